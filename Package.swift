@@ -1,0 +1,55 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+/// Our own targets treat every warning as an error; dependencies keep their defaults.
+let strict: [SwiftSetting] = [
+  .treatAllWarnings(as: .error),
+  .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+  name: "DragDrop",
+  platforms: [.macOS(.v15)],
+  products: [
+    .library(name: "ContentTypes", targets: ["ContentTypes"]),
+    .library(name: "ItemProviders", targets: ["ItemProviders"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+    .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+  ],
+  targets: [
+    .target(
+      name: "ContentTypes",
+      dependencies: [.product(name: "Logging", package: "swift-log")],
+      swiftSettings: strict
+    ),
+    .target(
+      name: "ItemProviders",
+      dependencies: ["ContentTypes", .product(name: "Logging", package: "swift-log")],
+      swiftSettings: strict
+    ),
+    .target(
+      name: "TestSupport",
+      dependencies: ["ContentTypes", "ItemProviders", .product(name: "Logging", package: "swift-log")],
+      path: "Tests/TestSupport",
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "ContentTypesTests",
+      dependencies: [
+        "ContentTypes", "TestSupport",
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "ItemProvidersTests",
+      dependencies: [
+        "ItemProviders", "TestSupport",
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ],
+      swiftSettings: strict
+    ),
+  ]
+)
