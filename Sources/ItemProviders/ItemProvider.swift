@@ -1,1 +1,208 @@
-public enum Placeholder {}
+import ContentTypes
+import Foundation
+import Logging
+import Synchronization
+
+/// A promise of data in one or more representations, loaded only when asked for.
+///
+/// The source registers representations highest fidelity first; each has a content type,
+/// a visibility and a load handler that produces bytes or a file on demand. The destination
+/// asks for a content type and gets the first representation whose type conforms to it.
+///
+/// ```swift
+/// let provider = ItemProvider()
+/// provider.registerDataRepresentation(for: .png) { completion in
+///   completion(.success(pngBytes))
+///   return nil
+/// }
+/// let data = try await provider.loadDataRepresentation(for: .image)
+/// ```
+///
+/// Every load returns a `Progress` whose `fractionCompleted` moves as data arrives and whose
+/// `cancel()` stops the work. The completion handler runs exactly once, on a background
+/// queue, with the value or an ``ItemProviderError``.
+public final class ItemProvider: Sendable, CustomStringConvertible {
+  /// A load handler for data: calls its argument once with the bytes or an error, and may
+  /// return a `Progress` that reports and cancels the work.
+  public typealias DataLoadHandler =
+    @Sendable (@escaping @Sendable (Result<Data, any Error>) -> Void) -> Progress?
+
+  /// A load handler for a file: calls its argument once with the file's URL or an error.
+  /// The file must exist until the provider has read or copied it.
+  public typealias FileLoadHandler =
+    @Sendable (@escaping @Sendable (Result<URL, any Error>) -> Void) -> Progress?
+
+  /// Options for ``hasRepresentationConforming(to:fileOptions:)``.
+  public struct FileOptions: OptionSet, Sendable, Hashable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    /// The representation is a file that can be opened where it is.
+    public static let openInPlace = FileOptions(rawValue: 1)
+  }
+
+  struct Representation: Sendable {
+    enum Source: Sendable {
+      case data(DataLoadHandler)
+      case file(openInPlace: Bool, FileLoadHandler)
+    }
+    var contentType: ContentType
+    var visibility: ItemProviderRepresentationVisibility
+    var source: Source
+  }
+
+  private struct State {
+    var representations: [Representation] = []
+    var suggestedName: String?
+  }
+
+  private let state: Mutex<State>
+  static let logger = Logger(label: "DragDrop.ItemProviders")
+
+  /// An empty provider; register representations on it.
+  public init() {
+    state = Mutex(State())
+  }
+
+  /// A provider offering every writable content type of `object`.
+  public convenience init(object: some ItemProviderWriting) {
+    self.init()
+    registerObject(object, visibility: .all)
+  }
+
+  private init(representations: [Representation], suggestedName: String?) {
+    state = Mutex(State(representations: representations, suggestedName: suggestedName))
+  }
+
+  /// A name for the item, used for files made from it and shown by destinations.
+  public var suggestedName: String? {
+    get { state.withLock { $0.suggestedName } }
+    set { state.withLock { $0.suggestedName = newValue } }
+  }
+
+  public var description: String {
+    "ItemProvider(\(registeredContentTypes.map(\.identifier).joined(separator: ", ")))"
+  }
+
+  // MARK: - Registration
+
+  /// Registers a representation whose bytes the handler produces on demand. Register the
+  /// highest fidelity first. A second registration of the same content type is ignored.
+  public func registerDataRepresentation(
+    for contentType: ContentType, visibility: ItemProviderRepresentationVisibility = .all,
+    loadHandler: @escaping DataLoadHandler
+  ) {
+    register(Representation(contentType: contentType, visibility: visibility, source: .data(loadHandler)))
+  }
+
+  /// Registers a representation that the handler delivers as a file.
+  ///
+  /// - Parameter openInPlace: whether a destination may use the file where it is rather than a
+  ///   copy; see ``loadInPlaceFileRepresentation(for:completionHandler:)``.
+  public func registerFileRepresentation(
+    for contentType: ContentType, openInPlace: Bool = false, visibility: ItemProviderRepresentationVisibility = .all,
+    loadHandler: @escaping FileLoadHandler
+  ) {
+    register(
+      Representation(
+        contentType: contentType, visibility: visibility, source: .file(openInPlace: openInPlace, loadHandler)))
+  }
+
+  /// Registers every writable content type of `object`, in its order. A representation's
+  /// visibility is the narrower of `visibility` and the object's own for that type.
+  public func registerObject(_ object: some ItemProviderWriting, visibility: ItemProviderRepresentationVisibility) {
+    for contentType in object.writableContentTypes {
+      let own = type(of: object).itemProviderVisibility(for: contentType)
+      registerDataRepresentation(for: contentType, visibility: max(visibility, own)) { completion in
+        object.loadData(for: contentType, completionHandler: completion)
+      }
+    }
+  }
+
+  private func register(_ representation: Representation) {
+    let added = state.withLock { state in
+      guard !state.representations.contains(where: { $0.contentType == representation.contentType }) else {
+        return false
+      }
+      state.representations.append(representation)
+      return true
+    }
+    if !added {
+      Self.logger.warning(
+        "a representation for this content type is already registered; the later one is ignored",
+        metadata: ["contentType": "\(representation.contentType.identifier)"])
+    }
+  }
+
+  // MARK: - Inspection
+
+  /// The registered content types, in registration (fidelity) order.
+  public var registeredContentTypes: [ContentType] {
+    state.withLock { $0.representations.map(\.contentType) }
+  }
+
+  /// The registered content types a loader standing in relation `audience` may see.
+  public func registeredContentTypes(visibleTo audience: ItemProviderRepresentationVisibility) -> [ContentType] {
+    state.withLock { $0.representations.filter { $0.visibility.isVisible(to: audience) }.map(\.contentType) }
+  }
+
+  /// The registered file representations that can be opened in place.
+  public var registeredContentTypesForOpenInPlace: [ContentType] {
+    state.withLock { state in
+      state.representations.compactMap { representation in
+        if case .file(true, _) = representation.source { return representation.contentType }
+        return nil
+      }
+    }
+  }
+
+  /// Whether some registered content type conforms to `contentType` (rule 31: conformance,
+  /// not equality).
+  public func hasItemConforming(to contentType: ContentType) -> Bool {
+    state.withLock { $0.representations.contains { $0.contentType.conforms(to: contentType) } }
+  }
+
+  /// Whether some registered representation conforms to `contentType` and satisfies the
+  /// file options.
+  public func hasRepresentationConforming(to contentType: ContentType, fileOptions: FileOptions = []) -> Bool {
+    state.withLock { state in
+      state.representations.contains { representation in
+        guard representation.contentType.conforms(to: contentType) else { return false }
+        if fileOptions.contains(.openInPlace) {
+          guard case .file(true, _) = representation.source else { return false }
+        }
+        return true
+      }
+    }
+  }
+
+  /// Whether a value of `type` can be loaded: some registered content type conforms to one
+  /// of its readable types.
+  public func canLoadObject(ofClass type: any ItemProviderReading.Type) -> Bool {
+    representation(forAnyOf: type.readableContentTypes) != nil
+  }
+
+  /// The provider as a loader in another process sees it: only the representations visible
+  /// to `audience`, sharing the same load handlers.
+  public func restricted(to audience: ItemProviderRepresentationVisibility) -> ItemProvider {
+    state.withLock { state in
+      ItemProvider(
+        representations: state.representations.filter { $0.visibility.isVisible(to: audience) },
+        suggestedName: state.suggestedName)
+    }
+  }
+
+  // MARK: - Lookup
+
+  func representation(conformingTo contentType: ContentType) -> Representation? {
+    state.withLock { $0.representations.first { $0.contentType.conforms(to: contentType) } }
+  }
+
+  /// The first representation, in fidelity order, whose type conforms to any of `types`.
+  func representation(forAnyOf types: [ContentType]) -> Representation? {
+    state.withLock { state in
+      state.representations.first { representation in
+        types.contains { representation.contentType.conforms(to: $0) }
+      }
+    }
+  }
+}

@@ -1,0 +1,98 @@
+import ContentTypes
+import Foundation
+
+/// A colour in sRGB with alpha, each component from 0 to 1.
+///
+/// It travels as JSON under ``contentType`` and as `#rrggbbaa` text, and reads from either;
+/// text may also be `#rgb` or `#rrggbb`.
+public struct Color: Sendable, Hashable, ItemProviderCodable, CustomStringConvertible {
+  public var red: Double
+  public var green: Double
+  public var blue: Double
+  public var alpha: Double
+
+  /// Components outside 0...1 are clamped; a NaN component becomes 0.
+  public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+    func clamp(_ value: Double) -> Double { value.isNaN ? 0 : min(max(value, 0), 1) }
+    self.red = clamp(red)
+    self.green = clamp(green)
+    self.blue = clamp(blue)
+    self.alpha = clamp(alpha)
+  }
+
+  /// Parses `#rgb`, `#rrggbb` or `#rrggbbaa`; nil for anything else.
+  public init?(hex: String) {
+    var text = hex.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard text.hasPrefix("#") else { return nil }
+    text.removeFirst()
+    guard text.allSatisfy(\.isHexDigit), [3, 6, 8].contains(text.count) else { return nil }
+    if text.count == 3 { text = text.map { "\($0)\($0)" }.joined() }
+    if text.count == 6 { text += "ff" }
+    guard let value = UInt32(text, radix: 16) else { return nil }
+    func component(_ shift: UInt32) -> Double { Double((value >> shift) & 0xFF) / 255 }
+    self.init(red: component(24), green: component(16), blue: component(8), alpha: component(0))
+  }
+
+  /// `#rrggbbaa`, lowercase.
+  public var hex: String {
+    func byte(_ value: Double) -> String {
+      let text = String(Int((value * 255).rounded()), radix: 16)
+      return text.count == 1 ? "0" + text : text
+    }
+    return "#" + byte(red) + byte(green) + byte(blue) + byte(alpha)
+  }
+
+  public var description: String { hex }
+
+  public static let black = Color(red: 0, green: 0, blue: 0)
+  public static let white = Color(red: 1, green: 1, blue: 1)
+  public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
+
+  // MARK: Transfer
+
+  /// `org.dragdrop.color`: a colour as JSON with `red`, `green`, `blue` and `alpha`.
+  public static let contentType = ContentType(exportedAs: "org.dragdrop.color", conformingTo: .json)
+
+  public static var writableContentTypes: [ContentType] { [contentType, .utf8PlainText] }
+  public static var readableContentTypes: [ContentType] { [contentType, .plainText] }
+
+  public func loadData(
+    for contentType: ContentType, completionHandler: @escaping @Sendable (Result<Data, any Error>) -> Void
+  ) -> Progress? {
+    Self.completeImmediately(completionHandler) {
+      contentType.conforms(to: Self.contentType) ? try JSONEncoder().encode(self) : Data(hex.utf8)
+    }
+  }
+
+  public static func object(from data: Data, contentType: ContentType) throws -> Color {
+    if contentType.conforms(to: Self.contentType) {
+      do {
+        return try JSONDecoder().decode(Color.self, from: data)
+      } catch {
+        throw ItemProviderError.coercionFailed(from: contentType, to: "Color", reason: "\(error)")
+      }
+    }
+    let text = try String.object(from: data, contentType: contentType)
+    guard let color = Color(hex: text) else {
+      throw ItemProviderError.coercionFailed(from: contentType, to: "Color", reason: "not a #rrggbb colour")
+    }
+    return color
+  }
+
+  private enum CodingKeys: String, CodingKey { case red, green, blue, alpha }
+
+  /// Decoding refuses components outside 0...1 or not finite, rather than clamping them.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    var values: [Double] = []
+    for key in [CodingKeys.red, .green, .blue, .alpha] {
+      let value = try container.decodeIfPresent(Double.self, forKey: key) ?? (key == .alpha ? 1 : nil)
+      guard let value, value.isFinite, (0...1).contains(value) else {
+        throw DecodingError.dataCorruptedError(
+          forKey: key, in: container, debugDescription: "a colour component must be a number from 0 to 1")
+      }
+      values.append(value)
+    }
+    self.init(red: values[0], green: values[1], blue: values[2], alpha: values[3])
+  }
+}

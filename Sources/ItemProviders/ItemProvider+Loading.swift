@@ -1,0 +1,303 @@
+import ContentTypes
+import Foundation
+import Synchronization
+
+extension ItemProvider {
+  /// Where load handlers are started and files are read and copied.
+  static let loadQueue = DispatchQueue(label: "DragDrop.ItemProvider.load", qos: .userInitiated, attributes: .concurrent)
+  /// The size of the chunks files are read and copied in; progress moves once per chunk.
+  static let chunkSize = 256 * 1024
+
+  // MARK: - Completion-handler loads
+
+  /// Loads the bytes of the first representation whose type conforms to `contentType`.
+  ///
+  /// A file representation is read into memory. The handler runs exactly once, on a
+  /// background queue: with the bytes, or with ``ItemProviderError/unavailableContentType(requested:available:)``,
+  /// ``ItemProviderError/cancelled`` or ``ItemProviderError/loadHandlerFailed(_:underlying:)``.
+  @discardableResult
+  public func loadDataRepresentation(
+    for contentType: ContentType,
+    completionHandler: @escaping @Sendable (Result<Data, ItemProviderError>) -> Void
+  ) -> Progress {
+    start(requested: [contentType], completionHandler) { representation, operation in
+      Self.fetchData(representation, into: operation, units: 100) { data in
+        operation.finish(.success(data))
+      }
+    }
+  }
+
+  /// Loads the first representation whose type conforms to `contentType` as a file.
+  ///
+  /// The URL names a temporary copy, which is deleted when the handler returns: move or
+  /// read it inside the handler. The file is named after ``suggestedName`` with the
+  /// content type's preferred extension.
+  @discardableResult
+  public func loadFileRepresentation(
+    for contentType: ContentType,
+    completionHandler: @escaping @Sendable (Result<URL, ItemProviderError>) -> Void
+  ) -> Progress {
+    start(requested: [contentType], completionHandler) { representation, operation in
+      self.fetchTemporaryFile(representation, into: operation) { file in
+        operation.finish(.success(file))
+      }
+    }
+  }
+
+  /// Loads a file representation, in place when it was registered with `openInPlace`,
+  /// otherwise as a temporary copy that is deleted when the handler returns. The Boolean
+  /// tells which.
+  @discardableResult
+  public func loadInPlaceFileRepresentation(
+    for contentType: ContentType,
+    completionHandler: @escaping @Sendable (Result<(url: URL, isInPlace: Bool), ItemProviderError>) -> Void
+  ) -> Progress {
+    start(requested: [contentType], completionHandler) { representation, operation in
+      if case .file(true, let handler) = representation.source {
+        Self.runHandler(handler, of: representation, in: operation, units: 100) { url in
+          operation.finish(.success((url, true)))
+        }
+      } else {
+        self.fetchTemporaryFile(representation, into: operation) { file in
+          operation.finish(.success((file, false)))
+        }
+      }
+    }
+  }
+
+  /// Loads a value of `type` from the first representation, in fidelity order, whose type
+  /// conforms to one of the type's readable content types.
+  ///
+  /// Bytes that do not make a valid value fail with
+  /// ``ItemProviderError/coercionFailed(from:to:reason:)``.
+  @discardableResult
+  public func loadObject<T: ItemProviderReading>(
+    ofClass type: T.Type,
+    completionHandler: @escaping @Sendable (Result<T, ItemProviderError>) -> Void
+  ) -> Progress {
+    start(requested: T.readableContentTypes, completionHandler) { representation, operation in
+      Self.fetchData(representation, into: operation, units: 100) { data in
+        operation.finish(Self.decode(T.self, from: data, contentType: representation.contentType))
+      }
+    }
+  }
+
+  static func decode<T: ItemProviderReading>(_ type: T.Type, from data: Data, contentType: ContentType) -> Result<
+    T, ItemProviderError
+  > {
+    do {
+      return .success(try T.object(from: data, contentType: contentType))
+    } catch let error as ItemProviderError {
+      return .failure(error)
+    } catch {
+      return .failure(.coercionFailed(from: contentType, to: "\(T.self)", reason: "\(error)"))
+    }
+  }
+
+  // MARK: - Stages
+
+  /// Finds the representation, creates the operation and starts `work` on the load queue.
+  private func start<Value: Sendable>(
+    requested: [ContentType],
+    _ completionHandler: @escaping @Sendable (Result<Value, ItemProviderError>) -> Void,
+    work: @escaping @Sendable (Representation, LoadOperation<Value>) -> Void
+  ) -> Progress {
+    let operation = LoadOperation(completion: completionHandler)
+    let representation = representation(forAnyOf: requested)
+    let available = registeredContentTypes
+    Self.loadQueue.async {
+      guard let representation else {
+        operation.finish(.failure(.unavailableContentType(requested: requested, available: available)))
+        return
+      }
+      // A load cancelled before it started never runs the handler.
+      guard !operation.isFinished else { return }
+      work(representation, operation)
+    }
+    return operation.progress
+  }
+
+  /// Runs a registered handler once; a second call back is ignored, and so is a call back
+  /// after the operation ended.
+  private static func runHandler<T: Sendable, V: Sendable>(
+    _ handler: @Sendable (@escaping @Sendable (Result<T, any Error>) -> Void) -> Progress?,
+    of representation: Representation, in operation: LoadOperation<V>, units: Int64,
+    then next: @escaping @Sendable (T) -> Void
+  ) {
+    let once = Mutex(false)
+    let stage = handler { result in
+      guard once.withLock({ called in defer { called = true }; return !called }) else { return }
+      guard !operation.isFinished else { return }
+      switch result {
+      case .success(let value): next(value)
+      case .failure(let error as ItemProviderError): operation.finish(.failure(error))
+      case .failure(let error): operation.finish(.failure(.loadHandlerFailed(representation.contentType, underlying: error)))
+      }
+    }
+    if let stage { operation.attach(stage, units: units) }
+  }
+
+  /// Produces the bytes of a representation: from its data handler, or by reading its file
+  /// in chunks.
+  static func fetchData<V: Sendable>(
+    _ representation: Representation, into operation: LoadOperation<V>, units: Int64,
+    then next: @escaping @Sendable (Data) -> Void
+  ) {
+    switch representation.source {
+    case .data(let handler):
+      runHandler(handler, of: representation, in: operation, units: units, then: next)
+    case .file(_, let handler):
+      runHandler(handler, of: representation, in: operation, units: units / 5) { url in
+        loadQueue.async {
+          let stage = Progress(totalUnitCount: -1)
+          operation.attach(stage, units: units - units / 5)
+          do {
+            guard let data = try FileTransfer.read(url, stage: stage, isCancelled: { operation.isFinished }) else {
+              return
+            }
+            next(data)
+          } catch {
+            operation.finish(.failure(.loadHandlerFailed(representation.contentType, underlying: error)))
+          }
+        }
+      }
+    }
+  }
+
+  /// Makes a temporary file of a representation, hands it to `next`, and deletes it once
+  /// `next` returns.
+  private func fetchTemporaryFile<V: Sendable>(
+    _ representation: Representation, into operation: LoadOperation<V>,
+    then next: @escaping @Sendable (URL) -> Void
+  ) {
+    let suggested = suggestedName
+    let name = FileTransfer.fileName(suggested: suggested, contentType: representation.contentType)
+    switch representation.source {
+    case .data(let handler):
+      Self.runHandler(handler, of: representation, in: operation, units: 90) { data in
+        Self.withTemporaryFile(named: name, operation: operation) { file in
+          try data.write(to: file)
+          return true
+        } then: { file in next(file) }
+      }
+    case .file(_, let handler):
+      Self.runHandler(handler, of: representation, in: operation, units: 20) { source in
+        Self.loadQueue.async {
+          let stage = Progress(totalUnitCount: -1)
+          operation.attach(stage, units: 80)
+          // Without a suggested name, the copy keeps the original file's name.
+          let named =
+            suggested == nil
+            ? FileTransfer.fileName(suggested: source.lastPathComponent, contentType: representation.contentType)
+            : name
+          Self.withTemporaryFile(named: named, operation: operation) { file in
+            do {
+              return try FileTransfer.copy(source, to: file, stage: stage, isCancelled: { operation.isFinished })
+            } catch let error as FileTransfer.SourceError {
+              operation.finish(.failure(.loadHandlerFailed(representation.contentType, underlying: error.underlying)))
+              return false
+            }
+          } then: { file in next(file) }
+        }
+      }
+    }
+  }
+
+  /// Creates a private temporary directory, lets `fill` write the file, calls `next` with
+  /// it when `fill` returns true, and removes the directory whatever happens.
+  private static func withTemporaryFile<V: Sendable>(
+    named name: String, operation: LoadOperation<V>, fill: (URL) throws -> Bool,
+    then next: (URL) -> Void
+  ) {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "DragDrop-\(UUID().uuidString)", isDirectory: true)
+    let file = directory.appendingPathComponent(name)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    do {
+      try FileManager.default.createDirectory(
+        at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+      guard try fill(file) else { return }
+    } catch {
+      operation.finish(.failure(.fileOperationFailed(path: file.path, reason: "\(error.localizedDescription)")))
+      return
+    }
+    guard !operation.isFinished else { return }
+    next(file)
+  }
+}
+
+/// Chunked file reads and copies that report progress and stop when cancelled.
+enum FileTransfer {
+  /// An error reading the source file, which is the load handler's responsibility.
+  struct SourceError: Error {
+    var underlying: any Error
+  }
+
+  /// Reads a whole file. Returns nil when cancelled part-way.
+  static func read(_ url: URL, stage: Progress, isCancelled: () -> Bool) throws -> Data? {
+    let handle = try FileHandle(forReadingFrom: url)
+    defer { try? handle.close() }
+    let size = try handle.seekToEnd()
+    try handle.seek(toOffset: 0)
+    stage.totalUnitCount = Int64(max(size, 1))
+    var data = Data()
+    data.reserveCapacity(Int(size))
+    while true {
+      if isCancelled() { return nil }
+      guard let chunk = try handle.read(upToCount: ItemProvider.chunkSize), !chunk.isEmpty else { break }
+      data.append(chunk)
+      stage.completedUnitCount = min(Int64(data.count), stage.totalUnitCount)
+    }
+    return data
+  }
+
+  /// Copies `source` to a new file at `destination`. Returns false when cancelled part-way.
+  /// Errors reading the source are ``SourceError``; errors writing are thrown as they are.
+  static func copy(_ source: URL, to destination: URL, stage: Progress, isCancelled: () -> Bool) throws -> Bool {
+    let input: FileHandle
+    let size: UInt64
+    do {
+      input = try FileHandle(forReadingFrom: source)
+      size = try input.seekToEnd()
+      try input.seek(toOffset: 0)
+    } catch {
+      throw SourceError(underlying: error)
+    }
+    defer { try? input.close() }
+    guard FileManager.default.createFile(atPath: destination.path, contents: nil) else {
+      throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: destination.path])
+    }
+    let output = try FileHandle(forWritingTo: destination)
+    defer { try? output.close() }
+    stage.totalUnitCount = Int64(max(size, 1))
+    var copied: Int64 = 0
+    while true {
+      if isCancelled() { return false }
+      let chunk: Data?
+      do {
+        chunk = try input.read(upToCount: ItemProvider.chunkSize)
+      } catch {
+        throw SourceError(underlying: error)
+      }
+      guard let chunk, !chunk.isEmpty else { break }
+      try output.write(contentsOf: chunk)
+      copied += Int64(chunk.count)
+      stage.completedUnitCount = min(copied, stage.totalUnitCount)
+    }
+    return true
+  }
+
+  /// A safe file name: the suggested name's last component without control characters,
+  /// at most 200 bytes, with the content type's preferred extension added when missing.
+  static func fileName(suggested: String?, contentType: ContentType) -> String {
+    var base = (suggested ?? "").split(separator: "/").last.map(String.init) ?? ""
+    base = String(base.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F })
+      .trimmingCharacters(in: .whitespaces)
+    while base.utf8.count > 200 { base.removeLast() }
+    if base.isEmpty || base == "." || base == ".." { base = "item" }
+    if let ext = contentType.preferredFilenameExtension, !base.lowercased().hasSuffix("." + ext.lowercased()) {
+      base += "." + ext
+    }
+    return base
+  }
+}

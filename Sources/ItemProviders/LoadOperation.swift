@@ -1,0 +1,97 @@
+import Foundation
+import Synchronization
+
+/// One load in flight: its `Progress`, and a gate that lets exactly one result through to
+/// the completion handler. Cancellation, a handler that calls back twice, and a handler
+/// that never calls back all come down to this gate.
+final class LoadOperation<Value: Sendable>: Sendable {
+  typealias Completion = @Sendable (Result<Value, ItemProviderError>) -> Void
+
+  private struct State {
+    var completion: Completion?
+    /// The progress objects of the stages; each is completed when the load succeeds.
+    var stages: [Progress] = []
+  }
+
+  /// The progress the caller holds. Its units are split between the stages of the load.
+  let progress: Progress
+  private let state: Mutex<State>
+
+  init(completion: @escaping Completion) {
+    progress = Progress(totalUnitCount: 100)
+    state = Mutex(State(completion: completion))
+    progress.cancellationHandler = { [weak self] in
+      self?.finish(.failure(.cancelled))
+    }
+  }
+
+  /// Whether a result has gone through (including cancellation).
+  var isFinished: Bool {
+    state.withLock { $0.completion == nil }
+  }
+
+  /// Adds a stage's progress as a child worth `units` of the 100. A stage added after the
+  /// load ended is completed or cancelled at once, to match.
+  func attach(_ stage: Progress, units: Int64) {
+    progress.addChild(stage, withPendingUnitCount: units)
+    let finished = state.withLock { state in
+      state.stages.append(stage)
+      return state.completion == nil
+    }
+    if progress.isCancelled {
+      stage.cancel()
+    } else if finished {
+      Self.complete(stage)
+    }
+  }
+
+  /// Delivers `result` if nothing has been delivered yet; later calls do nothing. Returns
+  /// whether this call delivered.
+  @discardableResult
+  func finish(_ result: Result<Value, ItemProviderError>) -> Bool {
+    let taken = state.withLock { state -> (Completion, [Progress])? in
+      guard let completion = state.completion else { return nil }
+      state.completion = nil
+      return (completion, state.stages)
+    }
+    guard let (completion, stages) = taken else { return false }
+    switch result {
+    case .success:
+      stages.forEach(Self.complete)
+      progress.completedUnitCount = progress.totalUnitCount
+    case .failure(.cancelled):
+      stages.forEach { $0.cancel() }
+    case .failure:
+      break
+    }
+    completion(result)
+    return true
+  }
+
+  private static func complete(_ stage: Progress) {
+    if stage.totalUnitCount <= 0 { stage.totalUnitCount = 1 }
+    if stage.completedUnitCount < stage.totalUnitCount { stage.completedUnitCount = stage.totalUnitCount }
+  }
+}
+
+/// Holds the `Progress` of a load started from async code, so that task cancellation can
+/// reach it even when it arrives before the load has started.
+final class ProgressBox: Sendable {
+  private let state = Mutex<(progress: Progress?, cancelled: Bool)>((nil, false))
+
+  func set(_ progress: Progress) {
+    let cancelled = state.withLock { state in
+      state.progress = progress
+      return state.cancelled
+    }
+    if cancelled { progress.cancel() }
+  }
+
+  func cancel() {
+    let progress = state.withLock { state in
+      state.cancelled = true
+      return state.progress
+    }
+    progress?.cancel()
+  }
+}
