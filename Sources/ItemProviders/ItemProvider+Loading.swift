@@ -287,6 +287,18 @@ enum FileTransfer {
     return true
   }
 
+  /// The type's preferred extension, or that of its most specific supertype that has one
+  /// (UTF-8 plain text has none of its own; plain text has `txt`).
+  static func filenameExtension(for contentType: ContentType) -> String? {
+    if let own = contentType.preferredFilenameExtension { return own }
+    return contentType.supertypes
+      .compactMap { type in type.preferredFilenameExtension.map { (type, $0) } }
+      .max { lhs, rhs in
+        let (l, r) = (lhs.0.supertypes.count, rhs.0.supertypes.count)
+        return l != r ? l < r : lhs.0.identifier > rhs.0.identifier
+      }?.1
+  }
+
   /// A safe file name: the suggested name's last component without control characters,
   /// at most 200 bytes, with the content type's preferred extension added when missing.
   static func fileName(suggested: String?, contentType: ContentType) -> String {
@@ -295,7 +307,7 @@ enum FileTransfer {
       .trimmingCharacters(in: .whitespaces)
     while base.utf8.count > 200 { base.removeLast() }
     if base.isEmpty || base == "." || base == ".." { base = "item" }
-    if let ext = contentType.preferredFilenameExtension, !base.lowercased().hasSuffix("." + ext.lowercased()) {
+    if let ext = filenameExtension(for: contentType), !base.lowercased().hasSuffix("." + ext.lowercased()) {
       base += "." + ext
     }
     return base

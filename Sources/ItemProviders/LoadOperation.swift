@@ -20,14 +20,20 @@ final class LoadOperation<Value: Sendable>: Sendable {
   init(completion: @escaping Completion) {
     progress = Progress(totalUnitCount: 100)
     state = Mutex(State(completion: completion))
-    progress.cancellationHandler = { [weak self] in
-      self?.finish(.failure(.cancelled))
-    }
+    // The handler keeps the operation alive while the load is pending; finishing breaks
+    // the cycle.
+    progress.cancellationHandler = { self.finish(.failure(.cancelled)) }
   }
 
-  /// Whether a result has gone through (including cancellation).
+  /// Whether the load is over: a result has gone through, or the progress has been
+  /// cancelled, in which case the cancellation is delivered now (the progress's own
+  /// cancellation handler may run a moment later, on another thread).
   var isFinished: Bool {
-    state.withLock { $0.completion == nil }
+    if progress.isCancelled {
+      finish(.failure(.cancelled))
+      return true
+    }
+    return state.withLock { $0.completion == nil }
   }
 
   /// Adds a stage's progress as a child worth `units` of the 100. A stage added after the
@@ -47,14 +53,17 @@ final class LoadOperation<Value: Sendable>: Sendable {
 
   /// Delivers `result` if nothing has been delivered yet; later calls do nothing. Returns
   /// whether this call delivered.
+  /// Once the progress is cancelled, whatever arrives is delivered as cancellation.
   @discardableResult
   func finish(_ result: Result<Value, ItemProviderError>) -> Bool {
+    let result = progress.isCancelled ? .failure(.cancelled) : result
     let taken = state.withLock { state -> (Completion, [Progress])? in
       guard let completion = state.completion else { return nil }
       state.completion = nil
       return (completion, state.stages)
     }
     guard let (completion, stages) = taken else { return false }
+    progress.cancellationHandler = nil
     switch result {
     case .success:
       stages.forEach(Self.complete)

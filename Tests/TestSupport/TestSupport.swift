@@ -63,3 +63,60 @@ public final class TemporaryDirectory: Sendable {
     return file
   }
 }
+
+/// A counter shared between a test and the closures it hands out.
+public final class Counter: Sendable {
+  private let value = Mutex(0)
+  public init() {}
+  public func increment() { value.withLock { $0 += 1 } }
+  public var count: Int { value.withLock { $0 } }
+}
+
+/// A load handler the test drives by hand: it records each call and keeps the completion,
+/// so the test decides when and how often to call back, and can wait, without sleeping,
+/// until the handler has been called.
+public final class ManualLoadHandler<Value: Sendable>: Sendable {
+  public typealias Completion = @Sendable (Result<Value, any Error>) -> Void
+
+  private let state = Mutex<[Completion]>([])
+  private let calls: AsyncStream<Void>
+  private let callContinuation: AsyncStream<Void>.Continuation
+  /// The progress the handler returns, if any.
+  public let progress: Progress?
+
+  public init(progress: Progress? = nil) {
+    self.progress = progress
+    (calls, callContinuation) = AsyncStream.makeStream(of: Void.self)
+  }
+
+  /// The closure to register.
+  public var handler: @Sendable (@escaping Completion) -> Progress? {
+    { completion in
+      self.state.withLock { $0.append(completion) }
+      self.callContinuation.yield()
+      return self.progress
+    }
+  }
+
+  /// How many times the handler has been called.
+  public var callCount: Int { state.withLock { $0.count } }
+
+  /// Waits until the handler has been called once more than before.
+  public func nextCall() async {
+    var iterator = calls.makeAsyncIterator()
+    _ = await iterator.next()
+  }
+
+  /// Calls the completion of the `index`th call (the last by default).
+  public func complete(_ result: Result<Value, any Error>, call index: Int? = nil) {
+    let completion = state.withLock { $0.isEmpty ? nil : $0[index ?? ($0.count - 1)] }
+    completion?(result)
+  }
+}
+
+/// An error a test handler fails with.
+public struct TestFailure: Error, Equatable, CustomStringConvertible {
+  public var message: String
+  public init(_ message: String) { self.message = message }
+  public var description: String { "TestFailure(\(message))" }
+}
