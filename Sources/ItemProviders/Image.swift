@@ -131,9 +131,7 @@ enum ImageHeader {
     while true {
       // Skip fill bytes before a marker.
       while index < bytes.count, bytes[index] == 0xFF, index + 1 < bytes.count, bytes[index + 1] == 0xFF { index += 1 }
-      guard index + 4 <= bytes.count else {
-        throw truncated ? .invalidHeader(.jpeg, reason: "no frame header in the first megabyte") : .truncated(.jpeg)
-      }
+      guard index + 2 <= bytes.count else { throw endOfScan(truncated) }
       guard bytes[index] == 0xFF else { throw .invalidHeader(.jpeg, reason: "expected a marker at byte \(index)") }
       let marker = bytes[index + 1]
       if marker == 0xD9 || marker == 0xDA { throw .invalidHeader(.jpeg, reason: "no frame header before the image data") }
@@ -141,6 +139,7 @@ enum ImageHeader {
         index += 2
         continue
       }
+      guard index + 4 <= bytes.count else { throw endOfScan(truncated) }
       let length = Int(bytes[index + 2]) << 8 | Int(bytes[index + 3])
       guard length >= 2 else { throw .invalidHeader(.jpeg, reason: "segment length \(length)") }
       let isFrame = (0xC0...0xCF).contains(marker) && ![0xC4, 0xC8, 0xCC].contains(marker)
@@ -153,6 +152,12 @@ enum ImageHeader {
       }
       index += 2 + length
     }
+  }
+
+  /// The error for bytes that end before a frame header: truncated data, or a frame header
+  /// beyond the part that is scanned.
+  private static func endOfScan(_ scannedPart: Bool) -> ImageError {
+    scannedPart ? .invalidHeader(.jpeg, reason: "no frame header in the first megabyte") : .truncated(.jpeg)
   }
 
   private static func bigEndian32(_ bytes: [UInt8], _ offset: Int) -> UInt32 {

@@ -53,6 +53,8 @@ extension ItemProvider {
   static func awaitResult<T: Sendable>(
     _ start: (@escaping @Sendable (Swift.Result<T, ItemProviderError>) -> Void) -> Progress
   ) async -> Swift.Result<T, ItemProviderError> {
+    // A task cancelled before the load starts gets no load at all.
+    if Task.isCancelled { return .failure(.cancelled) }
     let box = ProgressBox()
     return await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
