@@ -156,7 +156,9 @@ public struct ContentType: Sendable {
     self = ContentType.declaring(identifier, conformingTo: parentType, exported: false)
   }
 
-  private static func declaring(_ identifier: String, conformingTo parent: ContentType?, exported: Bool)
+  private static func declaring(
+    _ identifier: String, conformingTo parent: ContentType?, exported: Bool
+  )
     -> ContentType
   {
     let registry = ContentTypeRegistry.shared

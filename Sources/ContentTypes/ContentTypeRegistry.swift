@@ -161,7 +161,9 @@ public final class ContentTypeRegistry: Sendable {
   /// The type for a filename extension: the first declared type with that tag that
   /// conforms to `supertype`, otherwise a dynamic type that does. Nil when the extension is
   /// malformed.
-  public func type(forFilenameExtension filenameExtension: String, conformingTo supertype: ContentType? = nil)
+  public func type(
+    forFilenameExtension filenameExtension: String, conformingTo supertype: ContentType? = nil
+  )
     -> ContentType?
   {
     types(forTag: filenameExtension, tagClass: .filenameExtension, conformingTo: supertype, includingDynamic: true)
@@ -323,7 +325,9 @@ public final class ContentTypeRegistry: Sendable {
   ) {
     for mimeType in mimeTypes where !state.mimeTypes[index].contains(mimeType) {
       state.mimeTypes[index].append(mimeType)
-      if first { state.byMIME[mimeType, default: []].insert(index, at: 0) } else {
+      if first {
+        state.byMIME[mimeType, default: []].insert(index, at: 0)
+      } else {
         state.byMIME[mimeType, default: []].append(index)
       }
     }
@@ -331,7 +335,9 @@ public final class ContentTypeRegistry: Sendable {
       let key = filenameExtension.lowercased()
       guard !state.extensions[index].contains(key) else { continue }
       state.extensions[index].append(key)
-      if first { state.byExtension[key, default: []].insert(index, at: 0) } else {
+      if first {
+        state.byExtension[key, default: []].insert(index, at: 0)
+      } else {
         state.byExtension[key, default: []].append(index)
       }
     }

@@ -126,14 +126,16 @@ struct MIMEDatabase: Sendable {
     var data = data
     let doctype = Data("<!DOCTYPE".utf8)
     if let open = data.firstRange(of: doctype) {
-      guard let close = data.firstRange(of: Data("]>".utf8), in: open.upperBound..<data.endIndex)
-        ?? data.firstRange(of: Data(">".utf8), in: open.upperBound..<data.endIndex)
+      guard
+        let close = data.firstRange(of: Data("]>".utf8), in: open.upperBound..<data.endIndex)
+          ?? data.firstRange(of: Data(">".utf8), in: open.upperBound..<data.endIndex)
       else {
         throw .malformed(path: path, line: 1, column: 1, reason: "unterminated document type declaration")
       }
       data.replaceSubrange(open.lowerBound..<close.upperBound, with: Data())
     }
-    for marker in ["<!DOCTYPE", "<!ATTLIST", "<!ELEMENT", "<!ENTITY"] where data.firstRange(of: Data(marker.utf8)) != nil {
+    for marker in ["<!DOCTYPE", "<!ATTLIST", "<!ELEMENT", "<!ENTITY"]
+    where data.firstRange(of: Data(marker.utf8)) != nil {
       throw .malformed(path: path, line: 1, column: 1, reason: "unexpected declaration \(marker)")
     }
     return data
@@ -173,14 +175,16 @@ private final class PackageReader: NSObject, XMLParserDelegate {
       current = nil
       currentIsValid = true
       guard let type = attributes["type"], let mime = TagSyntax.parseMIME(type), mime.parameters.isEmpty else {
-        invalid("mime-type has no valid type attribute (\(attributes["type"].map { "\"\($0.prefix(80))\"" } ?? "none"))")
+        invalid(
+          "mime-type has no valid type attribute (\(attributes["type"].map { "\"\($0.prefix(80))\"" } ?? "none"))")
         return
       }
       current = MIMEDatabase.Entry(mimeType: mime.essence)
     case (3, "alias"), (3, "sub-class-of"):
       guard current != nil else { return }
       guard let type = attributes["type"], let mime = TagSyntax.parseMIME(type) else {
-        errors.append(.invalidEntry(path: path, line: parser.lineNumber, reason: "<\(elementName)> has no valid type attribute"))
+        errors.append(
+          .invalidEntry(path: path, line: parser.lineNumber, reason: "<\(elementName)> has no valid type attribute"))
         return
       }
       if elementName == "alias" {

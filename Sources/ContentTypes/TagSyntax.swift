@@ -20,7 +20,9 @@ enum TagSyntax {
 
   /// Whether `identifier` is a well-formed reverse-DNS identifier: ASCII letters, digits,
   /// hyphens and non-ASCII letters, in dot-separated non-empty components.
-  static func isValidIdentifier(_ identifier: String, maximumLength: Int = maximumDeclaredIdentifierLength)
+  static func isValidIdentifier(
+    _ identifier: String, maximumLength: Int = maximumDeclaredIdentifierLength
+  )
     -> Bool
   {
     let bytes = identifier.utf8

@@ -83,7 +83,9 @@ enum TextDecoding {
   static func failureReason(_ bytes: [UInt8], contentType: ContentType) -> String {
     if contentType.conforms(to: .utf16PlainText) || contentType.conforms(to: .utf16ExternalPlainText) {
       if bytes.count % 2 != 0 { return "UTF-16 text has an odd number of bytes (\(bytes.count))" }
-      if contentType.conforms(to: .utf16ExternalPlainText), !(bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF])) {
+      if contentType.conforms(to: .utf16ExternalPlainText),
+        !(bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]))
+      {
         return "external UTF-16 text has no byte-order mark"
       }
       return "invalid UTF-16 (unpaired surrogate)"
@@ -122,7 +124,8 @@ extension URL: ItemProviderWriting, ItemProviderReading {
   }
 
   public static func object(from data: Data, contentType: ContentType) throws -> URL {
-    let text = try String.object(from: data, contentType: contentType.conforms(to: .plainText) ? contentType : .utf8PlainText)
+    let text = try String.object(
+      from: data, contentType: contentType.conforms(to: .plainText) ? contentType : .utf8PlainText)
     let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !trimmed.isEmpty, !trimmed.contains(where: \.isNewline), let url = URL(string: trimmed), url.scheme != nil
     else {

@@ -50,7 +50,8 @@ public enum ImageError: Error, Hashable, Sendable, CustomStringConvertible {
     case .unrecognizedFormat: "not a PNG, JPEG or GIF image"
     case .truncated(let type): "the \(type.identifier) header is truncated"
     case .invalidHeader(let type, let reason): "invalid \(type.identifier) header: \(reason)"
-    case .formatMismatch(let declared, let actual): "declared \(declared.identifier) but the bytes are \(actual.identifier)"
+    case .formatMismatch(let declared, let actual):
+      "declared \(declared.identifier) but the bytes are \(actual.identifier)"
     }
   }
 }
@@ -109,7 +110,9 @@ enum ImageHeader {
     case .png:
       // Signature, then the IHDR chunk: length 13, "IHDR", width and height big-endian.
       guard bytes.count >= 24 else { throw .truncated(type) }
-      guard bytes[12..<16].elementsEqual("IHDR".utf8) else { throw .invalidHeader(type, reason: "first chunk is not IHDR") }
+      guard bytes[12..<16].elementsEqual("IHDR".utf8) else {
+        throw .invalidHeader(type, reason: "first chunk is not IHDR")
+      }
       guard bigEndian32(bytes, 8) == 13 else { throw .invalidHeader(type, reason: "IHDR length is not 13") }
       size = (Int(bigEndian32(bytes, 16)), Int(bigEndian32(bytes, 20)))
     case .gif:
@@ -134,7 +137,9 @@ enum ImageHeader {
       guard index + 2 <= bytes.count else { throw endOfScan(truncated) }
       guard bytes[index] == 0xFF else { throw .invalidHeader(.jpeg, reason: "expected a marker at byte \(index)") }
       let marker = bytes[index + 1]
-      if marker == 0xD9 || marker == 0xDA { throw .invalidHeader(.jpeg, reason: "no frame header before the image data") }
+      if marker == 0xD9 || marker == 0xDA {
+        throw .invalidHeader(.jpeg, reason: "no frame header before the image data")
+      }
       if marker == 0x01 || (0xD0...0xD7).contains(marker) {
         index += 2
         continue

@@ -20,7 +20,8 @@ extension ItemProvider {
   public func loadFileRepresentation<Result: Sendable>(
     for contentType: ContentType, _ body: @escaping @Sendable (URL) throws -> Result
   ) async throws -> Result {
-    let outcome: Swift.Result<Swift.Result<Result, any Error>, ItemProviderError> = await Self.awaitResult { completion in
+    let outcome: Swift.Result<Swift.Result<Result, any Error>, ItemProviderError> = await Self.awaitResult {
+      completion in
       loadFileRepresentation(for: contentType) { result in
         completion(result.map { url in Swift.Result { try body(url) } })
       }
@@ -34,7 +35,8 @@ extension ItemProvider {
   public func loadInPlaceFileRepresentation<Result: Sendable>(
     for contentType: ContentType, _ body: @escaping @Sendable (URL, Bool) throws -> Result
   ) async throws -> Result {
-    let outcome: Swift.Result<Swift.Result<Result, any Error>, ItemProviderError> = await Self.awaitResult { completion in
+    let outcome: Swift.Result<Swift.Result<Result, any Error>, ItemProviderError> = await Self.awaitResult {
+      completion in
       loadInPlaceFileRepresentation(for: contentType) { result in
         completion(result.map { file in Swift.Result { try body(file.url, file.isInPlace) } })
       }

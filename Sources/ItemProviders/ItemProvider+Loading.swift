@@ -4,7 +4,8 @@ import Synchronization
 
 extension ItemProvider {
   /// Where load handlers are started and files are read and copied.
-  static let loadQueue = DispatchQueue(label: "DragDrop.ItemProvider.load", qos: .userInitiated, attributes: .concurrent)
+  static let loadQueue = DispatchQueue(
+    label: "DragDrop.ItemProvider.load", qos: .userInitiated, attributes: .concurrent)
   /// The size of the chunks files are read and copied in; progress moves once per chunk.
   static let chunkSize = 256 * 1024
 
@@ -82,7 +83,9 @@ extension ItemProvider {
     }
   }
 
-  static func decode<T: ItemProviderReading>(_ type: T.Type, from data: Data, contentType: ContentType) -> Result<
+  static func decode<T: ItemProviderReading>(
+    _ type: T.Type, from data: Data, contentType: ContentType
+  ) -> Result<
     T, ItemProviderError
   > {
     do {
@@ -126,12 +129,17 @@ extension ItemProvider {
   ) {
     let once = Mutex(false)
     let stage = handler { result in
-      guard once.withLock({ called in defer { called = true }; return !called }) else { return }
+      guard
+        once.withLock({ called in
+          defer { called = true }; return !called
+        })
+      else { return }
       guard !operation.isFinished else { return }
       switch result {
       case .success(let value): next(value)
       case .failure(let error as ItemProviderError): operation.finish(.failure(error))
-      case .failure(let error): operation.finish(.failure(.loadHandlerFailed(representation.contentType, underlying: error)))
+      case .failure(let error):
+        operation.finish(.failure(.loadHandlerFailed(representation.contentType, underlying: error)))
       }
     }
     if let stage { operation.attach(stage, units: units) }
@@ -178,7 +186,9 @@ extension ItemProvider {
         Self.withTemporaryFile(named: name, operation: operation) { file in
           try data.write(to: file)
           return true
-        } then: { file in next(file) }
+        } then: { file in
+          next(file)
+        }
       }
     case .file(_, let handler):
       Self.runHandler(handler, of: representation, in: operation, units: 20) { source in
@@ -197,7 +207,9 @@ extension ItemProvider {
               operation.finish(.failure(.loadHandlerFailed(representation.contentType, underlying: error.underlying)))
               return false
             }
-          } then: { file in next(file) }
+          } then: { file in
+            next(file)
+          }
         }
       }
     }

@@ -44,7 +44,9 @@ import Testing
     </mime-info>
     """
 
-  static func registry(with files: [String: String], logs: LogBox = LogBox()) throws -> (
+  static func registry(
+    with files: [String: String], logs: LogBox = LogBox()
+  ) throws -> (
     ContentTypeRegistry, TemporaryDirectory
   ) {
     let directory = try TemporaryDirectory()
@@ -85,7 +87,8 @@ import Testing
     #expect(png.preferredFilenameExtension == "png")
     #expect(png.tags[.filenameExtension] == ["png", "apng"])
     #expect(png.localizedDescription == "PNG image")
-    #expect(png.supertypes.map(\.identifier).sorted() == ["public.content", "public.data", "public.image", "public.item"])
+    #expect(
+      png.supertypes.map(\.identifier).sorted() == ["public.content", "public.data", "public.image", "public.item"])
   }
 
   @Test func implicitConformanceFromTheMediaKind() throws {
@@ -130,7 +133,10 @@ import Testing
     let logs = LogBox()
     let truncated = String(Self.samplePackage.prefix(600))
     let (registry, _directory) = try Self.registry(
-      with: ["a-truncated.xml": truncated, "b-good.xml": Self.samplePackage.replacingOccurrences(of: "x-album", with: "x-other")],
+      with: [
+        "a-truncated.xml": truncated,
+        "b-good.xml": Self.samplePackage.replacingOccurrences(of: "x-album", with: "x-other"),
+      ],
       logs: logs)
     _ = _directory
     // Lookups run the lazy load; ask several times to see that it is logged once.
@@ -192,9 +198,13 @@ import Testing
     let dirs = MIMEDatabase.standardDirectories(environment: [
       "HOME": "/home/u", "XDG_DATA_DIRS": "/opt/share:/usr/share:/opt/share",
     ])
-    #expect(dirs.map(\.path) == ["/home/u/.local/share/mime/packages", "/opt/share/mime/packages", "/usr/share/mime/packages"])
+    #expect(
+      dirs.map(\.path) == [
+        "/home/u/.local/share/mime/packages", "/opt/share/mime/packages", "/usr/share/mime/packages",
+      ])
     let defaults = MIMEDatabase.standardDirectories(environment: ["XDG_DATA_HOME": "/data"])
-    #expect(defaults.map(\.path) == ["/data/mime/packages", "/usr/local/share/mime/packages", "/usr/share/mime/packages"])
+    #expect(
+      defaults.map(\.path) == ["/data/mime/packages", "/usr/local/share/mime/packages", "/usr/share/mime/packages"])
   }
 }
 
@@ -268,7 +278,8 @@ import Testing
 
   @Test("Random strings as tags either give nil or a type that keeps the tag")
   func randomTagsNeverTrap() async {
-    await propertyCheck(count: 3000, input: Gen<Character>.character(in: "\u{0}"..."\u{3000}").string(of: 0...40)) { string in
+    await propertyCheck(count: 3000, input: Gen<Character>.character(in: "\u{0}"..."\u{3000}").string(of: 0...40)) {
+      string in
       if let type = ContentType(filenameExtension: string) {
         #expect(type.tags[.filenameExtension]?.contains { $0.lowercased() == string.lowercased() } == true)
         #expect(ContentType(type.identifier) == type)

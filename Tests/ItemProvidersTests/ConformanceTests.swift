@@ -128,14 +128,19 @@ import Testing
     var bytes: [UInt8] = [0xFF, 0xD8]
     bytes += [0xFF, 0xE0, 0x00, 0x10] + Array("JFIF".utf8) + [0, 1, 1, 0, 0, 1, 0, 1, 0, 0]  // APP0
     bytes += [0xFF, 0xDB, 0x00, 0x03, 0x00]  // a short table segment to skip
-    bytes += [0xFF, 0xC0, 0x00, 0x11, 0x08, UInt8(height >> 8), UInt8(height & 0xFF), UInt8(width >> 8), UInt8(width & 0xFF), 3]
+    bytes += [
+      0xFF, 0xC0, 0x00, 0x11, 0x08, UInt8(height >> 8), UInt8(height & 0xFF), UInt8(width >> 8), UInt8(width & 0xFF), 3,
+    ]
     bytes += Array(repeating: 0, count: 9)
     bytes += [0xFF, 0xD9]
     return Data(bytes)
   }
 
   static func gif(width: UInt16, height: UInt16) -> Data {
-    Data(Array("GIF89a".utf8) + [UInt8(width & 0xFF), UInt8(width >> 8), UInt8(height & 0xFF), UInt8(height >> 8), 0, 0, 0])
+    Data(
+      Array("GIF89a".utf8) + [
+        UInt8(width & 0xFF), UInt8(width >> 8), UInt8(height & 0xFF), UInt8(height >> 8), 0, 0, 0,
+      ])
   }
 
   @Test func imageHeadersGiveFormatAndPixelSize() throws {
@@ -210,10 +215,14 @@ import Testing
     let back = try await provider.loadObject(ofClass: Color.self)
     #expect(back == color)
     #expect(try await provider.loadObject(ofClass: String.self) == "#ff800040")
-    #expect(try await Self.provider(.utf8PlainText, bytes: Data("#0f0".utf8)).loadObject(ofClass: Color.self) == Color(red: 0, green: 1, blue: 0))
+    #expect(
+      try await Self.provider(.utf8PlainText, bytes: Data("#0f0".utf8)).loadObject(ofClass: Color.self)
+        == Color(red: 0, green: 1, blue: 0))
   }
 
-  @Test(arguments: [#"{"red":2,"green":0,"blue":0}"#, #"{"red":0,"green":0}"#, "[]", "nan", #"{"red":0,"green":0,"blue":0,"alpha":-1}"#])
+  @Test(arguments: [
+    #"{"red":2,"green":0,"blue":0}"#, #"{"red":0,"green":0}"#, "[]", "nan", #"{"red":0,"green":0,"blue":0,"alpha":-1}"#,
+  ])
   func badColorJSON(_ json: String) async {
     do {
       _ = try await Self.provider(Color.contentType, bytes: Data(json.utf8)).loadObject(ofClass: Color.self)

@@ -70,7 +70,8 @@ import Testing
     case .fileHandler:
       let result = await withCheckedContinuation { continuation in
         provider.loadFileRepresentation(for: .plainText) { result in
-          continuation.resume(returning: result.flatMap { url in Result { try readFile(url) }.mapError { _ in .cancelled } })
+          continuation.resume(
+            returning: result.flatMap { url in Result { try readFile(url) }.mapError { _ in .cancelled } })
         }
       }
       value = try result.get()
@@ -240,7 +241,10 @@ import Testing
     ) {
       try await provider.loadDataRepresentation(for: .png)
     }
-    await #expect(throws: ItemProviderError.unavailableContentType(requested: [.png, .jpeg, .gif], available: [.utf8PlainText, .utf16PlainText])) {
+    await #expect(
+      throws: ItemProviderError.unavailableContentType(
+        requested: [.png, .jpeg, .gif], available: [.utf8PlainText, .utf16PlainText])
+    ) {
       try await provider.loadObject(ofClass: Image.self)
     }
   }
@@ -461,11 +465,12 @@ import Testing
     #expect(inPlace.0 != url)
   }
 
-  @Test(arguments: [
-    (nil, ContentType.png, "item.png"), ("Shiretoko", .jpeg, "Shiretoko.jpeg"), ("photo.JPEG", .jpeg, "photo.JPEG"),
-    ("..", .png, "item.png"), ("a/b/c", .data, "c.bin"), ("\u{0}\u{1}", .item, "item"),
-    (String(repeating: "長", count: 300), .plainText, String(repeating: "長", count: 66) + ".txt"),
-  ] as [(String?, ContentType, String)])
+  @Test(
+    arguments: [
+      (nil, ContentType.png, "item.png"), ("Shiretoko", .jpeg, "Shiretoko.jpeg"), ("photo.JPEG", .jpeg, "photo.JPEG"),
+      ("..", .png, "item.png"), ("a/b/c", .data, "c.bin"), ("\u{0}\u{1}", .item, "item"),
+      (String(repeating: "長", count: 300), .plainText, String(repeating: "長", count: 66) + ".txt"),
+    ] as [(String?, ContentType, String)])
   func fileNames(_ suggested: String?, _ type: ContentType, _ expected: String) {
     #expect(FileTransfer.fileName(suggested: suggested, contentType: type) == expected)
   }

@@ -1,0 +1,24 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+// Benchmarks live in their own package so that `swift test` in the main package stays fast.
+// Run them with `make bench` from the repository root.
+let package = Package(
+  name: "DragDropBenchmarks",
+  platforms: [.macOS(.v15)],
+  dependencies: [
+    .package(path: ".."),
+    .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+  ],
+  targets: [
+    .executableTarget(
+      name: "ContentTypeBenchmarks",
+      dependencies: [
+        .product(name: "Benchmark", package: "package-benchmark"),
+        .product(name: "ContentTypes", package: "DragDrop"),
+      ],
+      path: "Benchmarks/ContentTypeBenchmarks",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+    )
+  ]
+)

@@ -1,0 +1,53 @@
+# DragDrop: `make test` builds and runs every test; `make bench` runs the benchmarks.
+# Both install the system packages they need with apt-get when run as root.
+
+SHELL := /bin/bash
+SWIFT ?= swift
+# shared-mime-info gives the ContentTypes registry the freedesktop MIME database, which the
+# property tests walk whole.
+APT_PACKAGES := shared-mime-info
+
+.PHONY: all deps build test lint format bench run clean
+
+all: test
+
+deps:
+	@command -v $(SWIFT) >/dev/null || { echo "error: Swift 6.2 or later is needed on PATH (https://www.swift.org/install)"; exit 1; }
+	@missing=""; \
+	for package in $(APT_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$package 2>/dev/null | grep -q "ok installed" || missing="$$missing $$package"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "Installing:$$missing"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends$$missing; \
+	  else \
+	    echo "Missing system packages. Install them with:"; \
+	    echo "  sudo apt-get install -y$$missing"; \
+	    exit 1; \
+	  fi; \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+lint:
+	swift-format lint --strict --recursive Sources Tests Benchmarks/Benchmarks Package.swift Benchmarks/Package.swift
+
+format:
+	swift-format format --in-place --recursive Sources Tests Benchmarks/Benchmarks Package.swift Benchmarks/Package.swift
+
+bench: deps
+	cd Benchmarks && $(SWIFT) package --allow-writing-to-package-directory benchmark --no-progress
+
+run:
+	@echo "There is nothing to run yet: the Samples application arrives with the GTK platform."
+	@echo "Use 'make test' to build and test the libraries."
+	@exit 1
+
+clean:
+	rm -rf .build Benchmarks/.build
