@@ -178,29 +178,43 @@ public final class ContentTypeRegistry: Sendable {
   ) -> [ContentType] {
     let parent = supertype.flatMap { resolve($0) }
     if supertype != nil && parent == nil { return [] }
+    guard tagClass == .mimeType || tagClass == .filenameExtension else { return [] }
+    // Fast path: a tag that is already a normalised key (`image/png`, `png`) needs no parsing;
+    // every key in the tables is valid.
+    let direct = candidates(forKeys: [tag], tagClass: tagClass, conformingTo: parent)
+    if !direct.isEmpty { return direct }
     let kind: DynamicIdentifier.Kind
     let keys: [String]
     let canonicalTag: String
-    switch tagClass {
-    case .mimeType:
+    if tagClass == .mimeType {
       guard let mime = TagSyntax.parseMIME(tag) else { return [] }
       keys = [mime.charsetKey, mime.essence].compactMap { $0 }
       canonicalTag = mime.normalized
       kind = .mimeType
-    case .filenameExtension:
+    } else {
       guard let key = TagSyntax.extensionKey(tag) else { return [] }
       keys = [key]
       canonicalTag = tag
       kind = .filenameExtension
-    default:
-      return []
     }
-    let found: [ContentType] = withLoadedState { state in
-      var seen = Set<Int>()
+    let found = candidates(forKeys: keys, tagClass: tagClass, conformingTo: parent)
+    if !found.isEmpty || !includingDynamic { return found }
+    let base = parent ?? resolve(.data)!
+    let dynamic = DynamicIdentifier(kind: kind, supertype: base.identifier, tag: canonicalTag)
+    return [ContentType(node: dynamicNode(dynamic, parent: base))]
+  }
+
+  /// The declared types indexed under any of `keys`, best first, that conform to `parent`.
+  private func candidates(
+    forKeys keys: [String], tagClass: ContentType.TagClass, conformingTo parent: Node?
+  )
+    -> [ContentType]
+  {
+    withLoadedState { state in
       var result: [ContentType] = []
       for key in keys {
-        let table = tagClass == .mimeType ? state.byMIME : state.byExtension
-        for index in table[key] ?? [] where seen.insert(index).inserted {
+        let indices = (tagClass == .mimeType ? state.byMIME[key] : state.byExtension[key]) ?? []
+        for index in indices where !result.contains(where: { $0.node.index == index }) {
           let node = state.nodes[index]
           if let parent, !(node === parent || node.hasAncestor(parent.index)) { continue }
           result.append(ContentType(node: node))
@@ -208,10 +222,6 @@ public final class ContentTypeRegistry: Sendable {
       }
       return result
     }
-    if !found.isEmpty || !includingDynamic { return found }
-    let base = parent ?? resolve(.data)!
-    let dynamic = DynamicIdentifier(kind: kind, supertype: base.identifier, tag: canonicalTag)
-    return [ContentType(node: dynamicNode(dynamic, parent: base))]
   }
 
   /// Declares a type. The first declaration of an identifier wins: declaring one that

@@ -51,6 +51,10 @@ let mimeTypes: [(String, ContentType)] = types.flatMap { type in
   (type.tags[.mimeType] ?? []).map { ($0, type) }
 }
 
+/// The same MIME types as a platform may spell them: upper case, with a parameter, so the
+/// lookup takes the parsing path.
+let spelledMIMETypes: [String] = mimeTypes.map { $0.0.contains(";") ? $0.0.uppercased() : $0.0.uppercased() + "; q=1" }
+
 /// The baseline for MIME lookup: a scan over every type's tags.
 func naiveType(forMIMEType mimeType: String) -> ContentType? {
   let lowered = mimeType.lowercased()
@@ -95,6 +99,16 @@ let benchmarks: @Sendable () -> Void = {
       for offset in 0..<batch {
         let (mimeType, _) = mimeTypes[(iteration &* batch &+ offset) % mimeTypes.count]
         blackHole(naiveType(forMIMEType: mimeType))
+      }
+    }
+  }
+
+  Benchmark("type(forMIMEType:) ×\(batch), registry, parsed (\"IMAGE/PNG; q=1\")") { benchmark in
+    for iteration in benchmark.scaledIterations {
+      for offset in 0..<batch {
+        blackHole(
+          ContentType(
+            mimeType: spelledMIMETypes[(iteration &* batch &+ offset) % spelledMIMETypes.count], conformingTo: .item))
       }
     }
   }
