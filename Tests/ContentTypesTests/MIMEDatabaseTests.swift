@@ -18,6 +18,7 @@ import Testing
       <!ATTLIST mime-info xmlns CDATA #FIXED "http://www.freedesktop.org/standards/shared-mime-info">
     ]>
     <mime-info xmlns="http://www.freedesktop.org/standards/shared-mime-info">
+      <!-- Comments and CDATA are allowed anywhere. -->
       <mime-type type="application/x-album">
         <comment>Photo album</comment>
         <comment xml:lang="ja">写真アルバム</comment>
@@ -166,6 +167,20 @@ import Testing
     _ = _directory
     #expect(registry.type(forMIMEType: "image/png")?.identifier == "public.png")
     #expect(registry.type(withIdentifier: "public.utf8-plain-text") != nil)
+  }
+
+  @Test func declarationsOutsideTheDocumentTypeAreRefused() {
+    for body in ["<!ENTITY x 'y'>", "<!ELEMENT a ANY>", "<!DOCTYPE a>"] {
+      let file = Data("<mime-info>\(body)<mime-type type=\"a/b\"/></mime-info>".utf8)
+      #expect(
+        throws: MIMEDatabaseError.malformed(
+          path: "p", line: 1, column: 1, reason: "unexpected declaration \(body.prefix(9))")
+      ) {
+        try MIMEDatabase.parse(file, path: "p")
+      }
+    }
+    let withComment = Data("<mime-info><!-- x --><![CDATA[ y ]]><mime-type type=\"a/b\"/></mime-info>".utf8)
+    #expect((try? MIMEDatabase.parse(withComment, path: "p"))?.entries.map(\.mimeType) == ["a/b"])
   }
 
   @Test func everyTruncationOfTheSystemDatabaseIsHandled() throws {
