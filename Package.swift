@@ -39,6 +39,7 @@ let package = Package(
       name: "ContentTypesTests",
       dependencies: [
         "ContentTypes", "TestSupport",
+        .product(name: "Logging", package: "swift-log"),
         .product(name: "PropertyBased", package: "swift-property-based"),
       ],
       swiftSettings: strict

@@ -308,14 +308,22 @@ public final class ContentTypeRegistry: Sendable {
 
   // MARK: - Internals
 
+  /// Runs `body` with the database loaded. Problems found while loading are logged once,
+  /// after the lock is released, so a log handler may use the registry.
   private func withLoadedState<T: Sendable>(_ body: (inout State) -> T) -> T {
-    state.withLock { state in
+    var found: [MIMEDatabaseError] = []
+    let result = state.withLock { state in
       if !state.databaseLoaded {
         state.databaseLoaded = true
         loadDatabase(&state)
+        found = state.databaseErrors
       }
       return body(&state)
     }
+    for error in found {
+      logger.error("shared-mime-info database problem", metadata: ["error": "\(error)"])
+    }
+    return result
   }
 
   private func makeNode(_ state: inout State, identifier: String, isDynamic: Bool, parents: [Node]) -> Node {
@@ -401,9 +409,6 @@ public final class ContentTypeRegistry: Sendable {
   private func loadDatabase(_ state: inout State) {
     let database = MIMEDatabase.load(directories: databaseDirectories)
     state.databaseErrors = database.errors
-    for error in database.errors {
-      logger.error("shared-mime-info database problem", metadata: ["error": "\(error)"])
-    }
     guard !database.entries.isEmpty else { return }
 
     // Merge duplicate entries (several package files may describe one type).

@@ -107,9 +107,9 @@ extension ItemProvider {
   ) -> Progress {
     let operation = LoadOperation(completion: completionHandler)
     let representation = representation(forAnyOf: requested)
-    let available = registeredContentTypes
     Self.loadQueue.async {
       guard let representation else {
+        let available = self.registeredContentTypes
         operation.finish(.failure(.unavailableContentType(requested: requested, available: available)))
         return
       }

@@ -1,5 +1,7 @@
 import Foundation
+import Logging
 import PropertyBased
+import Synchronization
 import TestSupport
 import Testing
 
@@ -319,5 +321,39 @@ import Testing
         #expect(type.conforms(to: .data))
       }
     }
+  }
+}
+
+/// A log handler that looks a type up while it logs: the registry must not hold its lock
+/// while logging.
+private struct ReentrantLogHandler: LogHandler {
+  let registry: @Sendable () -> ContentTypeRegistry?
+  let box: LogBox
+  var metadata: Logger.Metadata = [:]
+  var logLevel: Logger.Level = .trace
+  subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+    get { metadata[key] }
+    set { metadata[key] = newValue }
+  }
+  func log(event: LogEvent) {
+    let png = registry()?.type(forMIMEType: "image/png")
+    box.logger().error("\(event.message) / \(png?.identifier ?? "none")")
+  }
+}
+
+@Suite struct RegistryLoggingTests {
+  @Test func aLogHandlerMayUseTheRegistry() throws {
+    let directory = try TemporaryDirectory()
+    try directory.write(Data("<broken".utf8), to: "mime/packages/broken.xml")
+    let holder = Mutex<ContentTypeRegistry?>(nil)
+    let box = LogBox()
+    let logger = Logger(label: "reentrant") { _ in
+      ReentrantLogHandler(registry: { holder.withLock { $0 } }, box: box)
+    }
+    let registry = ContentTypeRegistry(
+      mimeDatabaseDirectories: [directory.url.appendingPathComponent("mime/packages")], logger: logger)
+    holder.withLock { $0 = registry }
+    #expect(registry.type(forFilenameExtension: "png")?.identifier == "public.png")
+    #expect(box.entries.map(\.message) == ["shared-mime-info database problem / public.png"])
   }
 }
