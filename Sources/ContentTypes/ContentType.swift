@@ -142,7 +142,9 @@ public struct ContentType: Sendable {
   /// programming error: it is logged, and the result is a dynamic stand-in that conforms to
   /// `parentType` only. Use the registry's throwing `declare` to get the error instead.
   ///
-  /// - Parameter parentType: the supertype; `nil` means ``data``.
+  /// - Parameters:
+  ///   - identifier: a reverse-DNS identifier, such as `com.example.albums.album`.
+  ///   - parentType: the supertype; `nil` means ``data``.
   public init(exportedAs identifier: String, conformingTo parentType: ContentType? = nil) {
     self = ContentType.declaring(identifier, conformingTo: parentType, exported: true)
   }
@@ -151,7 +153,9 @@ public struct ContentType: Sendable {
   /// shared-mime-info database), that declaration is used; otherwise this one. See
   /// ``init(exportedAs:conformingTo:)`` for malformed identifiers.
   ///
-  /// - Parameter parentType: the supertype; `nil` means ``data``.
+  /// - Parameters:
+  ///   - identifier: the identifier its owner declared.
+  ///   - parentType: the supertype; `nil` means ``data``.
   public init(importedAs identifier: String, conformingTo parentType: ContentType? = nil) {
     self = ContentType.declaring(identifier, conformingTo: parentType, exported: false)
   }

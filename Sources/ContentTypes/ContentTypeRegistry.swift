@@ -228,6 +228,11 @@ public final class ContentTypeRegistry: Sendable {
   /// exists returns the existing type unchanged.
   ///
   /// - Parameters:
+  ///   - identifier: a reverse-DNS identifier outside the reserved `dyn.` domain.
+  ///   - supertypes: the types it conforms to directly.
+  ///   - mimeTypes: its MIME types, preferred first.
+  ///   - filenameExtensions: its filename extensions without the dot, preferred first.
+  ///   - description: a short English description.
   ///   - exported: whether the application owns the type. Its tags then take precedence
   ///     over other declarations of the same tags; an imported type's tags come last.
   /// - Throws: ``ContentTypeError`` naming the malformed identifier, tag or supertype.

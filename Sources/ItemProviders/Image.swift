@@ -8,7 +8,7 @@ import Foundation
 public struct Image: Sendable, Hashable {
   /// The encoded bytes, as given.
   public let data: Data
-  /// ``ContentType/png``, ``ContentType/jpeg`` or ``ContentType/gif``.
+  /// `ContentType.png`, `ContentType.jpeg` or `ContentType.gif`.
   public let contentType: ContentType
   /// The width and height in pixels.
   public let pixelWidth: Int

@@ -87,6 +87,11 @@ public final class ItemProvider: Sendable, CustomStringConvertible {
 
   /// Registers a representation whose bytes the handler produces on demand. Register the
   /// highest fidelity first. A second registration of the same content type is ignored.
+  ///
+  /// - Parameters:
+  ///   - contentType: the type of the bytes.
+  ///   - visibility: who may load this representation.
+  ///   - loadHandler: called on a background queue for each load; calls its argument once.
   public func registerDataRepresentation(
     for contentType: ContentType, visibility: ItemProviderRepresentationVisibility = .all,
     loadHandler: @escaping DataLoadHandler
@@ -96,8 +101,13 @@ public final class ItemProvider: Sendable, CustomStringConvertible {
 
   /// Registers a representation that the handler delivers as a file.
   ///
-  /// - Parameter openInPlace: whether a destination may use the file where it is rather than a
-  ///   copy; see ``loadInPlaceFileRepresentation(for:completionHandler:)``.
+  /// - Parameters:
+  ///   - contentType: the type of the file's contents.
+  ///   - openInPlace: whether a destination may use the file where it is rather than a
+  ///     copy; see ``loadInPlaceFileRepresentation(for:completionHandler:)``.
+  ///   - visibility: who may load this representation.
+  ///   - loadHandler: called on a background queue for each load; calls its argument once
+  ///     with a file that stays in place until the provider has read or copied it.
   public func registerFileRepresentation(
     for contentType: ContentType, openInPlace: Bool = false, visibility: ItemProviderRepresentationVisibility = .all,
     loadHandler: @escaping FileLoadHandler

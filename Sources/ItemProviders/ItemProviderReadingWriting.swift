@@ -3,7 +3,7 @@ import Foundation
 
 /// A type whose values an ``ItemProvider`` can offer, in one or more content types.
 ///
-/// List ``writableContentTypes`` highest fidelity first: loaders take the first they can use.
+/// List `writableContentTypes` highest fidelity first: loaders take the first they can use.
 public protocol ItemProviderWriting: Sendable {
   /// The content types every value can be written as, highest fidelity first.
   static var writableContentTypes: [ContentType] { get }
@@ -47,8 +47,8 @@ public protocol ItemProviderReading: Sendable {
 /// let provider = ItemProvider(object: Photo(name: "Shiretoko", rating: 5))
 /// ```
 public protocol ItemProviderCodable: Codable, ItemProviderReading, ItemProviderWriting {
-  /// The content type the JSON travels under. It should conform to ``ContentType/json``
-  /// or ``ContentType/data``.
+  /// The content type the JSON travels under. It should conform to `ContentType.json`
+  /// or `ContentType.data`.
   static var contentType: ContentType { get }
 }
 
