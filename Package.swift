@@ -13,6 +13,7 @@ let package = Package(
   products: [
     .library(name: "ContentTypes", targets: ["ContentTypes"]),
     .library(name: "ItemProviders", targets: ["ItemProviders"]),
+    .library(name: "DragDrop", targets: ["DragDrop"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
@@ -27,6 +28,11 @@ let package = Package(
     .target(
       name: "ItemProviders",
       dependencies: ["ContentTypes", .product(name: "Logging", package: "swift-log")],
+      swiftSettings: strict
+    ),
+    .target(
+      name: "DragDrop",
+      dependencies: ["ContentTypes", "ItemProviders", .product(name: "Logging", package: "swift-log")],
       swiftSettings: strict
     ),
     .target(
@@ -48,6 +54,14 @@ let package = Package(
       name: "ItemProvidersTests",
       dependencies: [
         "ItemProviders", "TestSupport",
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "DragDropTests",
+      dependencies: [
+        "DragDrop", "TestSupport",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ],
       swiftSettings: strict

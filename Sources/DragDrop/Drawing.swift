@@ -1,0 +1,233 @@
+import Foundation
+
+/// A font: a size in points and a weight. The platform picks the face, with fallback for
+/// scripts the first choice lacks.
+public struct Font: Hashable, Sendable, CustomStringConvertible {
+  public enum Weight: String, Hashable, Sendable { case regular, bold }
+
+  public var size: Double
+  public var weight: Weight
+
+  public init(size: Double, weight: Weight = .regular) {
+    self.size = size
+    self.weight = weight
+  }
+
+  public static func systemFont(ofSize size: Double) -> Font { Font(size: size) }
+  public static func boldSystemFont(ofSize size: Double) -> Font { Font(size: size, weight: .bold) }
+
+  public var description: String { weight == .regular ? "\(formatted(size))pt" : "\(formatted(size))pt \(weight)" }
+}
+
+/// Measures text. The platform installs one backed by its text engine; the default is a
+/// deterministic approximation, so that headless layout does not depend on installed fonts.
+@MainActor
+public protocol TextMeasuring: AnyObject {
+  func size(of text: String, font: Font) -> Size
+}
+
+/// The deterministic measurer: East Asian wide characters are one em wide, others 0.6 em,
+/// and a line is 1.2 em high.
+@MainActor
+public final class ApproximateTextMeasurer: TextMeasuring {
+  public init() {}
+
+  public func size(of text: String, font: Font) -> Size {
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    let widest = lines.map { line in
+      line.unicodeScalars.reduce(0.0) { width, scalar in
+        width + (Self.isWide(scalar) ? 1.0 : 0.6) * font.size
+      }
+    }.max() ?? 0
+    return Size(width: widest.rounded(.up), height: (Double(lines.count) * font.size * 1.2).rounded(.up))
+  }
+
+  private static func isWide(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+      0xFFE0...0xFFE6, 0x1F300...0x1FAFF, 0x20000...0x3FFFD:
+      true
+    default:
+      false
+    }
+  }
+}
+
+/// Where text is measured; the platform replaces it at start-up.
+@MainActor
+public enum TextMeasurement {
+  public static var current: any TextMeasuring = ApproximateTextMeasurer()
+}
+
+/// A surface to draw on. Views draw through it; the platform renders it with cairo, and
+/// tests record it as a display list.
+@MainActor
+public protocol GraphicsContext: AnyObject {
+  /// Saves the transform, clip and alpha; ``restore()`` brings them back.
+  func save()
+  func restore()
+  /// Applies `transform` before the current one: later drawing is in the new space.
+  func concatenate(_ transform: AffineTransform)
+  /// Intersects the clip with `path`.
+  func clip(to path: Path)
+  /// Multiplies the opacity of later drawing.
+  func multiplyAlpha(_ alpha: Double)
+  func fill(_ path: Path, color: Color)
+  func stroke(_ path: Path, color: Color, lineWidth: Double)
+  /// Draws text with its top-left corner at `origin`.
+  func drawText(_ text: String, at origin: Point, font: Font, color: Color)
+  /// Draws an encoded image scaled into `rect`.
+  func drawImage(_ image: Image, in rect: Rect)
+}
+
+/// A graphics context that records what is drawn, for snapshots and tests.
+@MainActor
+public final class RecordingGraphicsContext: GraphicsContext {
+  /// One drawing operation, as recorded.
+  public enum Command: Hashable, Sendable {
+    case save
+    case restore
+    case concatenate(AffineTransform)
+    case clip(Path)
+    case multiplyAlpha(Double)
+    case fill(Path, Color)
+    case stroke(Path, Color, lineWidth: Double)
+    case text(String, origin: Point, font: Font, color: Color)
+    case image(contentType: ContentType, pixelWidth: Int, pixelHeight: Int, rect: Rect)
+  }
+
+  public private(set) var commands: [Command] = []
+
+  public init() {}
+
+  public func save() { commands.append(.save) }
+  public func restore() { commands.append(.restore) }
+  public func concatenate(_ transform: AffineTransform) { commands.append(.concatenate(transform)) }
+  public func clip(to path: Path) { commands.append(.clip(path)) }
+  public func multiplyAlpha(_ alpha: Double) { commands.append(.multiplyAlpha(alpha)) }
+  public func fill(_ path: Path, color: Color) { commands.append(.fill(path, color)) }
+  public func stroke(_ path: Path, color: Color, lineWidth: Double) {
+    commands.append(.stroke(path, color, lineWidth: lineWidth))
+  }
+  public func drawText(_ text: String, at origin: Point, font: Font, color: Color) {
+    commands.append(.text(text, origin: origin, font: font, color: color))
+  }
+  public func drawImage(_ image: Image, in rect: Rect) {
+    commands.append(
+      .image(contentType: image.contentType, pixelWidth: image.pixelWidth, pixelHeight: image.pixelHeight, rect: rect))
+  }
+
+  /// The display list as indented text, one command a line: stable across runs, so it
+  /// can be compared with a stored snapshot.
+  public var snapshot: String {
+    var lines: [String] = []
+    var depth = 0
+    for command in commands {
+      if command == .restore { depth = max(0, depth - 1) }
+      let indent = String(repeating: "  ", count: depth)
+      let text: String =
+        switch command {
+        case .save: "save"
+        case .restore: "restore"
+        case .concatenate(let transform): "transform \(transform)"
+        case .clip(let path): "clip \(path)"
+        case .multiplyAlpha(let alpha): "alpha \(formatted(alpha))"
+        case .fill(let path, let color): "fill \(path) \(color.hex)"
+        case .stroke(let path, let color, let width): "stroke \(path) \(color.hex) width \(formatted(width))"
+        case .text(let text, let origin, let font, let color): "text \"\(text)\" at \(origin) \(font) \(color.hex)"
+        case .image(let type, let width, let height, let rect): "image \(type.identifier) \(width)×\(height) in \(rect)"
+        }
+      lines.append(indent + text)
+      if command == .save { depth += 1 }
+    }
+    return lines.joined(separator: "\n")
+  }
+}
+
+extension View {
+  /// Draws the view and its subviews into `context`, in the coordinates of the view's
+  /// superview: the background, then ``draw(in:)``, then each visible subview.
+  public func render(in context: any GraphicsContext) {
+    guard !isHidden, alpha > 0 else { return }
+    context.save()
+    context.concatenate(
+      AffineTransform(translationX: -bounds.midX, y: -bounds.midY)
+        .concatenating(transform)
+        .concatenating(AffineTransform(translationX: center.x, y: center.y)))
+    if alpha < 1 { context.multiplyAlpha(alpha) }
+    let shape = cornerRadius > 0 ? Path(roundedRect: bounds, cornerRadius: cornerRadius) : Path(bounds)
+    if let backgroundColor { context.fill(shape, color: backgroundColor) }
+    if clipsToBounds { context.clip(to: shape) }
+    draw(in: context)
+    for subview in subviews { subview.render(in: context) }
+    context.restore()
+  }
+}
+
+/// A view that shows one or more lines of text.
+@MainActor
+open class Label: View {
+  public var text: String? { didSet { setNeedsLayout() } }
+  public var font = Font.systemFont(ofSize: 17) { didSet { setNeedsLayout() } }
+  public var textColor = Color.black
+  public enum Alignment: Sendable { case left, center, right }
+  public var textAlignment = Alignment.left
+
+  public init(text: String? = nil, frame: Rect = .zero) {
+    self.text = text
+    super.init(frame: frame)
+  }
+
+  open override func sizeThatFits(_ size: Size) -> Size {
+    guard let text, !text.isEmpty else { return .zero }
+    let measured = TextMeasurement.current.size(of: text, font: font)
+    return Size(width: min(measured.width, size.width), height: min(measured.height, size.height))
+  }
+
+  open override func draw(in context: any GraphicsContext) {
+    guard let text, !text.isEmpty else { return }
+    let measured = TextMeasurement.current.size(of: text, font: font)
+    let x: Double =
+      switch textAlignment {
+      case .left: bounds.minX
+      case .center: bounds.midX - measured.width / 2
+      case .right: bounds.maxX - measured.width
+      }
+    context.drawText(text, at: Point(x: x, y: bounds.midY - measured.height / 2), font: font, color: textColor)
+  }
+
+  open override var snapshotDescription: String {
+    super.snapshotDescription + (text.map { " text=\"\($0)\"" } ?? "")
+  }
+}
+
+/// A view that shows an image, scaled to fit its bounds with its aspect ratio kept.
+@MainActor
+open class ImageView: View {
+  public var image: Image?
+
+  public init(image: Image? = nil, frame: Rect? = nil) {
+    self.image = image
+    super.init(
+      frame: frame
+        ?? Rect(x: 0, y: 0, width: Double(image?.pixelWidth ?? 0), height: Double(image?.pixelHeight ?? 0)))
+  }
+
+  open override func sizeThatFits(_ size: Size) -> Size {
+    guard let image else { return .zero }
+    return Size(width: Double(image.pixelWidth), height: Double(image.pixelHeight))
+  }
+
+  /// The rectangle the image is drawn in: aspect-fit and centred in the bounds.
+  public var imageRect: Rect {
+    guard let image, image.pixelWidth > 0, image.pixelHeight > 0 else { return .zero }
+    let scale = min(bounds.width / Double(image.pixelWidth), bounds.height / Double(image.pixelHeight))
+    return Rect(
+      center: bounds.center, size: Size(width: Double(image.pixelWidth) * scale, height: Double(image.pixelHeight) * scale))
+  }
+
+  open override func draw(in context: any GraphicsContext) {
+    guard let image else { return }
+    context.drawImage(image, in: imageRect)
+  }
+}

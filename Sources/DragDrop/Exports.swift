@@ -1,0 +1,2 @@
+@_exported import ContentTypes
+@_exported import ItemProviders

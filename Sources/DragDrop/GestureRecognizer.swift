@@ -1,0 +1,285 @@
+/// Recognises a gesture from the touches that land on its view or the view's subviews.
+///
+/// States follow UIKit: a recogniser starts ``State-swift.enum/possible``; a continuous one
+/// goes to `began`, `changed`* and `ended` (or `cancelled`), a discrete one straight to
+/// `ended`; one that decides the touches are not its gesture goes to `failed`. When one
+/// recogniser begins, the others tracking the same touches are cancelled (or fail, if they
+/// had not begun), unless either allows simultaneous recognition.
+@MainActor
+open class GestureRecognizer {
+  public enum State: String, Sendable {
+    case possible, began, changed, ended, cancelled, failed
+    /// Whether the recogniser is done with the current touches.
+    public var isFinished: Bool { self == .ended || self == .cancelled || self == .failed }
+  }
+
+  /// Setting the state runs the actions on `began`, `changed`, `ended` and `cancelled`.
+  /// Transitions that make no sense (from `failed` to `began`, say) are ignored.
+  public var state: State = .possible {
+    didSet {
+      guard state != oldValue else { return }
+      guard Self.allows(from: oldValue, to: state) else {
+        state = oldValue
+        return
+      }
+      if oldValue == .possible && (state == .began || state == .ended) {
+        view?.window?.recognizerDidRecognize(self)
+      }
+      if state != .failed && state != .possible {
+        for action in actions { action(self) }
+      }
+    }
+  }
+
+  public var isEnabled = true {
+    didSet {
+      if !isEnabled, !state.isFinished, state != .possible { state = .cancelled }
+    }
+  }
+  public internal(set) weak var view: View?
+  /// The kinds of touch the recogniser takes; others pass it by.
+  public var allowedTouchKinds: Set<Touch.Kind> = [.direct, .pointer]
+  /// Asked when this recogniser or `other` begins while both track the same touches.
+  public var shouldRecognizeSimultaneously: ((GestureRecognizer) -> Bool)?
+
+  private var actions: [(GestureRecognizer) -> Void] = []
+  /// The touches the recogniser is tracking, by id.
+  public internal(set) var touches: [Int: Touch] = [:]
+
+  public init(action: ((GestureRecognizer) -> Void)? = nil) {
+    if let action { actions.append(action) }
+  }
+
+  public func addAction(_ action: @escaping (GestureRecognizer) -> Void) {
+    actions.append(action)
+  }
+
+  /// The clock of the view's window.
+  public var clock: (any MainActorClock)? { view?.window?.clock }
+
+  /// The centroid of the tracked touches, in `view`'s coordinates (the window's when nil).
+  public func location(in view: View?) -> Point {
+    let points = touches.values.map(\.location)
+    guard !points.isEmpty else { return lastLocation.map { convert($0, to: view) } ?? .zero }
+    let centroid = Point(
+      x: points.map(\.x).reduce(0, +) / Double(points.count), y: points.map(\.y).reduce(0, +) / Double(points.count))
+    return convert(centroid, to: view)
+  }
+
+  private var lastLocation: Point?
+
+  private func convert(_ point: Point, to target: View?) -> Point {
+    guard let target, let window = self.view?.window else { return point }
+    return target.convert(point, from: window)
+  }
+
+  // MARK: Subclass hooks
+
+  open func touchesBegan(_ touches: [Touch]) {}
+  open func touchesMoved(_ touches: [Touch]) {}
+  open func touchesEnded(_ touches: [Touch]) {}
+  open func touchesCancelled(_ touches: [Touch]) {
+    if state == .began || state == .changed { state = .cancelled } else if state == .possible { state = .failed }
+  }
+  /// Called when the recogniser returns to `possible` after its touches have ended.
+  open func reset() {}
+
+  // MARK: Delivery, driven by the window
+
+  func deliver(_ touch: Touch) {
+    guard isEnabled, allowedTouchKinds.contains(touch.kind) else { return }
+    switch touch.phase {
+    case .began:
+      touches[touch.id] = touch
+      lastLocation = touch.location
+      if !state.isFinished { touchesBegan([touch]) }
+    case .moved, .stationary:
+      guard touches[touch.id] != nil else { return }
+      touches[touch.id] = touch
+      lastLocation = touch.location
+      if !state.isFinished { touchesMoved([touch]) }
+    case .ended:
+      guard touches[touch.id] != nil else { return }
+      lastLocation = touch.location
+      if !state.isFinished { touchesEnded([touch]) }
+      touches[touch.id] = nil
+    case .cancelled:
+      guard touches[touch.id] != nil else { return }
+      if !state.isFinished { touchesCancelled([touch]) }
+      touches[touch.id] = nil
+    }
+  }
+
+  /// Returns to `possible` once the gesture is over and no touches remain.
+  func resetIfDone() {
+    guard touches.isEmpty, state.isFinished || state == .possible else { return }
+    if state != .possible {
+      state = .possible
+    }
+    reset()
+  }
+
+  /// Stops tracking: cancelled if it had begun, failed if it had not.
+  func abandon() {
+    switch state {
+    case .began, .changed: state = .cancelled
+    case .possible: state = .failed
+    default: break
+    }
+  }
+
+  private static func allows(from old: State, to new: State) -> Bool {
+    switch (old, new) {
+    case (.possible, _): true
+    case (.began, .changed), (.began, .ended), (.began, .cancelled): true
+    case (.changed, .changed), (.changed, .ended), (.changed, .cancelled): true
+    case (_, .possible): true
+    default: false
+    }
+  }
+}
+
+/// Recognises one or more taps: touches that go down and up within `allowableMovement`.
+@MainActor
+public final class TapGestureRecognizer: GestureRecognizer {
+  public var numberOfTapsRequired = 1
+  /// How far a touch may move and still be a tap.
+  public var allowableMovement = 10.0
+  /// How long the next tap of a multiple tap may take to start.
+  public var maximumTapInterval = 0.35
+  private var start: Point?
+  private var taps = 0
+  private var timeout: ScheduledAction?
+
+  public override func touchesBegan(_ touches: [Touch]) {
+    timeout?.cancel()
+    start = touches.first?.location
+  }
+
+  public override func touchesMoved(_ touches: [Touch]) {
+    if let start, let point = touches.first?.location, point.distance(to: start) > allowableMovement {
+      state = .failed
+    }
+  }
+
+  public override func touchesEnded(_ touches: [Touch]) {
+    taps += 1
+    if taps >= numberOfTapsRequired {
+      state = .ended
+    } else {
+      timeout = clock?.schedule(after: maximumTapInterval) { [weak self] in
+        if self?.state == .possible { self?.state = .failed }
+      }
+    }
+  }
+
+  public override func reset() {
+    if state == .possible && taps > 0 && taps < numberOfTapsRequired { return }
+    taps = 0
+    start = nil
+    timeout?.cancel()
+  }
+}
+
+/// Recognises a touch held still for `minimumPressDuration`: `began` then, `changed` as it
+/// moves, `ended` when it lifts. Moving past `allowableMovement` before then fails it.
+@MainActor
+public final class LongPressGestureRecognizer: GestureRecognizer {
+  public var minimumPressDuration = 0.5
+  public var allowableMovement = 10.0
+  private var start: Point?
+  private var timer: ScheduledAction?
+
+  public override func touchesBegan(_ touches: [Touch]) {
+    guard start == nil, let first = touches.first else { return }
+    start = first.location
+    timer = clock?.schedule(after: minimumPressDuration) { [weak self] in
+      guard let self, self.state == .possible, !self.touches.isEmpty else { return }
+      self.state = .began
+    }
+  }
+
+  public override func touchesMoved(_ touches: [Touch]) {
+    guard let start, let point = touches.first?.location else { return }
+    switch state {
+    case .possible where point.distance(to: start) > allowableMovement: state = .failed
+    case .began, .changed: state = .changed
+    default: break
+    }
+  }
+
+  public override func touchesEnded(_ touches: [Touch]) {
+    switch state {
+    case .began, .changed: state = .ended
+    case .possible: state = .failed
+    default: break
+    }
+  }
+
+  public override func reset() {
+    timer?.cancel()
+    timer = nil
+    start = nil
+  }
+}
+
+/// Recognises a drag: `began` once a touch has moved `minimumDistance`, then `changed`,
+/// then `ended`. ``translation(in:)`` is measured from where the touch went down.
+@MainActor
+public final class PanGestureRecognizer: GestureRecognizer {
+  public var minimumDistance = 10.0
+  private var start: Point?
+
+  public override func touchesBegan(_ touches: [Touch]) {
+    if start == nil { start = touches.first?.location }
+  }
+
+  public override func touchesMoved(_ touches: [Touch]) {
+    guard let start, let point = touches.first?.location else { return }
+    switch state {
+    case .possible where point.distance(to: start) >= minimumDistance: state = .began
+    case .began, .changed: state = .changed
+    default: break
+    }
+  }
+
+  public override func touchesEnded(_ touches: [Touch]) {
+    switch state {
+    case .began, .changed: state = .ended
+    case .possible: state = .failed
+    default: break
+    }
+  }
+
+  /// How far the touch has moved since it went down, in `view`'s coordinates.
+  public func translation(in view: View?) -> Point {
+    guard let start, let window = self.view?.window else { return .zero }
+    let current = location(in: nil)
+    guard let view else { return current - start }
+    return view.convert(current, from: window) - view.convert(start, from: window)
+  }
+
+  public override func reset() {
+    start = nil
+  }
+}
+
+extension View {
+  /// Attaches a gesture recogniser. It sees touches that land on this view or its
+  /// subviews.
+  public func addGestureRecognizer(_ recognizer: GestureRecognizer) {
+    if let old = recognizer.view, old !== self { old.removeGestureRecognizer(recognizer) }
+    guard !gestureRecognizers.contains(where: { $0 === recognizer }) else { return }
+    gestureRecognizers.append(recognizer)
+    recognizer.view = self
+  }
+
+  public func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
+    guard gestureRecognizers.contains(where: { $0 === recognizer }) else { return }
+    recognizer.abandon()
+    gestureRecognizers.removeAll { $0 === recognizer }
+    recognizer.view = nil
+    recognizer.touches = [:]
+    recognizer.resetIfDone()
+  }
+}

@@ -1,0 +1,101 @@
+/// Keyboard modifier keys held during an event.
+public struct KeyModifiers: OptionSet, Hashable, Sendable {
+  public let rawValue: Int
+  public init(rawValue: Int) { self.rawValue = rawValue }
+  public static let shift = KeyModifiers(rawValue: 1 << 0)
+  public static let control = KeyModifiers(rawValue: 1 << 1)
+  public static let alternate = KeyModifiers(rawValue: 1 << 2)
+  public static let command = KeyModifiers(rawValue: 1 << 3)
+}
+
+/// Pointer buttons.
+public struct PointerButtons: OptionSet, Hashable, Sendable {
+  public let rawValue: Int
+  public init(rawValue: Int) { self.rawValue = rawValue }
+  public static let primary = PointerButtons(rawValue: 1 << 0)
+  public static let secondary = PointerButtons(rawValue: 1 << 1)
+  public static let middle = PointerButtons(rawValue: 1 << 2)
+}
+
+/// One finger on the screen, or the pointer with a button down. Touches keep their `id`
+/// from began to ended, so several can be tracked at once.
+public struct Touch: Hashable, Sendable, CustomStringConvertible {
+  public enum Phase: String, Hashable, Sendable { case began, moved, stationary, ended, cancelled }
+  public enum Kind: String, Hashable, Sendable {
+    /// A finger.
+    case direct
+    /// A pointer with its primary button down.
+    case pointer
+  }
+
+  public var id: Int
+  public var kind: Kind
+  public var phase: Phase
+  /// In the window's coordinates.
+  public var location: Point
+  public var timestamp: Double
+  /// For pointer touches, the modifiers held.
+  public var modifiers: KeyModifiers
+
+  public init(
+    id: Int, kind: Kind = .direct, phase: Phase, location: Point, timestamp: Double, modifiers: KeyModifiers = []
+  ) {
+    self.id = id
+    self.kind = kind
+    self.phase = phase
+    self.location = location
+    self.timestamp = timestamp
+    self.modifiers = modifiers
+  }
+
+  public var description: String { "touch \(id) \(kind) \(phase) at \(location)" }
+}
+
+/// A pointer event: movement, buttons pressed and released, with modifiers.
+public struct PointerEvent: Hashable, Sendable {
+  public enum Phase: Hashable, Sendable {
+    case moved
+    case down(PointerButtons)
+    case up(PointerButtons)
+    case exited
+  }
+
+  public var phase: Phase
+  /// In the window's coordinates.
+  public var location: Point
+  /// The buttons down after the event.
+  public var buttons: PointerButtons
+  public var modifiers: KeyModifiers
+  public var timestamp: Double
+
+  public init(phase: Phase, location: Point, buttons: PointerButtons, modifiers: KeyModifiers = [], timestamp: Double) {
+    self.phase = phase
+    self.location = location
+    self.buttons = buttons
+    self.modifiers = modifiers
+    self.timestamp = timestamp
+  }
+}
+
+/// A key pressed or released.
+public struct KeyEvent: Hashable, Sendable {
+  public enum Key: Hashable, Sendable {
+    case space, `return`, escape, tab
+    case up, down, left, right
+    case character(String)
+  }
+
+  public enum Phase: Hashable, Sendable { case down, up }
+
+  public var key: Key
+  public var phase: Phase
+  public var modifiers: KeyModifiers
+  public var timestamp: Double
+
+  public init(key: Key, phase: Phase = .down, modifiers: KeyModifiers = [], timestamp: Double) {
+    self.key = key
+    self.phase = phase
+    self.modifiers = modifiers
+    self.timestamp = timestamp
+  }
+}

@@ -1,0 +1,302 @@
+import Foundation
+
+/// A rectangular area of the interface: it draws, holds subviews, takes input through its
+/// interactions and gesture recognisers, and converts points between coordinate spaces.
+///
+/// As in UIKit, ``frame`` is derived: a view is placed by its ``center`` in the superview,
+/// sized by its ``bounds``, and turned or scaled by its ``transform`` about its centre. The
+/// bounds' origin is the point of the view's own space at its top-left corner, which is how
+/// a scroll view scrolls.
+@MainActor
+open class View {
+  public init(frame: Rect = .zero) {
+    let frame = frame.standardized
+    bounds = Rect(origin: .zero, size: frame.size)
+    center = frame.center
+  }
+
+  // MARK: Geometry
+
+  /// The view's own coordinate space: its origin is the point shown at the top-left corner.
+  public var bounds: Rect {
+    didSet { if bounds != oldValue { geometryDidChange() } }
+  }
+
+  /// The centre of the view in its superview's coordinates.
+  public var center: Point {
+    didSet { if center != oldValue { geometryDidChange() } }
+  }
+
+  /// Applied about the centre. With a transform other than identity, ``frame`` is the
+  /// bounding box of the transformed view.
+  public var transform: AffineTransform = .identity {
+    didSet { if transform != oldValue { geometryDidChange() } }
+  }
+
+  /// The view's rectangle in its superview's coordinates. Setting it sets the centre and
+  /// the size of the bounds, and expects an identity transform.
+  public var frame: Rect {
+    get {
+      let local = Rect(center: .zero, size: bounds.size)
+      let box = transform.apply(to: local)
+      return box.offsetBy(dx: center.x, dy: center.y)
+    }
+    set {
+      let rect = newValue.standardized
+      bounds.size = rect.size
+      center = rect.center
+    }
+  }
+
+  /// Called when the bounds, centre or transform change.
+  open func geometryDidChange() {
+    setNeedsLayout()
+  }
+
+  // MARK: Appearance
+
+  /// Multiplies the opacity of the view and its subviews. A view at 0.01 or less is not
+  /// hit by input.
+  public var alpha: Double = 1
+  /// A hidden view neither draws nor takes input, and neither do its subviews.
+  public var isHidden = false
+  /// When false, the view and its subviews take no input.
+  public var isUserInteractionEnabled = true
+  public var backgroundColor: Color?
+  /// Whether subviews are clipped to the bounds when drawn.
+  public var clipsToBounds = false
+  /// Rounds the corners of the background and, with ``clipsToBounds``, of the clip.
+  public var cornerRadius: Double = 0
+  /// A name for the view, read by accessibility and in keyboard-drag announcements.
+  public var accessibilityLabel: String?
+
+  // MARK: Hierarchy
+
+  public private(set) var subviews: [View] = []
+  public private(set) weak var superview: View?
+
+  /// The window at the root of the view's hierarchy, if it is in one.
+  public var window: Window? {
+    var view: View? = self
+    while let current = view {
+      if let window = current as? Window { return window }
+      view = current.superview
+    }
+    return nil
+  }
+
+  /// Adds `view` on top of the other subviews, removing it from its old superview first.
+  public func addSubview(_ view: View) {
+    insertSubview(view, at: subviews.count)
+  }
+
+  /// Inserts `view` at `index` in the subviews (clamped to the valid range). A view cannot
+  /// become a subview of itself or of one of its own subviews: that request is ignored.
+  public func insertSubview(_ view: View, at index: Int) {
+    guard view !== self, !isDescendant(of: view) else { return }
+    let oldWindow = view.window
+    if let old = view.superview {
+      old.subviews.removeAll { $0 === view }
+    }
+    subviews.insert(view, at: max(0, min(index, subviews.count)))
+    view.superview = self
+    let newWindow = window
+    if oldWindow !== newWindow { view.notifyWindowChange(from: oldWindow, to: newWindow) }
+  }
+
+  public func bringSubviewToFront(_ view: View) {
+    guard view.superview === self else { return }
+    subviews.removeAll { $0 === view }
+    subviews.append(view)
+  }
+
+  public func removeFromSuperview() {
+    guard let superview else { return }
+    let oldWindow = window
+    superview.subviews.removeAll { $0 === self }
+    self.superview = nil
+    if oldWindow != nil { notifyWindowChange(from: oldWindow, to: nil) }
+  }
+
+  /// Whether the view is `view` or inside it.
+  public func isDescendant(of view: View) -> Bool {
+    var current: View? = self
+    while let candidate = current {
+      if candidate === view { return true }
+      current = candidate.superview
+    }
+    return false
+  }
+
+  private func notifyWindowChange(from oldWindow: Window?, to newWindow: Window?) {
+    oldWindow?.viewWillLeave(self)
+    didMoveToWindow()
+    for subview in subviews { subview.notifyWindowChange(from: oldWindow, to: newWindow) }
+    newWindow?.viewDidEnter(self)
+  }
+
+  /// Called after the view has moved into or out of a window.
+  open func didMoveToWindow() {}
+
+  // MARK: Layout
+
+  private(set) var needsLayout = true
+
+  public func setNeedsLayout() {
+    needsLayout = true
+  }
+
+  /// Lays out the view and its subviews now, if they need it.
+  public func layoutIfNeeded() {
+    if needsLayout {
+      needsLayout = false
+      layoutSubviews()
+    }
+    for subview in subviews { subview.layoutIfNeeded() }
+  }
+
+  /// Override to place subviews; called by ``layoutIfNeeded()`` after a change.
+  open func layoutSubviews() {}
+
+  /// The size that best fits the content within `size`; the current size by default.
+  open func sizeThatFits(_ size: Size) -> Size {
+    bounds.size
+  }
+
+  /// Resizes the view to ``sizeThatFits(_:)``, keeping its top-left corner.
+  public func sizeToFit() {
+    let origin = frame.origin
+    let size = sizeThatFits(Size(width: Double.greatestFiniteMagnitude, height: .greatestFiniteMagnitude))
+    frame = Rect(origin: origin, size: size)
+  }
+
+  // MARK: Coordinates
+
+  /// Maps a point of this view's space into its superview's space.
+  func convertToSuperview(_ point: Point) -> Point {
+    let local = Point(x: point.x - bounds.midX, y: point.y - bounds.midY)
+    return transform.apply(to: local) + center
+  }
+
+  /// Maps a point of the superview's space into this view's space, or nil when the
+  /// transform is singular.
+  func convertFromSuperview(_ point: Point) -> Point? {
+    guard let inverse = transform.inverted() else { return nil }
+    let local = inverse.apply(to: point - center)
+    return Point(x: local.x + bounds.midX, y: local.y + bounds.midY)
+  }
+
+  /// The transform from this view's space to the root of its hierarchy.
+  var transformToRoot: AffineTransform {
+    var result = AffineTransform.identity
+    var view: View? = self
+    while let current = view, current.superview != nil {
+      let step = AffineTransform(translationX: -current.bounds.midX, y: -current.bounds.midY)
+        .concatenating(current.transform)
+        .concatenating(AffineTransform(translationX: current.center.x, y: current.center.y))
+      result = result.concatenating(step)
+      view = current.superview
+    }
+    return result
+  }
+
+  /// The root of the hierarchy: the window, or the topmost superview.
+  var root: View {
+    var view = self
+    while let superview = view.superview { view = superview }
+    return view
+  }
+
+  /// Converts a point of this view's space into `view`'s space (the root's when nil). The
+  /// two views must share a root; otherwise the point is returned unchanged.
+  public func convert(_ point: Point, to view: View?) -> Point {
+    let target = view ?? root
+    guard target.root === root else { return point }
+    let toTarget = transformToRoot.concatenating(target.transformToRoot.inverted() ?? .identity)
+    return toTarget.apply(to: point)
+  }
+
+  /// Converts a point of `view`'s space (the root's when nil) into this view's space.
+  public func convert(_ point: Point, from view: View?) -> Point {
+    (view ?? root).convert(point, to: self)
+  }
+
+  /// Converts a rectangle into `view`'s space: the bounding box when transforms rotate it.
+  public func convert(_ rect: Rect, to view: View?) -> Rect {
+    let target = view ?? root
+    guard target.root === root else { return rect }
+    let toTarget = transformToRoot.concatenating(target.transformToRoot.inverted() ?? .identity)
+    return toTarget.apply(to: rect)
+  }
+
+  public func convert(_ rect: Rect, from view: View?) -> Rect {
+    (view ?? root).convert(rect, to: self)
+  }
+
+  // MARK: Hit testing
+
+  /// Whether a point of this view's space is inside it; the bounds by default.
+  open func point(inside point: Point) -> Bool {
+    bounds.contains(point)
+  }
+
+  /// The deepest visible, interactive view that contains the point (in this view's space),
+  /// front-most first. Hidden views, views at alpha 0.01 or less, and views with
+  /// interaction disabled are skipped with their subviews.
+  open func hitTest(_ point: Point) -> View? {
+    guard !isHidden, isUserInteractionEnabled, alpha > 0.01 else { return nil }
+    let inside = self.point(inside: point)
+    if clipsToBounds && !inside { return nil }
+    for subview in subviews.reversed() {
+      guard let local = subview.convertFromSuperview(point) else { continue }
+      if let hit = subview.hitTest(local) { return hit }
+    }
+    return inside ? self : nil
+  }
+
+  // MARK: Interactions
+
+  public private(set) var interactions: [any Interaction] = []
+  /// The gesture recognisers attached to this view.
+  public internal(set) var gestureRecognizers: [GestureRecognizer] = []
+
+  /// Attaches an interaction, such as a ``DragInteraction`` or a ``DropInteraction``. An
+  /// interaction belongs to one view at a time: adding it here removes it from its old view.
+  public func addInteraction(_ interaction: any Interaction) {
+    if let old = interaction.view, old !== self { old.removeInteraction(interaction) }
+    guard !interactions.contains(where: { $0 === interaction }) else { return }
+    interactions.append(interaction)
+    interaction.didMove(to: self)
+    window?.interactionsDidChange(in: self)
+  }
+
+  public func removeInteraction(_ interaction: any Interaction) {
+    guard interactions.contains(where: { $0 === interaction }) else { return }
+    interactions.removeAll { $0 === interaction }
+    interaction.willMove(to: nil)
+    interaction.didMove(to: nil)
+    window?.interactionsDidChange(in: self)
+  }
+
+  /// Called with key events when the view is focused; does nothing by default.
+  open func keyEvent(_ event: KeyEvent) {}
+
+  // MARK: Drawing
+
+  /// Draws the view's own content in its bounds' coordinates. The background and the
+  /// subviews are drawn around it.
+  open func draw(in context: any GraphicsContext) {}
+
+  /// A one-line description for snapshots: the type and what matters of its state.
+  open var snapshotDescription: String {
+    var parts = ["\(type(of: self))", "frame=\(frame)"]
+    if bounds.origin != .zero { parts.append("bounds.origin=\(bounds.origin)") }
+    if !transform.isIdentity { parts.append("transform=\(transform)") }
+    if alpha != 1 { parts.append("alpha=\(formatted(alpha))") }
+    if isHidden { parts.append("hidden") }
+    if !isUserInteractionEnabled { parts.append("noInteraction") }
+    if let backgroundColor { parts.append("background=\(backgroundColor.hex)") }
+    if let accessibilityLabel { parts.append("label=\"\(accessibilityLabel)\"") }
+    return parts.joined(separator: " ")
+  }
+}

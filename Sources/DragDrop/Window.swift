@@ -1,0 +1,145 @@
+/// The root of a view hierarchy: it owns the clock, receives input from the platform or a
+/// test, and hands it to gesture recognisers and the drag controller.
+@MainActor
+open class Window: View {
+  /// The clock every time-dependent behaviour in this window reads.
+  public let clock: any MainActorClock
+
+  /// The recognisers tracking each live touch, by touch id.
+  private var recognizersByTouch: [Int: [GestureRecognizer]] = [:]
+  /// The touch id a pressed pointer uses.
+  static let pointerTouchID = -1
+  private var pointerDown = false
+
+  /// Consulted first for every touch: returns true when it consumed the touch, which then
+  /// reaches no recogniser. The drag controller uses it for touches that carry a session.
+  var touchInterceptor: ((Touch) -> Bool)?
+  /// Consulted first for every key event.
+  var keyInterceptor: ((KeyEvent) -> Bool)?
+
+  public init(frame: Rect, clock: any MainActorClock = DispatchMainClock()) {
+    self.clock = clock
+    super.init(frame: frame)
+  }
+
+  // MARK: Touches
+
+  /// Delivers one touch event. A touch that begins is hit-tested, and the recognisers of
+  /// the view it lands on and of every view above it track it until it ends. Events for
+  /// touches that never began are ignored; a second `began` for a live id cancels the first.
+  public func send(_ touch: Touch) {
+    if touch.phase == .began, recognizersByTouch[touch.id] != nil {
+      var cancel = touch
+      cancel.phase = .cancelled
+      send(cancel)
+    }
+    if let touchInterceptor, touchInterceptor(touch) {
+      if touch.phase == .ended || touch.phase == .cancelled { finish(touchID: touch.id, with: touch) }
+      return
+    }
+    switch touch.phase {
+    case .began:
+      let target = hitTest(touch.location)
+      var recognizers: [GestureRecognizer] = []
+      var view = target
+      while let current = view {
+        recognizers += current.gestureRecognizers.filter { $0.isEnabled && $0.allowedTouchKinds.contains(touch.kind) }
+        view = current.superview
+      }
+      recognizersByTouch[touch.id] = recognizers
+      for recognizer in recognizers { recognizer.deliver(touch) }
+    case .moved, .stationary:
+      for recognizer in recognizersByTouch[touch.id] ?? [] { recognizer.deliver(touch) }
+    case .ended, .cancelled:
+      finish(touchID: touch.id, with: touch)
+    }
+    resetFinishedRecognizers()
+  }
+
+  private func finish(touchID: Int, with touch: Touch) {
+    guard let recognizers = recognizersByTouch.removeValue(forKey: touchID) else { return }
+    for recognizer in recognizers { recognizer.deliver(touch) }
+    resetFinishedRecognizers(recognizers)
+  }
+
+  private func resetFinishedRecognizers(_ extra: [GestureRecognizer] = []) {
+    let live = recognizersByTouch.values.flatMap { $0 }
+    for recognizer in live + extra { recognizer.resetIfDone() }
+  }
+
+  /// The touches currently down, by id, with the recognisers tracking them.
+  var liveTouchIDs: Set<Int> { Set(recognizersByTouch.keys) }
+
+  /// When a recogniser begins (or ends, if discrete), the others that share a touch with it
+  /// stop, unless either allows simultaneous recognition.
+  func recognizerDidRecognize(_ recognizer: GestureRecognizer) {
+    let shared = recognizersByTouch.filter { entry in entry.value.contains { $0 === recognizer } }.values
+    for other in shared.flatMap({ $0 }) where other !== recognizer {
+      let simultaneous =
+        (recognizer.shouldRecognizeSimultaneously?(other) ?? false)
+        || (other.shouldRecognizeSimultaneously?(recognizer) ?? false)
+      if !simultaneous { other.abandon() }
+    }
+  }
+
+  // MARK: Pointer
+
+  /// Delivers a pointer event. A press of the primary button becomes a pointer touch that
+  /// recognisers see like a finger, until the button is released.
+  public func send(_ event: PointerEvent) {
+    let touchPhase: Touch.Phase?
+    switch event.phase {
+    case .down(let buttons) where buttons.contains(.primary) && !pointerDown:
+      pointerDown = true
+      touchPhase = .began
+    case .moved where pointerDown:
+      touchPhase = .moved
+    case .up(let buttons) where buttons.contains(.primary) && pointerDown:
+      pointerDown = false
+      touchPhase = .ended
+    case .exited where pointerDown:
+      touchPhase = nil
+    default:
+      touchPhase = nil
+    }
+    guard let touchPhase else { return }
+    send(
+      Touch(
+        id: Self.pointerTouchID, kind: .pointer, phase: touchPhase, location: event.location,
+        timestamp: event.timestamp, modifiers: event.modifiers))
+  }
+
+  // MARK: Keys and focus
+
+  /// The view that receives key events.
+  public private(set) var focusedView: View?
+
+  /// Makes `view` the focused view; a view outside this window cannot take focus.
+  @discardableResult
+  public func focus(_ view: View?) -> Bool {
+    guard view == nil || view?.window === self else { return false }
+    focusedView = view
+    return true
+  }
+
+  /// Delivers a key event to the drag controller first, then to the focused view.
+  public func send(_ event: KeyEvent) {
+    if let keyInterceptor, keyInterceptor(event) { return }
+    focusedView?.keyEvent(event)
+  }
+
+  // MARK: Hierarchy notifications
+
+  func viewDidEnter(_ view: View) {}
+
+  func viewWillLeave(_ view: View) {
+    if let focusedView, focusedView.isDescendant(of: view) { self.focusedView = nil }
+  }
+
+  func interactionsDidChange(in view: View) {}
+
+  open override var snapshotDescription: String {
+    "Window frame=\(frame)"
+  }
+}
+
