@@ -34,11 +34,12 @@ public final class ApproximateTextMeasurer: TextMeasuring {
 
   public func size(of text: String, font: Font) -> Size {
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-    let widest = lines.map { line in
-      line.unicodeScalars.reduce(0.0) { width, scalar in
-        width + (Self.isWide(scalar) ? 1.0 : 0.6) * font.size
-      }
-    }.max() ?? 0
+    let widest =
+      lines.map { line in
+        line.unicodeScalars.reduce(0.0) { width, scalar in
+          width + (Self.isWide(scalar) ? 1.0 : 0.6) * font.size
+        }
+      }.max() ?? 0
     return Size(width: widest.rounded(.up), height: (Double(lines.count) * font.size * 1.2).rounded(.up))
   }
 
@@ -223,7 +224,8 @@ open class ImageView: View {
     guard let image, image.pixelWidth > 0, image.pixelHeight > 0 else { return .zero }
     let scale = min(bounds.width / Double(image.pixelWidth), bounds.height / Double(image.pixelHeight))
     return Rect(
-      center: bounds.center, size: Size(width: Double(image.pixelWidth) * scale, height: Double(image.pixelHeight) * scale))
+      center: bounds.center,
+      size: Size(width: Double(image.pixelWidth) * scale, height: Double(image.pixelHeight) * scale))
   }
 
   open override func draw(in context: any GraphicsContext) {

@@ -296,8 +296,10 @@ public struct Path: Hashable, Sendable, CustomStringConvertible {
     case .roundedRect(let rect, let radius):
       guard rect.contains(point) else { return false }
       // Outside the corner squares the rectangle decides; inside one, the corner's circle.
-      let cx = point.x < rect.minX + radius ? rect.minX + radius : point.x > rect.maxX - radius ? rect.maxX - radius : nil
-      let cy = point.y < rect.minY + radius ? rect.minY + radius : point.y > rect.maxY - radius ? rect.maxY - radius : nil
+      let cx =
+        point.x < rect.minX + radius ? rect.minX + radius : point.x > rect.maxX - radius ? rect.maxX - radius : nil
+      let cy =
+        point.y < rect.minY + radius ? rect.minY + radius : point.y > rect.maxY - radius ? rect.maxY - radius : nil
       guard let cx, let cy else { return true }
       return (point.x - cx) * (point.x - cx) + (point.y - cy) * (point.y - cy) <= radius * radius
     }

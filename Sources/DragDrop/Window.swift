@@ -142,4 +142,3 @@ open class Window: View {
     "Window frame=\(frame)"
   }
 }
-
