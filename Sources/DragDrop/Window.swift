@@ -16,6 +16,8 @@ open class Window: View {
   var touchInterceptor: ((Touch) -> Bool)?
   /// Consulted first for every key event.
   var keyInterceptor: ((KeyEvent) -> Bool)?
+  /// Made on first use; see ``dragController``.
+  var storedDragController: DragController?
 
   public init(frame: Rect, clock: any MainActorClock = DispatchMainClock()) {
     self.clock = clock
@@ -65,6 +67,18 @@ open class Window: View {
   private func resetFinishedRecognizers(_ extra: [GestureRecognizer] = []) {
     let live = recognizersByTouch.values.flatMap { $0 }
     for recognizer in live + extra { recognizer.resetIfDone() }
+  }
+
+  /// Stops every recogniser tracking a touch, as when a drag takes the touch over; later
+  /// events of that touch reach no recogniser.
+  func cancelRecognizers(forTouch id: Int) {
+    guard let recognizers = recognizersByTouch.removeValue(forKey: id) else { return }
+    for recognizer in recognizers {
+      guard var touch = recognizer.touches[id] else { continue }
+      touch.phase = .cancelled
+      recognizer.deliver(touch)
+    }
+    resetFinishedRecognizers(recognizers)
   }
 
   /// The touches currently down, by id, with the recognisers tracking them.

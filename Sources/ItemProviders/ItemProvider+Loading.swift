@@ -105,7 +105,18 @@ extension ItemProvider {
     _ completionHandler: @escaping @Sendable (Result<Value, ItemProviderError>) -> Void,
     work: @escaping @Sendable (Representation, LoadOperation<Value>) -> Void
   ) -> Progress {
-    let operation = LoadOperation(completion: completionHandler)
+    // A monitored provider asks before each load and reports its end.
+    let monitor = self.monitor
+    let refusal = monitor?.permit()
+    if refusal == nil { monitor?.loadDidStart() }
+    let operation = LoadOperation<Value> { result in
+      completionHandler(result)
+      if refusal == nil { monitor?.loadDidFinish() }
+    }
+    if let refusal {
+      Self.loadQueue.async { operation.finish(.failure(refusal)) }
+      return operation.progress
+    }
     let representation = representation(forAnyOf: requested)
     Self.loadQueue.async {
       guard let representation else {

@@ -53,7 +53,29 @@ public final class ItemProvider: Sendable, CustomStringConvertible {
   private struct State {
     var representations: [Representation] = []
     var suggestedName: String?
+    var monitor: LoadMonitor?
   }
+
+  /// Watches and permits the loads of a provider handed to someone else; see
+  /// ``monitored(by:)``.
+  public struct LoadMonitor: Sendable {
+    /// Asked as each load starts: nil permits it, an error refuses it.
+    public var permit: @Sendable () -> ItemProviderError?
+    /// Called as a permitted load starts, and when it completes (whatever the result).
+    public var loadDidStart: @Sendable () -> Void
+    public var loadDidFinish: @Sendable () -> Void
+
+    public init(
+      permit: @escaping @Sendable () -> ItemProviderError? = { nil },
+      loadDidStart: @escaping @Sendable () -> Void = {}, loadDidFinish: @escaping @Sendable () -> Void = {}
+    ) {
+      self.permit = permit
+      self.loadDidStart = loadDidStart
+      self.loadDidFinish = loadDidFinish
+    }
+  }
+
+  var monitor: LoadMonitor? { state.withLock { $0.monitor } }
 
   private let state: Mutex<State>
   static let logger = Logger(label: "DragDrop.ItemProviders")
@@ -69,8 +91,8 @@ public final class ItemProvider: Sendable, CustomStringConvertible {
     registerObject(object, visibility: .all)
   }
 
-  private init(representations: [Representation], suggestedName: String?) {
-    state = Mutex(State(representations: representations, suggestedName: suggestedName))
+  private init(representations: [Representation], suggestedName: String?, monitor: LoadMonitor? = nil) {
+    state = Mutex(State(representations: representations, suggestedName: suggestedName, monitor: monitor))
   }
 
   /// A name for the item, used for files made from it and shown by destinations.
@@ -197,7 +219,18 @@ public final class ItemProvider: Sendable, CustomStringConvertible {
     state.withLock { state in
       ItemProvider(
         representations: state.representations.filter { $0.visibility.isVisible(to: audience) },
-        suggestedName: state.suggestedName)
+        suggestedName: state.suggestedName, monitor: state.monitor)
+    }
+  }
+
+  /// The same representations behind a monitor that decides whether each load may start
+  /// and hears when it starts and finishes. A drop session hands these out, so that bytes
+  /// can be loaded only inside `performDrop`, and so that the source learns when the
+  /// destination has everything it asked for.
+  public func monitored(by monitor: LoadMonitor) -> ItemProvider {
+    state.withLock { state in
+      ItemProvider(
+        representations: state.representations, suggestedName: state.suggestedName, monitor: monitor)
     }
   }
 

@@ -17,6 +17,9 @@ public enum ItemProviderError: Error, Sendable, CustomStringConvertible {
   case loadHandlerFailed(ContentType, underlying: any Error)
   /// The provider could not create, write or read its own temporary copy of a file.
   case fileOperationFailed(path: String, reason: String)
+  /// Whoever handed out the provider does not allow loading now, for example a drop
+  /// session outside `performDrop`. The reason says when loading is allowed.
+  case loadNotPermitted(reason: String)
 
   public var description: String {
     switch self {
@@ -30,6 +33,8 @@ public enum ItemProviderError: Error, Sendable, CustomStringConvertible {
       "the load handler for \(type.identifier) failed: \(underlying)"
     case .fileOperationFailed(let path, let reason):
       "file operation on \(path) failed: \(reason)"
+    case .loadNotPermitted(let reason):
+      "loading is not permitted now: \(reason)"
     }
   }
 }
@@ -45,6 +50,7 @@ extension ItemProviderError: Equatable {
     case (.loadHandlerFailed(let a, let b), .loadHandlerFailed(let c, let d)):
       a == c && String(describing: b) == String(describing: d)
     case (.fileOperationFailed(let a, let b), .fileOperationFailed(let c, let d)): a == c && b == d
+    case (.loadNotPermitted(let a), .loadNotPermitted(let b)): a == b
     default: false
     }
   }

@@ -1,0 +1,459 @@
+import Foundation
+
+/// The system side of drag and drop for one window: it lifts items, routes every live
+/// session across the window's drop targets, and runs the drop and cancel sequences, calling
+/// the delegates in the order of rules 6 and 13.
+///
+/// Every delegate call goes through ``callObserver`` first, so a test can record the exact
+/// sequence.
+@MainActor
+public final class DragController {
+  unowned let window: Window
+
+  /// How long the lift, cancel and drop animations take, in seconds on the window's clock.
+  public var liftAnimationDuration = 0.25
+  public var cancelAnimationDuration = 0.3
+  public var dropAnimationDuration = 0.3
+  /// How far a lifted touch must move for the session to begin.
+  public var beginThreshold = 1.0
+  /// How long a second touch may stay down and still be a tap that adds items.
+  public var addTapMaximumDuration = 0.5
+
+  /// Receives every delegate call just before it is made.
+  public var callObserver: ((DelegateCall) -> Void)?
+
+  private var drags: [LiveDrag] = []
+  private var nextDragID = 1
+  /// Second touches that may become taps adding items to a drag.
+  private var addCandidates: [Int: (interaction: DragInteraction, start: Touch)] = [:]
+
+  init(window: Window) {
+    self.window = window
+    window.touchInterceptor = { [unowned self] touch in self.intercept(touch) }
+  }
+
+  /// The sessions currently dragging or lifting, oldest first.
+  public var activeSessions: [DragSession] { drags.filter { $0.phase != .ended }.map(\.session) }
+
+  /// One live drag: its session, the touch that carries it, and where it is.
+  @MainActor final class LiveDrag {
+    enum Phase { case lifting, dragging, ending, ended }
+
+    let id: Int
+    let session: DragSession
+    let source: DragInteraction?
+    var touchID: Int
+    var phase = Phase.lifting
+    /// The interaction that supplied each item (the source, or one that added items).
+    var owners: [ObjectIdentifier: DragInteraction] = [:]
+    /// Interactions that have contributed items, in order.
+    var contributors: [DragInteraction] = []
+    /// Each item's lift preview; nil for items that are invisible (rule 5).
+    var liftPreviews: [ObjectIdentifier: TargetedDragPreview] = [:]
+    var liftAnimator: DragAnimator?
+    var dropSession: DropSession
+    var target: DropInteraction?
+    var proposal = DropProposal(operation: .cancel)
+    /// Drop interactions that received enter, update or exit (rule 13).
+    var involved: [DropInteraction] = []
+    /// Answers of canHandle, until the items change (rule 12).
+    var canHandle: [ObjectIdentifier: Bool] = [:]
+
+    init(id: Int, session: DragSession, source: DragInteraction?, touchID: Int, dropSession: DropSession) {
+      self.id = id
+      self.session = session
+      self.source = source
+      self.touchID = touchID
+      self.dropSession = dropSession
+    }
+  }
+
+  // MARK: - Lift
+
+  /// Lifts the items of `interaction` for a touch; false when there is nothing to drag.
+  func lift(_ interaction: DragInteraction, touch: Touch, origin: Point) -> Bool {
+    guard interaction.isEnabled, let delegate = interaction.delegate, interaction.view?.window === window else {
+      return false
+    }
+    let session = DragSession(items: [], location: touch.location, window: window)
+    call(interaction, "itemsForBeginning")
+    let items = delegate.dragInteraction(interaction, itemsForBeginning: session)
+    guard !items.isEmpty else { return false }
+    session.items = items
+    let drag = LiveDrag(
+      id: nextDragID, session: session, source: interaction, touchID: touch.id,
+      dropSession: DropSession(items: [], window: window))
+    nextDragID += 1
+    drag.dropSession = makeDropSession(for: drag)
+    for item in items {
+      drag.owners[ObjectIdentifier(item)] = interaction
+      drag.liftPreviews[ObjectIdentifier(item)] = liftPreview(for: item, in: drag, from: interaction)
+    }
+    drag.contributors = [interaction]
+    drags.append(drag)
+
+    let animator = DragAnimator(duration: liftAnimationDuration)
+    drag.liftAnimator = animator
+    call(interaction, "willAnimateLift")
+    delegate.dragInteraction(interaction, willAnimateLiftWith: animator, session: session)
+    animator.start(on: window.clock)
+    return true
+  }
+
+  private func liftPreview(
+    for item: DragItem, in drag: LiveDrag, from interaction: DragInteraction
+  )
+    -> TargetedDragPreview?
+  {
+    call(interaction, "previewForLifting", itemLabel(item, in: drag))
+    return interaction.delegate?.dragInteraction(interaction, previewForLifting: item, session: drag.session)
+  }
+
+  // MARK: - Touches
+
+  /// Takes the touches that carry a drag, and watches second touches that may add items.
+  /// Returns true for touches the drag consumed.
+  private func intercept(_ touch: Touch) -> Bool {
+    if let drag = drags.first(where: { $0.touchID == touch.id && $0.phase != .ended && $0.phase != .ending }) {
+      return handleDragTouch(touch, drag)
+    }
+    return watchForAddTap(touch)
+  }
+
+  private func handleDragTouch(_ touch: Touch, _ drag: LiveDrag) -> Bool {
+    switch (drag.phase, touch.phase) {
+    case (.lifting, .moved):
+      let start = drag.session.locationInWindow
+      guard touch.location.distance(to: start) >= beginThreshold else { return false }
+      begin(drag)
+      move(drag, to: touch.location)
+      return true
+    case (.lifting, .ended), (.lifting, .cancelled):
+      // Lifted but never moved: the lift reverses and the drag cancels.
+      drag.liftAnimator?.finish(at: .start)
+      cancel(drag)
+      return false
+    case (.dragging, .moved), (.dragging, .stationary):
+      move(drag, to: touch.location)
+      return true
+    case (.dragging, .ended):
+      move(drag, to: touch.location)
+      end(drag)
+      return true
+    case (.dragging, .cancelled):
+      cancel(drag)
+      return true
+    default:
+      return false
+    }
+  }
+
+  /// The session begins when the lifted items first move (rule 6).
+  private func begin(_ drag: LiveDrag) {
+    drag.phase = .dragging
+    if let source = drag.source, let delegate = source.delegate {
+      call(source, "sessionAllowsMoveOperation")
+      drag.session.allowsMoveOperation = delegate.dragInteraction(source, sessionAllowsMoveOperation: drag.session)
+      call(source, "sessionIsRestrictedToDraggingApplication")
+      drag.session.isRestrictedToDraggingApplication = delegate.dragInteraction(
+        source, sessionIsRestrictedToDraggingApplication: drag.session)
+      drag.dropSession.allowsMoveOperation = drag.session.allowsMoveOperation
+      drag.dropSession.isRestrictedToDraggingApplication = drag.session.isRestrictedToDraggingApplication
+      call(source, "sessionWillBegin")
+      delegate.dragInteraction(source, sessionWillBegin: drag.session)
+    }
+    // The drag owns the touch now: other recognisers on it stop.
+    window.cancelRecognizers(forTouch: drag.touchID)
+  }
+
+  private func move(_ drag: LiveDrag, to location: Point) {
+    drag.session.locationInWindow = location
+    drag.dropSession.locationInWindow = location
+    if let source = drag.source, let delegate = source.delegate {
+      call(source, "sessionDidMove")
+      delegate.dragInteraction(source, sessionDidMove: drag.session)
+    }
+    route(drag)
+  }
+
+  // MARK: - Routing
+
+  /// Finds the target under the drag and sends exit, enter and update as needed (rule 13).
+  private func route(_ drag: LiveDrag) {
+    let newTarget = target(at: drag.session.locationInWindow, for: drag)
+    if let old = drag.target, old !== newTarget {
+      call(old, "sessionDidExit")
+      old.delegate?.dropInteraction(old, sessionDidExit: drag.dropSession)
+      drag.target = nil
+      drag.proposal = DropProposal(operation: .cancel)
+    }
+    guard let newTarget else { return }
+    if drag.target !== newTarget {
+      drag.target = newTarget
+      note(newTarget, involvedIn: drag)
+      call(newTarget, "sessionDidEnter")
+      newTarget.delegate?.dropInteraction(newTarget, sessionDidEnter: drag.dropSession)
+    }
+    update(drag, newTarget)
+  }
+
+  private func update(_ drag: LiveDrag, _ target: DropInteraction) {
+    call(target, "sessionDidUpdate")
+    var proposal =
+      target.delegate?.dropInteraction(target, sessionDidUpdate: drag.dropSession)
+      ?? DropProposal(operation: .cancel)
+    if proposal.operation == .move && !drag.session.allowsMoveOperation {
+      proposal.operation = .cancel  // rule 8
+    }
+    drag.proposal = proposal
+  }
+
+  /// The deepest view under the point with a drop interaction that can handle the drag and
+  /// is free to take it.
+  private func target(at point: Point, for drag: LiveDrag) -> DropInteraction? {
+    var view = window.hitTest(point)
+    while let current = view {
+      for case let interaction as DropInteraction in current.interactions where interaction.delegate != nil {
+        guard isFree(interaction, for: drag) else { continue }
+        if canHandle(interaction, drag) { return interaction }
+      }
+      view = current.superview
+    }
+    return nil
+  }
+
+  private func isFree(_ interaction: DropInteraction, for drag: LiveDrag) -> Bool {
+    interaction.allowsSimultaneousDropSessions
+      || !drags.contains { $0 !== drag && $0.phase != .ended && $0.target === interaction }
+  }
+
+  private func canHandle(_ interaction: DropInteraction, _ drag: LiveDrag) -> Bool {
+    let key = ObjectIdentifier(interaction)
+    if let known = drag.canHandle[key] { return known }
+    call(interaction, "canHandle")
+    let answer = interaction.delegate?.dropInteraction(interaction, canHandle: drag.dropSession) ?? false
+    drag.canHandle[key] = answer
+    return answer
+  }
+
+  private func note(_ interaction: DropInteraction, involvedIn drag: LiveDrag) {
+    if !drag.involved.contains(where: { $0 === interaction }) { drag.involved.append(interaction) }
+  }
+
+  // MARK: - Adding items
+
+  /// A second touch that taps a draggable view during a drag may add items (rule 4).
+  private func watchForAddTap(_ touch: Touch) -> Bool {
+    switch touch.phase {
+    case .began:
+      guard drags.contains(where: { $0.phase == .dragging }) else { return false }
+      var view = window.hitTest(touch.location)
+      while let current = view {
+        if let interaction = current.interactions.compactMap({ $0 as? DragInteraction }).first(where: \.isEnabled) {
+          addCandidates[touch.id] = (interaction, touch)
+          break
+        }
+        view = current.superview
+      }
+      return false
+    case .moved:
+      if let candidate = addCandidates[touch.id], touch.location.distance(to: candidate.start.location) > 10 {
+        addCandidates[touch.id] = nil
+      }
+      return false
+    case .cancelled:
+      addCandidates[touch.id] = nil
+      return false
+    case .ended:
+      guard let candidate = addCandidates.removeValue(forKey: touch.id),
+        touch.timestamp - candidate.start.timestamp <= addTapMaximumDuration,
+        let drag = drags.last(where: { $0.phase == .dragging })
+      else { return false }
+      guard add(from: candidate.interaction, at: touch.location, to: drag) else { return false }
+      // The tap became part of the drag: the recognisers that saw it go down are cancelled.
+      window.cancelRecognizers(forTouch: touch.id)
+      return true
+    case .stationary:
+      return false
+    }
+  }
+
+  private func add(from interaction: DragInteraction, at location: Point, to drag: LiveDrag) -> Bool {
+    guard let delegate = interaction.delegate, let view = interaction.view else { return false }
+    let point = view.convert(location, from: window)
+    call(interaction, "itemsForAddingTo")
+    let items = delegate.dragInteraction(interaction, itemsForAddingTo: drag.session, withTouchAt: point)
+    guard !items.isEmpty else { return false }
+    if !drag.contributors.contains(where: { $0 === interaction }) { drag.contributors.append(interaction) }
+    for contributor in drag.contributors {
+      call(contributor, "willAdd", "\(items.count) for \(interaction.traceName)")
+      contributor.delegate?.dragInteraction(contributor, session: drag.session, willAdd: items, for: interaction)
+    }
+    drag.session.items += items
+    for item in items {
+      drag.owners[ObjectIdentifier(item)] = interaction
+      drag.liftPreviews[ObjectIdentifier(item)] = liftPreview(for: item, in: drag, from: interaction)
+    }
+    // The drop side sees new items: a new session object, and canHandle asked again.
+    drag.dropSession = makeDropSession(for: drag, reusing: drag.dropSession)
+    drag.canHandle = [:]
+    if let target = drag.target {
+      if canHandle(target, drag) {
+        update(drag, target)
+      } else {
+        route(drag)
+      }
+    } else {
+      route(drag)
+    }
+    return true
+  }
+
+  // MARK: - Ending
+
+  /// The touch lifted over the current target: drop if the proposal is a copy or move,
+  /// otherwise cancel (rule 14).
+  private func end(_ drag: LiveDrag) {
+    guard let target = drag.target, drag.proposal.operation.performsDrop else {
+      cancel(drag)
+      return
+    }
+    drop(drag, on: target, operation: drag.proposal.operation)
+  }
+
+  private func drop(_ drag: LiveDrag, on target: DropInteraction, operation: DropOperation) {
+    drag.phase = .ending
+    if let source = drag.source, let delegate = source.delegate {
+      call(source, "willEnd", "\(operation)")
+      delegate.dragInteraction(source, session: drag.session, willEndWith: operation)
+    }
+    let dropSession = drag.dropSession
+    dropSession.loadGate.isOpen = true
+    call(target, "performDrop")
+    target.delegate?.dropInteraction(target, performDrop: dropSession)
+    dropSession.loadGate.isOpen = false
+
+    let animator = DragAnimator(duration: dropAnimationDuration)
+    for item in dropSession.items {
+      let label = itemLabel(item, in: drag)
+      if let preview = defaultDropPreview(for: item, in: drag) {
+        call(target, "previewForDropping", label)
+        _ = target.delegate?.dropInteraction(target, previewForDropping: item, withDefault: preview)
+      }
+      call(target, "willAnimateDrop", label)
+      target.delegate?.dropInteraction(target, item: item, willAnimateDropWith: animator)
+    }
+    animator.start(on: window.clock) { [weak self] _ in
+      guard let self else { return }
+      self.call(target, "concludeDrop")
+      target.delegate?.dropInteraction(target, concludeDrop: dropSession)
+      self.finish(drag, operation: operation)
+      // Rule 6: the transfer is reported once the destination has loaded what it asked for.
+      dropSession.loadGate.whenIdle {
+        Task { @MainActor [weak self] in self?.reportTransfer(drag) }
+      }
+    }
+  }
+
+  private func reportTransfer(_ drag: LiveDrag) {
+    guard let source = drag.source, let delegate = source.delegate else { return }
+    call(source, "sessionDidTransferItems")
+    delegate.dragInteraction(source, sessionDidTransferItems: drag.session)
+  }
+
+  /// Cancels: the target (if any) sees the session exit, and each visible item goes back
+  /// to where it came from unless its delegate says otherwise (rule 7).
+  func cancel(_ drag: LiveDrag) {
+    guard drag.phase == .lifting || drag.phase == .dragging else { return }
+    drag.phase = .ending
+    if let source = drag.source, let delegate = source.delegate {
+      call(source, "willEnd", "\(DropOperation.cancel)")
+      delegate.dragInteraction(source, session: drag.session, willEndWith: .cancel)
+    }
+    if let target = drag.target {
+      call(target, "sessionDidExit")
+      target.delegate?.dropInteraction(target, sessionDidExit: drag.dropSession)
+      drag.target = nil
+    }
+    let animator = DragAnimator(duration: cancelAnimationDuration)
+    for item in drag.session.items {
+      guard let owner = drag.owners[ObjectIdentifier(item)], let delegate = owner.delegate,
+        let liftPreview = drag.liftPreviews[ObjectIdentifier(item)]
+      else { continue }
+      call(owner, "previewForCancelling", itemLabel(item, in: drag))
+      _ = delegate.dragInteraction(owner, previewForCancelling: item, withDefault: liftPreview)
+    }
+    for item in drag.session.items {
+      guard let owner = drag.owners[ObjectIdentifier(item)], let delegate = owner.delegate else { continue }
+      call(owner, "willAnimateCancel", itemLabel(item, in: drag))
+      delegate.dragInteraction(owner, item: item, willAnimateCancelWith: animator)
+    }
+    animator.start(on: window.clock) { [weak self] _ in
+      self?.finish(drag, operation: .cancel)
+    }
+  }
+
+  /// After the animations: the source hears didEnd, and every target involved hears
+  /// sessionDidEnd (rules 6 and 13).
+  private func finish(_ drag: LiveDrag, operation: DropOperation) {
+    drag.liftAnimator?.finish(at: operation == .cancel && drag.liftAnimator?.isRunning == true ? .start : .end)
+    drag.phase = .ended
+    if let source = drag.source, let delegate = source.delegate {
+      call(source, "didEnd", "\(operation)")
+      delegate.dragInteraction(source, session: drag.session, didEndWith: operation)
+    }
+    for interaction in drag.involved {
+      call(interaction, "sessionDidEnd")
+      interaction.delegate?.dropInteraction(interaction, sessionDidEnd: drag.dropSession)
+    }
+    drags.removeAll { $0 === drag }
+  }
+
+  // MARK: - Helpers
+
+  private func makeDropSession(for drag: LiveDrag, reusing old: DropSession? = nil) -> DropSession {
+    let session = DropSession(
+      items: drag.session.items, localDragSession: drag.session, location: drag.session.locationInWindow,
+      window: window)
+    session.progressIndicatorStyle = old?.progressIndicatorStyle ?? .default
+    return session
+  }
+
+  private func defaultDropPreview(for item: DragItem, in drag: LiveDrag) -> TargetedDragPreview? {
+    guard let index = drag.dropSession.items.firstIndex(where: { $0 === item }),
+      let original = drag.session.items[safe: index],
+      let lift = drag.liftPreviews[ObjectIdentifier(original)]
+    else { return nil }
+    return lift.retargetedPreview(with: DragPreviewTarget(container: window, center: drag.session.locationInWindow))
+  }
+
+  private func itemLabel(_ item: DragItem, in drag: LiveDrag) -> String {
+    if let index = drag.session.items.firstIndex(where: { $0 === item }) { return "item \(index)" }
+    if let index = drag.dropSession.items.firstIndex(where: { $0 === item }) { return "item \(index)" }
+    return "item"
+  }
+
+  private func call(_ interaction: DragInteraction, _ method: String, _ detail: String = "") {
+    callObserver?(DelegateCall(interaction: interaction.traceName, method: method, detail: detail))
+  }
+
+  private func call(_ interaction: DropInteraction, _ method: String, _ detail: String = "") {
+    callObserver?(DelegateCall(interaction: interaction.traceName, method: method, detail: detail))
+  }
+}
+
+extension Array {
+  subscript(safe index: Int) -> Element? {
+    indices.contains(index) ? self[index] : nil
+  }
+}
+
+extension Window {
+  /// The window's drag controller, made on first use.
+  public var dragController: DragController {
+    if let controller = storedDragController { return controller }
+    let controller = DragController(window: self)
+    storedDragController = controller
+    return controller
+  }
+}

@@ -1,0 +1,173 @@
+/// Where a preview appears: a point in a container view, with a transform.
+@MainActor
+public struct DragPreviewTarget {
+  public let container: View
+  /// In the container's coordinates.
+  public let center: Point
+  public let transform: AffineTransform
+
+  public init(container: View, center: Point, transform: AffineTransform = .identity) {
+    self.container = container
+    self.center = center
+    self.transform = transform
+  }
+}
+
+/// How a preview is drawn: the part of the view shown, and the colour behind it.
+@MainActor
+public final class DragPreviewParameters {
+  /// The part of the view shown, in its coordinates; nil shows the whole view.
+  public var visiblePath: Path?
+  /// Drawn behind the visible part; nil means the platform's default (white).
+  public var backgroundColor: Color?
+
+  public init(visiblePath: Path? = nil, backgroundColor: Color? = nil) {
+    self.visiblePath = visiblePath
+    self.backgroundColor = backgroundColor
+  }
+}
+
+/// Why a targeted preview could not be made.
+public enum DragPreviewError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// `TargetedDragPreview(view:)` needs a view in a window to find where it is; give a
+  /// target for a view that is not in one.
+  case viewNotInWindow(String)
+
+  public var description: String {
+    switch self {
+    case .viewNotInWindow(let view):
+      "\(view) is not in a window: create the preview with a target (rule 11)"
+    }
+  }
+}
+
+/// A preview for a drag item while it moves, without a place (the item's preview provider
+/// returns these).
+@MainActor
+public final class DragPreview {
+  public let view: View
+  public let parameters: DragPreviewParameters
+
+  public init(view: View, parameters: DragPreviewParameters = DragPreviewParameters()) {
+    self.view = view
+    self.parameters = parameters
+  }
+}
+
+/// A preview with a place: what lifts, where it starts, and where it goes when the drag
+/// ends.
+@MainActor
+public final class TargetedDragPreview {
+  public let view: View
+  public let parameters: DragPreviewParameters
+  public let target: DragPreviewTarget
+
+  /// A preview of a view that is in a window, placed where the view is.
+  ///
+  /// - Throws: ``DragPreviewError/viewNotInWindow(_:)`` when the view is not in a window.
+  public convenience init(
+    view: View, parameters: DragPreviewParameters = DragPreviewParameters()
+  )
+    throws(DragPreviewError)
+  {
+    guard let superview = view.superview, view.window != nil else {
+      throw .viewNotInWindow("\(type(of: view))")
+    }
+    self.init(
+      view: view, parameters: parameters,
+      target: DragPreviewTarget(container: superview, center: view.center, transform: view.transform))
+  }
+
+  /// A preview of any view, shown at `target`; the view need not be in a window.
+  public init(view: View, parameters: DragPreviewParameters, target: DragPreviewTarget) {
+    self.view = view
+    self.parameters = parameters
+    self.target = target
+  }
+
+  /// The same preview, sent to another place.
+  public func retargetedPreview(with target: DragPreviewTarget) -> TargetedDragPreview {
+    TargetedDragPreview(view: view, parameters: parameters, target: target)
+  }
+
+  /// The preview's centre in window coordinates.
+  var centerInWindow: Point {
+    target.container.convert(target.center, to: nil)
+  }
+
+  /// The size the preview shows: the visible path's bounds, or the whole view.
+  var size: Size {
+    parameters.visiblePath?.bounds.size ?? view.bounds.size
+  }
+}
+
+/// Where an animation ends.
+public enum AnimatingPosition: Sendable, Hashable {
+  /// The animation finished.
+  case end
+  /// The animation was reversed: a lift that did not become a drag.
+  case start
+  /// The animation stopped part-way.
+  case current
+}
+
+/// Animations that run alongside a drag animation (a lift, a cancel, a drop), and
+/// completions that run when it ends.
+@MainActor
+public protocol DragAnimating: AnyObject {
+  /// Runs `animations` with the system's animation; the values they set are the end state.
+  func addAnimations(_ animations: @escaping @MainActor () -> Void)
+  /// Runs `completion` when the animation ends, with where it ended.
+  func addCompletion(_ completion: @escaping @MainActor (AnimatingPosition) -> Void)
+}
+
+/// The animator the system hands to delegates. Animations run when it starts (they set
+/// the final values; a platform renderer interpolates toward them over the duration), and
+/// completions run once the duration has passed on the window's clock.
+@MainActor
+public final class DragAnimator: DragAnimating {
+  public let duration: Double
+  private var animations: [@MainActor () -> Void] = []
+  private var completions: [@MainActor (AnimatingPosition) -> Void] = []
+  public private(set) var isRunning = false
+  public private(set) var isFinished = false
+  private var timer: ScheduledAction?
+  private var onFinish: ((AnimatingPosition) -> Void)?
+
+  public init(duration: Double) {
+    self.duration = duration
+  }
+
+  public func addAnimations(_ animations: @escaping @MainActor () -> Void) {
+    if isRunning { animations() } else { self.animations.append(animations) }
+  }
+
+  public func addCompletion(_ completion: @escaping @MainActor (AnimatingPosition) -> Void) {
+    completions.append(completion)
+  }
+
+  /// Runs the animations and schedules the end on `clock`; `onFinish` runs after the
+  /// completions.
+  func start(on clock: any MainActorClock, onFinish: ((AnimatingPosition) -> Void)? = nil) {
+    guard !isRunning, !isFinished else { return }
+    isRunning = true
+    self.onFinish = onFinish
+    let pending = animations
+    animations = []
+    for animation in pending { animation() }
+    timer = clock.schedule(after: duration) { [weak self] in self?.finish(at: .end) }
+  }
+
+  /// Ends the animation now at `position`, running the completions once.
+  func finish(at position: AnimatingPosition) {
+    guard !isFinished else { return }
+    isFinished = true
+    isRunning = false
+    timer?.cancel()
+    let pending = completions
+    completions = []
+    for completion in pending { completion(position) }
+    onFinish?(position)
+    onFinish = nil
+  }
+}
