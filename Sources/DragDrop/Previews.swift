@@ -155,7 +155,8 @@ public final class DragAnimator: DragAnimating {
     let pending = animations
     animations = []
     for animation in pending { animation() }
-    timer = clock.schedule(after: duration) { [weak self] in self?.finish(at: .end) }
+    // The animator lives until it finishes, whoever else holds it.
+    timer = clock.schedule(after: duration) { self.finish(at: .end) }
   }
 
   /// Ends the animation now at `position`, running the completions once.
