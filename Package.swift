@@ -14,6 +14,7 @@ let package = Package(
     .library(name: "ContentTypes", targets: ["ContentTypes"]),
     .library(name: "ItemProviders", targets: ["ItemProviders"]),
     .library(name: "DragDrop", targets: ["DragDrop"]),
+    .library(name: "DragDropTesting", targets: ["DragDropTesting"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
@@ -33,6 +34,11 @@ let package = Package(
     .target(
       name: "DragDrop",
       dependencies: ["ContentTypes", "ItemProviders", .product(name: "Logging", package: "swift-log")],
+      swiftSettings: strict
+    ),
+    .target(
+      name: "DragDropTesting",
+      dependencies: ["DragDrop"],
       swiftSettings: strict
     ),
     .target(
@@ -61,7 +67,7 @@ let package = Package(
     .testTarget(
       name: "DragDropTests",
       dependencies: [
-        "DragDrop", "TestSupport",
+        "DragDrop", "DragDropTesting", "TestSupport",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ],
       swiftSettings: strict

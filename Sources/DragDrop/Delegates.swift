@@ -139,11 +139,14 @@ public struct DelegateCall: Hashable, Sendable, CustomStringConvertible {
   public var method: String
   /// The arguments that matter, summarised (an item's index, an operation).
   public var detail: String
+  /// Which drag the call belongs to: drags are numbered from 1 in each window.
+  public var session: Int
 
-  public init(interaction: String, method: String, detail: String = "") {
+  public init(interaction: String, method: String, detail: String = "", session: Int = 0) {
     self.interaction = interaction
     self.method = method
     self.detail = detail
+    self.session = session
   }
 
   public var description: String {

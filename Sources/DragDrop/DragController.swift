@@ -76,14 +76,15 @@ public final class DragController {
       return false
     }
     let session = DragSession(items: [], location: touch.location, window: window)
-    call(interaction, "itemsForBeginning")
+    let dragID = nextDragID
+    nextDragID += 1
+    call(interaction, "itemsForBeginning", session: dragID)
     let items = delegate.dragInteraction(interaction, itemsForBeginning: session)
     guard !items.isEmpty else { return false }
     session.items = items
     let drag = LiveDrag(
-      id: nextDragID, session: session, source: interaction, touchID: touch.id,
+      id: dragID, session: session, source: interaction, touchID: touch.id,
       dropSession: DropSession(items: [], window: window))
-    nextDragID += 1
     drag.dropSession = makeDropSession(for: drag)
     for item in items {
       drag.owners[ObjectIdentifier(item)] = interaction
@@ -94,7 +95,7 @@ public final class DragController {
 
     let animator = DragAnimator(duration: liftAnimationDuration)
     drag.liftAnimator = animator
-    call(interaction, "willAnimateLift")
+    call(interaction, "willAnimateLift", session: drag.id)
     delegate.dragInteraction(interaction, willAnimateLiftWith: animator, session: session)
     animator.start(on: window.clock)
     return true
@@ -105,7 +106,7 @@ public final class DragController {
   )
     -> TargetedDragPreview?
   {
-    call(interaction, "previewForLifting", itemLabel(item, in: drag))
+    call(interaction, "previewForLifting", itemLabel(item, in: drag), session: drag.id)
     return interaction.delegate?.dragInteraction(interaction, previewForLifting: item, session: drag.session)
   }
 
@@ -152,14 +153,14 @@ public final class DragController {
   private func begin(_ drag: LiveDrag) {
     drag.phase = .dragging
     if let source = drag.source, let delegate = source.delegate {
-      call(source, "sessionAllowsMoveOperation")
+      call(source, "sessionAllowsMoveOperation", session: drag.id)
       drag.session.allowsMoveOperation = delegate.dragInteraction(source, sessionAllowsMoveOperation: drag.session)
-      call(source, "sessionIsRestrictedToDraggingApplication")
+      call(source, "sessionIsRestrictedToDraggingApplication", session: drag.id)
       drag.session.isRestrictedToDraggingApplication = delegate.dragInteraction(
         source, sessionIsRestrictedToDraggingApplication: drag.session)
       drag.dropSession.allowsMoveOperation = drag.session.allowsMoveOperation
       drag.dropSession.isRestrictedToDraggingApplication = drag.session.isRestrictedToDraggingApplication
-      call(source, "sessionWillBegin")
+      call(source, "sessionWillBegin", session: drag.id)
       delegate.dragInteraction(source, sessionWillBegin: drag.session)
     }
     // The drag owns the touch now: other recognisers on it stop.
@@ -170,7 +171,7 @@ public final class DragController {
     drag.session.locationInWindow = location
     drag.dropSession.locationInWindow = location
     if let source = drag.source, let delegate = source.delegate {
-      call(source, "sessionDidMove")
+      call(source, "sessionDidMove", session: drag.id)
       delegate.dragInteraction(source, sessionDidMove: drag.session)
     }
     route(drag)
@@ -182,7 +183,7 @@ public final class DragController {
   private func route(_ drag: LiveDrag) {
     let newTarget = target(at: drag.session.locationInWindow, for: drag)
     if let old = drag.target, old !== newTarget {
-      call(old, "sessionDidExit")
+      call(old, "sessionDidExit", session: drag.id)
       old.delegate?.dropInteraction(old, sessionDidExit: drag.dropSession)
       drag.target = nil
       drag.proposal = DropProposal(operation: .cancel)
@@ -191,14 +192,14 @@ public final class DragController {
     if drag.target !== newTarget {
       drag.target = newTarget
       note(newTarget, involvedIn: drag)
-      call(newTarget, "sessionDidEnter")
+      call(newTarget, "sessionDidEnter", session: drag.id)
       newTarget.delegate?.dropInteraction(newTarget, sessionDidEnter: drag.dropSession)
     }
     update(drag, newTarget)
   }
 
   private func update(_ drag: LiveDrag, _ target: DropInteraction) {
-    call(target, "sessionDidUpdate")
+    call(target, "sessionDidUpdate", session: drag.id)
     var proposal =
       target.delegate?.dropInteraction(target, sessionDidUpdate: drag.dropSession)
       ?? DropProposal(operation: .cancel)
@@ -230,7 +231,7 @@ public final class DragController {
   private func canHandle(_ interaction: DropInteraction, _ drag: LiveDrag) -> Bool {
     let key = ObjectIdentifier(interaction)
     if let known = drag.canHandle[key] { return known }
-    call(interaction, "canHandle")
+    call(interaction, "canHandle", session: drag.id)
     let answer = interaction.delegate?.dropInteraction(interaction, canHandle: drag.dropSession) ?? false
     drag.canHandle[key] = answer
     return answer
@@ -281,12 +282,12 @@ public final class DragController {
   private func add(from interaction: DragInteraction, at location: Point, to drag: LiveDrag) -> Bool {
     guard let delegate = interaction.delegate, let view = interaction.view else { return false }
     let point = view.convert(location, from: window)
-    call(interaction, "itemsForAddingTo")
+    call(interaction, "itemsForAddingTo", session: drag.id)
     let items = delegate.dragInteraction(interaction, itemsForAddingTo: drag.session, withTouchAt: point)
     guard !items.isEmpty else { return false }
     if !drag.contributors.contains(where: { $0 === interaction }) { drag.contributors.append(interaction) }
     for contributor in drag.contributors {
-      call(contributor, "willAdd", "\(items.count) for \(interaction.traceName)")
+      call(contributor, "willAdd", "\(items.count) for \(interaction.traceName)", session: drag.id)
       contributor.delegate?.dragInteraction(contributor, session: drag.session, willAdd: items, for: interaction)
     }
     drag.session.items += items
@@ -324,12 +325,12 @@ public final class DragController {
   private func drop(_ drag: LiveDrag, on target: DropInteraction, operation: DropOperation) {
     drag.phase = .ending
     if let source = drag.source, let delegate = source.delegate {
-      call(source, "willEnd", "\(operation)")
+      call(source, "willEnd", "\(operation)", session: drag.id)
       delegate.dragInteraction(source, session: drag.session, willEndWith: operation)
     }
     let dropSession = drag.dropSession
     dropSession.loadGate.isOpen = true
-    call(target, "performDrop")
+    call(target, "performDrop", session: drag.id)
     target.delegate?.dropInteraction(target, performDrop: dropSession)
     dropSession.loadGate.isOpen = false
 
@@ -337,15 +338,15 @@ public final class DragController {
     for item in dropSession.items {
       let label = itemLabel(item, in: drag)
       if let preview = defaultDropPreview(for: item, in: drag) {
-        call(target, "previewForDropping", label)
+        call(target, "previewForDropping", label, session: drag.id)
         _ = target.delegate?.dropInteraction(target, previewForDropping: item, withDefault: preview)
       }
-      call(target, "willAnimateDrop", label)
+      call(target, "willAnimateDrop", label, session: drag.id)
       target.delegate?.dropInteraction(target, item: item, willAnimateDropWith: animator)
     }
     animator.start(on: window.clock) { [weak self] _ in
       guard let self else { return }
-      self.call(target, "concludeDrop")
+      self.call(target, "concludeDrop", session: drag.id)
       target.delegate?.dropInteraction(target, concludeDrop: dropSession)
       self.finish(drag, operation: operation)
       // Rule 6: the transfer is reported once the destination has loaded what it asked for.
@@ -357,7 +358,7 @@ public final class DragController {
 
   private func reportTransfer(_ drag: LiveDrag) {
     guard let source = drag.source, let delegate = source.delegate else { return }
-    call(source, "sessionDidTransferItems")
+    call(source, "sessionDidTransferItems", session: drag.id)
     delegate.dragInteraction(source, sessionDidTransferItems: drag.session)
   }
 
@@ -367,11 +368,11 @@ public final class DragController {
     guard drag.phase == .lifting || drag.phase == .dragging else { return }
     drag.phase = .ending
     if let source = drag.source, let delegate = source.delegate {
-      call(source, "willEnd", "\(DropOperation.cancel)")
+      call(source, "willEnd", "\(DropOperation.cancel)", session: drag.id)
       delegate.dragInteraction(source, session: drag.session, willEndWith: .cancel)
     }
     if let target = drag.target {
-      call(target, "sessionDidExit")
+      call(target, "sessionDidExit", session: drag.id)
       target.delegate?.dropInteraction(target, sessionDidExit: drag.dropSession)
       drag.target = nil
     }
@@ -380,12 +381,12 @@ public final class DragController {
       guard let owner = drag.owners[ObjectIdentifier(item)], let delegate = owner.delegate,
         let liftPreview = drag.liftPreviews[ObjectIdentifier(item)]
       else { continue }
-      call(owner, "previewForCancelling", itemLabel(item, in: drag))
+      call(owner, "previewForCancelling", itemLabel(item, in: drag), session: drag.id)
       _ = delegate.dragInteraction(owner, previewForCancelling: item, withDefault: liftPreview)
     }
     for item in drag.session.items {
       guard let owner = drag.owners[ObjectIdentifier(item)], let delegate = owner.delegate else { continue }
-      call(owner, "willAnimateCancel", itemLabel(item, in: drag))
+      call(owner, "willAnimateCancel", itemLabel(item, in: drag), session: drag.id)
       delegate.dragInteraction(owner, item: item, willAnimateCancelWith: animator)
     }
     animator.start(on: window.clock) { [weak self] _ in
@@ -399,11 +400,11 @@ public final class DragController {
     drag.liftAnimator?.finish(at: operation == .cancel && drag.liftAnimator?.isRunning == true ? .start : .end)
     drag.phase = .ended
     if let source = drag.source, let delegate = source.delegate {
-      call(source, "didEnd", "\(operation)")
+      call(source, "didEnd", "\(operation)", session: drag.id)
       delegate.dragInteraction(source, session: drag.session, didEndWith: operation)
     }
     for interaction in drag.involved {
-      call(interaction, "sessionDidEnd")
+      call(interaction, "sessionDidEnd", session: drag.id)
       interaction.delegate?.dropInteraction(interaction, sessionDidEnd: drag.dropSession)
     }
     drags.removeAll { $0 === drag }
@@ -433,12 +434,12 @@ public final class DragController {
     return "item"
   }
 
-  private func call(_ interaction: DragInteraction, _ method: String, _ detail: String = "") {
-    callObserver?(DelegateCall(interaction: interaction.traceName, method: method, detail: detail))
+  private func call(_ interaction: DragInteraction, _ method: String, _ detail: String = "", session: Int) {
+    callObserver?(DelegateCall(interaction: interaction.traceName, method: method, detail: detail, session: session))
   }
 
-  private func call(_ interaction: DropInteraction, _ method: String, _ detail: String = "") {
-    callObserver?(DelegateCall(interaction: interaction.traceName, method: method, detail: detail))
+  private func call(_ interaction: DropInteraction, _ method: String, _ detail: String = "", session: Int) {
+    callObserver?(DelegateCall(interaction: interaction.traceName, method: method, detail: detail, session: session))
   }
 }
 

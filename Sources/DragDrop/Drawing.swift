@@ -233,3 +233,25 @@ open class ImageView: View {
     context.drawImage(image, in: imageRect)
   }
 }
+
+extension View {
+  /// The view and its subviews as indented text, one view a line: stable across runs, so
+  /// it can be compared with a stored snapshot.
+  public var treeSnapshot: String {
+    var lines: [String] = []
+    func visit(_ view: View, depth: Int) {
+      lines.append(String(repeating: "  ", count: depth) + view.snapshotDescription)
+      for subview in view.subviews { visit(subview, depth: depth + 1) }
+    }
+    visit(self, depth: 0)
+    return lines.joined(separator: "\n")
+  }
+
+  /// The display list of the view and its subviews, as ``RecordingGraphicsContext`` prints
+  /// it.
+  public var displayListSnapshot: String {
+    let context = RecordingGraphicsContext()
+    render(in: context)
+    return context.snapshot
+  }
+}

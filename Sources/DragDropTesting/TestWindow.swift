@@ -1,0 +1,160 @@
+import DragDrop
+
+/// A window driven by a script: touches, pointer and keys, on a clock that moves only
+/// when the script says so. Every delegate call is recorded.
+///
+/// ```swift
+/// let test = TestWindow()
+/// test.window.addSubview(myView)
+/// test.longPress(at: Point(x: 40, y: 40))
+/// test.drag(along: [Point(x: 40, y: 40), Point(x: 400, y: 300)])
+/// test.release()
+/// test.recorder.expect(["source.sessionAllowsMoveOperation", …])
+/// ```
+@MainActor
+public final class TestWindow {
+  public let clock: ManualClock
+  public let window: Window
+  public let recorder = DelegateRecorder()
+  /// How long each step of a scripted movement takes.
+  public var stepDuration = 1.0 / 60
+  /// Where each touch is, by id.
+  public private(set) var touchLocations: [Int: Point] = [:]
+  private var pointerLocation = Point.zero
+  private var pointerButtons: PointerButtons = []
+
+  public init(size: Size = Size(width: 800, height: 600), clock: ManualClock = ManualClock()) {
+    self.clock = clock
+    window = Window(frame: Rect(origin: .zero, size: size), clock: clock)
+    recorder.attach(to: window)
+  }
+
+  // MARK: Touches
+
+  /// Puts touch `id` down at `point` (window coordinates).
+  public func press(at point: Point, touch id: Int = 1) {
+    touchLocations[id] = point
+    send(id, .began, point)
+  }
+
+  /// Presses and holds until a drag interaction's lift delay (0.5 s) has passed.
+  public func longPress(at point: Point, touch id: Int = 1, duration: Double = 0.5) {
+    press(at: point, touch: id)
+    hold(duration)
+  }
+
+  /// Moves touch `id` through `points`, `steps` equal steps per segment, each taking
+  /// ``stepDuration``. The first point is where the touch is now when omitted.
+  public func drag(touch id: Int = 1, along points: [Point], steps: Int = 4) {
+    var current = touchLocations[id] ?? points.first ?? .zero
+    for point in points {
+      for step in 1...max(1, steps) {
+        let t = Double(step) / Double(max(1, steps))
+        let next = Point(x: current.x + (point.x - current.x) * t, y: current.y + (point.y - current.y) * t)
+        clock.advance(by: stepDuration)
+        touchLocations[id] = next
+        send(id, .moved, next)
+      }
+      current = point
+    }
+  }
+
+  /// Moves touch `id` to `point` in `steps` steps.
+  public func move(touch id: Int = 1, to point: Point, steps: Int = 4) {
+    drag(touch: id, along: [point], steps: steps)
+  }
+
+  /// Lifts touch `id` where it is, or at `point`.
+  public func release(touch id: Int = 1, at point: Point? = nil) {
+    let location = point ?? touchLocations[id] ?? .zero
+    touchLocations[id] = nil
+    send(id, .ended, location)
+  }
+
+  /// Cancels touch `id`, as the platform does when it takes a touch away.
+  public func cancelTouch(_ id: Int = 1) {
+    let location = touchLocations[id] ?? .zero
+    touchLocations[id] = nil
+    send(id, .cancelled, location)
+  }
+
+  /// A quick tap with touch `id` (a second finger during a drag, say).
+  public func tap(at point: Point, touch id: Int = 2) {
+    press(at: point, touch: id)
+    clock.advance(by: 0.05)
+    release(touch: id, at: point)
+  }
+
+  /// Lets time pass without input.
+  public func hold(_ duration: Double) {
+    clock.advance(by: duration)
+  }
+
+  /// Runs every scheduled action, advancing time to each, until none is left (animations
+  /// end, spring-loading fires). Stops after `limit` seconds of clock time.
+  public func settle(limit: Double = 60) {
+    let end = clock.now + limit
+    while let next = clock.nextActionTime, next <= end {
+      clock.advance(to: next)
+    }
+  }
+
+  private func send(_ id: Int, _ phase: Touch.Phase, _ point: Point) {
+    window.send(Touch(id: id, phase: phase, location: point, timestamp: clock.now))
+  }
+
+  // MARK: Pointer
+
+  /// Moves the pointer to `point` in `steps` steps, with the buttons currently down.
+  public func pointerMove(to point: Point, steps: Int = 4, modifiers: KeyModifiers = []) {
+    let start = pointerLocation
+    for step in 1...max(1, steps) {
+      let t = Double(step) / Double(max(1, steps))
+      pointerLocation = Point(x: start.x + (point.x - start.x) * t, y: start.y + (point.y - start.y) * t)
+      clock.advance(by: stepDuration)
+      window.send(
+        PointerEvent(
+          phase: .moved, location: pointerLocation, buttons: pointerButtons, modifiers: modifiers,
+          timestamp: clock.now))
+    }
+  }
+
+  public func pointerDown(at point: Point, button: PointerButtons = .primary, modifiers: KeyModifiers = []) {
+    pointerLocation = point
+    pointerButtons.insert(button)
+    window.send(
+      PointerEvent(
+        phase: .down(button), location: point, buttons: pointerButtons, modifiers: modifiers, timestamp: clock.now))
+  }
+
+  public func pointerUp(button: PointerButtons = .primary, modifiers: KeyModifiers = []) {
+    pointerButtons.remove(button)
+    window.send(
+      PointerEvent(
+        phase: .up(button), location: pointerLocation, buttons: pointerButtons, modifiers: modifiers,
+        timestamp: clock.now))
+  }
+
+  /// Presses the primary button at `from`, moves to each point, and releases.
+  public func pointerDrag(from start: Point, through points: [Point], steps: Int = 4, modifiers: KeyModifiers = []) {
+    pointerMove(to: start, steps: 1)
+    pointerDown(at: start, modifiers: modifiers)
+    for point in points { pointerMove(to: point, steps: steps, modifiers: modifiers) }
+    pointerUp(modifiers: modifiers)
+  }
+
+  // MARK: Keys
+
+  /// Presses and releases a key.
+  public func key(_ key: KeyEvent.Key, modifiers: KeyModifiers = []) {
+    window.send(KeyEvent(key: key, phase: .down, modifiers: modifiers, timestamp: clock.now))
+    window.send(KeyEvent(key: key, phase: .up, modifiers: modifiers, timestamp: clock.now))
+  }
+
+  // MARK: Snapshots
+
+  /// The view tree as text.
+  public var treeSnapshot: String { window.treeSnapshot }
+  /// The display list as text.
+  public var displayList: String { window.displayListSnapshot }
+}
