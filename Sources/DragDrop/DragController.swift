@@ -32,8 +32,28 @@ public final class DragController {
     window.touchInterceptor = { [unowned self] touch in self.intercept(touch) }
   }
 
-  /// The sessions currently dragging or lifting, oldest first.
+  /// The sessions currently lifting, dragging or ending, oldest first.
   public var activeSessions: [DragSession] { drags.filter { $0.phase != .ended }.map(\.session) }
+
+  /// Each item's lift preview, in item order; nil for an item that lifts invisibly
+  /// (rule 5). A renderer draws these while the session moves.
+  public func liftPreviews(of session: DragSession) -> [TargetedDragPreview?] {
+    guard let drag = drags.first(where: { $0.session === session }) else { return [] }
+    return session.items.map { drag.liftPreviews[ObjectIdentifier($0)] }
+  }
+
+  /// While a session ends, where each item's preview goes, in item order: the preview the
+  /// delegate chose (its target is the destination), or nil when the item fades in place
+  /// or has no preview.
+  public func endingPreviews(of session: DragSession) -> [TargetedDragPreview?] {
+    guard let drag = drags.first(where: { $0.session === session }) else { return [] }
+    return session.items.map { drag.endingPreviews[ObjectIdentifier($0)] ?? nil }
+  }
+
+  /// The drop target the session is over, if any.
+  public func currentTarget(of session: DragSession) -> DropInteraction? {
+    drags.first(where: { $0.session === session })?.target
+  }
 
   /// One live drag: its session, the touch that carries it, and where it is.
   @MainActor final class LiveDrag {
@@ -58,6 +78,8 @@ public final class DragController {
     var involved: [DropInteraction] = []
     /// Answers of canHandle, until the items change (rule 12).
     var canHandle: [ObjectIdentifier: Bool] = [:]
+    /// While the drag ends: where each item's preview goes, nil to fade in place.
+    var endingPreviews: [ObjectIdentifier: TargetedDragPreview?] = [:]
 
     init(id: Int, session: DragSession, source: DragInteraction?, touchID: Int, dropSession: DropSession) {
       self.id = id
@@ -339,7 +361,10 @@ public final class DragController {
       let label = itemLabel(item, in: drag)
       if let preview = defaultDropPreview(for: item, in: drag) {
         call(target, "previewForDropping", label, session: drag.id)
-        _ = target.delegate?.dropInteraction(target, previewForDropping: item, withDefault: preview)
+        let chosen = target.delegate?.dropInteraction(target, previewForDropping: item, withDefault: preview)
+        if let index = dropSession.items.firstIndex(where: { $0 === item }) {
+          drag.endingPreviews[ObjectIdentifier(drag.session.items[index])] = .some(chosen)
+        }
       }
       call(target, "willAnimateDrop", label, session: drag.id)
       target.delegate?.dropInteraction(target, item: item, willAnimateDropWith: animator)
@@ -382,7 +407,8 @@ public final class DragController {
         let liftPreview = drag.liftPreviews[ObjectIdentifier(item)]
       else { continue }
       call(owner, "previewForCancelling", itemLabel(item, in: drag), session: drag.id)
-      _ = delegate.dragInteraction(owner, previewForCancelling: item, withDefault: liftPreview)
+      let chosen = delegate.dragInteraction(owner, previewForCancelling: item, withDefault: liftPreview)
+      drag.endingPreviews[ObjectIdentifier(item)] = .some(chosen)
     }
     for item in drag.session.items {
       guard let owner = drag.owners[ObjectIdentifier(item)], let delegate = owner.delegate else { continue }

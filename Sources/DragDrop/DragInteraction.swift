@@ -65,7 +65,8 @@ public final class DragInteraction: Interaction {
 }
 
 /// Recognises the lift: a touch held within 10 points for the lift delay, or a pointer
-/// press that moves past the drag threshold.
+/// press that moves past the drag threshold. Each touch lifts on its own, so two fingers on
+/// one view can start two drags.
 @MainActor
 final class LiftGestureRecognizer: GestureRecognizer {
   weak var interaction: DragInteraction?
@@ -74,28 +75,51 @@ final class LiftGestureRecognizer: GestureRecognizer {
   var tolerance = 10.0
   /// How far a pointer must move, button down, to start a drag.
   var pointerThreshold = 8.0
-  private var start: Touch?
-  private var timer: ScheduledAction?
+  /// Touches that may still lift, with where they went down and their timers.
+  private var pending: [Int: (start: Touch, timer: ScheduledAction?)] = [:]
+  /// Touches that lifted and now carry drags.
+  private var lifted: Set<Int> = []
 
   override func touchesBegan(_ touches: [Touch]) {
-    guard start == nil, let touch = touches.first else { return }
-    start = touch
-    if touch.kind == .direct {
-      timer = clock?.schedule(after: liftDelay) { [weak self] in self?.lift() }
+    for touch in touches where pending[touch.id] == nil && !lifted.contains(touch.id) {
+      let timer =
+        touch.kind == .direct
+        ? clock?.schedule(after: liftDelay) { [weak self] in self?.lift(touch.id) } : nil
+      pending[touch.id] = (touch, timer)
     }
   }
 
   override func touchesMoved(_ touches: [Touch]) {
-    guard let start, let touch = touches.first(where: { $0.id == start.id }), state == .possible else { return }
-    let distance = touch.location.distance(to: start.location)
-    switch start.kind {
-    case .direct where distance > tolerance: state = .failed
-    case .pointer where distance > pointerThreshold: lift()
-    default: break
+    for touch in touches {
+      guard let start = pending[touch.id]?.start else { continue }
+      let distance = touch.location.distance(to: start.location)
+      switch start.kind {
+      case .direct where distance > tolerance: drop(touch.id)
+      case .pointer where distance > pointerThreshold: lift(touch.id)
+      default: break
+      }
     }
   }
 
   override func touchesEnded(_ touches: [Touch]) {
+    for touch in touches { finish(touch.id) }
+  }
+
+  override func touchesCancelled(_ touches: [Touch]) {
+    for touch in touches { finish(touch.id) }
+  }
+
+  /// A touch that can no longer lift.
+  private func drop(_ id: Int) {
+    pending.removeValue(forKey: id)?.timer?.cancel()
+    if state == .possible && pending.isEmpty && lifted.isEmpty { state = .failed }
+  }
+
+  /// A touch that has gone: the recogniser ends once no touch is left.
+  private func finish(_ id: Int) {
+    pending.removeValue(forKey: id)?.timer?.cancel()
+    lifted.remove(id)
+    guard pending.isEmpty && lifted.isEmpty else { return }
     switch state {
     case .possible: state = .failed
     case .began, .changed: state = .ended
@@ -103,20 +127,22 @@ final class LiftGestureRecognizer: GestureRecognizer {
     }
   }
 
-  private func lift() {
-    guard state == .possible, let start, let touch = touches[start.id], let interaction,
-      let window = view?.window
-    else { return }
-    if window.dragController.lift(interaction, touch: touch, origin: start.location) {
-      state = .began
-    } else {
-      state = .failed
+  private func lift(_ id: Int) {
+    guard let entry = pending.removeValue(forKey: id) else { return }
+    entry.timer?.cancel()
+    guard let touch = touches[id], let interaction, let window = view?.window,
+      window.dragController.lift(interaction, touch: touch, origin: entry.start.location)
+    else {
+      if state == .possible && pending.isEmpty && lifted.isEmpty { state = .failed }
+      return
     }
+    lifted.insert(id)
+    if state == .possible { state = .began }
   }
 
   override func reset() {
-    timer?.cancel()
-    timer = nil
-    start = nil
+    for entry in pending.values { entry.timer?.cancel() }
+    pending = [:]
+    lifted = []
   }
 }
