@@ -62,6 +62,8 @@ public final class DragController {
     let id: Int
     let session: DragSession
     let source: DragInteraction?
+    /// Whether the drag comes from another application (it then has no source here).
+    var isFromOtherProcess = false
     var touchID: Int
     var phase = Phase.lifting
     /// The interaction that supplied each item (the source, or one that added items).
@@ -97,7 +99,8 @@ public final class DragController {
     guard interaction.isEnabled, let delegate = interaction.delegate, interaction.view?.window === window else {
       return false
     }
-    let session = DragSession(items: [], location: touch.location, window: window)
+    // The session starts where the touch went down: a pointer lifts only after moving.
+    let session = DragSession(items: [], location: origin, window: window)
     let dragID = nextDragID
     nextDragID += 1
     call(interaction, "itemsForBeginning", session: dragID)
@@ -436,22 +439,103 @@ public final class DragController {
     drags.removeAll { $0 === drag }
   }
 
+  // MARK: - Other applications
+
+  /// The platform reports that a drag from this window was released over another
+  /// application. A drag restricted to its application cancels; otherwise the source sees
+  /// a copy, or a move when the platform reports one and the source allows it (rule 8).
+  public func endInOtherApplication(_ session: DragSession, reportedOperation: DropOperation = .copy) {
+    guard let drag = drags.first(where: { $0.session === session }), drag.phase == .dragging else { return }
+    guard !session.isRestrictedToDraggingApplication, reportedOperation.performsDrop else {
+      cancel(drag)
+      return
+    }
+    let operation: DropOperation = reportedOperation == .move && session.allowsMoveOperation ? .move : .copy
+    drag.phase = .ending
+    if let target = drag.target {
+      call(target, "sessionDidExit", session: drag.id)
+      target.delegate?.dropInteraction(target, sessionDidExit: drag.dropSession)
+      drag.target = nil
+    }
+    if let source = drag.source, let delegate = source.delegate {
+      call(source, "willEnd", "\(operation)", session: drag.id)
+      delegate.dragInteraction(source, session: drag.session, willEndWith: operation)
+    }
+    finish(drag, operation: operation)
+    reportTransfer(drag)
+  }
+
+  /// A drag from another application enters this window. Its items are promises from
+  /// another process: no local objects, only representations visible to all, and no
+  /// `localDragSession` (rule 16). The platform moves and ends it through the handle.
+  public func beginIncomingDrag(
+    items: [DragItem], at location: Point, allowsMoveOperation: Bool = true
+  )
+    -> IncomingDrag
+  {
+    let session = DragSession(items: items, location: location, window: window)
+    session.allowsMoveOperation = allowsMoveOperation
+    let drag = LiveDrag(
+      id: nextDragID, session: session, source: nil, touchID: Int.min + nextDragID,
+      dropSession: DropSession(items: [], window: window))
+    nextDragID += 1
+    drag.isFromOtherProcess = true
+    drag.phase = .dragging
+    drag.dropSession = makeDropSession(for: drag)
+    drags.append(drag)
+    route(drag)
+    return IncomingDrag(controller: self, drag: drag)
+  }
+
+  func moveIncoming(_ drag: LiveDrag, to location: Point) {
+    guard drag.phase == .dragging else { return }
+    drag.session.locationInWindow = location
+    drag.dropSession.locationInWindow = location
+    route(drag)
+  }
+
+  /// Releases an incoming drag; returns the operation performed, for the platform to
+  /// report back to the source application.
+  func dropIncoming(_ drag: LiveDrag) -> DropOperation {
+    guard drag.phase == .dragging else { return .cancel }
+    guard let target = drag.target, drag.proposal.operation.performsDrop else {
+      cancel(drag)
+      return .cancel
+    }
+    let operation = drag.proposal.operation
+    drop(drag, on: target, operation: operation)
+    return operation
+  }
+
   // MARK: - Helpers
 
   private func makeDropSession(for drag: LiveDrag, reusing old: DropSession? = nil) -> DropSession {
     let session = DropSession(
-      items: drag.session.items, localDragSession: drag.session, location: drag.session.locationInWindow,
-      window: window)
+      items: drag.session.items, localDragSession: drag.session, fromOtherProcess: drag.isFromOtherProcess,
+      location: drag.session.locationInWindow, window: window)
+    if drag.isFromOtherProcess {
+      session.allowsMoveOperation = drag.session.allowsMoveOperation
+    }
     session.progressIndicatorStyle = old?.progressIndicatorStyle ?? .default
     return session
   }
 
+  /// The preview a dropped item lands with unless the target says otherwise: its lift
+  /// preview at the drop location, or for an item from another application (whose preview
+  /// this process never had) a stand-in of the platform's icon size. Items that lifted
+  /// invisibly have none.
   private func defaultDropPreview(for item: DragItem, in drag: LiveDrag) -> TargetedDragPreview? {
+    let target = DragPreviewTarget(container: window, center: drag.session.locationInWindow)
+    if drag.isFromOtherProcess {
+      return TargetedDragPreview(
+        view: View(frame: Rect(x: 0, y: 0, width: 64, height: 64)), parameters: DragPreviewParameters(),
+        target: target)
+    }
     guard let index = drag.dropSession.items.firstIndex(where: { $0 === item }),
       let original = drag.session.items[safe: index],
       let lift = drag.liftPreviews[ObjectIdentifier(original)]
     else { return nil }
-    return lift.retargetedPreview(with: DragPreviewTarget(container: window, center: drag.session.locationInWindow))
+    return lift.retargetedPreview(with: target)
   }
 
   private func itemLabel(_ item: DragItem, in drag: LiveDrag) -> String {

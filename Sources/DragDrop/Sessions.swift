@@ -76,7 +76,7 @@ public final class DropSession: DragDropSession {
   public internal(set) var locationInWindow: Point
   public internal(set) weak var window: Window?
   /// The progress of every load started through this session's items.
-  public let progress = Progress(totalUnitCount: 0)
+  public let progress = LoadProgress(totalUnitCount: 0)
 
   /// Whether loading is allowed: only while the drop is being performed.
   let loadGate: LoadGate
@@ -119,9 +119,9 @@ public final class DropSession: DragDropSession {
   @discardableResult
   public func loadObjects<T: ItemProviderReading>(
     ofClass type: T.Type, completion: @escaping @MainActor ([T]) -> Void
-  ) -> Progress {
+  ) -> LoadProgress {
     let loadable = items.filter { $0.itemProvider.canLoadObject(ofClass: type) }
-    let aggregate = Progress(totalUnitCount: Int64(loadable.count))
+    let aggregate = LoadProgress(totalUnitCount: Int64(loadable.count))
     progress.totalUnitCount += Int64(loadable.count)
     progress.addChild(aggregate, withPendingUnitCount: Int64(loadable.count))
     let results = Mutex<[T?]>(Array(repeating: nil, count: loadable.count))

@@ -13,7 +13,7 @@ extension String: ItemProviderWriting, ItemProviderReading {
 
   public func loadData(
     for contentType: ContentType, completionHandler: @escaping @Sendable (Result<Data, any Error>) -> Void
-  ) -> Progress? {
+  ) -> LoadProgress? {
     Self.completeImmediately(completionHandler) {
       if contentType.conforms(to: .utf16PlainText) {
         var data = Data(capacity: utf16.count * 2)
@@ -119,7 +119,7 @@ extension URL: ItemProviderWriting, ItemProviderReading {
 
   public func loadData(
     for contentType: ContentType, completionHandler: @escaping @Sendable (Result<Data, any Error>) -> Void
-  ) -> Progress? {
+  ) -> LoadProgress? {
     Self.completeImmediately(completionHandler) { Data(absoluteString.utf8) }
   }
 
@@ -148,7 +148,7 @@ extension Data: ItemProviderWriting, ItemProviderReading {
 
   public func loadData(
     for contentType: ContentType, completionHandler: @escaping @Sendable (Result<Data, any Error>) -> Void
-  ) -> Progress? {
+  ) -> LoadProgress? {
     Self.completeImmediately(completionHandler) { self }
   }
 

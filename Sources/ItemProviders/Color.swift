@@ -58,7 +58,7 @@ public struct Color: Sendable, Hashable, ItemProviderCodable, CustomStringConver
 
   public func loadData(
     for contentType: ContentType, completionHandler: @escaping @Sendable (Result<Data, any Error>) -> Void
-  ) -> Progress? {
+  ) -> LoadProgress? {
     Self.completeImmediately(completionHandler) {
       contentType.conforms(to: Self.contentType) ? try JSONEncoder().encode(self) : Data(hex.utf8)
     }

@@ -64,7 +64,7 @@ extension Image: ItemProviderWriting, ItemProviderReading {
 
   public func loadData(
     for contentType: ContentType, completionHandler: @escaping @Sendable (Result<Data, any Error>) -> Void
-  ) -> Progress? {
+  ) -> LoadProgress? {
     Self.completeImmediately(completionHandler) { data }
   }
 

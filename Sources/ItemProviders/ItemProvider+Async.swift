@@ -45,7 +45,7 @@ extension ItemProvider {
   }
 
   static func awaitLoad<T: Sendable>(
-    _ start: (@escaping @Sendable (Swift.Result<T, ItemProviderError>) -> Void) -> Progress
+    _ start: (@escaping @Sendable (Swift.Result<T, ItemProviderError>) -> Void) -> LoadProgress
   ) async throws(ItemProviderError) -> T {
     try await awaitResult(start).get()
   }
@@ -53,7 +53,7 @@ extension ItemProvider {
   /// Starts a load, waits for its one result, and cancels it if the task is cancelled,
   /// whether before or after it started.
   static func awaitResult<T: Sendable>(
-    _ start: (@escaping @Sendable (Swift.Result<T, ItemProviderError>) -> Void) -> Progress
+    _ start: (@escaping @Sendable (Swift.Result<T, ItemProviderError>) -> Void) -> LoadProgress
   ) async -> Swift.Result<T, ItemProviderError> {
     // A task cancelled before the load starts gets no load at all.
     if Task.isCancelled { return .failure(.cancelled) }

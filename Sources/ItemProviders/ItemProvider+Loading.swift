@@ -20,7 +20,7 @@ extension ItemProvider {
   public func loadDataRepresentation(
     for contentType: ContentType,
     completionHandler: @escaping @Sendable (Result<Data, ItemProviderError>) -> Void
-  ) -> Progress {
+  ) -> LoadProgress {
     start(requested: [contentType], completionHandler) { representation, operation in
       Self.fetchData(representation, into: operation, units: 100) { data in
         operation.finish(.success(data))
@@ -37,7 +37,7 @@ extension ItemProvider {
   public func loadFileRepresentation(
     for contentType: ContentType,
     completionHandler: @escaping @Sendable (Result<URL, ItemProviderError>) -> Void
-  ) -> Progress {
+  ) -> LoadProgress {
     start(requested: [contentType], completionHandler) { representation, operation in
       self.fetchTemporaryFile(representation, into: operation) { file in
         operation.finish(.success(file))
@@ -52,7 +52,7 @@ extension ItemProvider {
   public func loadInPlaceFileRepresentation(
     for contentType: ContentType,
     completionHandler: @escaping @Sendable (Result<(url: URL, isInPlace: Bool), ItemProviderError>) -> Void
-  ) -> Progress {
+  ) -> LoadProgress {
     start(requested: [contentType], completionHandler) { representation, operation in
       if case .file(true, let handler) = representation.source {
         Self.runHandler(handler, of: representation, in: operation, units: 100) { url in
@@ -75,7 +75,7 @@ extension ItemProvider {
   public func loadObject<T: ItemProviderReading>(
     ofClass type: T.Type,
     completionHandler: @escaping @Sendable (Result<T, ItemProviderError>) -> Void
-  ) -> Progress {
+  ) -> LoadProgress {
     start(requested: T.readableContentTypes, completionHandler) { representation, operation in
       Self.fetchData(representation, into: operation, units: 100) { data in
         operation.finish(Self.decode(T.self, from: data, contentType: representation.contentType))
@@ -104,7 +104,7 @@ extension ItemProvider {
     requested: [ContentType],
     _ completionHandler: @escaping @Sendable (Result<Value, ItemProviderError>) -> Void,
     work: @escaping @Sendable (Representation, LoadOperation<Value>) -> Void
-  ) -> Progress {
+  ) -> LoadProgress {
     // A monitored provider asks before each load and reports its end.
     let monitor = self.monitor
     let refusal = monitor?.permit()
@@ -134,7 +134,7 @@ extension ItemProvider {
   /// Runs a registered handler once; a second call back is ignored, and so is a call back
   /// after the operation ended.
   private static func runHandler<T: Sendable, V: Sendable>(
-    _ handler: @Sendable (@escaping @Sendable (Result<T, any Error>) -> Void) -> Progress?,
+    _ handler: @Sendable (@escaping @Sendable (Result<T, any Error>) -> Void) -> LoadProgress?,
     of representation: Representation, in operation: LoadOperation<V>, units: Int64,
     then next: @escaping @Sendable (T) -> Void
   ) {
@@ -168,7 +168,7 @@ extension ItemProvider {
     case .file(_, let handler):
       runHandler(handler, of: representation, in: operation, units: units / 5) { url in
         loadQueue.async {
-          let stage = Progress(totalUnitCount: -1)
+          let stage = LoadProgress(totalUnitCount: -1)
           operation.attach(stage, units: units - units / 5)
           do {
             guard let data = try FileTransfer.read(url, stage: stage, isCancelled: { operation.isFinished }) else {
@@ -204,7 +204,7 @@ extension ItemProvider {
     case .file(_, let handler):
       Self.runHandler(handler, of: representation, in: operation, units: 20) { source in
         Self.loadQueue.async {
-          let stage = Progress(totalUnitCount: -1)
+          let stage = LoadProgress(totalUnitCount: -1)
           operation.attach(stage, units: 80)
           // Without a suggested name, the copy keeps the original file's name.
           let named =
@@ -257,7 +257,7 @@ enum FileTransfer {
   }
 
   /// Reads a whole file. Returns nil when cancelled part-way.
-  static func read(_ url: URL, stage: Progress, isCancelled: () -> Bool) throws -> Data? {
+  static func read(_ url: URL, stage: LoadProgress, isCancelled: () -> Bool) throws -> Data? {
     let handle = try FileHandle(forReadingFrom: url)
     defer { try? handle.close() }
     let size = try handle.seekToEnd()
@@ -276,7 +276,7 @@ enum FileTransfer {
 
   /// Copies `source` to a new file at `destination`. Returns false when cancelled part-way.
   /// Errors reading the source are ``SourceError``; errors writing are thrown as they are.
-  static func copy(_ source: URL, to destination: URL, stage: Progress, isCancelled: () -> Bool) throws -> Bool {
+  static func copy(_ source: URL, to destination: URL, stage: LoadProgress, isCancelled: () -> Bool) throws -> Bool {
     let input: FileHandle
     let size: UInt64
     do {

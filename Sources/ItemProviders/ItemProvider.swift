@@ -18,19 +18,19 @@ import Synchronization
 /// let data = try await provider.loadDataRepresentation(for: .image)
 /// ```
 ///
-/// Every load returns a `Progress` whose `fractionCompleted` moves as data arrives and whose
+/// Every load returns a `LoadProgress` whose `fractionCompleted` moves as data arrives and whose
 /// `cancel()` stops the work. The completion handler runs exactly once, on a background
 /// queue, with the value or an ``ItemProviderError``.
 public final class ItemProvider: Sendable, CustomStringConvertible {
   /// A load handler for data: calls its argument once with the bytes or an error, and may
-  /// return a `Progress` that reports and cancels the work.
+  /// return a `LoadProgress` that reports and cancels the work.
   public typealias DataLoadHandler =
-    @Sendable (@escaping @Sendable (Result<Data, any Error>) -> Void) -> Progress?
+    @Sendable (@escaping @Sendable (Result<Data, any Error>) -> Void) -> LoadProgress?
 
   /// A load handler for a file: calls its argument once with the file's URL or an error.
   /// The file must exist until the provider has read or copied it.
   public typealias FileLoadHandler =
-    @Sendable (@escaping @Sendable (Result<URL, any Error>) -> Void) -> Progress?
+    @Sendable (@escaping @Sendable (Result<URL, any Error>) -> Void) -> LoadProgress?
 
   /// Options for ``hasRepresentationConforming(to:fileOptions:)``.
   public struct FileOptions: OptionSet, Sendable, Hashable {

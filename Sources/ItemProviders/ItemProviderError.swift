@@ -7,7 +7,7 @@ public enum ItemProviderError: Error, Sendable, CustomStringConvertible {
   /// acceptable types (a reading type's readable types, for object loads); `available`
   /// lists what the provider offers to this loader.
   case unavailableContentType(requested: [ContentType], available: [ContentType])
-  /// The load was cancelled through its `Progress` or its task.
+  /// The load was cancelled through its `LoadProgress` or its task.
   case cancelled
   /// The bytes arrived but could not become the requested value, for example text that
   /// is not valid UTF-8, or an image whose header is damaged.

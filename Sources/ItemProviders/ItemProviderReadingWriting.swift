@@ -12,10 +12,10 @@ public protocol ItemProviderWriting: Sendable {
   /// Who may see the representation of a content type; `.all` by default.
   static func itemProviderVisibility(for contentType: ContentType) -> ItemProviderRepresentationVisibility
   /// Produces the bytes of one representation, now or later, and calls the handler once.
-  /// Returns a `Progress` when the work is long enough to report and cancel.
+  /// Returns a `LoadProgress` when the work is long enough to report and cancel.
   func loadData(
     for contentType: ContentType, completionHandler: @escaping @Sendable (Result<Data, any Error>) -> Void
-  ) -> Progress?
+  ) -> LoadProgress?
 }
 
 extension ItemProviderWriting {
@@ -58,7 +58,7 @@ extension ItemProviderCodable {
 
   public func loadData(
     for contentType: ContentType, completionHandler: @escaping @Sendable (Result<Data, any Error>) -> Void
-  ) -> Progress? {
+  ) -> LoadProgress? {
     completionHandler(Result { try JSONEncoder().encode(self) })
     return nil
   }
@@ -77,7 +77,7 @@ extension ItemProviderWriting {
   /// are cheap to make.
   static func completeImmediately(
     _ completionHandler: @Sendable (Result<Data, any Error>) -> Void, _ encode: () throws -> Data
-  ) -> Progress? {
+  ) -> LoadProgress? {
     completionHandler(Result { try encode() })
     return nil
   }

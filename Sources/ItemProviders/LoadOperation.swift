@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 
-/// One load in flight: its `Progress`, and a gate that lets exactly one result through to
+/// One load in flight: its `LoadProgress`, and a gate that lets exactly one result through to
 /// the completion handler. Cancellation, a handler that calls back twice, and a handler
 /// that never calls back all come down to this gate.
 final class LoadOperation<Value: Sendable>: Sendable {
@@ -10,15 +10,15 @@ final class LoadOperation<Value: Sendable>: Sendable {
   private struct State {
     var completion: Completion?
     /// The progress objects of the stages; each is completed when the load succeeds.
-    var stages: [Progress] = []
+    var stages: [LoadProgress] = []
   }
 
   /// The progress the caller holds. Its units are split between the stages of the load.
-  let progress: Progress
+  let progress: LoadProgress
   private let state: Mutex<State>
 
   init(completion: @escaping Completion) {
-    progress = Progress(totalUnitCount: 100)
+    progress = LoadProgress(totalUnitCount: 100)
     state = Mutex(State(completion: completion))
     // The handler keeps the operation alive while the load is pending; finishing breaks
     // the cycle.
@@ -38,7 +38,7 @@ final class LoadOperation<Value: Sendable>: Sendable {
 
   /// Adds a stage's progress as a child worth `units` of the 100. A stage added after the
   /// load ended is completed or cancelled at once, to match.
-  func attach(_ stage: Progress, units: Int64) {
+  func attach(_ stage: LoadProgress, units: Int64) {
     progress.addChild(stage, withPendingUnitCount: units)
     let finished = state.withLock { state in
       state.stages.append(stage)
@@ -57,7 +57,7 @@ final class LoadOperation<Value: Sendable>: Sendable {
   @discardableResult
   func finish(_ result: Result<Value, ItemProviderError>) -> Bool {
     let result = progress.isCancelled ? .failure(.cancelled) : result
-    let taken = state.withLock { state -> (Completion, [Progress])? in
+    let taken = state.withLock { state -> (Completion, [LoadProgress])? in
       guard let completion = state.completion else { return nil }
       state.completion = nil
       return (completion, state.stages)
@@ -77,18 +77,18 @@ final class LoadOperation<Value: Sendable>: Sendable {
     return true
   }
 
-  private static func complete(_ stage: Progress) {
+  private static func complete(_ stage: LoadProgress) {
     if stage.totalUnitCount <= 0 { stage.totalUnitCount = 1 }
     if stage.completedUnitCount < stage.totalUnitCount { stage.completedUnitCount = stage.totalUnitCount }
   }
 }
 
-/// Holds the `Progress` of a load started from async code, so that task cancellation can
+/// Holds the `LoadProgress` of a load started from async code, so that task cancellation can
 /// reach it even when it arrives before the load has started.
 final class ProgressBox: Sendable {
-  private let state = Mutex<(progress: Progress?, cancelled: Bool)>((nil, false))
+  private let state = Mutex<(progress: LoadProgress?, cancelled: Bool)>((nil, false))
 
-  func set(_ progress: Progress) {
+  func set(_ progress: LoadProgress) {
     let cancelled = state.withLock { state in
       state.progress = progress
       return state.cancelled

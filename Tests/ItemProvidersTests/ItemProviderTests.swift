@@ -222,7 +222,7 @@ import Testing
       }
       func loadData(
         for contentType: ContentType, completionHandler: @escaping @Sendable (Result<Data, any Error>) -> Void
-      ) -> Progress? { nil }
+      ) -> LoadProgress? { nil }
     }
     let provider = ItemProvider()
     provider.registerObject(Secret(), visibility: .team)
@@ -322,7 +322,7 @@ import Testing
 
   @Test("Cancelling a handler that never calls back completes once with .cancelled")
   func cancelSilentHandler() async {
-    let stage = Progress(totalUnitCount: 10)
+    let stage = LoadProgress(totalUnitCount: 10)
     let handler = ManualLoadHandler<Data>(progress: stage)
     let provider = ItemProvider()
     provider.registerDataRepresentation(for: .png, loadHandler: handler.handler)
@@ -391,11 +391,11 @@ import Testing
     #expect(throws: ItemProviderError.cancelled) { try result.get() }
   }
 
-  // MARK: - Progress
+  // MARK: - LoadProgress
 
   @Test("Rule 32: fractionCompleted follows the handler's progress and ends at 1")
   func progressFollowsTheHandler() async throws {
-    let stage = Progress(totalUnitCount: 4)
+    let stage = LoadProgress(totalUnitCount: 4)
     let handler = ManualLoadHandler<Data>(progress: stage)
     let provider = ItemProvider()
     provider.registerDataRepresentation(for: .png, loadHandler: handler.handler)

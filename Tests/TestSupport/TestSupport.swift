@@ -1,4 +1,5 @@
 import Foundation
+import ItemProviders
 import Logging
 import Synchronization
 
@@ -82,15 +83,15 @@ public final class ManualLoadHandler<Value: Sendable>: Sendable {
   private let calls: AsyncStream<Void>
   private let callContinuation: AsyncStream<Void>.Continuation
   /// The progress the handler returns, if any.
-  public let progress: Progress?
+  public let progress: LoadProgress?
 
-  public init(progress: Progress? = nil) {
+  public init(progress: LoadProgress? = nil) {
     self.progress = progress
     (calls, callContinuation) = AsyncStream.makeStream(of: Void.self)
   }
 
   /// The closure to register.
-  public var handler: @Sendable (@escaping Completion) -> Progress? {
+  public var handler: @Sendable (@escaping Completion) -> LoadProgress? {
     { completion in
       self.state.withLock { $0.append(completion) }
       self.callContinuation.yield()

@@ -1,0 +1,265 @@
+import DragDropTesting
+import Foundation
+import Testing
+
+@testable import DragDrop
+
+/// Rules 1-16 that the flow and seed tests do not already pin down.
+@MainActor
+@Suite(.serialized) struct RuleTests {
+  /// A window with one label source on the left and one text target on the right.
+  @MainActor final class Scene {
+    let test = TestWindow(size: Size(width: 600, height: 400))
+    let source: LabelSource
+    let target = TextTarget()
+    let label = Label(text: "岩手", frame: Rect(x: 20, y: 20, width: 200, height: 40))
+    let drag: DragInteraction
+    let drop: DropInteraction
+
+    init() {
+      let container = View(frame: Rect(x: 0, y: 0, width: 300, height: 400))
+      container.accessibilityLabel = "source"
+      container.addSubview(label)
+      source = LabelSource(container: container)
+      drag = DragInteraction(delegate: source)
+      container.addInteraction(drag)
+      let targetView = View(frame: Rect(x: 300, y: 0, width: 300, height: 400))
+      targetView.accessibilityLabel = "target"
+      drop = DropInteraction(delegate: target)
+      targetView.addInteraction(drop)
+      test.window.addSubview(container)
+      test.window.addSubview(targetView)
+    }
+
+    var labelCenter: Point { label.convert(label.bounds.center, to: test.window) }
+    var session: DragSession? { test.window.dragController.activeSessions.first }
+  }
+
+  @Test("Rule 1: the delegate is held weakly, and enabled by default depends on the configuration")
+  func weakDelegateAndDefaults() {
+    var delegate: LabelSource? = LabelSource(container: View())
+    let interaction = DragInteraction(delegate: delegate!)
+    delegate = nil
+    #expect(interaction.delegate == nil)
+    let saved = DragInteraction.configuration
+    defer { DragInteraction.configuration = saved }
+    DragInteraction.configuration = .phone
+    #expect(!DragInteraction.isEnabledByDefault)
+    #expect(!DragInteraction(delegate: LabelSource(container: View())).isEnabled)
+    DragInteraction.configuration = .largeScreen
+    #expect(DragInteraction.isEnabledByDefault)
+    #expect(DragInteraction(delegate: LabelSource(container: View())).isEnabled)
+  }
+
+  @Test("Rule 2: a pointer drag begins once it passes the threshold, without the delay")
+  func pointerLiftsWithoutDelay() {
+    let scene = Scene()
+    scene.test.pointerMove(to: scene.labelCenter, steps: 1)
+    scene.test.pointerDown(at: scene.labelCenter)
+    scene.test.pointerMove(to: Point(x: scene.labelCenter.x + 5, y: scene.labelCenter.y), steps: 1)
+    scene.test.recorder.expectNothing()
+    scene.test.pointerMove(to: Point(x: 450, y: 200), steps: 2)
+    #expect(
+      Array(scene.test.recorder.unchecked.prefix(6)) == [
+        "source.itemsForBeginning", "source.previewForLifting(item 0)", "source.willAnimateLift",
+        "source.sessionAllowsMoveOperation", "source.sessionIsRestrictedToDraggingApplication",
+        "source.sessionWillBegin",
+      ])
+    scene.test.recorder.skip()
+    scene.test.pointerUp()
+    scene.test.settle()
+    #expect(scene.test.recorder.unchecked.contains("target.performDrop"))
+  }
+
+  @Test("Rule 2: the lift delay is configurable")
+  func configurableDelay() {
+    let scene = Scene()
+    scene.drag.liftDelay = 1
+    scene.test.longPress(at: scene.labelCenter, duration: 0.9)
+    scene.test.recorder.expectNothing()
+    scene.test.hold(0.1)
+    scene.test.recorder.expect([
+      "source.itemsForBeginning", "source.previewForLifting(item 0)", "source.willAnimateLift",
+    ])
+  }
+
+  @Test("Rule 2: other recognisers stop at the lift unless simultaneous recognition is allowed")
+  func liftArbitration() {
+    for allows in [false, true] {
+      let scene = Scene()
+      scene.drag.allowsSimultaneousRecognitionDuringLift = allows
+      var taps = 0
+      let press = LongPressGestureRecognizer { recognizer in
+        if recognizer.state == .ended { taps += 1 }
+      }
+      press.minimumPressDuration = 0.8
+      scene.label.addGestureRecognizer(press)
+      scene.test.longPress(at: scene.labelCenter)  // lifts at 0.5
+      scene.test.hold(0.4)  // the press would begin at 0.8
+      scene.test.release()
+      #expect(taps == (allows ? 1 : 0))
+    }
+  }
+
+  @Test("Rule 10: the session's queries")
+  func sessionQueries() throws {
+    let scene = Scene()
+    scene.test.longPress(at: scene.labelCenter)
+    let session = try #require(scene.session)
+    #expect(session.items.count == 1)
+    #expect(session.hasItemsConforming(to: [.plainText]))
+    #expect(!session.hasItemsConforming(to: [.image]))
+    #expect(session.canLoadObjects(ofClass: String.self))
+    #expect(!session.canLoadObjects(ofClass: Image.self))
+    #expect(session.location(in: scene.label) == scene.label.bounds.center)
+    session.localContext = "context"
+    #expect(session.localContext as? String == "context")
+    #expect(session.allowsMoveOperation)
+    #expect(!session.isRestrictedToDraggingApplication)
+  }
+
+  @Test("Rule 14: the proposal carries its operation and flags; performDrop only for copy and move")
+  func proposals() {
+    var proposal = DropProposal(operation: .move)
+    proposal.isPrecise = true
+    proposal.prefersFullSizePreview = true
+    #expect(proposal.description == "DropProposal(move, precise, fullSize)")
+    #expect([DropOperation.cancel, .forbidden, .copy, .move].map(\.performsDrop) == [false, false, true, true])
+    for operation in [DropOperation.cancel, .forbidden, .copy, .move] {
+      let scene = Scene()
+      scene.target.operation = operation
+      scene.test.longPress(at: scene.labelCenter)
+      scene.test.move(to: Point(x: 450, y: 200))
+      scene.test.release()
+      scene.test.settle()
+      #expect(scene.test.recorder.calls.contains { $0.method == "performDrop" } == operation.performsDrop)
+      let end = scene.test.recorder.calls.last { $0.method == "didEnd" }
+      #expect(end?.detail == (operation.performsDrop ? "\(operation)" : "cancel"))
+    }
+  }
+
+  @Test("Rule 16: loadObjects completes on the main actor in item order, with one progress")
+  func loadObjectsOrderAndProgress() async {
+    let slow = ItemProvider()
+    let gate = ManualGate()
+    slow.registerDataRepresentation(for: .utf8PlainText) { completion in
+      gate.hold { completion(.success(Data("first".utf8))) }
+      return nil
+    }
+    let items = [DragItem(itemProvider: slow), DragItem(itemProvider: ItemProvider(object: "second"))]
+    let image = ItemProvider()
+    image.registerDataRepresentation(for: .png) { _ in nil }
+    let session = DropSession(items: items + [DragItem(itemProvider: image)], allowsLoading: true)
+    let values: [String] = await withCheckedContinuation { continuation in
+      let progress = session.loadObjects(ofClass: String.self) { values in
+        MainActor.assertIsolated()
+        continuation.resume(returning: values)
+      }
+      #expect(progress.totalUnitCount == 2)  // the image is not loaded as text
+      gate.release()
+    }
+    #expect(values == ["first", "second"])
+    #expect(session.progress.fractionCompleted == 1)
+    #expect(session.progressIndicatorStyle == .default)
+  }
+
+  @Test("Rule 16: localDragSession is the source's session for a local drag")
+  func localDragSession() throws {
+    let scene = Scene()
+    final class Spy: DropInteractionDelegate {
+      var local: DragSession?
+      func dropInteraction(_ interaction: DropInteraction, sessionDidEnter session: DropSession) {
+        local = session.localDragSession
+      }
+    }
+    let spy = Spy()
+    scene.drop.delegate = spy
+    scene.test.longPress(at: scene.labelCenter)
+    let session = try #require(scene.session)
+    scene.test.move(to: Point(x: 450, y: 200))
+    #expect(spy.local === session)
+  }
+
+  @Test("Rules 8 and 16: a drag from another application has no local session and can be dropped")
+  func incomingDrag() async {
+    let scene = Scene()
+    let item = DragItem(itemProvider: ItemProvider(object: "from elsewhere"))
+    item.localObject = "never seen"
+    let incoming = scene.test.window.dragController.beginIncomingDrag(items: [item], at: Point(x: 100, y: 100))
+    #expect(incoming.session.localDragSession == nil)
+    #expect(incoming.session.items[0].localObject == nil)
+    incoming.move(to: Point(x: 450, y: 200))
+    #expect(incoming.proposal.operation == .copy)
+    #expect(incoming.drop() == .copy)
+    scene.test.settle()
+    scene.test.recorder.expect([
+      "target.canHandle", "target.sessionDidEnter", "target.sessionDidUpdate", "target.performDrop",
+      "target.previewForDropping(item 0)", "target.willAnimateDrop(item 0)", "target.concludeDrop",
+      "target.sessionDidEnd",
+    ])
+    #expect(await eventually { scene.target.received == ["from elsewhere"] })
+  }
+
+  @Test("Rule 8: a drop on another application is a copy for the source, unless restricted")
+  func dropOnOtherApplication() throws {
+    for (restricted, reported, expected) in [
+      (false, DropOperation.copy, "copy"), (false, .move, "move"), (true, .copy, "cancel"), (false, .cancel, "cancel"),
+    ] {
+      let scene = Scene()
+      final class Restricting: DragInteractionDelegate {
+        let inner: LabelSource
+        let restricted: Bool
+        init(inner: LabelSource, restricted: Bool) {
+          self.inner = inner
+          self.restricted = restricted
+        }
+        func dragInteraction(_ interaction: DragInteraction, itemsForBeginning session: DragSession) -> [DragItem] {
+          inner.dragInteraction(interaction, itemsForBeginning: session)
+        }
+        func dragInteraction(
+          _ interaction: DragInteraction, sessionIsRestrictedToDraggingApplication session: DragSession
+        ) -> Bool { restricted }
+      }
+      let delegate = Restricting(inner: scene.source, restricted: restricted)
+      scene.drag.delegate = delegate
+      scene.test.longPress(at: scene.labelCenter)
+      scene.test.move(to: Point(x: 700, y: 200))  // out of the window
+      let session = try #require(scene.session)
+      scene.test.window.dragController.endInOtherApplication(session, reportedOperation: reported)
+      scene.test.settle()
+      let ends = scene.test.recorder.calls.filter { $0.method == "willEnd" || $0.method == "didEnd" }.map(\.description)
+      #expect(ends == ["source.willEnd(\(expected))", "source.didEnd(\(expected))"])
+      #expect(
+        scene.test.recorder.calls.contains { $0.method == "sessionDidTransferItems" } == (expected != "cancel"))
+      scene.test.release()
+      #expect(scene.test.window.dragController.activeSessions.isEmpty)
+    }
+  }
+}
+
+/// Holds work until released, without sleeping.
+final class ManualGate: @unchecked Sendable {
+  private let lock = NSLock()
+  private var held: [@Sendable () -> Void] = []
+  private var open = false
+
+  func hold(_ work: @escaping @Sendable () -> Void) {
+    lock.lock()
+    if open {
+      lock.unlock()
+      work()
+      return
+    }
+    held.append(work)
+    lock.unlock()
+  }
+
+  func release() {
+    lock.lock()
+    open = true
+    let work = held
+    held = []
+    lock.unlock()
+    work.forEach { $0() }
+  }
+}
