@@ -22,8 +22,8 @@ public final class DragController {
   /// Receives every delegate call just before it is made.
   public var callObserver: ((DelegateCall) -> Void)?
 
-  private var drags: [LiveDrag] = []
-  private var nextDragID = 1
+  var drags: [LiveDrag] = []
+  var nextDragID = 1
   /// Second touches that may become taps adding items to a drag.
   private var addCandidates: [Int: (interaction: DragInteraction, start: Touch)] = [:]
 
@@ -82,6 +82,11 @@ public final class DragController {
     var canHandle: [ObjectIdentifier: Bool] = [:]
     /// While the drag ends: where each item's preview goes, nil to fade in place.
     var endingPreviews: [ObjectIdentifier: TargetedDragPreview?] = [:]
+    /// For keyboard drags: the target and position the keys have reached, and what to call
+    /// the items.
+    weak var keyboardTarget: DropInteraction?
+    var keyboardPosition = 0
+    var keyboardNames: String?
 
     init(id: Int, session: DragSession, source: DragInteraction?, touchID: Int, dropSession: DropSession) {
       self.id = id
@@ -96,8 +101,14 @@ public final class DragController {
 
   /// Lifts the items of `interaction` for a touch; false when there is nothing to drag.
   func lift(_ interaction: DragInteraction, touch: Touch, origin: Point) -> Bool {
+    startLift(interaction, touchID: touch.id, location: origin) != nil
+  }
+
+  /// Lifts the items of `interaction` for the touch (or key press) `touchID` at `origin`,
+  /// in window coordinates; nil when there is nothing to drag.
+  func startLift(_ interaction: DragInteraction, touchID: Int, location origin: Point) -> LiveDrag? {
     guard interaction.isEnabled, let delegate = interaction.delegate, interaction.view?.window === window else {
-      return false
+      return nil
     }
     // The session starts where the touch went down: a pointer lifts only after moving.
     let session = DragSession(items: [], location: origin, window: window)
@@ -105,10 +116,10 @@ public final class DragController {
     nextDragID += 1
     call(interaction, "itemsForBeginning", session: dragID)
     let items = delegate.dragInteraction(interaction, itemsForBeginning: session)
-    guard !items.isEmpty else { return false }
+    guard !items.isEmpty else { return nil }
     session.items = items
     let drag = LiveDrag(
-      id: dragID, session: session, source: interaction, touchID: touch.id,
+      id: dragID, session: session, source: interaction, touchID: touchID,
       dropSession: DropSession(items: [], window: window))
     drag.dropSession = makeDropSession(for: drag)
     for item in items {
@@ -123,10 +134,10 @@ public final class DragController {
     call(interaction, "willAnimateLift", session: drag.id)
     delegate.dragInteraction(interaction, willAnimateLiftWith: animator, session: session)
     animator.start(on: window.clock)
-    return true
+    return drag
   }
 
-  private func liftPreview(
+  func liftPreview(
     for item: DragItem, in drag: LiveDrag, from interaction: DragInteraction
   )
     -> TargetedDragPreview?
@@ -175,7 +186,7 @@ public final class DragController {
   }
 
   /// The session begins when the lifted items first move (rule 6).
-  private func begin(_ drag: LiveDrag) {
+  func begin(_ drag: LiveDrag) {
     drag.phase = .dragging
     if let source = drag.source, let delegate = source.delegate {
       call(source, "sessionAllowsMoveOperation", session: drag.id)
@@ -192,7 +203,7 @@ public final class DragController {
     window.cancelRecognizers(forTouch: drag.touchID)
   }
 
-  private func move(_ drag: LiveDrag, to location: Point) {
+  func move(_ drag: LiveDrag, to location: Point) {
     drag.session.locationInWindow = location
     drag.dropSession.locationInWindow = location
     if let source = drag.source, let delegate = source.delegate {
@@ -253,7 +264,7 @@ public final class DragController {
       || !drags.contains { $0 !== drag && $0.phase != .ended && $0.target === interaction }
   }
 
-  private func canHandle(_ interaction: DropInteraction, _ drag: LiveDrag) -> Bool {
+  func canHandle(_ interaction: DropInteraction, _ drag: LiveDrag) -> Bool {
     let key = ObjectIdentifier(interaction)
     if let known = drag.canHandle[key] { return known }
     call(interaction, "canHandle", session: drag.id)
@@ -339,7 +350,7 @@ public final class DragController {
 
   /// The touch lifted over the current target: drop if the proposal is a copy or move,
   /// otherwise cancel (rule 14).
-  private func end(_ drag: LiveDrag) {
+  func end(_ drag: LiveDrag) {
     guard let target = drag.target, drag.proposal.operation.performsDrop else {
       cancel(drag)
       return
@@ -509,7 +520,7 @@ public final class DragController {
 
   // MARK: - Helpers
 
-  private func makeDropSession(for drag: LiveDrag, reusing old: DropSession? = nil) -> DropSession {
+  func makeDropSession(for drag: LiveDrag, reusing old: DropSession? = nil) -> DropSession {
     let session = DropSession(
       items: drag.session.items, localDragSession: drag.session, fromOtherProcess: drag.isFromOtherProcess,
       location: drag.session.locationInWindow, window: window)

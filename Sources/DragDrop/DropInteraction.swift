@@ -10,6 +10,8 @@ public final class DropInteraction: Interaction {
   /// A name for delegate-call traces and announcements; the view's accessibility label
   /// when nil.
   public var name: String?
+  /// Supplies ``keyboardDropLocations``; a list sets it to offer one stop per position.
+  public var keyboardDropLocationProvider: (@MainActor () -> [Point])?
 
   public init(delegate: any DropInteractionDelegate) {
     self.delegate = delegate

@@ -14,8 +14,8 @@ open class Window: View {
   /// Consulted first for every touch: returns true when it consumed the touch, which then
   /// reaches no recogniser. The drag controller uses it for touches that carry a session.
   var touchInterceptor: ((Touch) -> Bool)?
-  /// Consulted first for every key event.
-  var keyInterceptor: ((KeyEvent) -> Bool)?
+  /// Told what keyboard drags do, for screen readers.
+  public var announcer: (any Announcer)?
   /// Made on first use; see ``dragController``.
   var storedDragController: DragController?
 
@@ -138,7 +138,7 @@ open class Window: View {
 
   /// Delivers a key event to the drag controller first, then to the focused view.
   public func send(_ event: KeyEvent) {
-    if let keyInterceptor, keyInterceptor(event) { return }
+    if dragController.handleKey(event) { return }
     focusedView?.keyEvent(event)
   }
 

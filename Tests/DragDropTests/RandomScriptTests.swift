@@ -150,7 +150,14 @@ final class RandomScene {
       + [Point(x: 70, y: 50)]
     for _ in 0..<steps {
       let touch = Int.random(in: 1...3, using: &random)
-      switch Int.random(in: 0..<13, using: &random) {
+      switch Int.random(in: 0..<16, using: &random) {
+      case 13:
+        // Focus a label for a keyboard drag.
+        test.window.focus(window.subviews.prefix(2).flatMap(\.subviews).randomElement(using: &random))
+      case 14, 15:
+        let keys: [KeyEvent.Key] = [.space, .tab, .down, .up, .return, .escape, .left, .right]
+        let key = keys.randomElement(using: &random)!
+        test.key(key, modifiers: Bool.random(using: &random) ? .shift : [])
       case 10, 11:
         // Lift a label: press its centre and hold for the lift delay.
         if down.insert(touch).inserted {
@@ -185,6 +192,7 @@ final class RandomScene {
     }
     for touch in down.sorted() { test.release(touch: touch) }
     if pointerDown { test.pointerUp() }
+    test.key(.escape)
     test.settle()
   }
 }
@@ -214,6 +222,8 @@ final class RandomScene {
     #expect(counts["didEnd", default: 0] > counts["performDrop", default: 0] + 20, "\(counts)")
     #expect(counts["sessionDidExit", default: 0] > 20, "\(counts)")
     #expect(counts["willAdd", default: 0] > 0, "\(counts)")
+    // Keyboard drags start with no touch: their sessions begin right after the lift.
+    #expect(counts["sessionWillBegin", default: 0] > counts["performDrop", default: 0], "\(counts)")
   }
 
   @Test func theCheckerCatchesBrokenStreams() {
