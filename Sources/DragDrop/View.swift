@@ -51,6 +51,7 @@ open class View {
   /// Called when the bounds, centre or transform change.
   open func geometryDidChange() {
     setNeedsLayout()
+    superview?.hitIndex = nil
   }
 
   // MARK: Appearance
@@ -97,9 +98,11 @@ open class View {
     let oldWindow = view.window
     if let old = view.superview {
       old.subviews.removeAll { $0 === view }
+      old.hitIndex = nil
     }
     subviews.insert(view, at: max(0, min(index, subviews.count)))
     view.superview = self
+    hitIndex = nil
     let newWindow = window
     if oldWindow !== newWindow { view.notifyWindowChange(from: oldWindow, to: newWindow) }
   }
@@ -108,12 +111,14 @@ open class View {
     guard view.superview === self else { return }
     subviews.removeAll { $0 === view }
     subviews.append(view)
+    hitIndex = nil
   }
 
   public func removeFromSuperview() {
     guard let superview else { return }
     let oldWindow = window
     superview.subviews.removeAll { $0 === self }
+    superview.hitIndex = nil
     self.superview = nil
     if oldWindow != nil { notifyWindowChange(from: oldWindow, to: nil) }
   }
@@ -241,18 +246,35 @@ open class View {
   }
 
   /// The deepest visible, interactive view that contains the point (in this view's space),
-  /// front-most first. Hidden views, views at alpha 0.01 or less, and views with
+  /// front-most first. As in UIKit, a point outside a view's bounds hits neither the view
+  /// nor its subviews; hidden views, views at alpha 0.01 or less, and views with
   /// interaction disabled are skipped with their subviews.
+  ///
+  /// A view with many subviews keeps a grid index of their frames, so a hit test costs a
+  /// few checks rather than one per subview.
   open func hitTest(_ point: Point) -> View? {
-    guard !isHidden, isUserInteractionEnabled, alpha > 0.01 else { return nil }
-    let inside = self.point(inside: point)
-    if clipsToBounds && !inside { return nil }
+    guard !isHidden, isUserInteractionEnabled, alpha > 0.01, self.point(inside: point) else { return nil }
+    if subviews.count >= HitIndex.threshold {
+      if hitIndex == nil { hitIndex = HitIndex(subviews) }
+      var hit: View?
+      hitIndex!.forEachCandidate(at: point) { index in
+        let subview = subviews[index]
+        guard let local = subview.convertFromSuperview(point), let found = subview.hitTest(local) else { return true }
+        hit = found
+        return false
+      }
+      return hit ?? self
+    }
     for subview in subviews.reversed() {
       guard let local = subview.convertFromSuperview(point) else { continue }
       if let hit = subview.hitTest(local) { return hit }
     }
-    return inside ? self : nil
+    return self
   }
+
+  /// The grid of subview frames; rebuilt on the next hit test after any subview moves,
+  /// resizes, or joins or leaves.
+  var hitIndex: HitIndex?
 
   // MARK: Interactions
 
