@@ -12,6 +12,16 @@ let package = Package(
   ],
   targets: [
     .executableTarget(
+      name: "DragDropBenchmarks",
+      dependencies: [
+        .product(name: "Benchmark", package: "benchmark"),
+        .product(name: "DragDrop", package: "DragDrop"),
+        .product(name: "DragDropTesting", package: "DragDrop"),
+      ],
+      path: "Benchmarks/DragDropBenchmarks",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    ),
+    .executableTarget(
       name: "ContentTypeBenchmarks",
       dependencies: [
         .product(name: "Benchmark", package: "benchmark"),
@@ -19,6 +29,6 @@ let package = Package(
       ],
       path: "Benchmarks/ContentTypeBenchmarks",
       plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-    )
+    ),
   ]
 )

@@ -76,8 +76,10 @@ public final class DragController {
     var dropSession: DropSession
     var target: DropInteraction?
     var proposal = DropProposal(operation: .cancel)
-    /// Drop interactions that received enter, update or exit (rule 13).
+    /// Drop interactions that received enter, update or exit (rule 13), in order, and as a
+    /// set for the check on every enter.
     var involved: [DropInteraction] = []
+    var involvedSet: Set<ObjectIdentifier> = []
     /// Answers of canHandle, until the items change (rule 12).
     var canHandle: [ObjectIdentifier: Bool] = [:]
     /// While the drag ends: where each item's preview goes, nil to fade in place.
@@ -274,7 +276,7 @@ public final class DragController {
   }
 
   private func note(_ interaction: DropInteraction, involvedIn drag: LiveDrag) {
-    if !drag.involved.contains(where: { $0 === interaction }) { drag.involved.append(interaction) }
+    if drag.involvedSet.insert(ObjectIdentifier(interaction)).inserted { drag.involved.append(interaction) }
   }
 
   // MARK: - Adding items
