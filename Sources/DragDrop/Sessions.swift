@@ -88,6 +88,8 @@ public final class DropSession: DragDropSession {
   ///   - localDragSession: the source's session when it is in this process.
   ///   - fromOtherProcess: whether the items come from another application. Their local
   ///     objects are then hidden and only representations visible to all are offered.
+  ///   - location: where the drag is, in `window`'s coordinates.
+  ///   - window: the window the drag is over, if any.
   ///   - allowsLoading: whether loads are permitted, as they are inside `performDrop`.
   public init(
     items: [DragItem], localDragSession: DragSession? = nil, fromOtherProcess: Bool = false,
