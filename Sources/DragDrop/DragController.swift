@@ -42,6 +42,26 @@ public final class DragController {
     return session.items.map { drag.liftPreviews[ObjectIdentifier($0)] }
   }
 
+  /// The preview each item shows while the session moves, in item order (rule 9): what
+  /// the item's preview provider returns, or its lift preview when it has no provider;
+  /// nil when the provider returns nil or the item lifted invisibly.
+  public func dragPreviews(of session: DragSession) -> [DragPreview?] {
+    guard let drag = drags.first(where: { $0.session === session }) else { return [] }
+    return session.items.map { drag.movingPreviews[ObjectIdentifier($0)] }
+  }
+
+  /// Works out the moving previews of items that do not have one yet.
+  private func updateMovingPreviews(_ drag: LiveDrag) {
+    for item in drag.session.items where drag.movingPreviews[ObjectIdentifier(item)] == nil {
+      let key = ObjectIdentifier(item)
+      if let provider = item.previewProvider {
+        drag.movingPreviews[key] = provider()
+      } else if let lift = drag.liftPreviews[key] {
+        drag.movingPreviews[key] = DragPreview(view: lift.view, parameters: lift.parameters)
+      }
+    }
+  }
+
   /// While a session ends, where each item's preview goes, in item order: the preview the
   /// delegate chose (its target is the destination), or nil when the item fades in place
   /// or has no preview.
@@ -82,6 +102,8 @@ public final class DragController {
     var involvedSet: Set<ObjectIdentifier> = []
     /// Answers of canHandle, until the items change (rule 12).
     var canHandle: [ObjectIdentifier: Bool] = [:]
+    /// The preview each item shows while it moves (rule 9); nil for none.
+    var movingPreviews: [ObjectIdentifier: DragPreview] = [:]
     /// While the drag ends: where each item's preview goes, nil to fade in place.
     var endingPreviews: [ObjectIdentifier: TargetedDragPreview?] = [:]
     /// For keyboard drags: the target and position the keys have reached, and what to call
@@ -201,6 +223,7 @@ public final class DragController {
       call(source, "sessionWillBegin", session: drag.id)
       delegate.dragInteraction(source, sessionWillBegin: drag.session)
     }
+    updateMovingPreviews(drag)
     // The drag owns the touch now: other recognisers on it stop.
     window.cancelRecognizers(forTouch: drag.touchID)
   }
@@ -333,6 +356,7 @@ public final class DragController {
       drag.owners[ObjectIdentifier(item)] = interaction
       drag.liftPreviews[ObjectIdentifier(item)] = liftPreview(for: item, in: drag, from: interaction)
     }
+    updateMovingPreviews(drag)
     // The drop side sees new items: a new session object, and canHandle asked again.
     drag.dropSession = makeDropSession(for: drag, reusing: drag.dropSession)
     drag.canHandle = [:]

@@ -263,3 +263,65 @@ final class ManualGate: @unchecked Sendable {
     work.forEach { $0() }
   }
 }
+
+@MainActor
+@Suite struct PreviewRuleTests {
+  @Test("Rule 9: an item's preview provider sets its moving preview; nil means none")
+  func previewProvider() throws {
+    let scene = RuleTests.Scene()
+    final class Providing: DragInteractionDelegate {
+      let inner: LabelSource
+      var mode = 0
+      init(inner: LabelSource) { self.inner = inner }
+      func dragInteraction(_ interaction: DragInteraction, itemsForBeginning session: DragSession) -> [DragItem] {
+        let items = inner.dragInteraction(interaction, itemsForBeginning: session)
+        switch mode {
+        case 1: items.forEach { $0.previewProvider = { DragPreview(view: Label(text: "moving")) } }
+        case 2: items.forEach { $0.previewProvider = { nil } }
+        default: break
+        }
+        return items
+      }
+      func dragInteraction(
+        _ interaction: DragInteraction, previewForLifting item: DragItem, session: DragSession
+      )
+        -> TargetedDragPreview?
+      {
+        inner.dragInteraction(interaction, previewForLifting: item, session: session)
+      }
+    }
+    let delegate = Providing(inner: scene.source)
+    scene.drag.delegate = delegate
+    for mode in 0...2 {
+      delegate.mode = mode
+      scene.test.longPress(at: scene.labelCenter)
+      scene.test.move(to: Point(x: 150, y: 300))
+      let session = try #require(scene.session)
+      let preview = scene.test.window.dragController.dragPreviews(of: session).first ?? nil
+      switch mode {
+      case 0: #expect(preview?.view === scene.label)  // the lift preview
+      case 1: #expect((preview?.view as? Label)?.text == "moving")
+      default: #expect(preview == nil)
+      }
+      scene.test.release()
+      scene.test.settle()
+    }
+  }
+
+  @Test("Rule 11: parameters choose the visible part and the background")
+  func previewParameters() throws {
+    let scene = RuleTests.Scene()
+    let parameters = DragPreviewParameters(
+      visiblePath: Path(roundedRect: Rect(x: 10, y: 5, width: 50, height: 30), cornerRadius: 6),
+      backgroundColor: .clear)
+    let preview = try TargetedDragPreview(view: scene.label, parameters: parameters)
+    #expect(preview.size == Size(width: 50, height: 30))
+    #expect(preview.parameters.backgroundColor == .clear)
+    #expect(try TargetedDragPreview(view: scene.label).size == scene.label.bounds.size)
+    let moved = preview.retargetedPreview(
+      with: DragPreviewTarget(container: scene.test.window, center: Point(x: 5, y: 6)))
+    #expect(moved.view === scene.label)
+    #expect(moved.parameters === parameters)
+    #expect(moved.centerInWindow == Point(x: 5, y: 6))
+  }
+}
