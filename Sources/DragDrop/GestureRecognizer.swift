@@ -84,6 +84,16 @@ open class GestureRecognizer {
   /// Called when the recogniser returns to `possible` after its touches have ended.
   open func reset() {}
 
+  /// Ends a continuous gesture when its touch lifts: `ended` if it had begun, `failed` if
+  /// it had not.
+  public func endContinuousGesture() {
+    switch state {
+    case .began, .changed: state = .ended
+    case .possible: state = .failed
+    default: break
+    }
+  }
+
   // MARK: Delivery, driven by the window
 
   func deliver(_ touch: Touch) {
@@ -209,11 +219,7 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
   }
 
   public override func touchesEnded(_ touches: [Touch]) {
-    switch state {
-    case .began, .changed: state = .ended
-    case .possible: state = .failed
-    default: break
-    }
+    endContinuousGesture()
   }
 
   public override func reset() {
@@ -244,11 +250,7 @@ public final class PanGestureRecognizer: GestureRecognizer {
   }
 
   public override func touchesEnded(_ touches: [Touch]) {
-    switch state {
-    case .began, .changed: state = .ended
-    case .possible: state = .failed
-    default: break
-    }
+    endContinuousGesture()
   }
 
   /// How far the touch has moved since it went down, in `view`'s coordinates.

@@ -59,7 +59,8 @@ extension DragController {
     while let current = view {
       if let interaction = current.interactions.compactMap({ $0 as? DragInteraction }).first(where: \.isEnabled) {
         let center = focused.convert(focused.bounds.center, to: window)
-        guard let drag = startLift(interaction, touchID: Self.keyboardTouchID, location: center) else { return true }
+        // Nothing to drag: the key goes on to the focused view.
+        guard let drag = startLift(interaction, touchID: Self.keyboardTouchID, location: center) else { return false }
         drag.keyboardNames = focused.accessibilityLabel
         begin(drag)
         announce("Picked up \(names(of: drag)).")

@@ -212,13 +212,18 @@ open class View {
     return view
   }
 
+  /// The transform from this view's space into `view`'s (the root's when nil), or nil
+  /// when the two views do not share a root.
+  private func transform(to view: View?) -> AffineTransform? {
+    let target = view ?? root
+    guard target.root === root else { return nil }
+    return transformToRoot.concatenating(target.transformToRoot.inverted() ?? .identity)
+  }
+
   /// Converts a point of this view's space into `view`'s space (the root's when nil). The
   /// two views must share a root; otherwise the point is returned unchanged.
   public func convert(_ point: Point, to view: View?) -> Point {
-    let target = view ?? root
-    guard target.root === root else { return point }
-    let toTarget = transformToRoot.concatenating(target.transformToRoot.inverted() ?? .identity)
-    return toTarget.apply(to: point)
+    transform(to: view)?.apply(to: point) ?? point
   }
 
   /// Converts a point of `view`'s space (the root's when nil) into this view's space.
@@ -228,10 +233,7 @@ open class View {
 
   /// Converts a rectangle into `view`'s space: the bounding box when transforms rotate it.
   public func convert(_ rect: Rect, to view: View?) -> Rect {
-    let target = view ?? root
-    guard target.root === root else { return rect }
-    let toTarget = transformToRoot.concatenating(target.transformToRoot.inverted() ?? .identity)
-    return toTarget.apply(to: rect)
+    transform(to: view)?.apply(to: rect) ?? rect
   }
 
   public func convert(_ rect: Rect, from view: View?) -> Rect {
