@@ -15,6 +15,7 @@ let package = Package(
     .library(name: "ItemProviders", targets: ["ItemProviders"]),
     .library(name: "DragDrop", targets: ["DragDrop"]),
     .library(name: "DragDropTesting", targets: ["DragDropTesting"]),
+    .library(name: "DragDropLists", targets: ["DragDropLists"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
@@ -34,6 +35,11 @@ let package = Package(
     .target(
       name: "DragDrop",
       dependencies: ["ContentTypes", "ItemProviders", .product(name: "Logging", package: "swift-log")],
+      swiftSettings: strict
+    ),
+    .target(
+      name: "DragDropLists",
+      dependencies: ["DragDrop"],
       swiftSettings: strict
     ),
     .target(
@@ -60,6 +66,14 @@ let package = Package(
       name: "ItemProvidersTests",
       dependencies: [
         "ItemProviders", "TestSupport",
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "DragDropListsTests",
+      dependencies: [
+        "DragDropLists", "DragDropTesting", "TestSupport",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ],
       swiftSettings: strict
