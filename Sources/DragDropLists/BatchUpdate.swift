@@ -1,0 +1,291 @@
+import Foundation
+
+extension IndexPath {
+  /// An index path of an item in a section, as collection views use.
+  public init(item: Int, section: Int) {
+    self.init(indexes: [section, item])
+  }
+
+  /// An index path of a row in a section, as table views use.
+  public init(row: Int, section: Int) {
+    self.init(indexes: [section, row])
+  }
+
+  /// The section: the first index (0 for an empty path).
+  public var section: Int { isEmpty ? 0 : self[0] }
+  /// The item within the section: the second index (0 when there is none).
+  public var item: Int { count > 1 ? self[1] : 0 }
+  /// The row within the section; the same as ``item``.
+  public var row: Int { item }
+
+  /// "item 3 in section 1", for messages.
+  var itemDescription: String { "item \(item) in section \(section)" }
+}
+
+/// The changes of one `performBatchUpdates`, in UIKit's terms: deletions, reloads and the
+/// sources of moves name positions *before* the update; insertions and the destinations of
+/// moves name positions *after* it. Items that are not named keep their relative order.
+public struct BatchUpdate: Sendable, Equatable {
+  public var deletedSections = IndexSet()
+  public var insertedSections = IndexSet()
+  public var reloadedSections = IndexSet()
+  public var movedSections: [Move<Int>] = []
+  public var deletedItems: [IndexPath] = []
+  public var insertedItems: [IndexPath] = []
+  public var reloadedItems: [IndexPath] = []
+  public var movedItems: [Move<IndexPath>] = []
+
+  /// A move from a position before the update to one after it.
+  public struct Move<Position: Hashable & Sendable>: Hashable, Sendable {
+    public var from: Position
+    public var to: Position
+    public init(from: Position, to: Position) {
+      self.from = from
+      self.to = to
+    }
+  }
+
+  public init() {}
+
+  public mutating func deleteSections(_ sections: IndexSet) { deletedSections.formUnion(sections) }
+  public mutating func insertSections(_ sections: IndexSet) { insertedSections.formUnion(sections) }
+  public mutating func reloadSections(_ sections: IndexSet) { reloadedSections.formUnion(sections) }
+  public mutating func moveSection(_ section: Int, toSection newSection: Int) {
+    movedSections.append(Move(from: section, to: newSection))
+  }
+  public mutating func deleteItems(at indexPaths: [IndexPath]) { deletedItems += indexPaths }
+  public mutating func insertItems(at indexPaths: [IndexPath]) { insertedItems += indexPaths }
+  public mutating func reloadItems(at indexPaths: [IndexPath]) { reloadedItems += indexPaths }
+  public mutating func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {
+    movedItems.append(Move(from: indexPath, to: newIndexPath))
+  }
+
+  public var isEmpty: Bool { self == BatchUpdate() }
+}
+
+/// Why a batch update cannot be applied. The view keeps its last consistent state.
+///
+/// Item changes inside a section that is itself inserted, deleted or moved in the same
+/// update are refused: reload such a section instead.
+public enum BatchUpdateError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// Rule 25: a section's item count after the update does not add up. Every count is
+  /// given: before, inserted, deleted, moved in, moved out, and what the data source reports.
+  case invalidItemCount(
+    section: Int, before: Int, inserted: Int, deleted: Int, movedIn: Int, movedOut: Int, reported: Int)
+  /// The number of sections after the update does not add up.
+  case invalidSectionCount(before: Int, inserted: Int, deleted: Int, reported: Int)
+  /// An index path or section names nothing, before or after the update as its role says.
+  case outOfRange(String)
+  /// The same position is named twice: deleted and moved, moved twice, inserted twice.
+  case conflict(String)
+  /// An item operation names a section that is itself inserted or deleted.
+  case itemInChangedSection(String)
+
+  public var description: String {
+    switch self {
+    case .invalidItemCount(let section, let before, let inserted, let deleted, let movedIn, let movedOut, let reported):
+      "invalid number of items in section \(section): the data source reports \(reported) after the update, "
+        + "but \(before) before, plus \(inserted) inserted, minus \(deleted) deleted, plus \(movedIn) moved in, "
+        + "minus \(movedOut) moved out, makes \(before + inserted - deleted + movedIn - movedOut)"
+    case .invalidSectionCount(let before, let inserted, let deleted, let reported):
+      "invalid number of sections: the data source reports \(reported) after the update, but \(before) before, "
+        + "plus \(inserted) inserted, minus \(deleted) deleted, makes \(before + inserted - deleted)"
+    case .outOfRange(let what): "out of range: \(what)"
+    case .conflict(let what): "conflicting changes: \(what)"
+    case .itemInChangedSection(let what): "item change in an inserted or deleted section: \(what)"
+    }
+  }
+}
+
+/// A validated batch update: how every section and item before it maps to after it.
+public struct ResolvedBatchUpdate: Sendable {
+  public let oldCounts: [Int]
+  public let newCounts: [Int]
+  /// For each old section, its new index, or nil when deleted.
+  public let sectionMap: [Int?]
+  /// For each old section, for each old item, its new index path, or nil when deleted.
+  let itemMap: [[IndexPath?]]
+  /// For each new section that existed before, which new items come from old ones.
+  let survivesAt: [[Bool]]
+
+  /// The new index path of an item before the update; nil when it was deleted or the path
+  /// is out of range.
+  public func newIndexPath(for old: IndexPath) -> IndexPath? {
+    guard itemMap.indices.contains(old.section), itemMap[old.section].indices.contains(old.item) else { return nil }
+    return itemMap[old.section][old.item]
+  }
+
+  /// The new index of a section before the update; nil when deleted.
+  public func newSection(for old: Int) -> Int? {
+    sectionMap.indices.contains(old) ? sectionMap[old] : nil
+  }
+
+  /// Where a gap between items moves: `gap` counts the items before it in the old section
+  /// (0...count). The gap follows the last item before it that survives in the same
+  /// section; items inserted at the gap's position go before it. Nil when the section was
+  /// deleted.
+  public func newGap(_ gap: Int, inSection section: Int) -> IndexPath? {
+    guard let newSection = newSection(for: section) else { return nil }
+    var anchor: Int?
+    var index = min(gap, itemMap[section].count) - 1
+    while index >= 0 {
+      if let mapped = itemMap[section][index], mapped.section == newSection {
+        anchor = mapped.item
+        break
+      }
+      index -= 1
+    }
+    // Items that arrived between the anchor and the next survivor go before the gap: the
+    // gap sits where they were inserted, and insertion pushes what was there down.
+    var position = (anchor ?? -1) + 1
+    let survives = survivesAt[newSection]
+    while position < survives.count && !survives[position] { position += 1 }
+    return IndexPath(item: position, section: newSection)
+  }
+}
+
+extension BatchUpdate {
+  /// Checks the update against the counts before and after (rule 25), and works out where
+  /// everything goes.
+  ///
+  /// - Parameters:
+  ///   - oldCounts: items per section before the update.
+  ///   - newCounts: items per section the data source reports after it.
+  public func resolve(oldCounts: [Int], newCounts: [Int]) throws(BatchUpdateError) -> ResolvedBatchUpdate {
+    // Sections.
+    for section in deletedSections where !oldCounts.indices.contains(section) {
+      throw .outOfRange("deleted section \(section) of \(oldCounts.count)")
+    }
+    for section in reloadedSections where !oldCounts.indices.contains(section) {
+      throw .outOfRange("reloaded section \(section) of \(oldCounts.count)")
+    }
+    for section in insertedSections where !newCounts.indices.contains(section) {
+      throw .outOfRange("inserted section \(section) of \(newCounts.count)")
+    }
+    var movedFrom = Set<Int>()
+    var movedTo = Set<Int>()
+    for move in movedSections {
+      guard oldCounts.indices.contains(move.from), newCounts.indices.contains(move.to) else {
+        throw .outOfRange("section move \(move.from) → \(move.to)")
+      }
+      guard movedFrom.insert(move.from).inserted, movedTo.insert(move.to).inserted,
+        !deletedSections.contains(move.from), !insertedSections.contains(move.to)
+      else { throw .conflict("section \(move.from) moved to \(move.to) and changed otherwise") }
+    }
+    if let overlap = deletedSections.intersection(reloadedSections).first {
+      throw .conflict("section \(overlap) deleted and reloaded")
+    }
+    let expectedSections = oldCounts.count - deletedSections.count + insertedSections.count
+    guard expectedSections == newCounts.count else {
+      throw .invalidSectionCount(
+        before: oldCounts.count, inserted: insertedSections.count, deleted: deletedSections.count,
+        reported: newCounts.count)
+    }
+    let sectionMap = Self.placeSurvivors(
+      count: oldCounts.count, removed: deletedSections.union(IndexSet(movedFrom)),
+      arrivals: Set(insertedSections).union(movedTo), newCount: newCounts.count,
+      moves: Dictionary(uniqueKeysWithValues: movedSections.map { ($0.from, $0.to) }))
+
+    // Items: check every path against its role.
+    var deleted = Set<IndexPath>()
+    var movedOut = Set<IndexPath>()
+    var arrivals = Set<IndexPath>()
+    func checkOld(_ path: IndexPath, _ role: String) throws(BatchUpdateError) {
+      guard path.count == 2, oldCounts.indices.contains(path.section), (0..<oldCounts[path.section]).contains(path.item)
+      else { throw .outOfRange("\(role) \(path.itemDescription) before the update") }
+      if deletedSections.contains(path.section) || movedFrom.contains(path.section) {
+        throw .itemInChangedSection("\(role) \(path.itemDescription)")
+      }
+    }
+    func checkNew(_ path: IndexPath, _ role: String) throws(BatchUpdateError) {
+      guard path.count == 2, newCounts.indices.contains(path.section), (0..<newCounts[path.section]).contains(path.item)
+      else { throw .outOfRange("\(role) \(path.itemDescription) after the update") }
+      if insertedSections.contains(path.section) || movedTo.contains(path.section) {
+        throw .itemInChangedSection("\(role) \(path.itemDescription)")
+      }
+    }
+    for path in deletedItems {
+      try checkOld(path, "deleted")
+      guard deleted.insert(path).inserted else { throw .conflict("\(path.itemDescription) deleted twice") }
+    }
+    for path in reloadedItems {
+      try checkOld(path, "reloaded")
+      if deleted.contains(path) { throw .conflict("\(path.itemDescription) deleted and reloaded") }
+    }
+    var moves: [IndexPath: IndexPath] = [:]
+    for move in movedItems {
+      try checkOld(move.from, "moved")
+      try checkNew(move.to, "moved")
+      guard !deleted.contains(move.from), movedOut.insert(move.from).inserted else {
+        throw .conflict("\(move.from.itemDescription) moved and deleted, or moved twice")
+      }
+      guard arrivals.insert(move.to).inserted else { throw .conflict("two items moved to \(move.to.itemDescription)") }
+      moves[move.from] = move.to
+    }
+    for path in insertedItems {
+      try checkNew(path, "inserted")
+      guard arrivals.insert(path).inserted else {
+        throw .conflict("\(path.itemDescription) inserted twice or also moved there")
+      }
+    }
+
+    // Rule 25: counts of the sections that exist before and after.
+    for (old, new) in sectionMap.enumerated() {
+      guard let new else { continue }
+      let inserted = insertedItems.filter { $0.section == new }.count
+      let deletedCount = deletedItems.filter { $0.section == old }.count
+      let movedIn = movedItems.filter { $0.to.section == new && $0.from.section != old }.count
+      let movedOutCount = movedItems.filter { $0.from.section == old && $0.to.section != new }.count
+      let expected = oldCounts[old] + inserted - deletedCount + movedIn - movedOutCount
+      guard expected == newCounts[new] else {
+        throw .invalidItemCount(
+          section: new, before: oldCounts[old], inserted: inserted, deleted: deletedCount, movedIn: movedIn,
+          movedOut: movedOutCount, reported: newCounts[new])
+      }
+    }
+
+    // Place the items of each surviving section.
+    var itemMap: [[IndexPath?]] = oldCounts.map { Array(repeating: nil, count: $0) }
+    var survivesAt: [[Bool]] = newCounts.map { Array(repeating: false, count: $0) }
+    for (old, new) in sectionMap.enumerated() {
+      guard let new else { continue }
+      let removed = IndexSet(
+        (deletedItems + movedItems.map(\.from)).filter { $0.section == old }.map(\.item))
+      let arrivalsHere = Set(arrivals.filter { $0.section == new }.map(\.item))
+      let placed = Self.placeSurvivors(
+        count: oldCounts[old], removed: removed, arrivals: arrivalsHere, newCount: newCounts[new], moves: [:])
+      for (item, target) in placed.enumerated() {
+        if let target {
+          itemMap[old][item] = IndexPath(item: target, section: new)
+          survivesAt[new][target] = true
+        }
+      }
+    }
+    for (from, to) in moves {
+      itemMap[from.section][from.item] = to
+    }
+    return ResolvedBatchUpdate(
+      oldCounts: oldCounts, newCounts: newCounts, sectionMap: sectionMap, itemMap: itemMap, survivesAt: survivesAt)
+  }
+
+  /// UIKit's placement: the elements that stay keep their order and fill, in order, the
+  /// positions after the update that no arrival takes. Moved elements go where their move
+  /// says. Returns each old element's new position, nil for removed ones.
+  static func placeSurvivors(
+    count: Int, removed: IndexSet, arrivals: Set<Int>, newCount: Int, moves: [Int: Int]
+  ) -> [Int?] {
+    var result: [Int?] = Array(repeating: nil, count: count)
+    var slot = 0
+    for index in 0..<count {
+      if let target = moves[index] {
+        result[index] = target
+        continue
+      }
+      guard !removed.contains(index) else { continue }
+      while arrivals.contains(slot) { slot += 1 }
+      result[index] = slot < newCount ? slot : nil
+      slot += 1
+    }
+    return result
+  }
+}
