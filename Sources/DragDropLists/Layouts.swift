@@ -1,0 +1,290 @@
+import DragDrop
+import Foundation
+
+/// How a drop would change a list or grid (rule 20).
+public enum DropIntent: Sendable, Hashable {
+  /// Not known yet: no gap opens and nothing is highlighted.
+  case unspecified
+  /// The items go in at the destination: a gap opens there.
+  case insertAtDestinationIndexPath
+  /// The items go into the item at the destination: it is highlighted.
+  case insertIntoDestinationIndexPath
+  /// Tables only: at or into, from where the point falls within the row.
+  case automatic
+}
+
+/// Where a drop over a list or grid lands: the index path (nil over empty space) and the
+/// intent that applies there.
+public struct DropDestination: Sendable, Hashable, CustomStringConvertible {
+  public var indexPath: IndexPath?
+  public var intent: DropIntent
+
+  public init(indexPath: IndexPath?, intent: DropIntent) {
+    self.indexPath = indexPath
+    self.intent = intent
+  }
+
+  public var description: String {
+    guard let indexPath else { return "nowhere (\(intent))" }
+    return "\(indexPath.itemDescription) (\(intent))"
+  }
+}
+
+/// The geometry of a table: sections stacked vertically, each a header, rows of their own
+/// heights, and a footer. Rows and sections are kept in ``PrefixSumTree``s, so finding the
+/// row at a point, the rectangle of a row, and every edit cost O(log n), whatever the count.
+public struct ListLayout: Sendable {
+  public struct Section: Sendable {
+    public var headerHeight: Double
+    public var footerHeight: Double
+    public var rows: PrefixSumTree
+
+    public init(headerHeight: Double = 0, rowHeights: [Double], footerHeight: Double = 0) {
+      self.headerHeight = headerHeight
+      self.footerHeight = footerHeight
+      rows = PrefixSumTree(rowHeights)
+    }
+
+    var height: Double { headerHeight + rows.total + footerHeight }
+  }
+
+  public var width: Double
+  public private(set) var sections: [Section]
+  /// The height of each section, for finding the section at a point.
+  private var sectionHeights: PrefixSumTree
+
+  public init(width: Double, sections: [Section]) {
+    self.width = width
+    self.sections = sections
+    sectionHeights = PrefixSumTree(sections.map(\.height))
+  }
+
+  /// The height of the whole table.
+  public var contentHeight: Double { sectionHeights.total }
+
+  public func numberOfRows(inSection section: Int) -> Int {
+    sections.indices.contains(section) ? sections[section].rows.count : 0
+  }
+
+  /// The rectangle of a row, in content coordinates; nil when out of range.
+  public func rectForRow(at indexPath: IndexPath) -> Rect? {
+    guard sections.indices.contains(indexPath.section), let sectionTop = sectionHeights.offset(of: indexPath.section)
+    else { return nil }
+    let section = sections[indexPath.section]
+    guard let offset = section.rows.offset(of: indexPath.row), let height = section.rows.extent(at: indexPath.row)
+    else { return nil }
+    return Rect(x: 0, y: sectionTop + section.headerHeight + offset, width: width, height: height)
+  }
+
+  /// The top of the gap before `row` (0...count) in a section: where an insertion there
+  /// opens.
+  public func gapOffset(row: Int, inSection section: Int) -> Double? {
+    guard sections.indices.contains(section), let top = sectionHeights.offset(of: section),
+      let offset = sections[section].rows.offset(of: row)
+    else { return nil }
+    return top + sections[section].headerHeight + offset
+  }
+
+  /// The row under a point in content coordinates; nil over headers, footers and empty
+  /// space.
+  public func indexPathForRow(at point: Point) -> IndexPath? {
+    guard let (section, local) = section(at: point) else { return nil }
+    let rowsTop = sections[section].headerHeight
+    guard let (row, _) = sections[section].rows.index(covering: local - rowsTop) else { return nil }
+    return IndexPath(row: row, section: section)
+  }
+
+  /// The section under a point, and the point's distance below the section's top.
+  private func section(at point: Point) -> (Int, Double)? {
+    guard point.x >= 0, point.x < width, let (section, local) = sectionHeights.index(covering: point.y) else {
+      return nil
+    }
+    return (section, local)
+  }
+
+  /// Rule 20 for tables: where a drop at `point` lands with the intent the delegate
+  /// proposed.
+  ///
+  /// - The slot between rows: the upper half of a row is before it, the lower half after.
+  /// - Into a row: `.insertIntoDestinationIndexPath` over a row targets the row itself.
+  /// - `.automatic`: the middle half of a row is into it; the outer quarters are the slots
+  ///   before and after.
+  /// - Below the last row of a section (its footer) is `row == count`.
+  /// - Over empty space, or a header, the destination is nil and the intent unspecified.
+  public func destination(at point: Point, intent: DropIntent) -> DropDestination {
+    guard let (section, local) = section(at: point) else {
+      return DropDestination(indexPath: nil, intent: .unspecified)
+    }
+    let rows = sections[section].rows
+    let y = local - sections[section].headerHeight
+    guard y >= 0 else { return DropDestination(indexPath: nil, intent: .unspecified) }
+    guard let (row, within) = rows.index(covering: y), let height = rows.extent(at: row) else {
+      // Past the last row: the end of the section.
+      return DropDestination(indexPath: IndexPath(row: rows.count, section: section), intent: resolvedEnd(intent))
+    }
+    let fraction = height > 0 ? within / height : 0
+    switch intent {
+    case .unspecified:
+      return DropDestination(
+        indexPath: IndexPath(row: fraction < 0.5 ? row : row + 1, section: section), intent: .unspecified)
+    case .insertAtDestinationIndexPath:
+      return DropDestination(
+        indexPath: IndexPath(row: fraction < 0.5 ? row : row + 1, section: section), intent: intent)
+    case .insertIntoDestinationIndexPath:
+      return DropDestination(indexPath: IndexPath(row: row, section: section), intent: intent)
+    case .automatic:
+      if fraction < 0.25 {
+        return DropDestination(indexPath: IndexPath(row: row, section: section), intent: .insertAtDestinationIndexPath)
+      }
+      if fraction >= 0.75 {
+        return DropDestination(
+          indexPath: IndexPath(row: row + 1, section: section), intent: .insertAtDestinationIndexPath)
+      }
+      return DropDestination(indexPath: IndexPath(row: row, section: section), intent: .insertIntoDestinationIndexPath)
+    }
+  }
+
+  /// At the end of a section there is nothing to go into: the drop goes in at the end.
+  private func resolvedEnd(_ intent: DropIntent) -> DropIntent {
+    intent == .unspecified ? .unspecified : .insertAtDestinationIndexPath
+  }
+
+  // MARK: Edits
+
+  public mutating func insertRow(height: Double, at indexPath: IndexPath) -> Bool {
+    guard sections.indices.contains(indexPath.section),
+      sections[indexPath.section].rows.insert(height, at: indexPath.row)
+    else { return false }
+    refresh(indexPath.section)
+    return true
+  }
+
+  @discardableResult
+  public mutating func removeRow(at indexPath: IndexPath) -> Double? {
+    guard sections.indices.contains(indexPath.section),
+      let height = sections[indexPath.section].rows.remove(at: indexPath.row)
+    else { return nil }
+    refresh(indexPath.section)
+    return height
+  }
+
+  public mutating func setRowHeight(_ height: Double, at indexPath: IndexPath) -> Bool {
+    guard sections.indices.contains(indexPath.section),
+      sections[indexPath.section].rows.setExtent(height, at: indexPath.row)
+    else { return false }
+    refresh(indexPath.section)
+    return true
+  }
+
+  private mutating func refresh(_ section: Int) {
+    sectionHeights.setExtent(sections[section].height, at: section)
+  }
+}
+
+/// The geometry of a flow grid: items of one size in rows that wrap at the width, with
+/// spacing and section insets; sections stack vertically.
+public struct FlowLayout: Sendable {
+  public var width: Double
+  public var itemSize: Size
+  public var minimumInteritemSpacing: Double
+  public var minimumLineSpacing: Double
+  public var sectionInset: EdgeInsets
+  public private(set) var itemCounts: [Int]
+  private var sectionHeights: PrefixSumTree
+
+  public init(
+    width: Double, itemSize: Size, minimumInteritemSpacing: Double = 10, minimumLineSpacing: Double = 10,
+    sectionInset: EdgeInsets = .zero, itemCounts: [Int]
+  ) {
+    self.width = width
+    self.itemSize = itemSize
+    self.minimumInteritemSpacing = minimumInteritemSpacing
+    self.minimumLineSpacing = minimumLineSpacing
+    self.sectionInset = sectionInset
+    self.itemCounts = itemCounts.map { max(0, $0) }
+    sectionHeights = PrefixSumTree([])
+    sectionHeights = PrefixSumTree(self.itemCounts.map(sectionHeight(count:)))
+  }
+
+  /// Items per row: as many as fit, at least one.
+  public var columns: Int {
+    let available = width - sectionInset.left - sectionInset.right
+    guard itemSize.width > 0 else { return 1 }
+    return max(
+      1, Int(((available + minimumInteritemSpacing) / (itemSize.width + minimumInteritemSpacing)).rounded(.down)))
+  }
+
+  private func sectionHeight(count: Int) -> Double {
+    let rows = (count + columns - 1) / columns
+    let items = rows == 0 ? 0 : Double(rows) * itemSize.height + Double(rows - 1) * minimumLineSpacing
+    return sectionInset.top + items + sectionInset.bottom
+  }
+
+  public var contentHeight: Double { sectionHeights.total }
+
+  /// The frame of an item in content coordinates; nil when out of range.
+  public func frameForItem(at indexPath: IndexPath) -> Rect? {
+    guard itemCounts.indices.contains(indexPath.section), (0..<itemCounts[indexPath.section]).contains(indexPath.item),
+      let top = sectionHeights.offset(of: indexPath.section)
+    else { return nil }
+    let row = indexPath.item / columns
+    let column = indexPath.item % columns
+    return Rect(
+      x: sectionInset.left + Double(column) * (itemSize.width + minimumInteritemSpacing),
+      y: top + sectionInset.top + Double(row) * (itemSize.height + minimumLineSpacing),
+      width: itemSize.width, height: itemSize.height)
+  }
+
+  /// The item under a point; nil over spacing, insets and empty space.
+  public func indexPathForItem(at point: Point) -> IndexPath? {
+    guard let cell = cell(at: point), cell.inside, cell.index < itemCounts[cell.section] else { return nil }
+    return IndexPath(item: cell.index, section: cell.section)
+  }
+
+  /// The grid cell a point falls in: its section, its index (which may be past the last
+  /// item), where in the cell the point is (0...1 across), and whether it is on the item
+  /// rather than the spacing.
+  private func cell(at point: Point) -> (section: Int, index: Int, across: Double, inside: Bool)? {
+    guard point.x >= 0, point.x < width, let (section, local) = sectionHeights.index(covering: point.y) else {
+      return nil
+    }
+    let strideX = itemSize.width + minimumInteritemSpacing
+    let strideY = itemSize.height + minimumLineSpacing
+    let x = point.x - sectionInset.left
+    let y = local - sectionInset.top
+    let column = max(0, min(columns - 1, Int((x / strideX).rounded(.down))))
+    let row = max(0, Int((max(0, y) / strideY).rounded(.down)))
+    let withinX = x - Double(column) * strideX
+    let withinY = y - Double(row) * strideY
+    let inside = x >= 0 && y >= 0 && withinX < itemSize.width && withinY < itemSize.height
+    let across = itemSize.width > 0 ? max(0, min(1, withinX / itemSize.width)) : 0
+    return (section, row * columns + column, across, inside)
+  }
+
+  /// Rule 20 for grids: where a drop at `point` lands. Left of an item's middle is the slot
+  /// before it, right of it the slot after; `.insertIntoDestinationIndexPath` over an item
+  /// targets the item. Past the last item of a section is `item == count`; over empty space
+  /// the destination is nil and the intent unspecified. `.automatic` is for tables and
+  /// acts as insert-at here.
+  public func destination(at point: Point, intent: DropIntent) -> DropDestination {
+    guard let cell = cell(at: point) else { return DropDestination(indexPath: nil, intent: .unspecified) }
+    let count = itemCounts[cell.section]
+    let effective = intent == .automatic ? .insertAtDestinationIndexPath : intent
+    guard cell.index < count else {
+      let end = effective == .unspecified ? DropIntent.unspecified : .insertAtDestinationIndexPath
+      return DropDestination(indexPath: IndexPath(item: count, section: cell.section), intent: end)
+    }
+    if effective == .insertIntoDestinationIndexPath && cell.inside {
+      return DropDestination(indexPath: IndexPath(item: cell.index, section: cell.section), intent: effective)
+    }
+    let slot = cell.across < 0.5 ? cell.index : cell.index + 1
+    let gapIntent = effective == .insertIntoDestinationIndexPath ? .insertAtDestinationIndexPath : effective
+    return DropDestination(indexPath: IndexPath(item: min(slot, count), section: cell.section), intent: gapIntent)
+  }
+
+  public mutating func setItemCount(_ count: Int, inSection section: Int) {
+    guard itemCounts.indices.contains(section) else { return }
+    itemCounts[section] = max(0, count)
+    sectionHeights.setExtent(sectionHeight(count: itemCounts[section]), at: section)
+  }
+}
