@@ -39,7 +39,7 @@ let package = Package(
     ),
     .target(
       name: "DragDropLists",
-      dependencies: ["DragDrop"],
+      dependencies: ["DragDrop", .product(name: "Logging", package: "swift-log")],
       swiftSettings: strict
     ),
     .target(

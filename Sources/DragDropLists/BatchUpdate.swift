@@ -98,21 +98,34 @@ public enum BatchUpdateError: Error, Hashable, Sendable, CustomStringConvertible
 }
 
 /// A validated batch update: how every section and item before it maps to after it.
+///
+/// It keeps only what changed, per section: the rows removed (deleted or moved out), sorted,
+/// and the positions that arrivals (inserted or moved in) take, sorted. Every query is a
+/// binary search over those, so a batch of k changes costs O(k log k) to resolve and
+/// O(log k) per question, whatever the number of rows.
 public struct ResolvedBatchUpdate: Sendable {
   public let oldCounts: [Int]
   public let newCounts: [Int]
   /// For each old section, its new index, or nil when deleted.
   public let sectionMap: [Int?]
-  /// For each old section, for each old item, its new index path, or nil when deleted.
-  let itemMap: [[IndexPath?]]
-  /// For each new section that existed before, which new items come from old ones.
-  let survivesAt: [[Bool]]
+  /// Per old section: the sorted indexes of rows that leave it (deleted or moved away).
+  let removed: [[Int]]
+  /// Per new section: the sorted indexes that arriving rows take.
+  let arrivals: [[Int]]
+  /// Rows that move, from their old to their new index path.
+  let moves: [IndexPath: IndexPath]
 
   /// The new index path of an item before the update; nil when it was deleted or the path
   /// is out of range.
   public func newIndexPath(for old: IndexPath) -> IndexPath? {
-    guard itemMap.indices.contains(old.section), itemMap[old.section].indices.contains(old.item) else { return nil }
-    return itemMap[old.section][old.item]
+    guard old.count == 2, oldCounts.indices.contains(old.section), (0..<oldCounts[old.section]).contains(old.item)
+    else { return nil }
+    if let moved = moves[old] { return moved }
+    guard let section = sectionMap[old.section] else { return nil }
+    let gone = removed[old.section]
+    let position = Self.countBelow(old.item, in: gone)
+    guard position == gone.count || gone[position] != old.item else { return nil }
+    return IndexPath(item: Self.slot(rank: old.item - position, skipping: arrivals[section]), section: section)
   }
 
   /// The new index of a section before the update; nil when deleted.
@@ -121,26 +134,50 @@ public struct ResolvedBatchUpdate: Sendable {
   }
 
   /// Where a gap between items moves: `gap` counts the items before it in the old section
-  /// (0...count). The gap follows the last item before it that survives in the same
-  /// section; items inserted at the gap's position go before it. Nil when the section was
-  /// deleted.
+  /// (0...count). The gap follows the last item before it that stays in the section; items
+  /// that arrive between that item and the next one that stays go before the gap, as an
+  /// insertion pushes down what was at its position. Nil when the section was deleted.
   public func newGap(_ gap: Int, inSection section: Int) -> IndexPath? {
     guard let newSection = newSection(for: section) else { return nil }
-    var anchor: Int?
-    var index = min(gap, itemMap[section].count) - 1
-    while index >= 0 {
-      if let mapped = itemMap[section][index], mapped.section == newSection {
-        anchor = mapped.item
-        break
-      }
-      index -= 1
+    let gone = removed[section]
+    // The survivors before the gap, counted without the rows that left.
+    let before = min(max(0, gap), oldCounts[section])
+    let survivorsBefore = before - Self.countBelow(before, in: gone)
+    let arriving = arrivals[newSection]
+    var position = survivorsBefore == 0 ? 0 : Self.slot(rank: survivorsBefore - 1, skipping: arriving) + 1
+    // Skip the arrivals right after the anchor.
+    var index = Self.countBelow(position, in: arriving)
+    while index < arriving.count && arriving[index] == position {
+      position += 1
+      index += 1
     }
-    // Items that arrived between the anchor and the next survivor go before the gap: the
-    // gap sits where they were inserted, and insertion pushes what was there down.
-    var position = (anchor ?? -1) + 1
-    let survives = survivesAt[newSection]
-    while position < survives.count && !survives[position] { position += 1 }
     return IndexPath(item: position, section: newSection)
+  }
+
+  /// How many elements of a sorted array are less than `value`.
+  static func countBelow(_ value: Int, in sorted: [Int]) -> Int {
+    var low = 0
+    var high = sorted.count
+    while low < high {
+      let mid = (low + high) / 2
+      if sorted[mid] < value { low = mid + 1 } else { high = mid }
+    }
+    return low
+  }
+
+  /// The position of the survivor of rank `rank` (0-based): the `rank`-th position that no
+  /// arrival takes.
+  static func slot(rank: Int, skipping taken: [Int]) -> Int {
+    // f(j) = j - (arrivals at or below j) is non-decreasing; find the smallest free j with
+    // f(j) == rank. It lies in rank...(rank + taken.count).
+    var low = rank
+    var high = rank + taken.count
+    while low < high {
+      let mid = (low + high) / 2
+      let free = mid + 1 - countBelow(mid + 1, in: taken)
+      if free > rank { high = mid } else { low = mid + 1 }
+    }
+    return low
   }
 }
 
@@ -230,12 +267,34 @@ extension BatchUpdate {
     }
 
     // Rule 25: counts of the sections that exist before and after.
+    var insertedBySection: [Int: Int] = [:]
+    var deletedBySection: [Int: Int] = [:]
+    var movedInBySection: [Int: Int] = [:]
+    var movedOutBySection: [Int: Int] = [:]
+    var removed: [[Int]] = Array(repeating: [], count: oldCounts.count)
+    var arriving: [[Int]] = Array(repeating: [], count: newCounts.count)
+    for path in insertedItems {
+      insertedBySection[path.section, default: 0] += 1
+      arriving[path.section].append(path.item)
+    }
+    for path in deletedItems {
+      deletedBySection[path.section, default: 0] += 1
+      removed[path.section].append(path.item)
+    }
+    for move in movedItems {
+      removed[move.from.section].append(move.from.item)
+      arriving[move.to.section].append(move.to.item)
+      if sectionMap[move.from.section] != move.to.section {
+        movedOutBySection[move.from.section, default: 0] += 1
+        movedInBySection[move.to.section, default: 0] += 1
+      }
+    }
     for (old, new) in sectionMap.enumerated() {
       guard let new else { continue }
-      let inserted = insertedItems.filter { $0.section == new }.count
-      let deletedCount = deletedItems.filter { $0.section == old }.count
-      let movedIn = movedItems.filter { $0.to.section == new && $0.from.section != old }.count
-      let movedOutCount = movedItems.filter { $0.from.section == old && $0.to.section != new }.count
+      let inserted = insertedBySection[new, default: 0]
+      let deletedCount = deletedBySection[old, default: 0]
+      let movedIn = movedInBySection[new, default: 0]
+      let movedOutCount = movedOutBySection[old, default: 0]
       let expected = oldCounts[old] + inserted - deletedCount + movedIn - movedOutCount
       guard expected == newCounts[new] else {
         throw .invalidItemCount(
@@ -243,29 +302,9 @@ extension BatchUpdate {
           movedOut: movedOutCount, reported: newCounts[new])
       }
     }
-
-    // Place the items of each surviving section.
-    var itemMap: [[IndexPath?]] = oldCounts.map { Array(repeating: nil, count: $0) }
-    var survivesAt: [[Bool]] = newCounts.map { Array(repeating: false, count: $0) }
-    for (old, new) in sectionMap.enumerated() {
-      guard let new else { continue }
-      let removed = IndexSet(
-        (deletedItems + movedItems.map(\.from)).filter { $0.section == old }.map(\.item))
-      let arrivalsHere = Set(arrivals.filter { $0.section == new }.map(\.item))
-      let placed = Self.placeSurvivors(
-        count: oldCounts[old], removed: removed, arrivals: arrivalsHere, newCount: newCounts[new], moves: [:])
-      for (item, target) in placed.enumerated() {
-        if let target {
-          itemMap[old][item] = IndexPath(item: target, section: new)
-          survivesAt[new][target] = true
-        }
-      }
-    }
-    for (from, to) in moves {
-      itemMap[from.section][from.item] = to
-    }
     return ResolvedBatchUpdate(
-      oldCounts: oldCounts, newCounts: newCounts, sectionMap: sectionMap, itemMap: itemMap, survivesAt: survivesAt)
+      oldCounts: oldCounts, newCounts: newCounts, sectionMap: sectionMap, removed: removed.map { $0.sorted() },
+      arrivals: arriving.map { $0.sorted() }, moves: moves)
   }
 
   /// UIKit's placement: the elements that stay keep their order and fill, in order, the

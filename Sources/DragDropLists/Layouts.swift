@@ -151,6 +151,15 @@ public struct ListLayout: Sendable {
 
   // MARK: Edits
 
+  /// Hands the sections over for editing in place and leaves the layout empty: the trees
+  /// are then uniquely held, so edits do not copy them.
+  public mutating func takeSections() -> [Section] {
+    let taken = sections
+    sections = []
+    sectionHeights = PrefixSumTree()
+    return taken
+  }
+
   public mutating func insertRow(height: Double, at indexPath: IndexPath) -> Bool {
     guard sections.indices.contains(indexPath.section),
       sections[indexPath.section].rows.insert(height, at: indexPath.row)

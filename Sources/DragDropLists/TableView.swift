@@ -1,0 +1,458 @@
+import DragDrop
+import Foundation
+import Logging
+
+/// Supplies a table's sections, rows and cells.
+@MainActor
+public protocol TableViewDataSource: AnyObject {
+  /// 1 by default.
+  func numberOfSections(in tableView: TableView) -> Int
+  func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int
+  /// A cell for a visible row, usually from ``TableView/dequeueReusableCell(withIdentifier:for:)``.
+  func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell
+  /// A header title; none by default. A section with a title gets a header.
+  func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String?
+}
+
+extension TableViewDataSource {
+  public func numberOfSections(in tableView: TableView) -> Int { 1 }
+  public func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? { nil }
+}
+
+/// A data source whose rows can be reordered: local single-row reorders go through
+/// ``tableView(_:moveRowAt:to:)`` (rule 22).
+@MainActor
+public protocol TableViewReorderingDataSource: TableViewDataSource {
+  /// True by default.
+  func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool
+  /// Moves the row in the model; `destination` is its index after the move.
+  func tableView(_ tableView: TableView, moveRowAt source: IndexPath, to destination: IndexPath)
+}
+
+extension TableViewReorderingDataSource {
+  public func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool { true }
+}
+
+/// Row heights and selection.
+@MainActor
+public protocol TableViewDelegate: AnyObject {
+  /// The table's ``TableView/rowHeight`` by default.
+  func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double
+  func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath)
+  func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath)
+}
+
+extension TableViewDelegate {
+  public func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double { tableView.rowHeight }
+  public func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {}
+  public func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath) {}
+}
+
+/// A row of a table: a view with a text label, reused as rows scroll in and out.
+@MainActor
+open class TableViewCell: View {
+  public internal(set) var reuseIdentifier: String?
+  public let textLabel = Label()
+  /// Whether the row is selected.
+  public internal(set) var isSelected = false
+
+  public required init(reuseIdentifier: String?) {
+    self.reuseIdentifier = reuseIdentifier
+    super.init(frame: .zero)
+    textLabel.font = .systemFont(ofSize: 17)
+    addSubview(textLabel)
+  }
+
+  /// Called before a cell is handed out again; clears the text by default.
+  open func prepareForReuse() {
+    textLabel.text = nil
+    isSelected = false
+  }
+
+  open override func layoutSubviews() {
+    textLabel.frame = bounds.inset(by: EdgeInsets(top: 0, left: 16, bottom: 0, right: 16))
+  }
+
+  open override var snapshotDescription: String {
+    super.snapshotDescription + (textLabel.text.map { " text=\"\($0)\"" } ?? "") + (isSelected ? " selected" : "")
+  }
+}
+
+/// A table: sections of rows with fixed or per-row heights, optional headers, reusable
+/// cells of which only the visible ones exist, selection, and batch updates checked by
+/// rule 25.
+///
+/// Row geometry is kept in prefix-sum trees, so scrolling, hit testing and updates cost
+/// O(log n) per row involved, with a million rows as with ten.
+@MainActor
+open class TableView: ScrollView {
+  public weak var dataSource: (any TableViewDataSource)? { didSet { setNeedsReload() } }
+  public weak var delegate: (any TableViewDelegate)?
+  /// The height of rows when the delegate does not give one.
+  public var rowHeight = 44.0
+  /// The height of a section header, for sections with a title.
+  public var sectionHeaderHeight = 28.0
+  public var allowsSelection = true
+  public var allowsMultipleSelection = false
+
+  /// The geometry of every row and header.
+  public private(set) var layout = ListLayout(width: 0, sections: [])
+  private var rowCounts: [Int] = []
+  private var headerTitles: [String?] = []
+  private var visible: [IndexPath: TableViewCell] = [:]
+  private var headerViews: [Int: Label] = [:]
+  private var reusePool: [String: [TableViewCell]] = [:]
+  private var registrations: [String: TableViewCell.Type] = [:]
+  private var selected: Set<IndexPath> = []
+  private var needsReload = true
+  /// Updates collected inside `performBatchUpdates`; nil outside.
+  private var pendingUpdate: BatchUpdate?
+  static let logger = Logger(label: "DragDrop.TableView")
+
+  public override init(frame: Rect = .zero) {
+    super.init(frame: frame)
+    addGestureRecognizer(
+      TapGestureRecognizer { [weak self] recognizer in
+        guard let self, recognizer.state == .ended else { return }
+        self.tap(at: recognizer.location(in: self))
+      })
+  }
+
+  // MARK: Cells
+
+  /// Makes cells of `cellClass` for `identifier`.
+  public func register(_ cellClass: TableViewCell.Type, forCellReuseIdentifier identifier: String) {
+    registrations[identifier] = cellClass
+  }
+
+  /// A cell for `identifier`: a reused one when there is one, otherwise a new one of the
+  /// registered class. An identifier never registered gets a plain ``TableViewCell``, and
+  /// the misuse is logged.
+  public func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> TableViewCell {
+    if let cell = reusePool[identifier]?.popLast() {
+      cell.prepareForReuse()
+      return cell
+    }
+    guard let cellClass = registrations[identifier] else {
+      Self.logger.error(
+        "no cell class is registered for this reuse identifier; register one before dequeuing",
+        metadata: ["identifier": "\(identifier)"])
+      return TableViewCell(reuseIdentifier: identifier)
+    }
+    return cellClass.init(reuseIdentifier: identifier)
+  }
+
+  /// The cell of a visible row; nil for rows that are not visible.
+  public func cellForRow(at indexPath: IndexPath) -> TableViewCell? {
+    layoutIfNeeded()
+    return visible[indexPath]
+  }
+
+  /// The visible cells, in row order.
+  public var visibleCells: [TableViewCell] {
+    layoutIfNeeded()
+    return visible.sorted { $0.key < $1.key }.map(\.value)
+  }
+
+  public var indexPathsForVisibleRows: [IndexPath] {
+    layoutIfNeeded()
+    return visible.keys.sorted()
+  }
+
+  // MARK: Geometry
+
+  public var numberOfSections: Int {
+    reloadIfNeeded()
+    return rowCounts.count
+  }
+
+  public func numberOfRows(inSection section: Int) -> Int {
+    reloadIfNeeded()
+    return rowCounts.indices.contains(section) ? rowCounts[section] : 0
+  }
+
+  /// A row's rectangle in the table's content coordinates.
+  public func rectForRow(at indexPath: IndexPath) -> Rect? {
+    reloadIfNeeded()
+    return layout.rectForRow(at: indexPath)
+  }
+
+  /// The row under a point in the table's coordinates (content coordinates).
+  public func indexPathForRow(at point: Point) -> IndexPath? {
+    reloadIfNeeded()
+    return layout.indexPathForRow(at: point)
+  }
+
+  // MARK: Loading
+
+  private func setNeedsReload() {
+    needsReload = true
+    setNeedsLayout()
+  }
+
+  private func reloadIfNeeded() {
+    if needsReload { reloadData() }
+  }
+
+  /// Asks the data source for everything again. Visible cells return to the reuse pool and
+  /// the selection is cleared.
+  public func reloadData() {
+    needsReload = false
+    for (_, cell) in visible { recycle(cell) }
+    visible = [:]
+    for (_, header) in headerViews { header.removeFromSuperview() }
+    headerViews = [:]
+    selected = []
+    guard let dataSource else {
+      rowCounts = []
+      headerTitles = []
+      layout = ListLayout(width: bounds.width, sections: [])
+      contentSize = Size(width: bounds.width, height: 0)
+      return
+    }
+    let sections = max(0, dataSource.numberOfSections(in: self))
+    rowCounts = (0..<sections).map { max(0, dataSource.tableView(self, numberOfRowsInSection: $0)) }
+    headerTitles = (0..<sections).map { dataSource.tableView(self, titleForHeaderInSection: $0) }
+    layout = ListLayout(
+      width: bounds.width,
+      sections: (0..<sections).map { section in
+        ListLayout.Section(
+          headerHeight: headerTitles[section] == nil ? 0 : sectionHeaderHeight,
+          rowHeights: (0..<rowCounts[section]).map { height(for: IndexPath(row: $0, section: section)) })
+      })
+    contentSize = Size(width: bounds.width, height: layout.contentHeight)
+    setNeedsLayout()
+  }
+
+  private func height(for indexPath: IndexPath) -> Double {
+    delegate?.tableView(self, heightForRowAt: indexPath) ?? rowHeight
+  }
+
+  private func recycle(_ cell: TableViewCell) {
+    cell.removeFromSuperview()
+    if let identifier = cell.reuseIdentifier { reusePool[identifier, default: []].append(cell) }
+  }
+
+  // MARK: Layout
+
+  open override func geometryDidChange() {
+    super.geometryDidChange()
+    if layout.width != bounds.width { layout.width = bounds.width }
+  }
+
+  /// Shows the cells of the rows in view and recycles the rest: O(log n + visible).
+  open override func layoutSubviews() {
+    reloadIfNeeded()
+    guard let dataSource else { return }
+    let top = contentOffset.y
+    let bottom = top + bounds.height
+    var wanted: [IndexPath] = []
+    var y = top
+    // Walk down from the first row in view, one row at a time, skipping headers.
+    while y < bottom {
+      let point = Point(x: 0, y: y)
+      if let indexPath = layout.indexPathForRow(at: point), let rect = layout.rectForRow(at: indexPath) {
+        wanted.append(indexPath)
+        y = rect.maxY
+      } else if let next = nextRowStart(after: y) {
+        y = next
+      } else {
+        break
+      }
+    }
+    let wantedSet = Set(wanted)
+    for (indexPath, cell) in visible where !wantedSet.contains(indexPath) {
+      recycle(cell)
+      visible[indexPath] = nil
+    }
+    for indexPath in wanted {
+      let cell: TableViewCell
+      if let existing = visible[indexPath] {
+        cell = existing
+      } else {
+        cell = dataSource.tableView(self, cellForRowAt: indexPath)
+        visible[indexPath] = cell
+        insertSubview(cell, at: 0)
+      }
+      cell.frame = layout.rectForRow(at: indexPath) ?? .zero
+      cell.isSelected = selected.contains(indexPath)
+    }
+    layoutHeaders(top: top, bottom: bottom)
+  }
+
+  /// The top of the first row below `y` (past a header, a footer or an empty section).
+  private func nextRowStart(after y: Double) -> Double? {
+    for section in 0..<rowCounts.count where rowCounts[section] > 0 {
+      if let rect = layout.rectForRow(at: IndexPath(row: 0, section: section)), rect.minY > y { return rect.minY }
+    }
+    return nil
+  }
+
+  private func layoutHeaders(top: Double, bottom: Double) {
+    for (section, title) in headerTitles.enumerated() {
+      guard let title, let gap = layout.gapOffset(row: 0, inSection: section) else { continue }
+      let rect = Rect(x: 0, y: gap - sectionHeaderHeight, width: bounds.width, height: sectionHeaderHeight)
+      if rect.maxY <= top || rect.minY >= bottom {
+        headerViews.removeValue(forKey: section)?.removeFromSuperview()
+        continue
+      }
+      let header = headerViews[section] ?? Label(text: title)
+      header.text = title
+      header.font = .boldSystemFont(ofSize: 13)
+      header.backgroundColor = Color(red: 0.94, green: 0.94, blue: 0.96)
+      header.frame = rect
+      if headerViews[section] == nil {
+        headerViews[section] = header
+        addSubview(header)
+      }
+    }
+  }
+
+  // MARK: Selection
+
+  public var indexPathsForSelectedRows: [IndexPath] { selected.sorted() }
+
+  /// Selects a row; with single selection, the previous one is deselected.
+  public func selectRow(at indexPath: IndexPath) {
+    guard layout.rectForRow(at: indexPath) != nil else { return }
+    if !allowsMultipleSelection {
+      for old in selected where old != indexPath { deselectRow(at: old) }
+    }
+    guard selected.insert(indexPath).inserted else { return }
+    visible[indexPath]?.isSelected = true
+  }
+
+  public func deselectRow(at indexPath: IndexPath) {
+    guard selected.remove(indexPath) != nil else { return }
+    visible[indexPath]?.isSelected = false
+  }
+
+  private func tap(at point: Point) {
+    guard allowsSelection, let indexPath = indexPathForRow(at: point) else { return }
+    if selected.contains(indexPath) && allowsMultipleSelection {
+      deselectRow(at: indexPath)
+      delegate?.tableView(self, didDeselectRowAt: indexPath)
+    } else {
+      let previous = allowsMultipleSelection ? [] : selected.filter { $0 != indexPath }
+      selectRow(at: indexPath)
+      for old in previous { delegate?.tableView(self, didDeselectRowAt: old) }
+      delegate?.tableView(self, didSelectRowAt: indexPath)
+    }
+  }
+
+  // MARK: Updates
+
+  /// Applies the insertions, deletions, moves and reloads made in `updates` as one change.
+  ///
+  /// Update the data source inside the block, then describe the change with the
+  /// `insertRows`, `deleteRows` (and so on) calls. The counts must add up (rule 25);
+  /// if they do not, the error names the section and every count, and the table keeps
+  /// its state from before.
+  public func performBatchUpdates(_ updates: () -> Void) throws(BatchUpdateError) {
+    reloadIfNeeded()
+    let outer = pendingUpdate == nil
+    if outer { pendingUpdate = BatchUpdate() }
+    updates()
+    guard outer, let update = pendingUpdate else { return }
+    pendingUpdate = nil
+    try apply(update)
+  }
+
+  public func insertRows(at indexPaths: [IndexPath]) throws(BatchUpdateError) {
+    try record { $0.insertItems(at: indexPaths) }
+  }
+  public func deleteRows(at indexPaths: [IndexPath]) throws(BatchUpdateError) {
+    try record { $0.deleteItems(at: indexPaths) }
+  }
+  public func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) throws(BatchUpdateError) {
+    try record { $0.moveItem(at: indexPath, to: newIndexPath) }
+  }
+  public func reloadRows(at indexPaths: [IndexPath]) throws(BatchUpdateError) {
+    try record { $0.reloadItems(at: indexPaths) }
+  }
+  public func insertSections(_ sections: IndexSet) throws(BatchUpdateError) {
+    try record { $0.insertSections(sections) }
+  }
+  public func deleteSections(_ sections: IndexSet) throws(BatchUpdateError) {
+    try record { $0.deleteSections(sections) }
+  }
+  public func moveSection(_ section: Int, toSection newSection: Int) throws(BatchUpdateError) {
+    try record { $0.moveSection(section, toSection: newSection) }
+  }
+  public func reloadSections(_ sections: IndexSet) throws(BatchUpdateError) {
+    try record { $0.reloadSections(sections) }
+  }
+
+  /// Inside a batch, adds to it; outside, applies the change on its own.
+  private func record(_ change: (inout BatchUpdate) -> Void) throws(BatchUpdateError) {
+    if pendingUpdate != nil {
+      change(&pendingUpdate!)
+      return
+    }
+    reloadIfNeeded()
+    var update = BatchUpdate()
+    change(&update)
+    try apply(update)
+  }
+
+  private func apply(_ update: BatchUpdate) throws(BatchUpdateError) {
+    guard let dataSource else { return }
+    let newSections = max(0, dataSource.numberOfSections(in: self))
+    let newCounts = (0..<newSections).map { max(0, dataSource.tableView(self, numberOfRowsInSection: $0)) }
+    let resolved = try update.resolve(oldCounts: rowCounts, newCounts: newCounts)
+
+    // Geometry, edited in place: O(k log n) for k changed rows. Heights of moving rows are
+    // read before anything is removed.
+    let titles = (0..<newSections).map { dataSource.tableView(self, titleForHeaderInSection: $0) }
+    let oldWidth = layout.width
+    var oldSections = layout.takeSections()
+    var movingHeights: [IndexPath: Double] = [:]
+    for move in update.movedItems {
+      movingHeights[move.to] = oldSections[move.from.section].rows.extent(at: move.from.item) ?? rowHeight
+    }
+    var sections: [ListLayout.Section?] = Array(repeating: nil, count: newSections)
+    for (old, new) in resolved.sectionMap.enumerated() {
+      guard let new, !update.reloadedSections.contains(old) else { continue }
+      var section = oldSections[old]
+      oldSections[old] = ListLayout.Section(rowHeights: [])  // release it, so the tree is unique
+      for row in resolved.removed[old].reversed() { section.rows.remove(at: row) }
+      for row in resolved.arrivals[new] {
+        let target = IndexPath(row: row, section: new)
+        section.rows.insert(movingHeights[target] ?? height(for: target), at: row)
+      }
+      for path in update.reloadedItems where path.section == old {
+        if let target = resolved.newIndexPath(for: path) {
+          section.rows.setExtent(height(for: target), at: target.row)
+        }
+      }
+      section.headerHeight = titles[new] == nil ? 0 : sectionHeaderHeight
+      sections[new] = section
+    }
+    let finalSections = sections.enumerated().map { new, section in
+      section
+        ?? ListLayout.Section(
+          headerHeight: titles[new] == nil ? 0 : sectionHeaderHeight,
+          rowHeights: (0..<newCounts[new]).map { height(for: IndexPath(row: $0, section: new)) })
+    }
+
+    // Cells and selection follow their rows; deleted and reloaded rows' cells are recycled.
+    var newVisible: [IndexPath: TableViewCell] = [:]
+    for (indexPath, cell) in visible {
+      if let target = resolved.newIndexPath(for: indexPath), !update.reloadedItems.contains(indexPath),
+        !update.reloadedSections.contains(indexPath.section)
+      {
+        newVisible[target] = cell
+      } else {
+        recycle(cell)
+      }
+    }
+    selected = Set(selected.compactMap { resolved.newIndexPath(for: $0) })
+    visible = newVisible
+    rowCounts = newCounts
+    headerTitles = titles
+    layout = ListLayout(width: oldWidth, sections: finalSections)
+    contentSize = Size(width: bounds.width, height: layout.contentHeight)
+    setNeedsLayout()
+    layoutIfNeeded()
+  }
+}
