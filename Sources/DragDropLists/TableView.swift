@@ -67,6 +67,26 @@ open class TableViewCell: View {
   open func prepareForReuse() {
     textLabel.text = nil
     isSelected = false
+    dragState = .none
+    isDropTarget = false
+  }
+
+  /// The cell's part in a drag (rule 19).
+  public private(set) var dragState = CellDragState.none
+  /// Whether the cell is highlighted as the target of an insert-into drop.
+  public internal(set) var isDropTarget = false {
+    didSet { backgroundColor = isDropTarget ? Color(red: 0.8, green: 0.9, blue: 1) : nil }
+  }
+
+  func setDragState(_ state: CellDragState) {
+    guard state != dragState else { return }
+    dragState = state
+    dragStateDidChange(state)
+  }
+
+  /// Called when the cell's drag state changes; dims a dragged cell by default.
+  open func dragStateDidChange(_ state: CellDragState) {
+    alpha = state == .dragging ? 0.5 : 1
   }
 
   open override func layoutSubviews() {
@@ -75,6 +95,7 @@ open class TableViewCell: View {
 
   open override var snapshotDescription: String {
     super.snapshotDescription + (textLabel.text.map { " text=\"\($0)\"" } ?? "") + (isSelected ? " selected" : "")
+      + (dragState == .none ? "" : " drag=\(dragState)") + (isDropTarget ? " dropTarget" : "")
   }
 }
 
@@ -107,6 +128,93 @@ open class TableView: ScrollView {
   private var needsReload = true
   /// Updates collected inside `performBatchUpdates`; nil outside.
   private var pendingUpdate: BatchUpdate?
+  let dragState = DragDropState()
+  private var dragInteraction: DragInteraction?
+  private var dropInteraction: DropInteraction?
+  private var dragAdapter: TableDragAdapter?
+  private var dropAdapter: TableDropAdapter?
+
+  /// The drag side: setting it makes rows draggable.
+  public weak var dragDelegate: (any TableViewDragDelegate)? {
+    didSet {
+      if dragDelegate != nil, dragInteraction == nil {
+        let adapter = TableDragAdapter(table: self)
+        dragAdapter = adapter
+        let interaction = DragInteraction(delegate: adapter)
+        interaction.isEnabled = dragInteractionEnabled
+        interaction.name = accessibilityLabel
+        dragInteraction = interaction
+        addInteraction(interaction)
+      }
+    }
+  }
+
+  /// The drop side: setting it makes the table a drop target.
+  public weak var dropDelegate: (any TableViewDropDelegate)? {
+    didSet {
+      if dropDelegate != nil, dropInteraction == nil {
+        let adapter = TableDropAdapter(table: self)
+        dropAdapter = adapter
+        let interaction = DropInteraction(delegate: adapter)
+        interaction.name = accessibilityLabel
+        dropInteraction = interaction
+        addInteraction(interaction)
+      }
+    }
+  }
+
+  /// Whether rows can be dragged; starts as drag interactions do (rule 17).
+  public var dragInteractionEnabled = DragInteraction.isEnabledByDefault {
+    didSet { dragInteraction?.isEnabled = dragInteractionEnabled }
+  }
+
+  /// Whether a drag from this table is under way.
+  public var hasActiveDrag: Bool { dragState.dragSession != nil }
+  /// Whether a drop session is over this table.
+  public var hasActiveDrop: Bool { dragState.dropSession != nil }
+  /// Whether the table shows changes its data source has not made yet (rule 17).
+  public var hasUncommittedUpdates: Bool { dragState.gap != nil }
+
+  /// Opens the gap for an insert-at destination, or highlights the row of an insert-into
+  /// one (rule 20); nil closes and clears both.
+  func showDropFeedback(for destination: DropDestination?) {
+    var gap: (IndexPath, Double)?
+    var highlight: IndexPath?
+    if let destination, let indexPath = destination.indexPath {
+      switch destination.intent {
+      case .insertAtDestinationIndexPath:
+        let dragged = dragState.dragSession.flatMap { session in
+          session.items.first.flatMap { dragState.sourceIndexPaths[ObjectIdentifier($0)] }
+        }
+        gap = (indexPath, dragged.flatMap { layout.rectForRow(at: $0)?.height } ?? rowHeight)
+      case .insertIntoDestinationIndexPath:
+        highlight = indexPath
+      default:
+        break
+      }
+    }
+    dragState.gap = gap.map { (indexPath: $0.0, height: $0.1) }
+    if dragState.highlighted != highlight {
+      if let old = dragState.highlighted { visible[old]?.isDropTarget = false }
+      dragState.highlighted = highlight
+      if let highlight { visible[highlight]?.isDropTarget = true }
+    }
+    setNeedsLayout()
+    layoutIfNeeded()
+  }
+
+  /// Rule 22: moves a row for a local reorder through the data source's moveRowAt.
+  func moveRowForReorder(
+    from source: IndexPath, to destination: IndexPath, dataSource: any TableViewReorderingDataSource
+  ) {
+    dataSource.tableView(self, moveRowAt: source, to: destination)
+    do {
+      try moveRow(at: source, to: destination)
+    } catch {
+      Self.logger.error("the data source's moveRowAt left counts that do not add up", metadata: ["error": "\(error)"])
+      reloadData()
+    }
+  }
   static let logger = Logger(label: "DragDrop.TableView")
 
   public override init(frame: Rect = .zero) {
@@ -198,6 +306,7 @@ open class TableView: ScrollView {
   /// the selection is cleared.
   public func reloadData() {
     needsReload = false
+    dragState.reloadedSinceDragBegan = true
     for (_, cell) in visible { recycle(cell) }
     visible = [:]
     for (_, header) in headerViews { header.removeFromSuperview() }
@@ -274,8 +383,13 @@ open class TableView: ScrollView {
         visible[indexPath] = cell
         insertSubview(cell, at: 0)
       }
-      cell.frame = layout.rectForRow(at: indexPath) ?? .zero
+      var frame = layout.rectForRow(at: indexPath) ?? .zero
+      if let gap = dragState.gap, gap.indexPath.section == indexPath.section, indexPath.row >= gap.indexPath.row {
+        frame = frame.offsetBy(dx: 0, dy: gap.height)  // the gap pushes the rows below it down
+      }
+      cell.frame = frame
       cell.isSelected = selected.contains(indexPath)
+      cell.isDropTarget = dragState.highlighted == indexPath
     }
     layoutHeaders(top: top, bottom: bottom)
   }
