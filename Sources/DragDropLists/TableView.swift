@@ -117,10 +117,12 @@ open class TableView: ScrollView {
   public var allowsMultipleSelection = false
 
   /// The geometry of every row and header.
-  public private(set) var layout = ListLayout(width: 0, sections: [])
-  private var rowCounts: [Int] = []
+  public internal(set) var layout = ListLayout(width: 0, sections: [])
+  var rowCounts: [Int] = []
   private var headerTitles: [String?] = []
-  private var visible: [IndexPath: TableViewCell] = [:]
+  var visibleByPath: [IndexPath: TableViewCell] = [:]
+  var placeholderEntries: [PlaceholderEntry] = []
+  var nextPlaceholderID = 0
   private var headerViews: [Int: Label] = [:]
   private var reusePool: [String: [TableViewCell]] = [:]
   private var registrations: [String: TableViewCell.Type] = [:]
@@ -173,7 +175,7 @@ open class TableView: ScrollView {
   /// Whether a drop session is over this table.
   public var hasActiveDrop: Bool { dragState.dropSession != nil }
   /// Whether the table shows changes its data source has not made yet (rule 17).
-  public var hasUncommittedUpdates: Bool { dragState.gap != nil }
+  public var hasUncommittedUpdates: Bool { dragState.gap != nil || !placeholderEntries.isEmpty }
 
   /// Opens the gap for an insert-at destination, or highlights the row of an insert-into
   /// one (rule 20); nil closes and clears both.
@@ -195,9 +197,9 @@ open class TableView: ScrollView {
     }
     dragState.gap = gap.map { (indexPath: $0.0, height: $0.1) }
     if dragState.highlighted != highlight {
-      if let old = dragState.highlighted { visible[old]?.isDropTarget = false }
+      if let old = dragState.highlighted { visibleByPath[old]?.isDropTarget = false }
       dragState.highlighted = highlight
-      if let highlight { visible[highlight]?.isDropTarget = true }
+      if let highlight { visibleByPath[highlight]?.isDropTarget = true }
     }
     setNeedsLayout()
     layoutIfNeeded()
@@ -253,18 +255,18 @@ open class TableView: ScrollView {
   /// The cell of a visible row; nil for rows that are not visible.
   public func cellForRow(at indexPath: IndexPath) -> TableViewCell? {
     layoutIfNeeded()
-    return visible[indexPath]
+    return visibleByPath[indexPath]
   }
 
   /// The visible cells, in row order.
   public var visibleCells: [TableViewCell] {
     layoutIfNeeded()
-    return visible.sorted { $0.key < $1.key }.map(\.value)
+    return visibleByPath.sorted { $0.key < $1.key }.map(\.value)
   }
 
   public var indexPathsForVisibleRows: [IndexPath] {
     layoutIfNeeded()
-    return visible.keys.sorted()
+    return visibleByPath.keys.sorted()
   }
 
   // MARK: Geometry
@@ -282,13 +284,18 @@ open class TableView: ScrollView {
   /// A row's rectangle in the table's content coordinates.
   public func rectForRow(at indexPath: IndexPath) -> Rect? {
     reloadIfNeeded()
-    return layout.rectForRow(at: indexPath)
+    guard rowCounts.indices.contains(indexPath.section), (0..<rowCounts[indexPath.section]).contains(indexPath.row)
+    else { return nil }
+    return layout.rectForRow(at: displayPath(for: indexPath))
   }
 
   /// The row under a point in the table's coordinates (content coordinates).
   public func indexPathForRow(at point: Point) -> IndexPath? {
     reloadIfNeeded()
-    return layout.indexPathForRow(at: point)
+    guard let display = layout.indexPathForRow(at: point), case .data(let indexPath) = displayRow(at: display) else {
+      return nil
+    }
+    return indexPath
   }
 
   // MARK: Loading
@@ -307,8 +314,10 @@ open class TableView: ScrollView {
   public func reloadData() {
     needsReload = false
     dragState.reloadedSinceDragBegan = true
-    for (_, cell) in visible { recycle(cell) }
-    visible = [:]
+    for (_, cell) in visibleByPath { recycle(cell) }
+    visibleByPath = [:]
+    for entry in placeholderEntries { entry.cell.map(recycleCell) }
+    placeholderEntries = []
     for (_, header) in headerViews { header.removeFromSuperview() }
     headerViews = [:]
     selected = []
@@ -337,6 +346,16 @@ open class TableView: ScrollView {
     delegate?.tableView(self, heightForRowAt: indexPath) ?? rowHeight
   }
 
+  func recycleCell(_ cell: TableViewCell) { recycle(cell) }
+
+  func rowHeightFromDelegate(_ indexPath: IndexPath) -> Double { height(for: indexPath) }
+
+  /// Moves selected rows at or after `row` down one, after a row appears above them.
+  func shiftSelection(inSection section: Int, from row: Int) {
+    selected = Set(
+      selected.map { $0.section == section && $0.row >= row ? IndexPath(row: $0.row + 1, section: section) : $0 })
+  }
+
   private func recycle(_ cell: TableViewCell) {
     cell.removeFromSuperview()
     if let identifier = cell.reuseIdentifier { reusePool[identifier, default: []].append(cell) }
@@ -350,18 +369,18 @@ open class TableView: ScrollView {
   }
 
   /// Shows the cells of the rows in view and recycles the rest: O(log n + visible).
+  /// Placeholder rows get their own cells, configured by their update handlers.
   open override func layoutSubviews() {
     reloadIfNeeded()
     guard let dataSource else { return }
     let top = contentOffset.y
     let bottom = top + bounds.height
-    var wanted: [IndexPath] = []
+    var wanted: [(display: IndexPath, row: DisplayRow)] = []
     var y = top
     // Walk down from the first row in view, one row at a time, skipping headers.
     while y < bottom {
-      let point = Point(x: 0, y: y)
-      if let indexPath = layout.indexPathForRow(at: point), let rect = layout.rectForRow(at: indexPath) {
-        wanted.append(indexPath)
+      if let display = layout.indexPathForRow(at: Point(x: 0, y: y)), let rect = layout.rectForRow(at: display) {
+        wanted.append((display, displayRow(at: display)))
         y = rect.maxY
       } else if let next = nextRowStart(after: y) {
         y = next
@@ -369,34 +388,58 @@ open class TableView: ScrollView {
         break
       }
     }
-    let wantedSet = Set(wanted)
-    for (indexPath, cell) in visible where !wantedSet.contains(indexPath) {
-      recycle(cell)
-      visible[indexPath] = nil
-    }
-    for indexPath in wanted {
-      let cell: TableViewCell
-      if let existing = visible[indexPath] {
-        cell = existing
-      } else {
-        cell = dataSource.tableView(self, cellForRowAt: indexPath)
-        visible[indexPath] = cell
-        insertSubview(cell, at: 0)
+    var wantedData = Set<IndexPath>()
+    var wantedPlaceholders = Set<ObjectIdentifier>()
+    for entry in wanted {
+      switch entry.row {
+      case .data(let indexPath): wantedData.insert(indexPath)
+      case .placeholder(let placeholder): wantedPlaceholders.insert(ObjectIdentifier(placeholder))
       }
-      var frame = layout.rectForRow(at: indexPath) ?? .zero
-      if let gap = dragState.gap, gap.indexPath.section == indexPath.section, indexPath.row >= gap.indexPath.row {
+    }
+    for (indexPath, cell) in visibleByPath where !wantedData.contains(indexPath) {
+      recycle(cell)
+      visibleByPath[indexPath] = nil
+    }
+    for entry in placeholderEntries where !wantedPlaceholders.contains(ObjectIdentifier(entry)) {
+      if let cell = entry.cell { recycle(cell) }
+      entry.cell = nil
+    }
+    let gapDisplay = dragState.gap.map { displayPath(for: $0.indexPath) }
+    for (display, row) in wanted {
+      let cell: TableViewCell
+      switch row {
+      case .data(let indexPath):
+        if let existing = visibleByPath[indexPath] {
+          cell = existing
+        } else {
+          cell = dataSource.tableView(self, cellForRowAt: indexPath)
+          visibleByPath[indexPath] = cell
+          insertSubview(cell, at: 0)
+        }
+        cell.isSelected = selected.contains(indexPath)
+        cell.isDropTarget = dragState.highlighted == indexPath
+      case .placeholder(let entry):
+        if let existing = entry.cell {
+          cell = existing
+        } else {
+          cell = dequeueReusableCell(withIdentifier: entry.placeholder.reuseIdentifier, for: display)
+          entry.cell = cell
+          insertSubview(cell, at: 0)
+        }
+        entry.placeholder.cellUpdateHandler?(cell)
+      }
+      var frame = layout.rectForRow(at: display) ?? .zero
+      if let gapDisplay, let gap = dragState.gap, gapDisplay.section == display.section, display.row >= gapDisplay.row {
         frame = frame.offsetBy(dx: 0, dy: gap.height)  // the gap pushes the rows below it down
       }
       cell.frame = frame
-      cell.isSelected = selected.contains(indexPath)
-      cell.isDropTarget = dragState.highlighted == indexPath
     }
     layoutHeaders(top: top, bottom: bottom)
   }
 
   /// The top of the first row below `y` (past a header, a footer or an empty section).
   private func nextRowStart(after y: Double) -> Double? {
-    for section in 0..<rowCounts.count where rowCounts[section] > 0 {
+    for section in 0..<layout.sections.count where layout.numberOfRows(inSection: section) > 0 {
       if let rect = layout.rectForRow(at: IndexPath(row: 0, section: section)), rect.minY > y { return rect.minY }
     }
     return nil
@@ -433,12 +476,12 @@ open class TableView: ScrollView {
       for old in selected where old != indexPath { deselectRow(at: old) }
     }
     guard selected.insert(indexPath).inserted else { return }
-    visible[indexPath]?.isSelected = true
+    visibleByPath[indexPath]?.isSelected = true
   }
 
   public func deselectRow(at indexPath: IndexPath) {
     guard selected.remove(indexPath) != nil else { return }
-    visible[indexPath]?.isSelected = false
+    visibleByPath[indexPath]?.isSelected = false
   }
 
   private func tap(at point: Point) {
@@ -515,28 +558,46 @@ open class TableView: ScrollView {
     let newCounts = (0..<newSections).map { max(0, dataSource.tableView(self, numberOfRowsInSection: $0)) }
     let resolved = try update.resolve(oldCounts: rowCounts, newCounts: newCounts)
 
-    // Geometry, edited in place: O(k log n) for k changed rows. Heights of moving rows are
-    // read before anything is removed.
+    // Geometry, edited in place: O(k log n) for k changed rows. The layout holds data rows
+    // and placeholders; data rows leave at their display positions before the update, and
+    // arrive at their display positions after it, once the placeholders have followed the
+    // rows around them. Heights of moving rows are read before anything is removed.
     let titles = (0..<newSections).map { dataSource.tableView(self, titleForHeaderInSection: $0) }
-    let oldWidth = layout.width
-    var oldSections = layout.takeSections()
+    let removedDisplay = resolved.removed.enumerated().map { section, rows in
+      rows.map { displayPath(for: IndexPath(row: $0, section: section)).row }
+    }
     var movingHeights: [IndexPath: Double] = [:]
     for move in update.movedItems {
-      movingHeights[move.to] = oldSections[move.from.section].rows.extent(at: move.from.item) ?? rowHeight
+      movingHeights[move.to] = layout.rectForRow(at: displayPath(for: move.from))?.height ?? rowHeight
     }
+    for entry in placeholderEntries {
+      if let gap = update.reloadedSections.contains(entry.section)
+        ? nil : resolved.newGap(entry.gap, inSection: entry.section)
+      {
+        entry.section = gap.section
+        entry.gap = gap.row
+      } else {
+        // The placeholder's section went away or was reloaded: so does the placeholder.
+        entry.cell.map(recycle)
+        entry.cell = nil
+        placeholderEntries.removeAll { $0 === entry }
+      }
+    }
+    let oldWidth = layout.width
+    var oldSections = layout.takeSections()
     var sections: [ListLayout.Section?] = Array(repeating: nil, count: newSections)
     for (old, new) in resolved.sectionMap.enumerated() {
       guard let new, !update.reloadedSections.contains(old) else { continue }
       var section = oldSections[old]
       oldSections[old] = ListLayout.Section(rowHeights: [])  // release it, so the tree is unique
-      for row in resolved.removed[old].reversed() { section.rows.remove(at: row) }
+      for row in removedDisplay[old].reversed() { section.rows.remove(at: row) }
       for row in resolved.arrivals[new] {
         let target = IndexPath(row: row, section: new)
-        section.rows.insert(movingHeights[target] ?? height(for: target), at: row)
+        section.rows.insert(movingHeights[target] ?? height(for: target), at: displayPath(for: target).row)
       }
       for path in update.reloadedItems where path.section == old {
         if let target = resolved.newIndexPath(for: path) {
-          section.rows.setExtent(height(for: target), at: target.row)
+          section.rows.setExtent(height(for: target), at: displayPath(for: target).row)
         }
       }
       section.headerHeight = titles[new] == nil ? 0 : sectionHeaderHeight
@@ -551,7 +612,7 @@ open class TableView: ScrollView {
 
     // Cells and selection follow their rows; deleted and reloaded rows' cells are recycled.
     var newVisible: [IndexPath: TableViewCell] = [:]
-    for (indexPath, cell) in visible {
+    for (indexPath, cell) in visibleByPath {
       if let target = resolved.newIndexPath(for: indexPath), !update.reloadedItems.contains(indexPath),
         !update.reloadedSections.contains(indexPath.section)
       {
@@ -561,7 +622,7 @@ open class TableView: ScrollView {
       }
     }
     selected = Set(selected.compactMap { resolved.newIndexPath(for: $0) })
-    visible = newVisible
+    visibleByPath = newVisible
     rowCounts = newCounts
     headerTitles = titles
     layout = ListLayout(width: oldWidth, sections: finalSections)
