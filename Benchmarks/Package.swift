@@ -12,6 +12,16 @@ let package = Package(
   ],
   targets: [
     .executableTarget(
+      name: "ListBenchmarks",
+      dependencies: [
+        .product(name: "Benchmark", package: "benchmark"),
+        .product(name: "DragDropLists", package: "DragDrop"),
+        .product(name: "DragDropTesting", package: "DragDrop"),
+      ],
+      path: "Benchmarks/ListBenchmarks",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    ),
+    .executableTarget(
       name: "DragDropBenchmarks",
       dependencies: [
         .product(name: "Benchmark", package: "benchmark"),

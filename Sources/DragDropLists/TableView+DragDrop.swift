@@ -123,6 +123,22 @@ public final class TableViewDropCoordinator {
   var targets: [ObjectIdentifier: DragPreviewTarget] = [:]
   var animators: [ObjectIdentifier: DeferredAnimator] = [:]
 
+  /// A coordinator for dropping `items` from elsewhere into `tableView` without a drag:
+  /// for tests of a drop delegate, and for drops the application performs itself.
+  public static func make(
+    items: [DragItem], destinationIndexPath: IndexPath? = nil,
+    proposal: TableViewDropProposal = TableViewDropProposal(operation: .copy), tableView: TableView
+  ) -> TableViewDropCoordinator {
+    TableViewDropCoordinator(
+      items: items.map {
+        TableViewDropItem(
+          dragItem: $0, sourceIndexPath: nil,
+          previewSize: Size(width: tableView.bounds.width, height: tableView.rowHeight))
+      },
+      destinationIndexPath: destinationIndexPath, proposal: proposal, session: DropSession(items: items),
+      tableView: tableView)
+  }
+
   init(
     items: [TableViewDropItem], destinationIndexPath: IndexPath?, proposal: TableViewDropProposal,
     session: DropSession, tableView: TableView

@@ -179,7 +179,6 @@ extension TableView {
     _ = layout.insertRow(height: placeholder.rowHeight, at: displayPath(of: entry))
     contentSize = Size(width: bounds.width, height: layout.contentHeight)
     setNeedsLayout()
-    layoutIfNeeded()
     return entry
   }
 
@@ -191,7 +190,6 @@ extension TableView {
     layout.removeRow(at: display)
     contentSize = Size(width: bounds.width, height: layout.contentHeight)
     setNeedsLayout()
-    layoutIfNeeded()
   }
 
   func commitPlaceholder(_ entry: PlaceholderEntry, _ updates: (IndexPath) -> Void) -> Bool {
@@ -228,7 +226,6 @@ extension TableView {
     _ = layout.setRowHeight(rowHeightFromDelegate(path), at: display)
     contentSize = Size(width: bounds.width, height: layout.contentHeight)
     setNeedsLayout()
-    layoutIfNeeded()
     return true
   }
 }

@@ -195,6 +195,10 @@ open class TableView: ScrollView {
         break
       }
     }
+    // Nothing to redo while the destination stays the same, as it does for most moves.
+    if dragState.gap?.indexPath == gap?.0 && dragState.gap?.height == gap?.1 && dragState.highlighted == highlight {
+      return
+    }
     dragState.gap = gap.map { (indexPath: $0.0, height: $0.1) }
     if dragState.highlighted != highlight {
       if let old = dragState.highlighted { visibleByPath[old]?.isDropTarget = false }
@@ -628,6 +632,5 @@ open class TableView: ScrollView {
     layout = ListLayout(width: oldWidth, sections: finalSections)
     contentSize = Size(width: bounds.width, height: layout.contentHeight)
     setNeedsLayout()
-    layoutIfNeeded()
   }
 }

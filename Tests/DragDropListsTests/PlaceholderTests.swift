@@ -42,7 +42,8 @@ import Testing
 
     /// What the table shows, top to bottom.
     var shown: [String] {
-      table.subviews.compactMap { $0 as? TableViewCell }.sorted { $0.frame.minY < $1.frame.minY }
+      table.layoutIfNeeded()
+      return table.subviews.compactMap { $0 as? TableViewCell }.sorted { $0.frame.minY < $1.frame.minY }
         .compactMap(\.textLabel.text)
     }
   }

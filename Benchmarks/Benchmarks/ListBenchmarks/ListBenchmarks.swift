@@ -1,0 +1,158 @@
+import Benchmark
+import DragDrop
+import DragDropLists
+import DragDropTesting
+import Foundation
+
+/// Tables of variable-height rows, 1,000 and 1,000,000 of them: the cost of one drag move
+/// (hit test, destination, proposal, gap layout, visible-cell update), and of placeholder
+/// insertions committed one after another, beside a naive linear scan for the row under a
+/// point.
+
+@MainActor
+final class Rows: TableViewDataSource, TableViewDelegate, TableViewDragDelegate, TableViewDropDelegate {
+  var count: Int
+  init(count: Int) { self.count = count }
+  func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { count }
+  func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+    let cell = tableView.dequeueReusableCell(withIdentifier: "cell", for: indexPath)
+    cell.textLabel.text = "row"
+    return cell
+  }
+  func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double {
+    Double(30 + (indexPath.row * 7919) % 40)
+  }
+  func tableView(_ tableView: TableView, itemsForBeginning session: DragSession, at indexPath: IndexPath) -> [DragItem]
+  {
+    [DragItem(itemProvider: ItemProvider(object: "row"))]
+  }
+  func tableView(
+    _ tableView: TableView, dropSessionDidUpdate session: DropSession,
+    withDestinationIndexPath destinationIndexPath: IndexPath?
+  ) -> TableViewDropProposal {
+    TableViewDropProposal(operation: .copy, intent: .insertAtDestinationIndexPath)
+  }
+  func tableView(_ tableView: TableView, performDropWith coordinator: TableViewDropCoordinator) {}
+}
+
+@MainActor
+final class TableScene {
+  let test = TestWindow(size: Size(width: 400, height: 800))
+  let rows: Rows
+  let table = TableView(frame: Rect(x: 0, y: 0, width: 400, height: 800))
+  var step = 0
+
+  init(count: Int) {
+    rows = Rows(count: count)
+    table.register(TableViewCell.self, forCellReuseIdentifier: "cell")
+    table.dataSource = rows
+    table.delegate = rows
+    table.dragDelegate = rows
+    table.dropDelegate = rows
+    test.window.addSubview(table)
+    table.layoutIfNeeded()
+    table.contentOffset = Point(x: 0, y: table.contentSize.height / 2)
+    table.layoutIfNeeded()
+    test.longPress(at: Point(x: 200, y: 400))
+    test.move(to: Point(x: 200, y: 420), steps: 2)
+    test.window.dragController.callObserver = nil
+  }
+
+  func move() {
+    step += 1
+    let y = 50 + Double((step * 37) % 700)
+    test.window.send(Touch(id: 1, phase: .moved, location: Point(x: 200, y: y), timestamp: test.clock.now))
+  }
+}
+
+let perMove = BenchmarkMetric.custom("time per move (ns)", polarity: .prefersSmaller, useScalingFactor: false)
+let perQuery = BenchmarkMetric.custom("time per lookup (ns)", polarity: .prefersSmaller, useScalingFactor: false)
+let perBatch = BenchmarkMetric.custom("all 10000 (ms)", polarity: .prefersSmaller, useScalingFactor: false)
+let batch = 1000
+
+@MainActor
+func timeEach(_ count: Int, _ body: () -> Void) -> [Int] {
+  var samples: [Int] = []
+  samples.reserveCapacity(count)
+  for _ in 0..<count {
+    let start = DispatchTime.now().uptimeNanoseconds
+    body()
+    samples.append(Int(DispatchTime.now().uptimeNanoseconds - start))
+  }
+  return samples
+}
+
+let benchmarks: @Sendable () -> Void = {
+  Benchmark.defaultConfiguration = .init(
+    metrics: [perMove], timeUnits: .nanoseconds, maxDuration: .seconds(3), maxIterations: 100)
+
+  for count in [1000, 1_000_000] {
+    Benchmark("table drag move, \(count) rows") { benchmark, scene in
+      let samples = await MainActor.run { timeEach(batch) { scene.move() } }
+      for sample in samples { benchmark.measurement(perMove, sample) }
+    } setup: {
+      await MainActor.run { TableScene(count: count) }
+    }
+  }
+
+  Benchmark(
+    "naive row lookup, 1000000 rows (linear scan of heights)",
+    configuration: .init(metrics: [perQuery], timeUnits: .nanoseconds, maxDuration: .seconds(3), maxIterations: 3)
+  ) { benchmark, heights in
+    for probe in 0..<20 {
+      let target = Double(probe) * 1_000_000
+      let start = DispatchTime.now().uptimeNanoseconds
+      var y = 0.0
+      var found = 0
+      for (index, height) in heights.enumerated() {
+        if y + height > target {
+          found = index
+          break
+        }
+        y += height
+      }
+      blackHole(found)
+      benchmark.measurement(perQuery, Int(DispatchTime.now().uptimeNanoseconds - start))
+    }
+  } setup: {
+    (0..<1_000_000).map { Double(30 + ($0 * 7919) % 40) }
+  }
+
+  Benchmark(
+    "10000 placeholders inserted and committed, 1000000 rows",
+    configuration: .init(metrics: [perBatch], timeUnits: .milliseconds, maxDuration: .seconds(10), maxIterations: 5)
+  ) { benchmark, scene in
+    let nanoseconds = await MainActor.run {
+      let start = DispatchTime.now().uptimeNanoseconds
+      for index in 0..<10_000 {
+        let item = DragItem(itemProvider: ItemProvider(object: "new"))
+        let placeholder = TableViewDropPlaceholder(
+          insertionIndexPath: IndexPath(row: (index * 97) % scene.rows.count, section: 0), reuseIdentifier: "cell",
+          rowHeight: 44)
+        let context = scene.coordinator([item]).drop(item, to: placeholder)
+        context.commitInsertion { _ in scene.rows.count += 1 }
+      }
+      return Int(DispatchTime.now().uptimeNanoseconds - start)
+    }
+    benchmark.measurement(perBatch, nanoseconds / 1_000_000)
+  } setup: {
+    await MainActor.run { PlaceholderScene() }
+  }
+}
+
+@MainActor
+final class PlaceholderScene {
+  let rows = Rows(count: 1_000_000)
+  let table = TableView(frame: Rect(x: 0, y: 0, width: 400, height: 800))
+
+  init() {
+    table.register(TableViewCell.self, forCellReuseIdentifier: "cell")
+    table.dataSource = rows
+    table.delegate = rows
+    table.layoutIfNeeded()
+  }
+
+  func coordinator(_ items: [DragItem]) -> TableViewDropCoordinator {
+    TableViewDropCoordinator.make(items: items, tableView: table)
+  }
+}
