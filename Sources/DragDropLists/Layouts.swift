@@ -70,10 +70,12 @@ public struct ListLayout: Sendable {
   public func rectForRow(at indexPath: IndexPath) -> Rect? {
     guard sections.indices.contains(indexPath.section), let sectionTop = sectionHeights.offset(of: indexPath.section)
     else { return nil }
-    let section = sections[indexPath.section]
-    guard let offset = section.rows.offset(of: indexPath.row), let height = section.rows.extent(at: indexPath.row)
+    // Read through the array in place: binding the section to a local would copy its tree's
+    // references, which costs more than the lookup.
+    guard let offset = sections[indexPath.section].rows.offset(of: indexPath.row),
+      let height = sections[indexPath.section].rows.extent(at: indexPath.row)
     else { return nil }
-    return Rect(x: 0, y: sectionTop + section.headerHeight + offset, width: width, height: height)
+    return Rect(x: 0, y: sectionTop + sections[indexPath.section].headerHeight + offset, width: width, height: height)
   }
 
   /// The top of the gap before `row` (0...count) in a section: where an insertion there
@@ -115,12 +117,14 @@ public struct ListLayout: Sendable {
     guard let (section, local) = section(at: point) else {
       return DropDestination(indexPath: nil, intent: .unspecified)
     }
-    let rows = sections[section].rows
     let y = local - sections[section].headerHeight
     guard y >= 0 else { return DropDestination(indexPath: nil, intent: .unspecified) }
-    guard let (row, within) = rows.index(covering: y), let height = rows.extent(at: row) else {
+    guard let (row, within) = sections[section].rows.index(covering: y),
+      let height = sections[section].rows.extent(at: row)
+    else {
       // Past the last row: the end of the section.
-      return DropDestination(indexPath: IndexPath(row: rows.count, section: section), intent: resolvedEnd(intent))
+      return DropDestination(
+        indexPath: IndexPath(row: sections[section].rows.count, section: section), intent: resolvedEnd(intent))
     }
     let fraction = height > 0 ? within / height : 0
     switch intent {

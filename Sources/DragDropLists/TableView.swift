@@ -379,12 +379,12 @@ open class TableView: ScrollView {
     guard let dataSource else { return }
     let top = contentOffset.y
     let bottom = top + bounds.height
-    var wanted: [(display: IndexPath, row: DisplayRow)] = []
+    var wanted: [(display: IndexPath, row: DisplayRow, rect: Rect)] = []
     var y = top
     // Walk down from the first row in view, one row at a time, skipping headers.
     while y < bottom {
       if let display = layout.indexPathForRow(at: Point(x: 0, y: y)), let rect = layout.rectForRow(at: display) {
-        wanted.append((display, displayRow(at: display)))
+        wanted.append((display, displayRow(at: display), rect))
         y = rect.maxY
       } else if let next = nextRowStart(after: y) {
         y = next
@@ -409,7 +409,7 @@ open class TableView: ScrollView {
       entry.cell = nil
     }
     let gapDisplay = dragState.gap.map { displayPath(for: $0.indexPath) }
-    for (display, row) in wanted {
+    for (display, row, rect) in wanted {
       let cell: TableViewCell
       switch row {
       case .data(let indexPath):
@@ -432,7 +432,7 @@ open class TableView: ScrollView {
         }
         entry.placeholder.cellUpdateHandler?(cell)
       }
-      var frame = layout.rectForRow(at: display) ?? .zero
+      var frame = rect
       if let gapDisplay, let gap = dragState.gap, gapDisplay.section == display.section, display.row >= gapDisplay.row {
         frame = frame.offsetBy(dx: 0, dy: gap.height)  // the gap pushes the rows below it down
       }
