@@ -11,12 +11,18 @@ let package = Package(
     .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
   ],
   targets: [
+    .target(
+      name: "BenchmarkSupport",
+      dependencies: [.product(name: "Benchmark", package: "benchmark")],
+      path: "Sources/BenchmarkSupport"
+    ),
     .executableTarget(
       name: "ListBenchmarks",
       dependencies: [
         .product(name: "Benchmark", package: "benchmark"),
         .product(name: "DragDropLists", package: "DragDrop"),
         .product(name: "DragDropTesting", package: "DragDrop"),
+        "BenchmarkSupport",
       ],
       path: "Benchmarks/ListBenchmarks",
       plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
@@ -27,6 +33,7 @@ let package = Package(
         .product(name: "Benchmark", package: "benchmark"),
         .product(name: "DragDrop", package: "DragDrop"),
         .product(name: "DragDropTesting", package: "DragDrop"),
+        "BenchmarkSupport",
       ],
       path: "Benchmarks/DragDropBenchmarks",
       plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

@@ -1,5 +1,6 @@
 import Foundation
 import PropertyBased
+import TestSupport
 import Testing
 
 @testable import DragDropLists
@@ -97,7 +98,7 @@ import Testing
   @Test("Random updates place every item where a plain-array model puts it")
   func agreesWithAReferenceModel() async {
     await propertyCheck(count: 500, input: Gen<UInt64>.value(in: 0...UInt64.max)) { seed in
-      var random = Mix64(state: seed)
+      var random = SeededGenerator(state: seed)
       var nextID = 0
       let old: [[Int]] = (0..<Int.random(in: 1...4, using: &random)).map { _ in
         (0..<Int.random(in: 0...8, using: &random)).map { _ in

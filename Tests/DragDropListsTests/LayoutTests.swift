@@ -1,6 +1,7 @@
 import DragDrop
 import Foundation
 import PropertyBased
+import TestSupport
 import Testing
 
 @testable import DragDropLists
@@ -60,7 +61,7 @@ import Testing
   @Test("Row lookups and rectangles agree with a linear scan after random edits")
   func agreesWithALinearScan() async {
     await propertyCheck(count: 200, input: Gen<UInt64>.value(in: 0...UInt64.max)) { seed in
-      var random = Mix64(state: seed)
+      var random = SeededGenerator(state: seed)
       var model: [(header: Double, rows: [Double], footer: Double)] = (0..<Int.random(in: 1...3, using: &random)).map {
         _ in
         (

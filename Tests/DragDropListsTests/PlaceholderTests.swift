@@ -2,6 +2,7 @@ import DragDrop
 import DragDropTesting
 import Foundation
 import PropertyBased
+import TestSupport
 import Testing
 
 @testable import DragDropLists
@@ -125,7 +126,7 @@ import Testing
   @Test("Random placeholders, commits, deletes, updates and reloads agree with a plain model")
   func randomSteps() async {
     await propertyCheck(count: 150, input: Gen<UInt64>.value(in: 0...UInt64.max)) { seed in
-      var random = Mix64(state: seed)
+      var random = SeededGenerator(state: seed)
       var counter = 0
       func name() -> String {
         counter += 1

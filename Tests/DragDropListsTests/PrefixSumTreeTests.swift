@@ -1,19 +1,8 @@
 import PropertyBased
+import TestSupport
 import Testing
 
 @testable import DragDropLists
-
-/// A deterministic generator for operation scripts.
-struct Mix64: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
 
 @Suite struct PrefixSumTreeTests {
   @Test func basics() throws {
@@ -49,7 +38,7 @@ struct Mix64: RandomNumberGenerator {
   @Test("Random edits agree with a plain array", arguments: 0..<1)
   func agreesWithAnArray(_: Int) async {
     await propertyCheck(count: 300, input: Gen<UInt64>.value(in: 0...UInt64.max)) { seed in
-      var random = Mix64(state: seed)
+      var random = SeededGenerator(state: seed)
       let start = Int.random(in: 0...50, using: &random)
       var reference = (0..<start).map { _ in Double(Int.random(in: 0...40, using: &random)) }
       var tree = PrefixSumTree(reference)

@@ -2,6 +2,7 @@ import DragDrop
 import DragDropTesting
 import Foundation
 import PropertyBased
+import TestSupport
 import Testing
 
 @testable import DragDropLists
@@ -146,7 +147,7 @@ final class PrefectureModel: TableViewReorderingDataSource, TableViewDelegate {
   @Test("Random updates keep the table, its cells and its geometry in step with an array")
   func randomUpdates() async {
     await propertyCheck(count: 100, input: Gen<UInt64>.value(in: 0...UInt64.max)) { seed in
-      var random = Mix64(state: seed)
+      var random = SeededGenerator(state: seed)
       var counter = 0
       func name() -> String {
         counter += 1

@@ -1,5 +1,6 @@
 import Foundation
 import PropertyBased
+import TestSupport
 import Testing
 
 @testable import DragDrop
@@ -20,7 +21,7 @@ func referenceHitTest(_ view: View, _ point: Point) -> View? {
   @Test("The grid index finds what a full scan finds, over random layouts")
   func agreesWithTheReference() async {
     await propertyCheck(count: 200, input: Gen<UInt64>.value(in: 0...UInt64.max)) { seed in
-      var random = SplitMix64(state: seed)
+      var random = SeededGenerator(state: seed)
       let window = Window(frame: Rect(x: 0, y: 0, width: 500, height: 500), clock: ManualClock())
       let count = Int.random(in: 30...200, using: &random)
       for _ in 0..<count {

@@ -1,21 +1,10 @@
 import DragDropTesting
 import Foundation
 import PropertyBased
+import TestSupport
 import Testing
 
 @testable import DragDrop
-
-/// A deterministic generator for scripts, so that a seed replays a script exactly.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
 
 /// Checks the delegate-call stream of a finished script against the invariants of rules
 /// 6 and 13. Returns the violations, empty when all hold.
@@ -137,7 +126,7 @@ final class RandomScene {
 
   /// Plays `steps` random actions, then releases everything and lets all animations end.
   func play(seed: UInt64, steps: Int) {
-    var random = SplitMix64(state: seed)
+    var random = SeededGenerator(state: seed)
     var down: Set<Int> = []
     var pointerDown = false
     func point() -> Point {

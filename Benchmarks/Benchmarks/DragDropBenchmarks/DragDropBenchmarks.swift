@@ -1,4 +1,5 @@
 import Benchmark
+import BenchmarkSupport
 import DragDrop
 import DragDropTesting
 import Foundation
@@ -78,23 +79,7 @@ final class Scene {
   }
 }
 
-/// Per-move time in nanoseconds, one sample per move: the benchmark runner calls its
-/// closures off the main actor, so each call hops to it once and times a batch of moves
-/// one by one there.
-let perMove = BenchmarkMetric.custom("time per move (ns)", polarity: .prefersSmaller, useScalingFactor: false)
-let batch = 1000
-
-@MainActor
-func timeEach(_ count: Int, _ body: () -> Void) -> [Int] {
-  var samples: [Int] = []
-  samples.reserveCapacity(count)
-  for _ in 0..<count {
-    let start = DispatchTime.now().uptimeNanoseconds
-    body()
-    samples.append(Int(DispatchTime.now().uptimeNanoseconds - start))
-  }
-  return samples
-}
+let perMove = perOperation
 
 let benchmarks: @Sendable () -> Void = {
   Benchmark.defaultConfiguration = .init(
@@ -106,7 +91,7 @@ let benchmarks: @Sendable () -> Void = {
 
   for side in [10, 100] {
     Benchmark("drag move, \(side * side) targets, grid-indexed routing") { benchmark, scene in
-      let samples = await MainActor.run { timeEach(batch) { scene.move() } }
+      let samples = await MainActor.run { timeEach() { scene.move() } }
       for sample in samples { benchmark.measurement(perMove, sample) }
     } setup: {
       await MainActor.run { Scene(side: side) }
@@ -114,7 +99,7 @@ let benchmarks: @Sendable () -> Void = {
   }
 
   Benchmark("drag move, 10000 targets, naive full-scan router") { benchmark, scene in
-    let samples = await MainActor.run { timeEach(batch) { blackHole(scene.naiveRoute()) } }
+    let samples = await MainActor.run { timeEach() { blackHole(scene.naiveRoute()) } }
     for sample in samples { benchmark.measurement(perMove, sample) }
   } setup: {
     await MainActor.run { Scene(side: 100) }

@@ -1,4 +1,5 @@
 import Benchmark
+import BenchmarkSupport
 import DragDrop
 import DragDropLists
 import DragDropTesting
@@ -65,22 +66,9 @@ final class TableScene {
   }
 }
 
-let perMove = BenchmarkMetric.custom("time per move (ns)", polarity: .prefersSmaller, useScalingFactor: false)
+let perMove = perOperation
 let perQuery = BenchmarkMetric.custom("time per lookup (ns)", polarity: .prefersSmaller, useScalingFactor: false)
 let perBatch = BenchmarkMetric.custom("all 10000 (ms)", polarity: .prefersSmaller, useScalingFactor: false)
-let batch = 1000
-
-@MainActor
-func timeEach(_ count: Int, _ body: () -> Void) -> [Int] {
-  var samples: [Int] = []
-  samples.reserveCapacity(count)
-  for _ in 0..<count {
-    let start = DispatchTime.now().uptimeNanoseconds
-    body()
-    samples.append(Int(DispatchTime.now().uptimeNanoseconds - start))
-  }
-  return samples
-}
 
 let benchmarks: @Sendable () -> Void = {
   Benchmark.defaultConfiguration = .init(
@@ -88,7 +76,7 @@ let benchmarks: @Sendable () -> Void = {
 
   for count in [1000, 1_000_000] {
     Benchmark("table drag move, \(count) rows") { benchmark, scene in
-      let samples = await MainActor.run { timeEach(batch) { scene.move() } }
+      let samples = await MainActor.run { timeEach() { scene.move() } }
       for sample in samples { benchmark.measurement(perMove, sample) }
     } setup: {
       await MainActor.run { TableScene(count: count) }
