@@ -476,6 +476,13 @@ public final class DragController {
     drags.removeAll { $0 === drag }
   }
 
+  /// Routes every moving drag again at its current location, as when the content under it
+  /// has moved (an auto-scrolling list): targets see exit, enter and update in the order
+  /// of rule 13, as for a move.
+  public func refreshDropTargets() {
+    for drag in drags where drag.phase == .dragging { route(drag) }
+  }
+
   // MARK: - Other applications
 
   /// The platform reports that a drag from this window was released over another

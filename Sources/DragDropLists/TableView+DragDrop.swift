@@ -86,9 +86,18 @@ public protocol TableViewDropDelegate: AnyObject {
   func tableView(_ tableView: TableView, dropSessionDidEnter session: DropSession)
   func tableView(_ tableView: TableView, dropSessionDidExit session: DropSession)
   func tableView(_ tableView: TableView, dropSessionDidEnd session: DropSession)
+  /// Whether hovering over a row spring-loads it (rule 27); true by default. The context's
+  /// target view may be changed to blink another view.
+  func tableView(
+    _ tableView: TableView, shouldSpringLoadRowAt indexPath: IndexPath, with context: SpringLoadedContext
+  )
+    -> Bool
 }
 
 extension TableViewDropDelegate {
+  public func tableView(
+    _ tableView: TableView, shouldSpringLoadRowAt indexPath: IndexPath, with context: SpringLoadedContext
+  ) -> Bool { true }
   public func tableView(_ tableView: TableView, canHandle session: DropSession) -> Bool { true }
   public func tableView(
     _ tableView: TableView, dropSessionDidUpdate session: DropSession,
@@ -225,6 +234,12 @@ extension TableView {
     var gap: (indexPath: IndexPath, height: Double)?
     var highlighted: IndexPath?
     var reloadedSinceDragBegan = false
+    /// Auto-scroll: the current speed and the ticking timer.
+    var scrollSpeed = 0.0
+    var scrollTimer: ScheduledAction?
+    /// Spring loading: the row hovered and its timer.
+    var springRow: IndexPath?
+    var springTimer: ScheduledAction?
   }
 }
 
@@ -332,15 +347,19 @@ final class TableDropAdapter: DropInteractionDelegate {
     table.dragState.proposal = proposal
     table.dragState.destination = destination
     table.showDropFeedback(for: proposal.operation.performsDrop ? destination : nil)
+    table.updateAutoScroll(at: point)
+    table.updateSpringLoading(at: point)
     return proposal.dropProposal
   }
 
   func dropInteraction(_ interaction: DropInteraction, sessionDidExit session: DropSession) {
+    table.stopDropTimers()
     table.showDropFeedback(for: nil)
     table.dropDelegate?.tableView(table, dropSessionDidExit: session)
   }
 
   func dropInteraction(_ interaction: DropInteraction, performDrop session: DropSession) {
+    table.stopDropTimers()
     let state = table.dragState
     let destination = state.destination
     table.showDropFeedback(for: nil)
@@ -404,9 +423,86 @@ final class TableDropAdapter: DropInteractionDelegate {
   }
 
   func dropInteraction(_ interaction: DropInteraction, sessionDidEnd session: DropSession) {
+    table.stopDropTimers()
     table.showDropFeedback(for: nil)
     table.dragState.dropSession = nil
     table.dragState.coordinator = nil
     table.dropDelegate?.tableView(table, dropSessionDidEnd: session)
+  }
+}
+
+extension TableView {
+  /// Rule 29: starts, retunes or stops scrolling from where the drag is, in the table's
+  /// coordinates. While it scrolls, the window's drags are routed again each frame, so
+  /// the destination keeps updating.
+  func updateAutoScroll(at point: Point) {
+    let speed = AutoScroll.speed(at: point.y - contentOffset.y, length: bounds.height)
+    dragState.scrollSpeed = speed
+    guard speed != 0 else {
+      dragState.scrollTimer?.cancel()
+      dragState.scrollTimer = nil
+      return
+    }
+    if dragState.scrollTimer == nil { scheduleScrollTick() }
+  }
+
+  private func scheduleScrollTick() {
+    guard let clock = window?.clock else { return }
+    let frame = 1.0 / 60
+    dragState.scrollTimer = clock.schedule(after: frame) { [weak self] in
+      guard let self, self.dragState.scrollSpeed != 0 else { return }
+      let before = self.contentOffset
+      self.contentOffset = Point(x: before.x, y: before.y + self.dragState.scrollSpeed * frame)
+      self.dragState.scrollTimer = nil
+      guard self.contentOffset != before else { return }  // at the end of the content
+      self.layoutIfNeeded()
+      self.window?.dragController.refreshDropTargets()
+      if self.dragState.scrollSpeed != 0 && self.dragState.scrollTimer == nil { self.scheduleScrollTick() }
+    }
+  }
+
+  /// Rule 27: hovering over a row for ``springLoadingDelay`` blinks it and then activates
+  /// it (selects it, as a tap would).
+  func updateSpringLoading(at point: Point) {
+    guard isSpringLoaded else { return }
+    let row = indexPathForRow(at: point)
+    guard row != dragState.springRow else { return }
+    dragState.springTimer?.cancel()
+    dragState.springRow = row
+    guard let row, let clock = window?.clock else { return }
+    dragState.springTimer = clock.schedule(after: springLoadingDelay) { [weak self] in
+      guard let self, self.dragState.springRow == row else { return }
+      let context = SpringLoadedContext(targetView: self.cellForRow(at: row), location: point)
+      guard self.dropDelegate?.tableView(self, shouldSpringLoadRowAt: row, with: context) ?? true else { return }
+      self.blink(context.targetView, times: 2) { [weak self] in
+        guard let self, self.dragState.springRow == row else { return }
+        self.selectRow(at: row)
+        self.delegate?.tableView(self, didSelectRowAt: row)
+      }
+    }
+  }
+
+  /// Flashes a view's background `times` times on the clock, then runs `completion`.
+  private func blink(_ view: View?, times: Int, completion: @escaping @MainActor () -> Void) {
+    guard let clock = window?.clock else { return }
+    let original = view?.backgroundColor
+    let flash = Color(red: 0.6, green: 0.8, blue: 1)
+    let step = 0.1
+    for index in 0..<(times * 2) {
+      clock.schedule(after: step * Double(index)) { view?.backgroundColor = index % 2 == 0 ? flash : original }
+    }
+    dragState.springTimer = clock.schedule(after: step * Double(times * 2)) {
+      view?.backgroundColor = original
+      completion()
+    }
+  }
+
+  func stopDropTimers() {
+    dragState.scrollTimer?.cancel()
+    dragState.scrollTimer = nil
+    dragState.scrollSpeed = 0
+    dragState.springTimer?.cancel()
+    dragState.springTimer = nil
+    dragState.springRow = nil
   }
 }

@@ -114,6 +114,10 @@ open class TableView: ScrollView {
   /// The height of a section header, for sections with a title.
   public var sectionHeaderHeight = 28.0
   public var allowsSelection = true
+  /// Whether hovering a drag over a row activates it (rule 27).
+  public var isSpringLoaded = false
+  /// How long a drag must hover over a row before it blinks and activates.
+  public var springLoadingDelay = 1.0
   public var allowsMultipleSelection = false
 
   /// The geometry of every row and header.
