@@ -145,7 +145,8 @@ open class View {
 
   // MARK: Layout
 
-  private(set) var needsLayout = true
+  /// Whether the view waits for ``layoutSubviews()``.
+  public private(set) var needsLayout = true
 
   public func setNeedsLayout() {
     needsLayout = true

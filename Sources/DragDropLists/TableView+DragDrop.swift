@@ -355,6 +355,7 @@ final class TableDropAdapter: DropInteractionDelegate {
   func dropInteraction(_ interaction: DropInteraction, sessionDidExit session: DropSession) {
     table.stopDropTimers()
     table.showDropFeedback(for: nil)
+    table.dragState.dropSession = nil
     table.dropDelegate?.tableView(table, dropSessionDidExit: session)
   }
 

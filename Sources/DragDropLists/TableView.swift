@@ -125,6 +125,9 @@ open class TableView: ScrollView {
   var rowCounts: [Int] = []
   private var headerTitles: [String?] = []
   var visibleByPath: [IndexPath: TableViewCell] = [:]
+  /// The cells placed by the last layout, with their display rows and rectangles before
+  /// any gap.
+  private var laidOut: [(cell: TableViewCell, display: IndexPath, rect: Rect)] = []
   var placeholderEntries: [PlaceholderEntry] = []
   var nextPlaceholderID = 0
   private var headerViews: [Int: Label] = [:]
@@ -209,8 +212,27 @@ open class TableView: ScrollView {
       dragState.highlighted = highlight
       if let highlight { visibleByPath[highlight]?.isDropTarget = true }
     }
+    if !needsLayout {
+      // Only the gap moved: shift the cells already laid out, without walking the rows.
+      applyGap()
+      return
+    }
     setNeedsLayout()
     layoutIfNeeded()
+  }
+
+  /// Places the laid-out cells at their rows, pushed down by the gap when below it.
+  private func applyGap() {
+    let gapDisplay = dragState.gap.map { displayPath(for: $0.indexPath) }
+    for row in laidOut {
+      var frame = row.rect
+      if let gapDisplay, let gap = dragState.gap, gapDisplay.section == row.display.section,
+        row.display.row >= gapDisplay.row
+      {
+        frame = frame.offsetBy(dx: 0, dy: gap.height)  // the gap pushes the rows below it down
+      }
+      row.cell.frame = frame
+    }
   }
 
   /// Rule 22: moves a row for a local reorder through the data source's moveRowAt.
@@ -412,7 +434,7 @@ open class TableView: ScrollView {
       if let cell = entry.cell { recycle(cell) }
       entry.cell = nil
     }
-    let gapDisplay = dragState.gap.map { displayPath(for: $0.indexPath) }
+    laidOut = []
     for (display, row, rect) in wanted {
       let cell: TableViewCell
       switch row {
@@ -436,12 +458,9 @@ open class TableView: ScrollView {
         }
         entry.placeholder.cellUpdateHandler?(cell)
       }
-      var frame = rect
-      if let gapDisplay, let gap = dragState.gap, gapDisplay.section == display.section, display.row >= gapDisplay.row {
-        frame = frame.offsetBy(dx: 0, dy: gap.height)  // the gap pushes the rows below it down
-      }
-      cell.frame = frame
+      laidOut.append((cell, display, rect))
     }
+    applyGap()
     layoutHeaders(top: top, bottom: bottom)
   }
 

@@ -219,3 +219,21 @@ final class TwoTables {
     #expect(scene.rightModel.sections[0] == ["東京", "神奈川"])
   }
 }
+
+@MainActor
+@Suite struct TableActiveStateTests {
+  @Test("Rule 17: hasActiveDrag and hasActiveDrop follow the session")
+  func activeFlags() {
+    let scene = TwoTables()
+    #expect(!scene.left.hasActiveDrag && !scene.right.hasActiveDrop)
+    scene.test.longPress(at: scene.rowCenter(scene.left, 0))
+    #expect(scene.left.hasActiveDrag)
+    scene.test.move(to: Point(x: 420, y: 300))
+    #expect(scene.right.hasActiveDrop && !scene.left.hasActiveDrop)
+    scene.test.move(to: Point(x: 100, y: 300))
+    #expect(!scene.right.hasActiveDrop && scene.left.hasActiveDrop)
+    scene.test.release()
+    scene.test.settle()
+    #expect(!scene.left.hasActiveDrag && !scene.left.hasActiveDrop)
+  }
+}
