@@ -162,8 +162,34 @@ public struct PrefixSumTree: Sendable, Equatable {
   public mutating func insert(_ value: Double, at index: Int) -> Bool {
     guard index >= 0, index <= count else { return false }
     let node = allocate(Self.sanitized(value))
-    let (l, r) = split(root, Int32(index))
-    root = merge(merge(l, node), r)
+    // Walk down while the nodes outrank the new one; where it outranks the next node, that
+    // subtree splits around it. The nodes passed are recomputed on the way back up, so sums
+    // never drift.
+    var path: [Node] = []
+    var parent = Self.none
+    var parentIsLeft = false
+    var current = root
+    var k = Int32(index)
+    while current != Self.none && priority[Int(current)] >= priority[Int(node)] {
+      let c = Int(current)
+      path.append(current)
+      let leftSize = sizeOf(left[c])
+      parent = current
+      if k <= leftSize {
+        parentIsLeft = true
+        current = left[c]
+      } else {
+        k -= leftSize + 1
+        parentIsLeft = false
+        current = right[c]
+      }
+    }
+    let (l, r) = split(current, k)
+    left[Int(node)] = l
+    right[Int(node)] = r
+    update(node)
+    attach(node, to: parent, left: parentIsLeft)
+    for passed in path.reversed() { update(passed) }
     return true
   }
 
@@ -171,12 +197,43 @@ public struct PrefixSumTree: Sendable, Equatable {
   @discardableResult
   public mutating func remove(at index: Int) -> Double? {
     guard index >= 0, index < count else { return nil }
-    let (l, rest) = split(root, Int32(index))
-    let (middle, r) = split(rest, 1)
-    let value = extent[Int(middle)]
-    free.append(middle)
-    root = merge(l, r)
+    // Find the node, then merge its children into its place and recompute the nodes passed.
+    var path: [Node] = []
+    var parent = Self.none
+    var parentIsLeft = false
+    var current = root
+    var k = Int32(index)
+    while current != Self.none {
+      let c = Int(current)
+      let leftSize = sizeOf(left[c])
+      if k == leftSize { break }
+      path.append(current)
+      parent = current
+      if k < leftSize {
+        parentIsLeft = true
+        current = left[c]
+      } else {
+        k -= leftSize + 1
+        parentIsLeft = false
+        current = right[c]
+      }
+    }
+    let value = extent[Int(current)]
+    let merged = merge(left[Int(current)], right[Int(current)])
+    free.append(current)
+    attach(merged, to: parent, left: parentIsLeft)
+    for passed in path.reversed() { update(passed) }
     return value
+  }
+
+  private mutating func attach(_ node: Node, to parent: Node, left isLeft: Bool) {
+    if parent == Self.none {
+      root = node
+    } else if isLeft {
+      left[Int(parent)] = node
+    } else {
+      right[Int(parent)] = node
+    }
   }
 
   /// Sets the extent of element `index`; false when out of range.

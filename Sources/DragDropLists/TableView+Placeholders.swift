@@ -214,14 +214,11 @@ extension TableView {
     for other in placeholderEntries where other.section == entry.section && other.gap > entry.gap {
       other.gap += 1
     }
-    var shifted: [IndexPath: TableViewCell] = [:]
-    for (indexPath, cell) in visibleByPath {
-      let moved =
-        indexPath.section == entry.section && indexPath.row >= path.row
-        ? IndexPath(row: indexPath.row + 1, section: indexPath.section) : indexPath
-      shifted[moved] = cell
+    // Visible cells at and after the new row move down one, bottom first so none collide.
+    let moving = visibleByPath.keys.filter { $0.section == entry.section && $0.row >= path.row }.sorted(by: >)
+    for key in moving {
+      visibleByPath[IndexPath(row: key.row + 1, section: key.section)] = visibleByPath.removeValue(forKey: key)
     }
-    visibleByPath = shifted
     shiftSelection(inSection: entry.section, from: path.row)
     _ = layout.setRowHeight(rowHeightFromDelegate(path), at: display)
     contentSize = Size(width: bounds.width, height: layout.contentHeight)
