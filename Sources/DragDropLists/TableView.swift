@@ -532,7 +532,15 @@ open class TableView: ScrollView {
   /// `insertRows`, `deleteRows` (and so on) calls. The counts must add up (rule 25);
   /// if they do not, the error names the section and every count, and the table keeps
   /// its state from before.
-  public func performBatchUpdates(_ updates: () -> Void) throws(BatchUpdateError) {
+  ///
+  /// - Parameter completion: runs once the update animation has finished, after
+  ///   ``updateAnimationDuration`` on the window's clock (at once outside a window), with
+  ///   true.
+  public func performBatchUpdates(
+    _ updates: () -> Void, completion: (@MainActor (Bool) -> Void)? = nil
+  )
+    throws(BatchUpdateError)
+  {
     reloadIfNeeded()
     let outer = pendingUpdate == nil
     if outer { pendingUpdate = BatchUpdate() }
@@ -540,7 +548,17 @@ open class TableView: ScrollView {
     guard outer, let update = pendingUpdate else { return }
     pendingUpdate = nil
     try apply(update)
+    guard let completion else { return }
+    if let clock = window?.clock {
+      clock.schedule(after: updateAnimationDuration) { completion(true) }
+    } else {
+      completion(true)
+    }
   }
+
+  /// How long batch updates animate: the model changes at once, the completion waits this
+  /// long on the clock.
+  public var updateAnimationDuration = 0.3
 
   public func insertRows(at indexPaths: [IndexPath]) throws(BatchUpdateError) {
     try record { $0.insertItems(at: indexPaths) }

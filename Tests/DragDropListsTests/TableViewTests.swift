@@ -224,3 +224,27 @@ final class PrefectureModel: TableViewReorderingDataSource, TableViewDelegate {
     #expect(table.layout.sections[0].rows.bytesPerElement <= 64)
   }
 }
+
+@MainActor
+@Suite struct BatchCompletionTests {
+  @Test("A batch's completion runs after the update animation on the window's clock")
+  func completionOnTheClock() throws {
+    let model = PrefectureModel([["a", "b"]])
+    let test = TestWindow()
+    let table = TableView(frame: Rect(x: 0, y: 0, width: 320, height: 400))
+    table.register(TableViewCell.self, forCellReuseIdentifier: "cell")
+    table.dataSource = model
+    test.window.addSubview(table)
+    var finished: [Bool] = []
+    try table.performBatchUpdates(
+      {
+        model.sections[0].append("c")
+        try? table.insertRows(at: [IndexPath(row: 2, section: 0)])
+      }, completion: { finished.append($0) })
+    #expect(table.numberOfRows(inSection: 0) == 3)  // the model changes at once
+    test.hold(0.29)
+    #expect(finished.isEmpty)
+    test.hold(0.01)
+    #expect(finished == [true])
+  }
+}
