@@ -77,24 +77,32 @@ extension TableView {
   /// A placeholder in the table: the section and the gap between data rows it sits in.
   @MainActor
   final class PlaceholderEntry {
-    let id: Int
     var section: Int
     /// How many data rows come before it in its section.
     var gap: Int
     let placeholder: TableViewDropPlaceholder
     var cell: TableViewCell?
 
-    init(id: Int, section: Int, gap: Int, placeholder: TableViewDropPlaceholder) {
-      self.id = id
+    init(section: Int, gap: Int, placeholder: TableViewDropPlaceholder) {
       self.section = section
       self.gap = gap
       self.placeholder = placeholder
     }
   }
 
-  /// The placeholders of a section, in display order.
+  /// The placeholders of a section, in display order. ``placeholderEntries`` is kept in
+  /// display order within each section: placeholders at the same gap show in array order.
   func placeholders(inSection section: Int) -> [PlaceholderEntry] {
-    placeholderEntries.filter { $0.section == section }.sorted { ($0.gap, $0.id) < ($1.gap, $1.id) }
+    placeholderEntries.filter { $0.section == section }
+  }
+
+  /// Whether `a` shows before `b` (both in one section).
+  private func shows(_ a: PlaceholderEntry, before b: PlaceholderEntry) -> Bool {
+    if a.gap != b.gap { return a.gap < b.gap }
+    guard let i = placeholderEntries.firstIndex(where: { $0 === a }),
+      let j = placeholderEntries.firstIndex(where: { $0 === b })
+    else { return false }
+    return i < j
   }
 
   /// The display row of a data row: placeholders at or before its position come first.
@@ -106,9 +114,8 @@ extension TableView {
 
   /// The display row of a placeholder.
   func displayPath(of entry: PlaceholderEntry) -> IndexPath {
-    let before = placeholderEntries.filter {
-      $0.section == entry.section && ($0.gap < entry.gap || ($0.gap == entry.gap && $0.id < entry.id))
-    }.count
+    let before = placeholderEntries.filter { $0.section == entry.section && $0 !== entry && shows($0, before: entry) }
+      .count
     return IndexPath(row: entry.gap + before, section: entry.section)
   }
 
@@ -166,16 +173,19 @@ extension TableView {
   /// then never pending) and is logged.
   func insertPlaceholder(_ placeholder: TableViewDropPlaceholder) -> PlaceholderEntry {
     let path = placeholder.insertionIndexPath
-    nextPlaceholderID += 1
-    let entry = PlaceholderEntry(
-      id: nextPlaceholderID, section: path.section, gap: path.row, placeholder: placeholder)
+    let entry = PlaceholderEntry(section: path.section, gap: path.row, placeholder: placeholder)
     guard rowCounts.indices.contains(path.section), (0...rowCounts[path.section]).contains(path.row) else {
       Self.logger.error(
         "placeholder index path out of range; the placeholder was not inserted",
         metadata: ["indexPath": "\(path.itemDescription)"])
       return entry
     }
-    placeholderEntries.append(entry)
+    // Keep each section's placeholders in display order: after every one at or before this
+    // gap, before the first one after it.
+    let position =
+      placeholderEntries.lastIndex { $0.section == path.section && $0.gap <= path.row }.map { $0 + 1 }
+      ?? placeholderEntries.firstIndex { $0.section == path.section } ?? placeholderEntries.count
+    placeholderEntries.insert(entry, at: position)
     _ = layout.insertRow(height: placeholder.rowHeight, at: displayPath(of: entry))
     contentSize = Size(width: bounds.width, height: layout.contentHeight)
     setNeedsLayout()
@@ -195,6 +205,9 @@ extension TableView {
   func commitPlaceholder(_ entry: PlaceholderEntry, _ updates: (IndexPath) -> Void) -> Bool {
     let path = IndexPath(row: entry.gap, section: entry.section)
     let display = displayPath(of: entry)
+    let showsAfter = placeholderEntries.filter {
+      $0.section == entry.section && $0 !== entry && shows(entry, before: $0)
+    }
     updates(path)
     let reported = dataSource.map { $0.tableView(self, numberOfRowsInSection: entry.section) } ?? 0
     placeholderEntries.removeAll { $0 === entry }
@@ -211,9 +224,8 @@ extension TableView {
     }
     // The placeholder's row becomes the data row: data rows at and after it move down one.
     rowCounts[entry.section] += 1
-    for other in placeholderEntries where other.section == entry.section && other.gap > entry.gap {
-      other.gap += 1
-    }
+    // Placeholders shown after this one now come after the new row too.
+    for other in showsAfter { other.gap += 1 }
     // Visible cells at and after the new row move down one, bottom first so none collide.
     let moving = visibleByPath.keys.filter { $0.section == entry.section && $0.row >= path.row }.sorted(by: >)
     for key in moving {

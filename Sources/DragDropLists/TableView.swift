@@ -129,7 +129,6 @@ open class TableView: ScrollView {
   /// any gap.
   private var laidOut: [(cell: TableViewCell, display: IndexPath, rect: Rect)] = []
   var placeholderEntries: [PlaceholderEntry] = []
-  var nextPlaceholderID = 0
   private var headerViews: [Int: Label] = [:]
   private var reusePool: [String: [TableViewCell]] = [:]
   private var registrations: [String: TableViewCell.Type] = [:]
