@@ -173,16 +173,9 @@ public struct PrefixSumTree: Sendable, Equatable {
     while current != Self.none && priority[Int(current)] >= priority[Int(node)] {
       let c = Int(current)
       path.append(current)
-      let leftSize = sizeOf(left[c])
       parent = current
-      if k <= leftSize {
-        parentIsLeft = true
-        current = left[c]
-      } else {
-        k -= leftSize + 1
-        parentIsLeft = false
-        current = right[c]
-      }
+      parentIsLeft = k <= sizeOf(left[c])
+      current = stepDown(from: current, k: &k, toLeft: parentIsLeft)
     }
     let (l, r) = split(current, k)
     left[Int(node)] = l
@@ -209,14 +202,8 @@ public struct PrefixSumTree: Sendable, Equatable {
       if k == leftSize { break }
       path.append(current)
       parent = current
-      if k < leftSize {
-        parentIsLeft = true
-        current = left[c]
-      } else {
-        k -= leftSize + 1
-        parentIsLeft = false
-        current = right[c]
-      }
+      parentIsLeft = k < leftSize
+      current = stepDown(from: current, k: &k, toLeft: parentIsLeft)
     }
     let value = extent[Int(current)]
     let merged = merge(left[Int(current)], right[Int(current)])
@@ -224,6 +211,14 @@ public struct PrefixSumTree: Sendable, Equatable {
     attach(merged, to: parent, left: parentIsLeft)
     for passed in path.reversed() { update(passed) }
     return value
+  }
+
+  /// One step down the tree: into the left subtree, or into the right one with `k` counted
+  /// past the node and its left subtree.
+  private func stepDown(from node: Node, k: inout Int32, toLeft: Bool) -> Node {
+    if toLeft { return left[Int(node)] }
+    k -= sizeOf(left[Int(node)]) + 1
+    return right[Int(node)]
   }
 
   private mutating func attach(_ node: Node, to parent: Node, left isLeft: Bool) {
