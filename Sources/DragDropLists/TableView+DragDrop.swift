@@ -186,7 +186,7 @@ public final class TableViewDropCoordinator {
     record(dragItem, target)
   }
 
-  private func record(_ item: DragItem, _ target: DragPreviewTarget) -> DeferredAnimator {
+  func record(_ item: DragItem, _ target: DragPreviewTarget) -> DeferredAnimator {
     let key = ObjectIdentifier(item)
     targets[key] = target
     let animator = animators[key] ?? DeferredAnimator()

@@ -68,7 +68,7 @@ extension TableViewDropCoordinator {
   public func drop(_ dragItem: DragItem, to placeholder: TableViewDropPlaceholder) -> TableViewDropPlaceholderContext {
     let entry = tableView.insertPlaceholder(placeholder)
     let center = tableView.placeholderRect(entry)?.center ?? .zero
-    let animator = drop(dragItem, to: DragPreviewTarget(container: tableView, center: center)) as! DeferredAnimator
+    let animator = record(dragItem, DragPreviewTarget(container: tableView, center: center))
     return TableViewDropPlaceholderContext(dragItem: dragItem, table: tableView, entry: entry, animator: animator)
   }
 }
