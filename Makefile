@@ -36,10 +36,10 @@ test: deps
 	$(SWIFT) test --skip-build
 
 lint:
-	swift-format lint --strict --recursive Sources Tests Benchmarks/Benchmarks Benchmarks/Sources Package.swift Benchmarks/Package.swift
+	swift-format lint --strict --recursive Sources Tests Examples Benchmarks/Benchmarks Benchmarks/Sources Package.swift Benchmarks/Package.swift
 
 format:
-	swift-format format --in-place --recursive Sources Tests Benchmarks/Benchmarks Benchmarks/Sources Package.swift Benchmarks/Package.swift
+	swift-format format --in-place --recursive Sources Tests Examples Benchmarks/Benchmarks Benchmarks/Sources Package.swift Benchmarks/Package.swift
 
 bench: deps
 	cd Benchmarks && $(SWIFT) package --allow-writing-to-package-directory benchmark --no-progress

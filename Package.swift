@@ -53,6 +53,12 @@ let package = Package(
       path: "Tests/TestSupport",
       swiftSettings: strict
     ),
+    .executableTarget(
+      name: "QuickStart",
+      dependencies: ["ContentTypes", "ItemProviders"],
+      path: "Examples/QuickStart",
+      swiftSettings: strict
+    ),
     .testTarget(
       name: "ContentTypesTests",
       dependencies: [
