@@ -3,6 +3,17 @@ import PackageDescription
 
 // Benchmarks live in their own package so that `swift test` in the main package stays fast.
 // Run them with `make bench` from the repository root.
+/// A benchmark executable over the named products of the main package.
+func benchmark(_ name: String, using products: [String], support: Bool = true) -> Target {
+  .executableTarget(
+    name: name,
+    dependencies: [.product(name: "Benchmark", package: "benchmark")]
+      + products.map { .product(name: $0, package: "DragDrop") } + (support ? ["BenchmarkSupport"] : []),
+    path: "Benchmarks/\(name)",
+    plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+  )
+}
+
 let package = Package(
   name: "DragDropBenchmarks",
   platforms: [.macOS(.v15)],
@@ -16,36 +27,8 @@ let package = Package(
       dependencies: [.product(name: "Benchmark", package: "benchmark")],
       path: "Sources/BenchmarkSupport"
     ),
-    .executableTarget(
-      name: "ListBenchmarks",
-      dependencies: [
-        .product(name: "Benchmark", package: "benchmark"),
-        .product(name: "DragDropLists", package: "DragDrop"),
-        .product(name: "DragDropTesting", package: "DragDrop"),
-        "BenchmarkSupport",
-      ],
-      path: "Benchmarks/ListBenchmarks",
-      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-    ),
-    .executableTarget(
-      name: "DragDropBenchmarks",
-      dependencies: [
-        .product(name: "Benchmark", package: "benchmark"),
-        .product(name: "DragDrop", package: "DragDrop"),
-        .product(name: "DragDropTesting", package: "DragDrop"),
-        "BenchmarkSupport",
-      ],
-      path: "Benchmarks/DragDropBenchmarks",
-      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-    ),
-    .executableTarget(
-      name: "ContentTypeBenchmarks",
-      dependencies: [
-        .product(name: "Benchmark", package: "benchmark"),
-        .product(name: "ContentTypes", package: "DragDrop"),
-      ],
-      path: "Benchmarks/ContentTypeBenchmarks",
-      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-    ),
+    benchmark("ListBenchmarks", using: ["DragDropLists", "DragDropTesting"]),
+    benchmark("DragDropBenchmarks", using: ["DragDrop", "DragDropTesting"]),
+    benchmark("ContentTypeBenchmarks", using: ["ContentTypes"], support: false),
   ]
 )

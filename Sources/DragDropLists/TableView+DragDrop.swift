@@ -339,9 +339,13 @@ final class TableDropAdapter: DropInteractionDelegate {
   func dropInteraction(_ interaction: DropInteraction, sessionDidUpdate session: DropSession) -> DropProposal {
     guard let delegate = table.dropDelegate else { return DropProposal(operation: .cancel) }
     let point = session.location(in: table)
-    let provisional = table.dataDestination(at: point, intent: .insertAtDestinationIndexPath).indexPath
-    var proposal = delegate.tableView(table, dropSessionDidUpdate: session, withDestinationIndexPath: provisional)
-    let destination = table.dataDestination(at: point, intent: proposal.intent)
+    let provisional = table.dataDestination(at: point, intent: .insertAtDestinationIndexPath)
+    var proposal = delegate.tableView(
+      table, dropSessionDidUpdate: session, withDestinationIndexPath: provisional.indexPath)
+    // Insert-at, the common answer, needs no second lookup.
+    let destination =
+      proposal.intent == .insertAtDestinationIndexPath
+      ? provisional : table.dataDestination(at: point, intent: proposal.intent)
     // Rule 20: over empty space the intent is forced to unspecified.
     if destination.indexPath == nil { proposal.intent = .unspecified } else { proposal.intent = destination.intent }
     table.dragState.proposal = proposal
