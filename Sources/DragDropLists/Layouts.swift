@@ -192,16 +192,21 @@ public struct ListLayout: Sendable {
   private mutating func refresh(_ section: Int) {
     sectionHeights.setExtent(sections[section].height, at: section)
   }
+
+  /// The section at a height: 0 above the content, the section count below it.
+  func indexOfSection(atY y: Double) -> Int {
+    y <= 0 ? 0 : sectionHeights.index(covering: y)?.0 ?? sections.count
+  }
 }
 
 /// The geometry of a flow grid: items of one size in rows that wrap at the width, with
 /// spacing and section insets; sections stack vertically.
 public struct FlowLayout: Sendable {
-  public var width: Double
-  public var itemSize: Size
-  public var minimumInteritemSpacing: Double
-  public var minimumLineSpacing: Double
-  public var sectionInset: EdgeInsets
+  public var width: Double { didSet { remeasure() } }
+  public var itemSize: Size { didSet { remeasure() } }
+  public var minimumInteritemSpacing: Double { didSet { remeasure() } }
+  public var minimumLineSpacing: Double { didSet { remeasure() } }
+  public var sectionInset: EdgeInsets { didSet { remeasure() } }
   public private(set) var itemCounts: [Int]
   private var sectionHeights: PrefixSumTree
 
@@ -233,19 +238,37 @@ public struct FlowLayout: Sendable {
     return sectionInset.top + items + sectionInset.bottom
   }
 
+  /// Measures every section again, after the width or the metrics change: O(sections).
+  private mutating func remeasure() {
+    sectionHeights = PrefixSumTree(itemCounts.map(sectionHeight(count:)))
+  }
+
   public var contentHeight: Double { sectionHeights.total }
 
   /// The frame of an item in content coordinates; nil when out of range.
   public func frameForItem(at indexPath: IndexPath) -> Rect? {
-    guard itemCounts.indices.contains(indexPath.section), (0..<itemCounts[indexPath.section]).contains(indexPath.item),
-      let top = sectionHeights.offset(of: indexPath.section)
+    guard itemCounts.indices.contains(indexPath.section), (0..<itemCounts[indexPath.section]).contains(indexPath.item)
     else { return nil }
-    let row = indexPath.item / columns
-    let column = indexPath.item % columns
+    return slotFrame(indexPath.item, inSection: indexPath.section)
+  }
+
+  /// The frame of the `index`th slot of a section, whether or not an item fills it.
+  func slotFrame(_ index: Int, inSection section: Int) -> Rect? {
+    guard index >= 0, let top = sectionHeights.offset(of: section) else { return nil }
+    let row = index / columns
+    let column = index % columns
     return Rect(
       x: sectionInset.left + Double(column) * (itemSize.width + minimumInteritemSpacing),
       y: top + sectionInset.top + Double(row) * (itemSize.height + minimumLineSpacing),
       width: itemSize.width, height: itemSize.height)
+  }
+
+  /// The top of a section in content coordinates.
+  func offset(ofSection section: Int) -> Double? { sectionHeights.offset(of: section) }
+
+  /// The section at a height: 0 above the content, the section count below it.
+  func indexOfSection(atY y: Double) -> Int {
+    y <= 0 ? 0 : sectionHeights.index(covering: y)?.0 ?? itemCounts.count
   }
 
   /// The item under a point; nil over spacing, insets and empty space.

@@ -142,7 +142,7 @@ import Testing
       var y = 0.0
       for (index, row) in rows.enumerated() {
         // Rows below placeholders sit lower by the placeholders' heights.
-        let above = pending.filter { $0.entry.gap <= index }.reduce(0.0) { $0 + $1.entry.placeholder.rowHeight }
+        let above = pending.filter { $0.entry.gap <= index }.reduce(0.0) { $0 + $1.entry.extent }
         #expect(table.rectForRow(at: IndexPath(row: index, section: 0))?.minY == y + above, "seed \(seed) \(row)")
         y += model.heights[row] ?? 44
       }

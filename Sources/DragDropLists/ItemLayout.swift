@@ -1,0 +1,200 @@
+import DragDrop
+import Foundation
+
+/// The geometry a table or collection view places its items with: ``ListLayout`` (rows of
+/// their own heights) or ``FlowLayout`` (a wrapping grid). Every query and edit costs
+/// O(log n) or less, so the views stay fast at a million items.
+///
+/// Index paths here are display paths: placeholders count as items.
+protocol ItemLayout: Sendable {
+  var width: Double { get set }
+  var contentHeight: Double { get }
+  var numberOfSections: Int { get }
+  func numberOfItems(inSection section: Int) -> Int
+  /// The frame of an item in content coordinates; nil when out of range.
+  func frame(at indexPath: IndexPath) -> Rect?
+  /// The item under a point; nil over spacing, headers and empty space.
+  func indexPath(at point: Point) -> IndexPath?
+  /// Rule 20: where a drop at `point` lands with the proposed intent.
+  func destination(at point: Point, intent: DropIntent) -> DropDestination
+  /// The items that meet the band from `top` to `bottom`, in order: O(log n + visible).
+  func indexPaths(fromY top: Double, toY bottom: Double) -> [IndexPath]
+  /// Where the item at `indexPath` shows while the item at `removed` is taken out of the
+  /// layout and a gap of `extent` opens before `gap` (counted without the removed item).
+  /// The removed item itself keeps its frame.
+  func displacedFrame(at indexPath: IndexPath, removing removed: IndexPath?, gap: IndexPath?, extent: Double) -> Rect?
+  /// The extent (height for lists) of an item.
+  func extent(at indexPath: IndexPath) -> Double?
+
+  mutating func insertItem(extent: Double, at indexPath: IndexPath) -> Bool
+  @discardableResult mutating func removeItem(at indexPath: IndexPath) -> Double?
+  @discardableResult mutating func setExtent(_ extent: Double, at indexPath: IndexPath) -> Bool
+  /// Rebuilds the sections after a batch update, editing kept sections in place.
+  mutating func rebuild(_ sections: [LayoutSectionChange], extent: (IndexPath) -> Double)
+}
+
+/// How one section of a layout is made after a batch update.
+struct LayoutSectionChange {
+  enum Source {
+    /// An old section, edited: items removed at `removed` (display rows before the update,
+    /// ascending), then inserted at `inserted` (display rows after it, ascending), then
+    /// resized.
+    case kept(old: Int, removed: [Int], inserted: [(row: Int, extent: Double)], resized: [(row: Int, extent: Double)])
+    /// A new or reloaded section of `count` items, measured through the extent function.
+    case fresh(count: Int)
+  }
+  var source: Source
+  var headerExtent: Double
+}
+
+/// The index of an item in its section once `removed` is taken out and a gap opens at
+/// `gap`: the shared arithmetic of displaced frames.
+func displacedIndex(_ indexPath: IndexPath, removing removed: IndexPath?, gap: IndexPath?) -> Int {
+  var index = indexPath.item
+  if let removed, removed.section == indexPath.section, index > removed.item { index -= 1 }
+  if let gap, gap.section == indexPath.section, index >= gap.item { index += 1 }
+  return index
+}
+
+extension ListLayout: ItemLayout {
+  var numberOfSections: Int { sections.count }
+
+  func numberOfItems(inSection section: Int) -> Int { numberOfRows(inSection: section) }
+  func frame(at indexPath: IndexPath) -> Rect? { rectForRow(at: indexPath) }
+  func indexPath(at point: Point) -> IndexPath? { indexPathForRow(at: point) }
+
+  func extent(at indexPath: IndexPath) -> Double? {
+    sections.indices.contains(indexPath.section) ? sections[indexPath.section].rows.extent(at: indexPath.row) : nil
+  }
+
+  func indexPaths(fromY top: Double, toY bottom: Double) -> [IndexPath] {
+    var found: [IndexPath] = []
+    var y = top
+    // Walk down from the first row in view, one row at a time, skipping headers.
+    while y < bottom {
+      if let path = indexPathForRow(at: Point(x: 0, y: y)), let rect = rectForRow(at: path) {
+        found.append(path)
+        y = rect.maxY
+      } else if let next = nextRowStart(after: y) {
+        y = next
+      } else {
+        break
+      }
+    }
+    return found
+  }
+
+  /// The top of the first row below `y` (past a header, a footer or an empty section).
+  private func nextRowStart(after y: Double) -> Double? {
+    let first = max(0, indexOfSection(atY: y))
+    for section in first..<sections.count where numberOfRows(inSection: section) > 0 {
+      if let rect = rectForRow(at: IndexPath(row: 0, section: section)), rect.minY > y { return rect.minY }
+    }
+    return nil
+  }
+
+  func displacedFrame(at indexPath: IndexPath, removing removed: IndexPath?, gap: IndexPath?, extent: Double) -> Rect? {
+    guard let rect = rectForRow(at: indexPath) else { return nil }
+    var dy = 0.0
+    if let removed, removed.section == indexPath.section, indexPath.row > removed.row {
+      dy -= self.extent(at: removed) ?? 0
+    }
+    let index = displacedIndex(indexPath, removing: removed, gap: nil)
+    if let gap, gap.section == indexPath.section, index >= gap.row { dy += extent }
+    return rect.offsetBy(dx: 0, dy: dy)
+  }
+
+  mutating func insertItem(extent: Double, at indexPath: IndexPath) -> Bool { insertRow(height: extent, at: indexPath) }
+  mutating func removeItem(at indexPath: IndexPath) -> Double? { removeRow(at: indexPath) }
+  mutating func setExtent(_ extent: Double, at indexPath: IndexPath) -> Bool {
+    setRowHeight(extent, at: indexPath)
+  }
+
+  mutating func rebuild(_ changes: [LayoutSectionChange], extent: (IndexPath) -> Double) {
+    var old = takeSections()
+    let rebuilt = changes.enumerated().map { new, change -> Section in
+      switch change.source {
+      case .kept(let index, let removed, let inserted, let resized):
+        var section = old[index]
+        old[index] = Section(rowHeights: [])  // release it, so the tree is unique
+        for row in removed.reversed() { section.rows.remove(at: row) }
+        for (row, height) in inserted { section.rows.insert(height, at: row) }
+        for (row, height) in resized { section.rows.setExtent(height, at: row) }
+        section.headerHeight = change.headerExtent
+        return section
+      case .fresh(let count):
+        return Section(
+          headerHeight: change.headerExtent,
+          rowHeights: (0..<count).map { extent(IndexPath(row: $0, section: new)) })
+      }
+    }
+    self = ListLayout(width: width, sections: rebuilt)
+  }
+}
+
+extension FlowLayout: ItemLayout {
+  var numberOfSections: Int { itemCounts.count }
+
+  func numberOfItems(inSection section: Int) -> Int {
+    itemCounts.indices.contains(section) ? itemCounts[section] : 0
+  }
+  func frame(at indexPath: IndexPath) -> Rect? { frameForItem(at: indexPath) }
+  func indexPath(at point: Point) -> IndexPath? { indexPathForItem(at: point) }
+
+  func extent(at indexPath: IndexPath) -> Double? { frameForItem(at: indexPath)?.height }
+
+  func indexPaths(fromY top: Double, toY bottom: Double) -> [IndexPath] {
+    var found: [IndexPath] = []
+    var section = max(0, indexOfSection(atY: top))
+    while section < itemCounts.count, let sectionTop = offset(ofSection: section), sectionTop < bottom {
+      let count = itemCounts[section]
+      let stride = itemSize.height + minimumLineSpacing
+      if count > 0, stride > 0 {
+        let itemsTop = sectionTop + sectionInset.top
+        let firstRow = max(0, Int(((top - itemsTop - itemSize.height) / stride).rounded(.down)))
+        let lastRow = Int(((bottom - itemsTop) / stride).rounded(.up))
+        let first = min(count, firstRow * columns)
+        let last = min(count, max(first, (lastRow + 1) * columns))
+        for item in first..<last {
+          let path = IndexPath(item: item, section: section)
+          if let frame = frameForItem(at: path), frame.maxY > top, frame.minY < bottom { found.append(path) }
+        }
+      }
+      section += 1
+    }
+    return found
+  }
+
+  func displacedFrame(at indexPath: IndexPath, removing removed: IndexPath?, gap: IndexPath?, extent: Double) -> Rect? {
+    guard frameForItem(at: indexPath) != nil else { return nil }
+    return slotFrame(displacedIndex(indexPath, removing: removed, gap: gap), inSection: indexPath.section)
+  }
+
+  mutating func insertItem(extent: Double, at indexPath: IndexPath) -> Bool {
+    guard itemCounts.indices.contains(indexPath.section), (0...itemCounts[indexPath.section]).contains(indexPath.item)
+    else { return false }
+    setItemCount(itemCounts[indexPath.section] + 1, inSection: indexPath.section)
+    return true
+  }
+
+  mutating func removeItem(at indexPath: IndexPath) -> Double? {
+    guard let frame = frameForItem(at: indexPath) else { return nil }
+    setItemCount(itemCounts[indexPath.section] - 1, inSection: indexPath.section)
+    return frame.height
+  }
+
+  /// Items of a flow layout share one size: only the index path is checked.
+  mutating func setExtent(_ extent: Double, at indexPath: IndexPath) -> Bool { frameForItem(at: indexPath) != nil }
+
+  mutating func rebuild(_ changes: [LayoutSectionChange], extent: (IndexPath) -> Double) {
+    let counts = changes.map { change in
+      switch change.source {
+      case .kept(let old, let removed, let inserted, _): itemCounts[old] - removed.count + inserted.count
+      case .fresh(let count): count
+      }
+    }
+    self = FlowLayout(
+      width: width, itemSize: itemSize, minimumInteritemSpacing: minimumInteritemSpacing,
+      minimumLineSpacing: minimumLineSpacing, sectionInset: sectionInset, itemCounts: counts)
+  }
+}

@@ -1,0 +1,523 @@
+import DragDrop
+import Foundation
+
+/// How a cell takes part in a drag (rule 19).
+public enum CellDragState: Sendable, Hashable {
+  case none
+  /// The cell's item is lifting.
+  case lifting
+  /// The cell's item is being dragged; the cell stays in place, usually dimmed.
+  case dragging
+}
+
+/// A drop proposal with an intent (rule 20), for tables and collection views.
+public struct ItemsViewDropProposal: Sendable, Hashable {
+  public var operation: DropOperation
+  public var intent: DropIntent
+  public var isPrecise = false
+  public var prefersFullSizePreview = false
+
+  public init(operation: DropOperation, intent: DropIntent = .unspecified) {
+    self.operation = operation
+    self.intent = intent
+  }
+
+  var dropProposal: DropProposal {
+    var proposal = DropProposal(operation: operation)
+    proposal.isPrecise = isPrecise
+    proposal.prefersFullSizePreview = prefersFullSizePreview
+    return proposal
+  }
+}
+
+public typealias TableViewDropProposal = ItemsViewDropProposal
+public typealias CollectionViewDropProposal = ItemsViewDropProposal
+
+/// One dropped item, as the coordinator describes it (rule 21).
+@MainActor
+public struct ItemsViewDropItem {
+  public let dragItem: DragItem
+  /// Where the item came from in this view; nil for items from elsewhere, or when the
+  /// view was reloaded after the drag began.
+  public let sourceIndexPath: IndexPath?
+  /// The size of the item's preview.
+  public let previewSize: Size
+}
+
+public typealias TableViewDropItem = ItemsViewDropItem
+public typealias CollectionViewDropItem = ItemsViewDropItem
+
+/// What a drop delegate works with in `performDropWith` (rules 21-23): the items, the
+/// destination, the proposal and the session, and the animations of the items into place.
+@MainActor
+public class ItemsViewDropCoordinator {
+  public let items: [ItemsViewDropItem]
+  /// Where the drop lands: the slot for insert-at, the item for insert-into.
+  public let destinationIndexPath: IndexPath?
+  public let proposal: ItemsViewDropProposal
+  public let session: DropSession
+  unowned let view: ItemsView
+  /// Where each item's preview goes, by drag item.
+  var targets: [ObjectIdentifier: DragPreviewTarget] = [:]
+  var animators: [ObjectIdentifier: DeferredAnimator] = [:]
+
+  required init(
+    items: [ItemsViewDropItem], destinationIndexPath: IndexPath?, proposal: ItemsViewDropProposal,
+    session: DropSession, view: ItemsView
+  ) {
+    self.items = items
+    self.destinationIndexPath = destinationIndexPath
+    self.proposal = proposal
+    self.session = session
+    self.view = view
+  }
+
+  /// A coordinator for `items` from elsewhere, without a drag.
+  static func make(
+    items: [DragItem], destinationIndexPath: IndexPath?, proposal: ItemsViewDropProposal, view: ItemsView
+  ) -> Self {
+    Self(
+      items: items.map { ItemsViewDropItem(dragItem: $0, sourceIndexPath: nil, previewSize: view.defaultPreviewSize) },
+      destinationIndexPath: destinationIndexPath, proposal: proposal, session: DropSession(items: items), view: view)
+  }
+
+  /// Animates the item into the item at `indexPath`, which must already be in the data
+  /// source and inserted through `performBatchUpdates` (rule 23).
+  func dropToItem(_ dragItem: DragItem, at indexPath: IndexPath) -> any DragAnimating {
+    let rect = view.itemFrame(at: indexPath) ?? .zero
+    return record(dragItem, DragPreviewTarget(container: view, center: rect.center))
+  }
+
+  /// Animates the item into the item at `indexPath`, aspect-fitting its preview into `rect`
+  /// (in the cell's coordinates).
+  func dropIntoItem(_ dragItem: DragItem, at indexPath: IndexPath, rect: Rect) -> any DragAnimating {
+    let frame = view.itemFrame(at: indexPath) ?? .zero
+    let center = Point(x: frame.minX + rect.midX, y: frame.minY + rect.midY)
+    let size = items.first { $0.dragItem === dragItem }?.previewSize ?? rect.size
+    let scale = size.width > 0 && size.height > 0 ? min(rect.width / size.width, rect.height / size.height) : 1
+    return record(
+      dragItem, DragPreviewTarget(container: view, center: center, transform: AffineTransform(scaleX: scale, y: scale)))
+  }
+
+  /// Animates the item to any place.
+  @discardableResult
+  public func drop(_ dragItem: DragItem, to target: DragPreviewTarget) -> any DragAnimating {
+    record(dragItem, target)
+  }
+
+  func record(_ item: DragItem, _ target: DragPreviewTarget) -> DeferredAnimator {
+    let key = ObjectIdentifier(item)
+    targets[key] = target
+    let animator = animators[key] ?? DeferredAnimator()
+    animators[key] = animator
+    return animator
+  }
+}
+
+/// An animator handed out before the drop animation exists: what is added to it joins the
+/// drop animation of its item when that starts.
+@MainActor
+final class DeferredAnimator: DragAnimating {
+  private var animations: [@MainActor () -> Void] = []
+  private var completions: [@MainActor (AnimatingPosition) -> Void] = []
+  private weak var target: (any DragAnimating)?
+
+  func addAnimations(_ animations: @escaping @MainActor () -> Void) {
+    if let target { target.addAnimations(animations) } else { self.animations.append(animations) }
+  }
+
+  func addCompletion(_ completion: @escaping @MainActor (AnimatingPosition) -> Void) {
+    if let target { target.addCompletion(completion) } else { completions.append(completion) }
+  }
+
+  /// Hands everything to the real animator, and anything added later too.
+  func forward(to animator: any DragAnimating) {
+    target = animator
+    animations.forEach(animator.addAnimations)
+    completions.forEach(animator.addCompletion)
+    animations = []
+    completions = []
+  }
+}
+
+extension ItemsView {
+  /// What the view keeps while a drag or drop is under way.
+  final class DragDropState {
+    var sourceIndexPaths: [ObjectIdentifier: IndexPath] = [:]
+    var dragSession: DragSession?
+    var dropSession: DropSession?
+    var proposal = ItemsViewDropProposal(operation: .cancel)
+    var destination: DropDestination?
+    var coordinator: ItemsViewDropCoordinator?
+    /// The slot the gap opens before, and its extent.
+    var gap: (indexPath: IndexPath, extent: Double)?
+    var highlighted: IndexPath?
+    var reloadedSinceDragBegan = false
+    /// Auto-scroll: the current speed and the ticking timer.
+    var scrollSpeed = 0.0
+    var scrollTimer: ScheduledAction?
+    /// Spring loading: the item hovered and its timer.
+    var springItem: IndexPath?
+    var springTimer: ScheduledAction?
+    /// Reordering cadence: the gap waiting to open, and its timer.
+    var pendingGap: (indexPath: IndexPath, extent: Double)?
+    var cadenceTimer: ScheduledAction?
+  }
+
+  func installDragInteraction() {
+    guard dragInteraction == nil else { return }
+    let adapter = ItemsDragAdapter(view: self)
+    dragAdapter = adapter
+    let interaction = DragInteraction(delegate: adapter)
+    interaction.isEnabled = dragInteractionEnabled
+    interaction.name = accessibilityLabel
+    dragInteraction = interaction
+    addInteraction(interaction)
+  }
+
+  func installDropInteraction() {
+    guard dropInteraction == nil else { return }
+    let adapter = ItemsDropAdapter(view: self)
+    dropAdapter = adapter
+    let interaction = DropInteraction(delegate: adapter)
+    interaction.name = accessibilityLabel
+    dropInteraction = interaction
+    addInteraction(interaction)
+  }
+
+  // MARK: Feedback
+
+  /// Opens the gap for an insert-at destination, or highlights the item of an insert-into
+  /// one (rule 20); nil closes and clears both. A gap that moves waits for the reordering
+  /// cadence (rule 26); one that closes does not.
+  func showDropFeedback(for destination: DropDestination?, pointerMoved: Bool = false) {
+    var gap: (IndexPath, Double)?
+    var highlight: IndexPath?
+    if let destination, let indexPath = destination.indexPath {
+      switch destination.intent {
+      case .insertAtDestinationIndexPath:
+        let dragged = dragState.dragSession.flatMap { session in
+          session.items.first.flatMap { dragState.sourceIndexPaths[ObjectIdentifier($0)] }
+        }
+        gap = (indexPath, dragged.flatMap { itemFrame(at: $0)?.height } ?? defaultPreviewSize.height)
+      case .insertIntoDestinationIndexPath:
+        highlight = indexPath
+      default:
+        break
+      }
+    }
+    setHighlight(highlight)
+    let wanted = gap.map { (indexPath: $0.0, extent: $0.1) }
+    let delay = reflowDelay
+    guard let wanted, delay.seconds > 0, let clock = window?.clock else {
+      cancelCadence()
+      setGap(wanted)
+      return
+    }
+    if wanted.indexPath == dragState.gap?.indexPath {
+      cancelCadence()
+      return
+    }
+    let changed = wanted.indexPath != dragState.pendingGap?.indexPath
+    guard changed || delay.restartsOnMove && pointerMoved || dragState.cadenceTimer == nil else { return }
+    dragState.pendingGap = wanted
+    dragState.cadenceTimer?.cancel()
+    dragState.cadenceTimer = clock.schedule(after: delay.seconds) { [weak self] in
+      guard let self, let pending = self.dragState.pendingGap else { return }
+      self.dragState.cadenceTimer = nil
+      self.dragState.pendingGap = nil
+      self.setGap(pending)
+    }
+  }
+
+  private func cancelCadence() {
+    dragState.cadenceTimer?.cancel()
+    dragState.cadenceTimer = nil
+    dragState.pendingGap = nil
+  }
+
+  private func setHighlight(_ highlight: IndexPath?) {
+    guard dragState.highlighted != highlight else { return }
+    if let old = dragState.highlighted { visibleByPath[old]?.isDropTarget = false }
+    dragState.highlighted = highlight
+    if let highlight { visibleByPath[highlight]?.isDropTarget = true }
+  }
+
+  private func setGap(_ gap: (indexPath: IndexPath, extent: Double)?) {
+    // Nothing to redo while the destination stays the same, as it does for most moves.
+    guard dragState.gap?.indexPath != gap?.indexPath || dragState.gap?.extent != gap?.extent else { return }
+    dragState.gap = gap
+    if !needsLayout {
+      // Only the gap moved: shift the cells already laid out, without walking the items.
+      placeCells()
+      return
+    }
+    setNeedsLayout()
+    layoutIfNeeded()
+  }
+
+  /// Rule 29: starts, retunes or stops scrolling from where the drag is, in the view's
+  /// coordinates. While it scrolls, the window's drags are routed again each frame, so
+  /// the destination keeps updating.
+  func updateAutoScroll(at point: Point) {
+    let speed = AutoScroll.speed(at: point.y - contentOffset.y, length: bounds.height)
+    dragState.scrollSpeed = speed
+    guard speed != 0 else {
+      dragState.scrollTimer?.cancel()
+      dragState.scrollTimer = nil
+      return
+    }
+    if dragState.scrollTimer == nil { scheduleScrollTick() }
+  }
+
+  private func scheduleScrollTick() {
+    guard let clock = window?.clock else { return }
+    let frame = 1.0 / 60
+    dragState.scrollTimer = clock.schedule(after: frame) { [weak self] in
+      guard let self, self.dragState.scrollSpeed != 0 else { return }
+      let before = self.contentOffset
+      self.contentOffset = Point(x: before.x, y: before.y + self.dragState.scrollSpeed * frame)
+      self.dragState.scrollTimer = nil
+      guard self.contentOffset != before else { return }  // at the end of the content
+      self.layoutIfNeeded()
+      self.window?.dragController.refreshDropTargets()
+      if self.dragState.scrollSpeed != 0 && self.dragState.scrollTimer == nil { self.scheduleScrollTick() }
+    }
+  }
+
+  /// Rule 27: hovering over an item for ``springLoadingDelay`` blinks it and then
+  /// activates it (selects it, as a tap would).
+  func updateSpringLoading(at point: Point) {
+    guard isSpringLoaded else { return }
+    let item = dataIndexPath(at: point)
+    guard item != dragState.springItem else { return }
+    dragState.springTimer?.cancel()
+    dragState.springItem = item
+    guard let item, let clock = window?.clock else { return }
+    dragState.springTimer = clock.schedule(after: springLoadingDelay) { [weak self] in
+      guard let self, self.dragState.springItem == item else { return }
+      let context = SpringLoadedContext(targetView: self.visibleCell(at: item), location: point)
+      guard self.shouldSpringLoad(at: item, context: context) else { return }
+      self.blink(context.targetView, times: 2) { [weak self] in
+        guard let self, self.dragState.springItem == item else { return }
+        self.select(item)
+        self.notifySelect(item)
+      }
+    }
+  }
+
+  /// Flashes a view's background `times` times on the clock, then runs `completion`.
+  private func blink(_ view: View?, times: Int, completion: @escaping @MainActor () -> Void) {
+    guard let clock = window?.clock else { return }
+    let original = view?.backgroundColor
+    let flash = Color(red: 0.6, green: 0.8, blue: 1)
+    let step = 0.1
+    for index in 0..<(times * 2) {
+      clock.schedule(after: step * Double(index)) { view?.backgroundColor = index % 2 == 0 ? flash : original }
+    }
+    dragState.springTimer = clock.schedule(after: step * Double(times * 2)) {
+      view?.backgroundColor = original
+      completion()
+    }
+  }
+
+  func stopDropTimers() {
+    dragState.scrollTimer?.cancel()
+    dragState.scrollTimer = nil
+    dragState.scrollSpeed = 0
+    dragState.springTimer?.cancel()
+    dragState.springTimer = nil
+    dragState.springItem = nil
+    cancelCadence()
+  }
+}
+
+/// Bridges a view's drag delegate to a drag interaction.
+@MainActor
+final class ItemsDragAdapter: DragInteractionDelegate {
+  unowned let view: ItemsView
+
+  init(view: ItemsView) {
+    self.view = view
+  }
+
+  func dragInteraction(_ interaction: DragInteraction, itemsForBeginning session: DragSession) -> [DragItem] {
+    guard view.hasDragDelegate, view.movement == nil,
+      let indexPath = view.dataIndexPath(at: session.location(in: view))
+    else { return [] }
+    // Rule 18: dragging a selected item drags every selected item, once per item.
+    let selection = view.sortedSelection
+    let paths = selection.contains(indexPath) ? selection : [indexPath]
+    var items: [DragItem] = []
+    for path in paths {
+      let pathItems = view.dragItemsForBeginning(session, at: path)
+      for item in pathItems { view.dragState.sourceIndexPaths[ObjectIdentifier(item)] = path }
+      items += pathItems
+    }
+    if !items.isEmpty {
+      view.dragState.dragSession = session
+      view.dragState.reloadedSinceDragBegan = false
+      for path in paths { view.visibleCell(at: path)?.setDragState(.lifting) }
+    }
+    return items
+  }
+
+  func dragInteraction(
+    _ interaction: DragInteraction, itemsForAddingTo session: DragSession, withTouchAt point: Point
+  ) -> [DragItem] {
+    guard view.hasDragDelegate, let indexPath = view.dataIndexPath(at: point) else { return [] }
+    let items = view.dragItemsForAdding(session, at: indexPath, point: point)
+    for item in items { view.dragState.sourceIndexPaths[ObjectIdentifier(item)] = indexPath }
+    if !items.isEmpty { view.visibleCell(at: indexPath)?.setDragState(.dragging) }
+    return items
+  }
+
+  func dragInteraction(
+    _ interaction: DragInteraction, previewForLifting item: DragItem, session: DragSession
+  )
+    -> TargetedDragPreview?
+  {
+    guard let indexPath = view.dragState.sourceIndexPaths[ObjectIdentifier(item)],
+      let cell = view.visibleCell(at: indexPath)
+    else { return nil }
+    let parameters = view.dragPreviewParameters(at: indexPath)
+    return try? TargetedDragPreview(view: cell, parameters: parameters ?? DragPreviewParameters())
+  }
+
+  func dragInteraction(_ interaction: DragInteraction, sessionWillBegin session: DragSession) {
+    for (_, indexPath) in view.dragState.sourceIndexPaths { view.visibleCell(at: indexPath)?.setDragState(.dragging) }
+    view.dragSessionWillBegin(session)
+  }
+
+  func dragInteraction(_ interaction: DragInteraction, sessionAllowsMoveOperation session: DragSession) -> Bool {
+    view.dragSessionAllowsMove(session)
+  }
+
+  func dragInteraction(
+    _ interaction: DragInteraction, sessionIsRestrictedToDraggingApplication session: DragSession
+  ) -> Bool {
+    view.dragSessionIsRestricted(session)
+  }
+
+  func dragInteraction(_ interaction: DragInteraction, session: DragSession, didEndWith operation: DropOperation) {
+    for cell in view.sortedVisibleCells { cell.setDragState(.none) }
+    view.dragState.sourceIndexPaths = [:]
+    view.dragState.dragSession = nil
+    view.dragSessionDidEnd(session)
+  }
+}
+
+/// Bridges a view's drop delegate to a drop interaction: destinations, the gap, the
+/// highlight, local reorders and the coordinator.
+@MainActor
+final class ItemsDropAdapter: DropInteractionDelegate {
+  unowned let view: ItemsView
+
+  init(view: ItemsView) {
+    self.view = view
+  }
+
+  func dropInteraction(_ interaction: DropInteraction, canHandle session: DropSession) -> Bool {
+    view.hasDropDelegate && view.dropCanHandle(session)
+  }
+
+  func dropInteraction(_ interaction: DropInteraction, sessionDidEnter session: DropSession) {
+    view.dragState.dropSession = session
+    view.dropSessionDidEnter(session)
+  }
+
+  func dropInteraction(_ interaction: DropInteraction, sessionDidUpdate session: DropSession) -> DropProposal {
+    guard view.hasDropDelegate else { return DropProposal(operation: .cancel) }
+    let point = session.location(in: view)
+    let provisional = view.dataDestination(at: point, intent: .insertAtDestinationIndexPath)
+    var proposal = view.dropProposal(session, destination: provisional.indexPath)
+    // Insert-at, the common answer, needs no second lookup.
+    let destination =
+      proposal.intent == .insertAtDestinationIndexPath
+      ? provisional : view.dataDestination(at: point, intent: proposal.intent)
+    // Rule 20: over empty space the intent is forced to unspecified.
+    if destination.indexPath == nil { proposal.intent = .unspecified } else { proposal.intent = destination.intent }
+    view.dragState.proposal = proposal
+    view.dragState.destination = destination
+    view.showDropFeedback(for: proposal.operation.performsDrop ? destination : nil, pointerMoved: true)
+    view.updateAutoScroll(at: point)
+    view.updateSpringLoading(at: point)
+    return proposal.dropProposal
+  }
+
+  func dropInteraction(_ interaction: DropInteraction, sessionDidExit session: DropSession) {
+    view.stopDropTimers()
+    view.showDropFeedback(for: nil)
+    view.dragState.dropSession = nil
+    view.dropSessionDidExit(session)
+  }
+
+  func dropInteraction(_ interaction: DropInteraction, performDrop session: DropSession) {
+    view.stopDropTimers()
+    let state = view.dragState
+    let destination = state.destination
+    view.showDropFeedback(for: nil)
+    // Rule 22: a local single-item reorder may go through the data source's move.
+    if let local = session.localDragSession, local === state.dragSession, session.items.count == 1,
+      let source = state.sourceIndexPaths[ObjectIdentifier(local.items[0])],
+      let target = destination?.indexPath, destination?.intent == .insertAtDestinationIndexPath,
+      state.proposal.operation == .move, !state.reloadedSinceDragBegan
+    {
+      // The slot is counted before removal; the data source wants the index after it.
+      let final =
+        target.section == source.section && target.item > source.item
+        ? IndexPath(item: target.item - 1, section: target.section) : target
+      if view.reorderLocally(from: source, to: final) {
+        let coordinator = makeCoordinator(session, destination: final)
+        _ = coordinator.dropToItem(session.items[0], at: final)
+        state.coordinator = coordinator
+        return
+      }
+    }
+    let coordinator = makeCoordinator(session, destination: destination?.indexPath)
+    state.coordinator = coordinator
+    view.performDrop(with: coordinator)
+  }
+
+  private func makeCoordinator(_ session: DropSession, destination: IndexPath?) -> ItemsViewDropCoordinator {
+    let state = view.dragState
+    let local = session.localDragSession
+    let items = session.items.enumerated().map { index, item in
+      var source: IndexPath?
+      if let local, local === state.dragSession, !state.reloadedSinceDragBegan, local.items.indices.contains(index) {
+        source = state.sourceIndexPaths[ObjectIdentifier(local.items[index])]
+      }
+      let size = source.flatMap { view.itemFrame(at: $0)?.size } ?? view.defaultPreviewSize
+      return ItemsViewDropItem(dragItem: item, sourceIndexPath: source, previewSize: size)
+    }
+    return view.makeCoordinator(items: items, destination: destination, proposal: state.proposal, session: session)
+  }
+
+  func dropInteraction(
+    _ interaction: DropInteraction, previewForDropping item: DragItem, withDefault defaultPreview: TargetedDragPreview
+  ) -> TargetedDragPreview? {
+    let coordinator = view.dragState.coordinator
+    if let target = coordinator?.targets[ObjectIdentifier(item)] {
+      return defaultPreview.retargetedPreview(with: target)
+    }
+    // Rule 21: the delegate did nothing with the item; it goes back to its cell, or fades
+    // when it came from elsewhere.
+    guard let source = coordinator?.items.first(where: { $0.dragItem === item })?.sourceIndexPath,
+      let rect = view.itemFrame(at: source)
+    else { return nil }
+    return defaultPreview.retargetedPreview(with: DragPreviewTarget(container: view, center: rect.center))
+  }
+
+  func dropInteraction(_ interaction: DropInteraction, item: DragItem, willAnimateDropWith animator: any DragAnimating)
+  {
+    view.dragState.coordinator?.animators[ObjectIdentifier(item)]?.forward(to: animator)
+  }
+
+  func dropInteraction(_ interaction: DropInteraction, sessionDidEnd session: DropSession) {
+    view.stopDropTimers()
+    view.showDropFeedback(for: nil)
+    view.dragState.dropSession = nil
+    view.dragState.coordinator = nil
+    view.dropSessionDidEnd(session)
+  }
+}

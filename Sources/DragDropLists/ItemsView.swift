@@ -1,0 +1,541 @@
+import DragDrop
+import Foundation
+import Logging
+
+/// A cell of a table or collection view, reused as items scroll in and out.
+@MainActor
+open class ItemsViewCell: View {
+  public internal(set) var reuseIdentifier: String?
+  /// Whether the item is selected.
+  public internal(set) var isSelected = false
+
+  public required init(reuseIdentifier: String?) {
+    self.reuseIdentifier = reuseIdentifier
+    super.init(frame: .zero)
+  }
+
+  /// Called before a cell is handed out again; clears the selection and drag state.
+  open func prepareForReuse() {
+    isSelected = false
+    dragState = .none
+    isDropTarget = false
+  }
+
+  /// The cell's part in a drag (rule 19).
+  public private(set) var dragState = CellDragState.none
+  /// Whether the cell is highlighted as the target of an insert-into drop.
+  public internal(set) var isDropTarget = false {
+    didSet { backgroundColor = isDropTarget ? Color(red: 0.8, green: 0.9, blue: 1) : nil }
+  }
+
+  func setDragState(_ state: CellDragState) {
+    guard state != dragState else { return }
+    dragState = state
+    dragStateDidChange(state)
+  }
+
+  /// Called when the cell's drag state changes; dims a dragged cell by default.
+  open func dragStateDidChange(_ state: CellDragState) {
+    alpha = state == .dragging ? 0.5 : 1
+  }
+
+  /// What the cell shows, for its line in a tree snapshot.
+  var contentSnapshot: String { "" }
+
+  open override var snapshotDescription: String {
+    super.snapshotDescription + contentSnapshot + (isSelected ? " selected" : "")
+      + (dragState == .none ? "" : " drag=\(dragState)")
+      + (isDropTarget ? " dropTarget" : "")
+  }
+}
+
+/// What ``TableView`` and ``CollectionView`` share: sections of items in a scroll view,
+/// reusable cells of which only the visible ones exist, selection, batch updates checked
+/// by rule 25, placeholders, and drag and drop with a gap, a highlight, spring loading and
+/// auto-scroll.
+///
+/// Item geometry lives in a layout whose queries and edits cost O(log n), so scrolling,
+/// hit testing and updates cost the same with a million items as with ten. Use it through
+/// its subclasses.
+@MainActor
+open class ItemsView: ScrollView {
+  /// Whether selection by tapping is on.
+  public var allowsSelection = true
+  public var allowsMultipleSelection = false
+  /// Whether hovering a drag over an item activates it (rule 27).
+  public var isSpringLoaded = false
+  /// How long a drag must hover over an item before it blinks and activates.
+  public var springLoadingDelay = 1.0
+  /// How long batch updates animate: the model changes at once, the completion waits this
+  /// long on the clock.
+  public var updateAnimationDuration = 0.3
+
+  /// The geometry of every item and placeholder, in display index paths.
+  var itemLayout: any ItemLayout
+  var itemCounts: [Int] = []
+  var visibleByPath: [IndexPath: ItemsViewCell] = [:]
+  /// The cells placed by the last layout, with their display paths.
+  var laidOut: [(cell: ItemsViewCell, display: IndexPath)] = []
+  var placeholderEntries: [PlaceholderEntry] = []
+  private var reusePool: [String: [ItemsViewCell]] = [:]
+  private var registrations: [String: ItemsViewCell.Type] = [:]
+  private var selected: Set<IndexPath> = []
+  private var needsReload = true
+  /// Updates collected inside `performBatchUpdates`; nil outside.
+  private var pendingUpdate: BatchUpdate?
+  let dragState = DragDropState()
+  /// The interactive movement under way (rule 28).
+  var movement: InteractiveMovement?
+  var dragInteraction: DragInteraction?
+  var dropInteraction: DropInteraction?
+  var dragAdapter: ItemsDragAdapter?
+  var dropAdapter: ItemsDropAdapter?
+
+  static let logger = Logger(label: "DragDrop.ItemsView")
+
+  /// An interactive movement (rule 28): the item moving, the index it would land at (after
+  /// its removal), and where its cell is.
+  struct InteractiveMovement {
+    var original: IndexPath
+    var target: IndexPath
+    var position: Point
+
+    func frame(for size: Size) -> Rect {
+      Rect(x: position.x - size.width / 2, y: position.y - size.height / 2, width: size.width, height: size.height)
+    }
+  }
+
+  init(frame: Rect, layout: any ItemLayout) {
+    itemLayout = layout
+    super.init(frame: frame)
+    addGestureRecognizer(
+      TapGestureRecognizer { [weak self] recognizer in
+        guard let self, recognizer.state == .ended else { return }
+        self.tap(at: recognizer.location(in: self))
+      })
+  }
+
+  /// Whether items can be dragged; starts as drag interactions do (rule 17).
+  public var dragInteractionEnabled = DragInteraction.isEnabledByDefault {
+    didSet { dragInteraction?.isEnabled = dragInteractionEnabled }
+  }
+
+  /// Whether a drag from this view is under way.
+  public var hasActiveDrag: Bool { dragState.dragSession != nil }
+  /// Whether a drop session is over this view.
+  public var hasActiveDrop: Bool { dragState.dropSession != nil }
+  /// Whether the view shows changes its data source has not made yet (rule 17): an open
+  /// gap, placeholders, or an interactive movement.
+  public var hasUncommittedUpdates: Bool {
+    dragState.gap != nil || !placeholderEntries.isEmpty || movement != nil
+  }
+
+  // MARK: What subclasses provide
+
+  var hasDataSource: Bool { false }
+  func sourceNumberOfSections() -> Int { 0 }
+  func sourceNumberOfItems(inSection section: Int) -> Int { 0 }
+  func sourceCell(at indexPath: IndexPath) -> ItemsViewCell { ItemsViewCell(reuseIdentifier: nil) }
+  /// The extent of a data item along the layout's axis (a row's height).
+  func sourceExtent(at indexPath: IndexPath) -> Double { 0 }
+  /// The layout for `counts` items, from scratch.
+  func makeLayout(counts: [Int]) -> any ItemLayout { itemLayout }
+  /// Header extents for the sections the data source now reports.
+  func headerExtents(sections: Int) -> [Double] { Array(repeating: 0, count: sections) }
+  /// Places headers and other views that go with sections.
+  func layoutSupplementaryViews(top: Double, bottom: Double) {}
+  func removeSupplementaryViews() {}
+  func notifySelect(_ indexPath: IndexPath) {}
+  func notifyDeselect(_ indexPath: IndexPath) {}
+
+  // MARK: What subclasses provide for drag and drop
+
+  var hasDragDelegate: Bool { false }
+  func dragItemsForBeginning(_ session: DragSession, at indexPath: IndexPath) -> [DragItem] { [] }
+  func dragItemsForAdding(_ session: DragSession, at indexPath: IndexPath, point: Point) -> [DragItem] { [] }
+  func dragPreviewParameters(at indexPath: IndexPath) -> DragPreviewParameters? { nil }
+  func dragSessionWillBegin(_ session: DragSession) {}
+  func dragSessionDidEnd(_ session: DragSession) {}
+  func dragSessionAllowsMove(_ session: DragSession) -> Bool { true }
+  func dragSessionIsRestricted(_ session: DragSession) -> Bool { false }
+
+  var hasDropDelegate: Bool { false }
+  func dropCanHandle(_ session: DropSession) -> Bool { false }
+  func dropSessionDidEnter(_ session: DropSession) {}
+  func dropProposal(_ session: DropSession, destination: IndexPath?) -> ItemsViewDropProposal {
+    ItemsViewDropProposal(operation: .cancel)
+  }
+  func dropSessionDidExit(_ session: DropSession) {}
+  func dropSessionDidEnd(_ session: DropSession) {}
+  func performDrop(with coordinator: ItemsViewDropCoordinator) {}
+  func shouldSpringLoad(at indexPath: IndexPath, context: SpringLoadedContext) -> Bool { true }
+  /// Rule 22: takes a local single-item reorder (`destination` is the index after
+  /// removal) without performDrop; false leaves it to performDrop.
+  func reorderLocally(from source: IndexPath, to destination: IndexPath) -> Bool { false }
+  func makeCoordinator(
+    items: [ItemsViewDropItem], destination: IndexPath?, proposal: ItemsViewDropProposal, session: DropSession
+  ) -> ItemsViewDropCoordinator {
+    ItemsViewDropCoordinator(
+      items: items, destinationIndexPath: destination, proposal: proposal, session: session, view: self)
+  }
+  /// How long the gap waits before moving to a new destination (rule 26), and whether each
+  /// pointer movement restarts the wait.
+  var reflowDelay: (seconds: Double, restartsOnMove: Bool) { (0, false) }
+  /// The preview size of an item from elsewhere.
+  var defaultPreviewSize: Size { Size(width: bounds.width, height: 44) }
+
+  // MARK: Cells
+
+  func register(cellClass: ItemsViewCell.Type, identifier: String) {
+    registrations[identifier] = cellClass
+  }
+
+  /// A cell for `identifier`: a reused one when there is one, otherwise a new one of the
+  /// registered class, or of `fallback` for an identifier never registered (logged).
+  func dequeueCell(identifier: String, fallback: ItemsViewCell.Type) -> ItemsViewCell {
+    if let cell = reusePool[identifier]?.popLast() {
+      cell.prepareForReuse()
+      return cell
+    }
+    guard let cellClass = registrations[identifier] else {
+      Self.logger.error(
+        "no cell class is registered for this reuse identifier; register one before dequeuing",
+        metadata: ["identifier": "\(identifier)"])
+      return fallback.init(reuseIdentifier: identifier)
+    }
+    return cellClass.init(reuseIdentifier: identifier)
+  }
+
+  func recycle(_ cell: ItemsViewCell) {
+    cell.removeFromSuperview()
+    if let identifier = cell.reuseIdentifier { reusePool[identifier, default: []].append(cell) }
+  }
+
+  func visibleCell(at indexPath: IndexPath) -> ItemsViewCell? {
+    layoutIfNeeded()
+    return visibleByPath[indexPath]
+  }
+
+  var sortedVisibleCells: [ItemsViewCell] {
+    layoutIfNeeded()
+    return visibleByPath.sorted { $0.key < $1.key }.map(\.value)
+  }
+
+  var sortedVisiblePaths: [IndexPath] {
+    layoutIfNeeded()
+    return visibleByPath.keys.sorted()
+  }
+
+  // MARK: Geometry
+
+  var sectionCount: Int {
+    reloadIfNeeded()
+    return itemCounts.count
+  }
+
+  func itemCount(inSection section: Int) -> Int {
+    reloadIfNeeded()
+    return itemCounts.indices.contains(section) ? itemCounts[section] : 0
+  }
+
+  func contains(_ indexPath: IndexPath) -> Bool {
+    itemCounts.indices.contains(indexPath.section) && (0..<itemCounts[indexPath.section]).contains(indexPath.item)
+  }
+
+  /// An item's frame in content coordinates; nil when out of range.
+  func itemFrame(at indexPath: IndexPath) -> Rect? {
+    reloadIfNeeded()
+    guard contains(indexPath) else { return nil }
+    return itemLayout.frame(at: displayPath(for: indexPath))
+  }
+
+  /// The data item under a point in content coordinates.
+  func dataIndexPath(at point: Point) -> IndexPath? {
+    reloadIfNeeded()
+    guard let display = itemLayout.indexPath(at: point), case .data(let indexPath) = displayItem(at: display) else {
+      return nil
+    }
+    return indexPath
+  }
+
+  // MARK: Loading
+
+  func setNeedsReload() {
+    needsReload = true
+    setNeedsLayout()
+  }
+
+  func reloadIfNeeded() {
+    if needsReload { reloadData() }
+  }
+
+  /// Asks the data source for everything again. Visible cells return to the reuse pool,
+  /// placeholders and an interactive movement are dropped, and the selection is cleared.
+  public func reloadData() {
+    needsReload = false
+    dragState.reloadedSinceDragBegan = true
+    for (_, cell) in visibleByPath { recycle(cell) }
+    visibleByPath = [:]
+    laidOut = []
+    for entry in placeholderEntries { entry.cell.map(recycle) }
+    placeholderEntries = []
+    movement = nil
+    removeSupplementaryViews()
+    selected = []
+    let sections = hasDataSource ? max(0, sourceNumberOfSections()) : 0
+    itemCounts = (0..<sections).map { max(0, sourceNumberOfItems(inSection: $0)) }
+    itemLayout = makeLayout(counts: itemCounts)
+    itemLayout.width = bounds.width
+    contentSize = Size(width: bounds.width, height: itemLayout.contentHeight)
+    setNeedsLayout()
+  }
+
+  /// Moves selected items at or after `item` down one, after an item appears before them.
+  func shiftSelection(inSection section: Int, from item: Int) {
+    selected = Set(
+      selected.map { $0.section == section && $0.item >= item ? IndexPath(item: $0.item + 1, section: section) : $0 })
+  }
+
+  // MARK: Layout
+
+  open override func geometryDidChange() {
+    super.geometryDidChange()
+    if itemLayout.width != bounds.width {
+      itemLayout.width = bounds.width
+      contentSize = Size(width: bounds.width, height: itemLayout.contentHeight)
+      setNeedsLayout()
+    }
+  }
+
+  /// Shows the cells of the items in view and recycles the rest: O(log n + visible).
+  /// Placeholders get their own cells, configured by their update handlers.
+  open override func layoutSubviews() {
+    reloadIfNeeded()
+    guard hasDataSource else { return }
+    let top = contentOffset.y
+    let bottom = top + bounds.height
+    let wanted = itemLayout.indexPaths(fromY: top, toY: bottom).map { ($0, displayItem(at: $0)) }
+    var wantedData = Set<IndexPath>()
+    var wantedPlaceholders = Set<ObjectIdentifier>()
+    for (_, item) in wanted {
+      switch item {
+      case .data(let indexPath): wantedData.insert(indexPath)
+      case .placeholder(let placeholder): wantedPlaceholders.insert(ObjectIdentifier(placeholder))
+      }
+    }
+    if let movement { wantedData.insert(movement.original) }  // the moving item stays
+    for (indexPath, cell) in visibleByPath where !wantedData.contains(indexPath) {
+      recycle(cell)
+      visibleByPath[indexPath] = nil
+    }
+    for entry in placeholderEntries where !wantedPlaceholders.contains(ObjectIdentifier(entry)) {
+      if let cell = entry.cell { recycle(cell) }
+      entry.cell = nil
+    }
+    laidOut = []
+    var shown = wanted
+    if let movement, !wanted.contains(where: { $0.0 == displayPath(for: movement.original) }) {
+      shown.append((displayPath(for: movement.original), .data(movement.original)))
+    }
+    for (display, item) in shown {
+      let cell: ItemsViewCell
+      switch item {
+      case .data(let indexPath):
+        if let existing = visibleByPath[indexPath] {
+          cell = existing
+        } else {
+          cell = sourceCell(at: indexPath)
+          visibleByPath[indexPath] = cell
+          insertSubview(cell, at: 0)
+        }
+        cell.isSelected = selected.contains(indexPath)
+        cell.isDropTarget = dragState.highlighted == indexPath
+      case .placeholder(let entry):
+        if let existing = entry.cell {
+          cell = existing
+        } else {
+          cell = dequeueCell(identifier: entry.reuseIdentifier, fallback: entry.cellClass)
+          entry.cell = cell
+          insertSubview(cell, at: 0)
+        }
+        entry.configure(cell)
+      }
+      laidOut.append((cell, display))
+    }
+    placeCells()
+    layoutSupplementaryViews(top: top, bottom: bottom)
+  }
+
+  /// Places the laid-out cells at their frames, moved aside by an open gap or an
+  /// interactive movement: O(visible), without walking the items.
+  func placeCells() {
+    let gap = dragState.gap.map { (display: displayPath(for: $0.indexPath), extent: $0.extent) }
+    let moving = movement.map { (display: displayPath(for: $0.original), target: displayPath(for: $0.target)) }
+    for (cell, display) in laidOut {
+      if let moving, display == moving.display {
+        cell.frame = movement?.frame(for: cell.frame.size) ?? cell.frame
+        continue
+      }
+      cell.frame =
+        itemLayout.displacedFrame(
+          at: display, removing: moving?.display, gap: moving?.target ?? gap?.display,
+          extent: moving.flatMap { itemLayout.extent(at: $0.display) } ?? gap?.extent ?? 0)
+        ?? cell.frame
+    }
+  }
+
+  // MARK: Selection
+
+  var sortedSelection: [IndexPath] { selected.sorted() }
+
+  /// Selects an item; with single selection, the previous one is deselected.
+  func select(_ indexPath: IndexPath) {
+    reloadIfNeeded()
+    guard contains(indexPath) else { return }
+    if !allowsMultipleSelection {
+      for old in selected where old != indexPath { deselect(old) }
+    }
+    guard selected.insert(indexPath).inserted else { return }
+    visibleByPath[indexPath]?.isSelected = true
+  }
+
+  func deselect(_ indexPath: IndexPath) {
+    guard selected.remove(indexPath) != nil else { return }
+    visibleByPath[indexPath]?.isSelected = false
+  }
+
+  private func tap(at point: Point) {
+    guard allowsSelection, movement == nil, let indexPath = dataIndexPath(at: point) else { return }
+    if selected.contains(indexPath) && allowsMultipleSelection {
+      deselect(indexPath)
+      notifyDeselect(indexPath)
+    } else {
+      let previous = allowsMultipleSelection ? [] : selected.filter { $0 != indexPath }
+      select(indexPath)
+      for old in previous { notifyDeselect(old) }
+      notifySelect(indexPath)
+    }
+  }
+
+  // MARK: Updates
+
+  /// Applies the insertions, deletions, moves and reloads made in `updates` as one change.
+  ///
+  /// Update the data source inside the block, then describe the change with the insert,
+  /// delete, move and reload calls. The counts must add up (rule 25); if they do not, the
+  /// error names the section and every count, and the view keeps its state from before.
+  ///
+  /// - Parameter completion: runs once the update animation has finished, after
+  ///   ``updateAnimationDuration`` on the window's clock (at once outside a window), with
+  ///   true.
+  public func performBatchUpdates(
+    _ updates: () -> Void, completion: (@MainActor (Bool) -> Void)? = nil
+  )
+    throws(BatchUpdateError)
+  {
+    reloadIfNeeded()
+    let outer = pendingUpdate == nil
+    if outer { pendingUpdate = BatchUpdate() }
+    updates()
+    guard outer, let update = pendingUpdate else { return }
+    pendingUpdate = nil
+    try apply(update)
+    guard let completion else { return }
+    if let clock = window?.clock {
+      clock.schedule(after: updateAnimationDuration) { completion(true) }
+    } else {
+      completion(true)
+    }
+  }
+
+  /// Inside a batch, adds to it; outside, applies the change on its own.
+  func record(_ change: (inout BatchUpdate) -> Void) throws(BatchUpdateError) {
+    if pendingUpdate != nil {
+      change(&pendingUpdate!)
+      return
+    }
+    reloadIfNeeded()
+    var update = BatchUpdate()
+    change(&update)
+    try apply(update)
+  }
+
+  /// Moves an item for a local reorder, after the data source has moved it; a data source
+  /// whose counts then do not add up gets a reload, logged.
+  func applyReorder(from source: IndexPath, to destination: IndexPath) {
+    do {
+      try record { $0.moveItem(at: source, to: destination) }
+    } catch {
+      Self.logger.error("the data source's move left counts that do not add up", metadata: ["error": "\(error)"])
+      reloadData()
+    }
+  }
+
+  private func apply(_ update: BatchUpdate) throws(BatchUpdateError) {
+    guard hasDataSource else { return }
+    let newSections = max(0, sourceNumberOfSections())
+    let newCounts = (0..<newSections).map { max(0, sourceNumberOfItems(inSection: $0)) }
+    let resolved = try update.resolve(oldCounts: itemCounts, newCounts: newCounts)
+    movement = nil  // an update ends an interactive movement's preview
+
+    // Geometry, edited in place: O(k log n) for k changed items. The layout holds data
+    // items and placeholders; data items leave at their display positions before the
+    // update, and arrive at their display positions after it, once the placeholders have
+    // followed the items around them. Extents of moving items are read before anything is
+    // removed.
+    let headers = headerExtents(sections: newSections)
+    let removedDisplay = resolved.removed.enumerated().map { section, items in
+      items.map { displayPath(for: IndexPath(item: $0, section: section)).item }
+    }
+    var movingExtents: [IndexPath: Double] = [:]
+    for move in update.movedItems {
+      movingExtents[move.to] = itemLayout.extent(at: displayPath(for: move.from))
+    }
+    for entry in placeholderEntries {
+      if let gap = update.reloadedSections.contains(entry.section)
+        ? nil : resolved.newGap(entry.gap, inSection: entry.section)
+      {
+        entry.section = gap.section
+        entry.gap = gap.item
+      } else {
+        // The placeholder's section went away or was reloaded: so does the placeholder.
+        entry.cell.map(recycle)
+        entry.cell = nil
+        placeholderEntries.removeAll { $0 === entry }
+      }
+    }
+    var changes = (0..<newSections).map {
+      LayoutSectionChange(source: .fresh(count: newCounts[$0]), headerExtent: headers[$0])
+    }
+    for (old, new) in resolved.sectionMap.enumerated() {
+      guard let new, !update.reloadedSections.contains(old) else { continue }
+      let inserted = resolved.arrivals[new].map { item in
+        let target = IndexPath(item: item, section: new)
+        return (displayPath(for: target).item, movingExtents[target] ?? sourceExtent(at: target))
+      }
+      let resized = update.reloadedItems.filter { $0.section == old }.compactMap { path -> (Int, Double)? in
+        guard let target = resolved.newIndexPath(for: path) else { return nil }
+        return (displayPath(for: target).item, sourceExtent(at: target))
+      }
+      changes[new].source = .kept(old: old, removed: removedDisplay[old], inserted: inserted, resized: resized)
+    }
+
+    // Cells and selection follow their items; deleted and reloaded items' cells are recycled.
+    var newVisible: [IndexPath: ItemsViewCell] = [:]
+    for (indexPath, cell) in visibleByPath {
+      if let target = resolved.newIndexPath(for: indexPath), !update.reloadedItems.contains(indexPath),
+        !update.reloadedSections.contains(indexPath.section)
+      {
+        newVisible[target] = cell
+      } else {
+        recycle(cell)
+      }
+    }
+    selected = Set(selected.compactMap { resolved.newIndexPath(for: $0) })
+    visibleByPath = newVisible
+    itemCounts = newCounts
+    itemLayout.rebuild(changes) { self.sourceExtent(at: $0) }
+    contentSize = Size(width: bounds.width, height: itemLayout.contentHeight)
+    setNeedsLayout()
+  }
+}
