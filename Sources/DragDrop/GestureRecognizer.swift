@@ -13,11 +13,16 @@ open class GestureRecognizer {
     public var isFinished: Bool { self == .ended || self == .cancelled || self == .failed }
   }
 
-  /// Setting the state runs the actions on `began`, `changed`, `ended` and `cancelled`.
+  /// Setting the state runs the actions on `began`, `changed` (each time it is set, so
+  /// every movement is reported), `ended` and `cancelled`.
   /// Transitions that make no sense (from `failed` to `began`, say) are ignored.
   public var state: State = .possible {
     didSet {
-      guard state != oldValue else { return }
+      guard state != oldValue else {
+        // A continuous gesture reports every change, as UIKit's do.
+        if state == .changed { for action in actions { action(self) } }
+        return
+      }
       guard Self.allows(from: oldValue, to: state) else {
         state = oldValue
         return

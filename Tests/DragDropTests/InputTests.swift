@@ -76,6 +76,20 @@ import Testing
     #expect(fixture.log == ["press.began", "press.changed", "press.ended"])
   }
 
+  @Test("A continuous gesture reports every movement as a change, not only the first")
+  func everyMovementIsAChange() {
+    let fixture = Fixture()
+    let press = LongPressGestureRecognizer(action: fixture.record("press"))
+    fixture.view.addGestureRecognizer(press)
+    fixture.touch(1, .began, 50, 50)
+    fixture.clock.advance(by: 0.5)
+    fixture.touch(1, .moved, 60, 50)
+    fixture.touch(1, .moved, 70, 50)
+    fixture.touch(1, .moved, 80, 50)
+    fixture.touch(1, .ended, 80, 50)
+    #expect(fixture.log == ["press.began", "press.changed", "press.changed", "press.changed", "press.ended"])
+  }
+
   @Test("Rule 2: moving beyond the tolerance before the delay cancels the press")
   func longPressFailsWhenMovedEarly() {
     let fixture = Fixture()

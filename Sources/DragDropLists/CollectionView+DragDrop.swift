@@ -1,0 +1,151 @@
+import DragDrop
+import Foundation
+
+/// The drag source side of a collection view (rules 17-19).
+@MainActor
+public protocol CollectionViewDragDelegate: AnyObject {
+  /// The items for dragging the item at `indexPath`; empty means the item does not drag.
+  /// When the item is selected, this is called once per selected item (rule 18).
+  func collectionView(
+    _ collectionView: CollectionView, itemsForBeginning session: DragSession, at indexPath: IndexPath
+  ) -> [DragItem]
+  /// Items for an item tapped during a drag; `point` is in the view's coordinates. None by
+  /// default.
+  func collectionView(
+    _ collectionView: CollectionView, itemsForAddingTo session: DragSession, at indexPath: IndexPath, point: Point
+  )
+    -> [DragItem]
+  /// How an item's lift preview is drawn; nil (the default) shows the whole cell.
+  func collectionView(
+    _ collectionView: CollectionView, dragPreviewParametersForItemAt indexPath: IndexPath
+  ) -> DragPreviewParameters?
+  func collectionView(_ collectionView: CollectionView, dragSessionWillBegin session: DragSession)
+  func collectionView(_ collectionView: CollectionView, dragSessionDidEnd session: DragSession)
+  func collectionView(_ collectionView: CollectionView, dragSessionAllowsMoveOperation session: DragSession) -> Bool
+  func collectionView(
+    _ collectionView: CollectionView, dragSessionIsRestrictedToDraggingApplication session: DragSession
+  ) -> Bool
+}
+
+extension CollectionViewDragDelegate {
+  public func collectionView(
+    _ collectionView: CollectionView, itemsForAddingTo session: DragSession, at indexPath: IndexPath, point: Point
+  ) -> [DragItem] { [] }
+  public func collectionView(
+    _ collectionView: CollectionView, dragPreviewParametersForItemAt indexPath: IndexPath
+  )
+    -> DragPreviewParameters?
+  { nil }
+  public func collectionView(_ collectionView: CollectionView, dragSessionWillBegin session: DragSession) {}
+  public func collectionView(_ collectionView: CollectionView, dragSessionDidEnd session: DragSession) {}
+  public func collectionView(
+    _ collectionView: CollectionView, dragSessionAllowsMoveOperation session: DragSession
+  ) -> Bool { true }
+  public func collectionView(
+    _ collectionView: CollectionView, dragSessionIsRestrictedToDraggingApplication session: DragSession
+  )
+    -> Bool
+  { false }
+}
+
+/// The drop target side of a collection view (rules 20-23).
+@MainActor
+public protocol CollectionViewDropDelegate: AnyObject {
+  /// Takes the drop: update the data source and describe the change, then animate the
+  /// items with the coordinator. If it does nothing, the drag animates back.
+  func collectionView(_ collectionView: CollectionView, performDropWith coordinator: CollectionViewDropCoordinator)
+  /// True by default.
+  func collectionView(_ collectionView: CollectionView, canHandle session: DropSession) -> Bool
+  /// The proposal for the drag over `destinationIndexPath` (nil over empty space); a
+  /// cancel with no intent by default.
+  func collectionView(
+    _ collectionView: CollectionView, dropSessionDidUpdate session: DropSession,
+    withDestinationIndexPath destinationIndexPath: IndexPath?
+  ) -> CollectionViewDropProposal
+  func collectionView(_ collectionView: CollectionView, dropSessionDidEnter session: DropSession)
+  func collectionView(_ collectionView: CollectionView, dropSessionDidExit session: DropSession)
+  func collectionView(_ collectionView: CollectionView, dropSessionDidEnd session: DropSession)
+  /// Whether hovering over an item spring-loads it (rule 27); true by default. The context's
+  /// target view may be changed to blink another view.
+  func collectionView(
+    _ collectionView: CollectionView, shouldSpringLoadItemAt indexPath: IndexPath, with context: SpringLoadedContext
+  )
+    -> Bool
+}
+
+extension CollectionViewDropDelegate {
+  public func collectionView(
+    _ collectionView: CollectionView, shouldSpringLoadItemAt indexPath: IndexPath, with context: SpringLoadedContext
+  ) -> Bool { true }
+  public func collectionView(_ collectionView: CollectionView, canHandle session: DropSession) -> Bool { true }
+  public func collectionView(
+    _ collectionView: CollectionView, dropSessionDidUpdate session: DropSession,
+    withDestinationIndexPath destinationIndexPath: IndexPath?
+  ) -> CollectionViewDropProposal { CollectionViewDropProposal(operation: .cancel) }
+  public func collectionView(_ collectionView: CollectionView, dropSessionDidEnter session: DropSession) {}
+  public func collectionView(_ collectionView: CollectionView, dropSessionDidExit session: DropSession) {}
+  public func collectionView(_ collectionView: CollectionView, dropSessionDidEnd session: DropSession) {}
+}
+
+/// An item a drop reserves before its data has arrived (rule 24): the collection view
+/// shows it without asking the data source, configured by ``cellUpdateHandler``.
+@MainActor
+public final class CollectionViewDropPlaceholder {
+  /// Where the item goes, in the data source's index paths (`item == count` is the end).
+  public let insertionIndexPath: IndexPath
+  public let reuseIdentifier: String
+  /// Configures the placeholder's cell whenever it is shown, and on
+  /// ``ItemsViewDropPlaceholderContext/setNeedsCellUpdate()``.
+  public var cellUpdateHandler: ((CollectionViewCell) -> Void)?
+
+  public init(insertionIndexPath: IndexPath, reuseIdentifier: String) {
+    self.insertionIndexPath = insertionIndexPath
+    self.reuseIdentifier = reuseIdentifier
+  }
+}
+
+/// What the collection view's drop delegate works with in `performDropWith` (rules 21-24).
+@MainActor
+public final class CollectionViewDropCoordinator: ItemsViewDropCoordinator {
+  /// The collection view the drop is over.
+  public var collectionView: CollectionView { view as! CollectionView }  // swift-format-ignore: NeverForceUnwrap
+
+  /// A coordinator for dropping `items` from elsewhere into `collectionView` without a
+  /// drag: for tests of a drop delegate, and for drops the application performs itself.
+  public static func make(
+    items: [DragItem], destinationIndexPath: IndexPath? = nil,
+    proposal: CollectionViewDropProposal = CollectionViewDropProposal(operation: .copy),
+    collectionView: CollectionView
+  ) -> CollectionViewDropCoordinator {
+    make(items: items, destinationIndexPath: destinationIndexPath, proposal: proposal, view: collectionView)
+  }
+
+  /// Animates the item into the item at `indexPath`, which must already be in the data
+  /// source and inserted through `performBatchUpdates` (rule 23).
+  @discardableResult
+  public func drop(_ dragItem: DragItem, toItemAt indexPath: IndexPath) -> any DragAnimating {
+    dropToItem(dragItem, at: indexPath)
+  }
+
+  /// Animates the item into the item at `indexPath`, aspect-fitting its preview into
+  /// `rect` (in the cell's coordinates).
+  @discardableResult
+  public func drop(_ dragItem: DragItem, intoItemAt indexPath: IndexPath, rect: Rect) -> any DragAnimating {
+    dropIntoItem(dragItem, at: indexPath, rect: rect)
+  }
+
+  /// Drops the item into a placeholder at `placeholder.insertionIndexPath`, without
+  /// touching the data source; commit or delete it through the returned context.
+  @discardableResult
+  public func drop(
+    _ dragItem: DragItem, to placeholder: CollectionViewDropPlaceholder
+  ) -> CollectionViewDropPlaceholderContext {
+    let entry = ItemsView.PlaceholderEntry(
+      at: placeholder.insertionIndexPath, reuseIdentifier: placeholder.reuseIdentifier,
+      cellClass: CollectionViewCell.self, extent: collectionView.defaultPreviewSize.height
+    ) { [placeholder] cell in
+      if let cell = cell as? CollectionViewCell { placeholder.cellUpdateHandler?(cell) }
+    }
+    return dropToPlaceholder(dragItem, entry: entry)
+  }
+}
