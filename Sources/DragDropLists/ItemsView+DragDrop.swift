@@ -487,7 +487,14 @@ final class ItemsDropAdapter: DropInteractionDelegate {
       if let local, local === state.dragSession, !state.reloadedSinceDragBegan, local.items.indices.contains(index) {
         source = state.sourceIndexPaths[ObjectIdentifier(local.items[index])]
       }
-      let size = source.flatMap { view.itemFrame(at: $0)?.size } ?? view.defaultPreviewSize
+      // The preview's own size when the drag is ours (its visible part, when clipped); the
+      // cell's size otherwise.
+      let preview = local.flatMap { local in
+        view.window?.dragController.dragPreviews(of: local).dropFirst(index).first?.map {
+          $0.parameters.visiblePath?.bounds.size ?? $0.view.bounds.size
+        }
+      }
+      let size = preview ?? source.flatMap { view.itemFrame(at: $0)?.size } ?? view.defaultPreviewSize
       return ItemsViewDropItem(dragItem: item, sourceIndexPath: source, previewSize: size)
     }
     return view.makeCoordinator(items: items, destination: destination, proposal: state.proposal, session: session)

@@ -74,7 +74,8 @@ extension CollectionView {
     #expect(view.indexPathsForVisibleItems == (0..<20).map { IndexPath(item: $0, section: 0) })
     #expect(view.subviews.count == 20)
     #expect(view.frameForItem(at: IndexPath(item: 7, section: 0)) == Rect(x: 220, y: 110, width: 100, height: 100))
-    #expect(view.cellForItem(at: IndexPath(item: 7, section: 0))?.frame == Rect(x: 220, y: 110, width: 100, height: 100))
+    #expect(
+      view.cellForItem(at: IndexPath(item: 7, section: 0))?.frame == Rect(x: 220, y: 110, width: 100, height: 100))
     #expect(view.cellForItem(at: IndexPath(item: 500, section: 0)) == nil)
     #expect(view.indexPathForItem(at: Point(x: 225, y: 150)) == IndexPath(item: 7, section: 0))
     #expect(view.indexPathForItem(at: Point(x: 105, y: 150)) == nil)  // the spacing
