@@ -235,6 +235,16 @@ extension ItemsView {
       visibleByPath[IndexPath(item: key.item + 1, section: key.section)] = visibleByPath.removeValue(forKey: key)
     }
     shiftSelection(inSection: entry.section, from: path.item)
+    if var moving = movement {
+      // An interactive movement keeps its item, which may have moved down one.
+      if moving.original.section == path.section && moving.original.item >= path.item {
+        moving.original = IndexPath(item: moving.original.item + 1, section: path.section)
+      }
+      if moving.target.section == path.section && moving.target.item >= path.item {
+        moving.target = IndexPath(item: moving.target.item + 1, section: path.section)
+      }
+      movement = moving
+    }
     itemLayout.setExtent(sourceExtent(at: path), at: display)
     contentSize = Size(width: bounds.width, height: itemLayout.contentHeight)
     setNeedsLayout()
