@@ -154,7 +154,8 @@ extension View {
     context.concatenate(
       AffineTransform(translationX: -bounds.midX, y: -bounds.midY)
         .concatenating(transform)
-        .concatenating(AffineTransform(translationX: center.x, y: center.y)))
+        .concatenating(
+          AffineTransform(translationX: center.x + presentationOffset.x, y: center.y + presentationOffset.y)))
     if alpha < 1 { context.multiplyAlpha(alpha) }
     let shape = cornerRadius > 0 ? Path(roundedRect: bounds, cornerRadius: cornerRadius) : Path(bounds)
     if let backgroundColor { context.fill(shape, color: backgroundColor) }

@@ -27,6 +27,11 @@ open class View {
     didSet { if center != oldValue { geometryDidChange() } }
   }
 
+  /// How far from its frame the view is drawn while an animation carries it to the frame,
+  /// as a presentation layer would show it: rendering adds it; layout, hit testing and
+  /// ``frame`` ignore it.
+  public var presentationOffset = Point.zero
+
   /// Applied about the centre. With a transform other than identity, ``frame`` is the
   /// bounding box of the transformed view.
   public var transform: AffineTransform = .identity {

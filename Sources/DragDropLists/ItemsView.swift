@@ -66,9 +66,13 @@ open class ItemsView: ScrollView {
   public var isSpringLoaded = false
   /// How long a drag must hover over an item before it blinks and activates.
   public var springLoadingDelay = 1.0
-  /// How long batch updates animate: the model changes at once, the completion waits this
-  /// long on the clock.
+  /// How long changes animate. The model and the frames change at once; cells on show
+  /// glide from where they were over this time (their presentation offsets), and the
+  /// completion of a batch update waits for it.
   public var updateAnimationDuration = 0.3
+  /// Whether cells glide to new places after updates, gaps and reorders. Only views in a
+  /// window animate: the window's clock drives them.
+  public var animatesChanges = true
 
   /// The geometry of every item and placeholder, in display index paths.
   var itemLayout: any ItemLayout
@@ -76,6 +80,12 @@ open class ItemsView: ScrollView {
   var visibleByPath: [IndexPath: ItemsViewCell] = [:]
   /// The cells placed by the last layout, with their display paths.
   var laidOut: [(cell: ItemsViewCell, display: IndexPath)] = []
+  /// The cells placed by the last layout; only they glide, as newly shown cells have no
+  /// place to glide from.
+  private var placed = Set<ObjectIdentifier>()
+  private var previousFrames: [ObjectIdentifier: Rect] = [:]
+  private var glides: [ObjectIdentifier: Glide] = [:]
+  private var glideTimer: ScheduledAction?
   var placeholderEntries: [PlaceholderEntry] = []
   private var reusePool: [String: [ItemsViewCell]] = [:]
   private var registrations: [String: ItemsViewCell.Type] = [:]
@@ -207,6 +217,7 @@ open class ItemsView: ScrollView {
   }
 
   func recycle(_ cell: ItemsViewCell) {
+    stopGlide(cell)
     cell.removeFromSuperview()
     if let identifier = cell.reuseIdentifier { reusePool[identifier, default: []].append(cell) }
   }
@@ -367,13 +378,17 @@ open class ItemsView: ScrollView {
   }
 
   /// Places the laid-out cells at their frames, moved aside by an open gap or an
-  /// interactive movement: O(visible), without walking the items.
+  /// interactive movement: O(visible), without walking the items. Cells already on show
+  /// glide to their new frames.
   func placeCells() {
+    defer { glideFromPreviousFrames() }
     let gap = dragState.gap.map { (display: displayPath(for: $0.indexPath), extent: $0.extent) }
     let moving = movement.map { (display: displayPath(for: $0.original), target: displayPath(for: $0.target)) }
     for (cell, display) in laidOut {
+      previousFrames[ObjectIdentifier(cell)] = placed.contains(ObjectIdentifier(cell)) ? cell.frame : nil
       if let moving, display == moving.display {
         cell.frame = movement?.frame(for: cell.frame.size) ?? cell.frame
+        previousFrames[ObjectIdentifier(cell)] = nil  // it follows the finger exactly
         continue
       }
       cell.frame =
@@ -382,6 +397,61 @@ open class ItemsView: ScrollView {
           extent: moving.flatMap { itemLayout.extent(at: $0.display) } ?? gap?.extent ?? 0)
         ?? cell.frame
     }
+  }
+
+  // MARK: Animation
+
+  /// A cell on its way from where it was shown to its frame.
+  struct Glide {
+    let cell: ItemsViewCell
+    let from: Point
+    let start: Double
+  }
+
+  /// Starts a glide for each placed cell whose frame changed: the cell is drawn where it
+  /// was, and its presentation offset shrinks to zero over ``updateAnimationDuration``.
+  private func glideFromPreviousFrames() {
+    defer {
+      previousFrames = [:]
+      placed = Set(laidOut.map { ObjectIdentifier($0.cell) })
+    }
+    guard animatesChanges, updateAnimationDuration > 0, let clock = window?.clock else { return }
+    for (cell, _) in laidOut {
+      let key = ObjectIdentifier(cell)
+      guard let previous = previousFrames[key], previous.origin != cell.frame.origin else { continue }
+      let shown = Point(
+        x: previous.minX + cell.presentationOffset.x, y: previous.minY + cell.presentationOffset.y)
+      let offset = Point(x: shown.x - cell.frame.minX, y: shown.y - cell.frame.minY)
+      cell.presentationOffset = offset
+      glides[key] = Glide(cell: cell, from: offset, start: clock.now)
+    }
+    if !glides.isEmpty && glideTimer == nil { scheduleGlideFrame() }
+  }
+
+  /// One animation frame: every glide moves on; the next frame is scheduled only while
+  /// something still moves.
+  private func scheduleGlideFrame() {
+    guard let clock = window?.clock else { return }
+    glideTimer = clock.schedule(after: 1.0 / 60) { [weak self] in
+      guard let self else { return }
+      self.glideTimer = nil
+      let duration = self.updateAnimationDuration
+      for (key, glide) in self.glides {
+        let t = duration > 0 ? min(1, (clock.now - glide.start) / duration) : 1
+        // Ease in and out, as UIKit's default curve does.
+        let eased = t < 0.5 ? 4 * t * t * t : 1 - pow(-2 * t + 2, 3) / 2
+        glide.cell.presentationOffset = Point(x: glide.from.x * (1 - eased), y: glide.from.y * (1 - eased))
+        if t >= 1 { self.glides[key] = nil }
+      }
+      if !self.glides.isEmpty { self.scheduleGlideFrame() }
+    }
+  }
+
+  /// Stops a cell's glide, leaving it drawn at its frame.
+  func stopGlide(_ cell: ItemsViewCell) {
+    glides[ObjectIdentifier(cell)] = nil
+    placed.remove(ObjectIdentifier(cell))
+    cell.presentationOffset = .zero
   }
 
   // MARK: Selection

@@ -135,6 +135,55 @@ extension CollectionView {
     #expect(view.cellForItem(at: IndexPath(item: 5, section: 0))?.frame.minY == 220)
   }
 
+  @Test("Batch updates animate: frames change at once, cells glide there on the clock, drawn where they are")
+  func glide() throws {
+    let test = TestWindow(size: Size(width: 560, height: 440))
+    let (view, model) = makeGrid(6)
+    test.window.addSubview(view)
+    view.layoutIfNeeded()
+    let cell = try #require(view.cellForItem(at: IndexPath(item: 1, section: 0)))
+    var completed = false
+    try view.performBatchUpdates {
+      model.sections[0].remove(at: 0)
+      try? view.deleteItems(at: [IndexPath(item: 0, section: 0)])
+    } completion: {
+      completed = $0
+    }
+    view.layoutIfNeeded()
+    #expect(view.cellForItem(at: IndexPath(item: 0, section: 0)) === cell)
+    #expect(cell.frame.minX == 0)  // the model is already there
+    #expect(cell.presentationOffset == Point(x: 110, y: 0))  // it is still drawn where it was
+    let context = RecordingGraphicsContext()
+    cell.render(in: context)
+    #expect(
+      context.commands.first { if case .concatenate = $0 { true } else { false } }
+        == .concatenate(
+          AffineTransform(translationX: 110, y: 0)))  // its frame's origin, 0, plus the offset
+    test.hold(0.15)  // half way: the ease-in-out curve is half done too
+    #expect(abs(cell.presentationOffset.x - 55) < 0.5)
+    #expect(!completed)
+    test.settle()
+    #expect(cell.presentationOffset == .zero)
+    #expect(completed)
+    // Newly shown cells and views out of a window do not glide.
+    #expect(view.visibleCells.allSatisfy { $0.presentationOffset == .zero })
+  }
+
+  @Test("Cells do not glide when animation is off")
+  func noGlide() throws {
+    let test = TestWindow(size: Size(width: 560, height: 440))
+    let (view, model) = makeGrid(6)
+    view.animatesChanges = false
+    test.window.addSubview(view)
+    view.layoutIfNeeded()
+    try view.performBatchUpdates {
+      model.sections[0].remove(at: 0)
+      try? view.deleteItems(at: [IndexPath(item: 0, section: 0)])
+    }
+    view.layoutIfNeeded()
+    #expect(view.visibleCells.allSatisfy { $0.presentationOffset == .zero })
+  }
+
   // MARK: Interactive movement (rule 28, seed 003)
 
   @Test("Rule 28: begin, update and end move the item through moveItemAt, showing the move on the way")

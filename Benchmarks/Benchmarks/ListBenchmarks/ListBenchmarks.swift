@@ -5,10 +5,10 @@ import DragDropLists
 import DragDropTesting
 import Foundation
 
-/// Tables of variable-height rows, 1,000 and 1,000,000 of them: the cost of one drag move
-/// (hit test, destination, proposal, gap layout, visible-cell update), and of placeholder
-/// insertions committed one after another, beside a naive linear scan for the row under a
-/// point.
+/// Tables of variable-height rows and flow grids, 1,000 and 1,000,000 items each: the cost
+/// of one drag move (hit test, destination, proposal, gap layout, visible-cell update), and
+/// of placeholder insertions committed one after another, beside naive linear scans for the
+/// item under a point.
 
 @MainActor
 final class Rows: TableViewDataSource, TableViewDelegate, TableViewDragDelegate, TableViewDropDelegate {
@@ -66,6 +66,61 @@ final class TableScene {
   }
 }
 
+@MainActor
+final class Photos: CollectionViewDataSource, CollectionViewDragDelegate, CollectionViewDropDelegate {
+  var count: Int
+  init(count: Int) { self.count = count }
+  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { count }
+  func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
+    collectionView.dequeueReusableCell(withReuseIdentifier: "cell", for: indexPath)
+  }
+  func collectionView(
+    _ collectionView: CollectionView, itemsForBeginning session: DragSession, at indexPath: IndexPath
+  ) -> [DragItem] {
+    [DragItem(itemProvider: ItemProvider(object: "photo"))]
+  }
+  func collectionView(
+    _ collectionView: CollectionView, dropSessionDidUpdate session: DropSession,
+    withDestinationIndexPath destinationIndexPath: IndexPath?
+  ) -> CollectionViewDropProposal {
+    CollectionViewDropProposal(operation: .copy, intent: .insertAtDestinationIndexPath)
+  }
+  func collectionView(_ collectionView: CollectionView, performDropWith coordinator: CollectionViewDropCoordinator) {}
+}
+
+/// A 1280×800 grid of 100-point photos (11 columns), mid-drag.
+@MainActor
+final class GridScene {
+  let test = TestWindow(size: Size(width: 1280, height: 800))
+  let photos: Photos
+  let grid = CollectionView(
+    frame: Rect(x: 0, y: 0, width: 1280, height: 800),
+    collectionViewLayout: .flow(itemSize: Size(width: 100, height: 100), minimumInteritemSpacing: 10))
+  var step = 0
+
+  init(count: Int) {
+    photos = Photos(count: count)
+    grid.register(CollectionViewCell.self, forCellWithReuseIdentifier: "cell")
+    grid.dataSource = photos
+    grid.dragDelegate = photos
+    grid.dropDelegate = photos
+    test.window.addSubview(grid)
+    grid.layoutIfNeeded()
+    grid.contentOffset = Point(x: 0, y: (grid.contentSize.height / 2).rounded())
+    grid.layoutIfNeeded()
+    test.longPress(at: Point(x: 50, y: 450))
+    test.move(to: Point(x: 60, y: 460), steps: 2)
+    test.window.dragController.callObserver = nil
+  }
+
+  func move() {
+    step += 1
+    let x = 20 + Double((step * 53) % 1240)
+    let y = 60 + Double((step * 37) % 680)
+    test.window.send(Touch(id: 1, phase: .moved, location: Point(x: x, y: y), timestamp: test.clock.now))
+  }
+}
+
 let perMove = perOperation
 let perQuery = BenchmarkMetric.custom("time per lookup (ns)", polarity: .prefersSmaller, useScalingFactor: false)
 let perBatch = BenchmarkMetric.custom("all 10000 (ms)", polarity: .prefersSmaller, useScalingFactor: false)
@@ -81,6 +136,51 @@ let benchmarks: @Sendable () -> Void = {
     } setup: {
       await MainActor.run { TableScene(count: count) }
     }
+  }
+
+  for count in [1000, 1_000_000] {
+    Benchmark("grid drag move, \(count) items") { benchmark, scene in
+      let samples = await MainActor.run { timeEach() { scene.move() } }
+      for sample in samples { benchmark.measurement(perMove, sample) }
+    } setup: {
+      await MainActor.run { GridScene(count: count) }
+    }
+  }
+
+  Benchmark(
+    "naive grid lookup, 1000000 items (linear scan of frames)",
+    configuration: .init(metrics: [perQuery], timeUnits: .nanoseconds, maxDuration: .seconds(3), maxIterations: 3)
+  ) { benchmark, frames in
+    for probe in 0..<20 {
+      let target = Point(x: 55, y: Double(probe) * 450_000)
+      let start = DispatchTime.now().uptimeNanoseconds
+      blackHole(frames.firstIndex { $0.contains(target) } ?? -1)
+      benchmark.measurement(perQuery, Int(DispatchTime.now().uptimeNanoseconds - start))
+    }
+  } setup: {
+    (0..<1_000_000).map { Rect(x: Double($0 % 11) * 110, y: Double($0 / 11) * 110, width: 100, height: 100) }
+  }
+
+  Benchmark(
+    "10000 placeholders inserted and committed, 1000000-item grid",
+    configuration: .init(metrics: [perBatch], timeUnits: .milliseconds, maxDuration: .seconds(10), maxIterations: 5)
+  ) { benchmark, scene in
+    let nanoseconds = await MainActor.run {
+      // One drop of 10,000 items from elsewhere: each goes to a placeholder, whose data
+      // then arrives and is committed.
+      let items = (0..<10_000).map { _ in DragItem(itemProvider: ItemProvider(object: "new")) }
+      let coordinator = CollectionViewDropCoordinator.make(items: items, collectionView: scene.grid)
+      let start = DispatchTime.now().uptimeNanoseconds
+      for (index, item) in items.enumerated() {
+        let placeholder = CollectionViewDropPlaceholder(
+          insertionIndexPath: IndexPath(item: (index * 97) % scene.photos.count, section: 0), reuseIdentifier: "cell")
+        coordinator.drop(item, to: placeholder).commitInsertion { _ in scene.photos.count += 1 }
+      }
+      return Int(DispatchTime.now().uptimeNanoseconds - start)
+    }
+    benchmark.measurement(perBatch, nanoseconds / 1_000_000)
+  } setup: {
+    await MainActor.run { GridScene(count: 1_000_000) }
   }
 
   Benchmark(
@@ -111,14 +211,16 @@ let benchmarks: @Sendable () -> Void = {
     configuration: .init(metrics: [perBatch], timeUnits: .milliseconds, maxDuration: .seconds(10), maxIterations: 5)
   ) { benchmark, scene in
     let nanoseconds = await MainActor.run {
+      // One drop of 10,000 items from elsewhere: each goes to a placeholder, whose data
+      // then arrives and is committed.
+      let items = (0..<10_000).map { _ in DragItem(itemProvider: ItemProvider(object: "new")) }
+      let coordinator = scene.coordinator(items)
       let start = DispatchTime.now().uptimeNanoseconds
-      for index in 0..<10_000 {
-        let item = DragItem(itemProvider: ItemProvider(object: "new"))
+      for (index, item) in items.enumerated() {
         let placeholder = TableViewDropPlaceholder(
           insertionIndexPath: IndexPath(row: (index * 97) % scene.rows.count, section: 0), reuseIdentifier: "cell",
           rowHeight: 44)
-        let context = scene.coordinator([item]).drop(item, to: placeholder)
-        context.commitInsertion { _ in scene.rows.count += 1 }
+        coordinator.drop(item, to: placeholder).commitInsertion { _ in scene.rows.count += 1 }
       }
       return Int(DispatchTime.now().uptimeNanoseconds - start)
     }
