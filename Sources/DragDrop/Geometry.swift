@@ -205,13 +205,15 @@ public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
 
   /// The bounding box of the transformed rectangle.
   public func apply(to rect: Rect) -> Rect {
-    let corners = [
-      Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY),
-      Point(x: rect.minX, y: rect.maxY), Point(x: rect.maxX, y: rect.maxY),
-    ].map(apply(to:))
-    let xs = corners.map(\.x)
-    let ys = corners.map(\.y)
-    return Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+    // The bounding box of the four transformed corners, without allocating: this runs for
+    // every frame read.
+    let p0 = apply(to: Point(x: rect.minX, y: rect.minY))
+    let p1 = apply(to: Point(x: rect.maxX, y: rect.minY))
+    let p2 = apply(to: Point(x: rect.minX, y: rect.maxY))
+    let p3 = apply(to: Point(x: rect.maxX, y: rect.maxY))
+    let minX = min(p0.x, p1.x, p2.x, p3.x)
+    let minY = min(p0.y, p1.y, p2.y, p3.y)
+    return Rect(x: minX, y: minY, width: max(p0.x, p1.x, p2.x, p3.x) - minX, height: max(p0.y, p1.y, p2.y, p3.y) - minY)
   }
 
   public var description: String {

@@ -42,6 +42,10 @@ open class View {
   /// the size of the bounds, and expects an identity transform.
   public var frame: Rect {
     get {
+      if transform.isIdentity {
+        return Rect(
+          x: center.x - bounds.width / 2, y: center.y - bounds.height / 2, width: bounds.width, height: bounds.height)
+      }
       let local = Rect(center: .zero, size: bounds.size)
       let box = transform.apply(to: local)
       return box.offsetBy(dx: center.x, dy: center.y)
@@ -262,7 +266,7 @@ open class View {
   /// few checks rather than one per subview.
   open func hitTest(_ point: Point) -> View? {
     guard !isHidden, isUserInteractionEnabled, alpha > 0.01, self.point(inside: point) else { return nil }
-    if subviews.count >= HitIndex.threshold {
+    if subviews.count >= HitIndex.threshold && indexesSubviewsForHitTesting {
       if hitIndex == nil { hitIndex = HitIndex(subviews) }
       var hit: View?
       hitIndex!.forEachCandidate(at: point) { index in
@@ -279,6 +283,11 @@ open class View {
     }
     return self
   }
+
+  /// Whether hit tests use a grid index of the subviews' frames when there are many (true
+  /// by default). A view whose subviews move all the time but stay few, such as the
+  /// visible cells of a list, does better scanning them than rebuilding the index.
+  open var indexesSubviewsForHitTesting: Bool { true }
 
   /// The grid of subview frames; rebuilt on the next hit test after any subview moves,
   /// resizes, or joins or leaves.

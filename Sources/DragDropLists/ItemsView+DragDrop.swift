@@ -70,6 +70,8 @@ public class ItemsViewDropCoordinator {
     self.proposal = proposal
     self.session = session
     self.view = view
+    targets.reserveCapacity(items.count)
+    animators.reserveCapacity(items.count)
   }
 
   /// A coordinator for `items` from elsewhere, without a drag.

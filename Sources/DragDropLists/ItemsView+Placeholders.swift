@@ -230,10 +230,7 @@ extension ItemsView {
     // Placeholders shown after this one now come after the new item too.
     for other in showsAfter { other.gap += 1 }
     // Visible cells at and after the new item move down one, last first so none collide.
-    let moving = visibleByPath.keys.filter { $0.section == entry.section && $0.item >= path.item }.sorted(by: >)
-    for key in moving {
-      visibleByPath[IndexPath(item: key.item + 1, section: key.section)] = visibleByPath.removeValue(forKey: key)
-    }
+    visibleByPath.shiftItems(inSection: entry.section, from: path.item)
     shiftSelection(inSection: entry.section, from: path.item)
     if var moving = movement {
       // An interactive movement keeps its item, which may have moved down one.

@@ -21,6 +21,11 @@ open class ItemsViewCell: View {
     isDropTarget = false
   }
 
+  /// Whether the last layout placed the cell (it then has a place to glide from).
+  var isPlaced = false
+  /// The glide under way: the presentation offset it started from, and when.
+  var glide: (from: Point, start: Double)?
+
   /// The cell's part in a drag (rule 19).
   public private(set) var dragState = CellDragState.none
   /// Whether the cell is highlighted as the target of an insert-into drop.
@@ -77,14 +82,11 @@ open class ItemsView: ScrollView {
   /// The geometry of every item and placeholder, in display index paths.
   var itemLayout: any ItemLayout
   var itemCounts: [Int] = []
-  var visibleByPath: [IndexPath: ItemsViewCell] = [:]
+  var visibleByPath = VisibleCells()
   /// The cells placed by the last layout, with their display paths.
   var laidOut: [(cell: ItemsViewCell, display: IndexPath)] = []
-  /// The cells placed by the last layout; only they glide, as newly shown cells have no
-  /// place to glide from.
-  private var placed = Set<ObjectIdentifier>()
-  private var previousFrames: [ObjectIdentifier: Rect] = [:]
-  private var glides: [ObjectIdentifier: Glide] = [:]
+  /// The cells gliding to their frames, and the timer of the next animation frame.
+  private var gliding: [ItemsViewCell] = []
   private var glideTimer: ScheduledAction?
   var placeholderEntries: [PlaceholderEntry] = []
   private var reusePool: [String: [ItemsViewCell]] = [:]
@@ -218,6 +220,7 @@ open class ItemsView: ScrollView {
 
   func recycle(_ cell: ItemsViewCell) {
     stopGlide(cell)
+    cell.isPlaced = false
     cell.removeFromSuperview()
     if let identifier = cell.reuseIdentifier { reusePool[identifier, default: []].append(cell) }
   }
@@ -229,12 +232,12 @@ open class ItemsView: ScrollView {
 
   var sortedVisibleCells: [ItemsViewCell] {
     layoutIfNeeded()
-    return visibleByPath.sorted { $0.key < $1.key }.map(\.value)
+    return visibleByPath.orderedCells
   }
 
   var sortedVisiblePaths: [IndexPath] {
     layoutIfNeeded()
-    return visibleByPath.keys.sorted()
+    return visibleByPath.paths
   }
 
   // MARK: Geometry
@@ -286,7 +289,7 @@ open class ItemsView: ScrollView {
     needsReload = false
     dragState.reloadedSinceDragBegan = true
     for (_, cell) in visibleByPath { recycle(cell) }
-    visibleByPath = [:]
+    visibleByPath = VisibleCells()
     laidOut = []
     for entry in placeholderEntries { entry.cell.map(recycle) }
     placeholderEntries = []
@@ -318,6 +321,9 @@ open class ItemsView: ScrollView {
     }
   }
 
+  /// The visible cells move all the time and stay few: scanning them beats an index.
+  open override var indexesSubviewsForHitTesting: Bool { false }
+
   /// Shows the cells of the items in view and recycles the rest: O(log n + visible).
   /// Placeholders get their own cells, configured by their update handlers.
   open override func layoutSubviews() {
@@ -335,10 +341,7 @@ open class ItemsView: ScrollView {
       }
     }
     if let movement { wantedData.insert(movement.original) }  // the moving item stays
-    for (indexPath, cell) in visibleByPath where !wantedData.contains(indexPath) {
-      recycle(cell)
-      visibleByPath[indexPath] = nil
-    }
+    for cell in visibleByPath.removeAll(where: { !wantedData.contains($0) }) { recycle(cell) }
     for entry in placeholderEntries where !wantedPlaceholders.contains(ObjectIdentifier(entry)) {
       if let cell = entry.cell { recycle(cell) }
       entry.cell = nil
@@ -381,51 +384,41 @@ open class ItemsView: ScrollView {
   /// interactive movement: O(visible), without walking the items. Cells already on show
   /// glide to their new frames.
   func placeCells() {
-    defer { glideFromPreviousFrames() }
     let gap = dragState.gap.map { (display: displayPath(for: $0.indexPath), extent: $0.extent) }
     let moving = movement.map { (display: displayPath(for: $0.original), target: displayPath(for: $0.target)) }
+    let extent = moving.flatMap { itemLayout.extent(at: $0.display) } ?? gap?.extent ?? 0
+    let clock = animatesChanges && updateAnimationDuration > 0 ? window?.clock : nil
     for (cell, display) in laidOut {
-      previousFrames[ObjectIdentifier(cell)] = placed.contains(ObjectIdentifier(cell)) ? cell.frame : nil
       if let moving, display == moving.display {
         cell.frame = movement?.frame(for: cell.frame.size) ?? cell.frame
-        previousFrames[ObjectIdentifier(cell)] = nil  // it follows the finger exactly
+        stopGlide(cell)  // it follows the finger exactly
+        cell.isPlaced = true
         continue
       }
-      cell.frame =
-        itemLayout.displacedFrame(
-          at: display, removing: moving?.display, gap: moving?.target ?? gap?.display,
-          extent: moving.flatMap { itemLayout.extent(at: $0.display) } ?? gap?.extent ?? 0)
-        ?? cell.frame
+      // Only cells whose place changes are touched: setting a frame invalidates the hit
+      // index and the layout.
+      if let frame = itemLayout.displacedFrame(
+        at: display, removing: moving?.display, gap: moving?.target ?? gap?.display, extent: extent),
+        frame != cell.frame
+      {
+        if let clock, cell.isPlaced { startGlide(cell, from: cell.frame, to: frame, now: clock.now) }
+        cell.frame = frame
+      }
+      cell.isPlaced = true
     }
   }
 
   // MARK: Animation
 
-  /// A cell on its way from where it was shown to its frame.
-  struct Glide {
-    let cell: ItemsViewCell
-    let from: Point
-    let start: Double
-  }
-
-  /// Starts a glide for each placed cell whose frame changed: the cell is drawn where it
-  /// was, and its presentation offset shrinks to zero over ``updateAnimationDuration``.
-  private func glideFromPreviousFrames() {
-    defer {
-      previousFrames = [:]
-      placed = Set(laidOut.map { ObjectIdentifier($0.cell) })
-    }
-    guard animatesChanges, updateAnimationDuration > 0, let clock = window?.clock else { return }
-    for (cell, _) in laidOut {
-      let key = ObjectIdentifier(cell)
-      guard let previous = previousFrames[key], previous.origin != cell.frame.origin else { continue }
-      let shown = Point(
-        x: previous.minX + cell.presentationOffset.x, y: previous.minY + cell.presentationOffset.y)
-      let offset = Point(x: shown.x - cell.frame.minX, y: shown.y - cell.frame.minY)
-      cell.presentationOffset = offset
-      glides[key] = Glide(cell: cell, from: offset, start: clock.now)
-    }
-    if !glides.isEmpty && glideTimer == nil { scheduleGlideFrame() }
+  /// Starts a cell gliding from where it is shown, at `old` plus its presentation
+  /// offset, to `new`: its offset then shrinks to zero over ``updateAnimationDuration``.
+  private func startGlide(_ cell: ItemsViewCell, from old: Rect, to new: Rect, now: Double) {
+    let offset = Point(
+      x: old.minX + cell.presentationOffset.x - new.minX, y: old.minY + cell.presentationOffset.y - new.minY)
+    cell.presentationOffset = offset
+    if cell.glide == nil { gliding.append(cell) }
+    cell.glide = (offset, now)
+    if glideTimer == nil { scheduleGlideFrame() }
   }
 
   /// One animation frame: every glide moves on; the next frame is scheduled only while
@@ -436,21 +429,25 @@ open class ItemsView: ScrollView {
       guard let self else { return }
       self.glideTimer = nil
       let duration = self.updateAnimationDuration
-      for (key, glide) in self.glides {
+      for cell in self.gliding {
+        guard let glide = cell.glide else { continue }
         let t = duration > 0 ? min(1, (clock.now - glide.start) / duration) : 1
         // Ease in and out, as UIKit's default curve does.
         let eased = t < 0.5 ? 4 * t * t * t : 1 - pow(-2 * t + 2, 3) / 2
-        glide.cell.presentationOffset = Point(x: glide.from.x * (1 - eased), y: glide.from.y * (1 - eased))
-        if t >= 1 { self.glides[key] = nil }
+        cell.presentationOffset = Point(x: glide.from.x * (1 - eased), y: glide.from.y * (1 - eased))
+        if t >= 1 { cell.glide = nil }
       }
-      if !self.glides.isEmpty { self.scheduleGlideFrame() }
+      self.gliding.removeAll { $0.glide == nil }
+      if !self.gliding.isEmpty { self.scheduleGlideFrame() }
     }
   }
 
   /// Stops a cell's glide, leaving it drawn at its frame.
   func stopGlide(_ cell: ItemsViewCell) {
-    glides[ObjectIdentifier(cell)] = nil
-    placed.remove(ObjectIdentifier(cell))
+    if cell.glide != nil {
+      cell.glide = nil
+      gliding.removeAll { $0 === cell }
+    }
     cell.presentationOffset = .zero
   }
 
@@ -591,18 +588,18 @@ open class ItemsView: ScrollView {
     }
 
     // Cells and selection follow their items; deleted and reloaded items' cells are recycled.
-    var newVisible: [IndexPath: ItemsViewCell] = [:]
+    var newVisible: [(IndexPath, ItemsViewCell)] = []
     for (indexPath, cell) in visibleByPath {
       if let target = resolved.newIndexPath(for: indexPath), !update.reloadedItems.contains(indexPath),
         !update.reloadedSections.contains(indexPath.section)
       {
-        newVisible[target] = cell
+        newVisible.append((target, cell))
       } else {
         recycle(cell)
       }
     }
     selected = Set(selected.compactMap { resolved.newIndexPath(for: $0) })
-    visibleByPath = newVisible
+    visibleByPath = VisibleCells(newVisible)
     itemCounts = newCounts
     itemLayout.rebuild(changes) { self.sourceExtent(at: $0) }
     contentSize = Size(width: bounds.width, height: itemLayout.contentHeight)

@@ -72,10 +72,9 @@ public struct ListLayout: Sendable {
     else { return nil }
     // Read through the array in place: binding the section to a local would copy its tree's
     // references, which costs more than the lookup.
-    guard let offset = sections[indexPath.section].rows.offset(of: indexPath.row),
-      let height = sections[indexPath.section].rows.extent(at: indexPath.row)
-    else { return nil }
-    return Rect(x: 0, y: sectionTop + sections[indexPath.section].headerHeight + offset, width: width, height: height)
+    guard let row = sections[indexPath.section].rows.element(at: indexPath.row) else { return nil }
+    return Rect(
+      x: 0, y: sectionTop + sections[indexPath.section].headerHeight + row.offset, width: width, height: row.extent)
   }
 
   /// The top of the gap before `row` (0...count) in a section: where an insertion there
@@ -221,15 +220,21 @@ public struct FlowLayout: Sendable {
     self.sectionInset = sectionInset
     self.itemCounts = itemCounts.map { max(0, $0) }
     sectionHeights = PrefixSumTree([])
+    columns = Self.columns(
+      width: width, itemWidth: itemSize.width, spacing: minimumInteritemSpacing, inset: sectionInset)
     sectionHeights = PrefixSumTree(self.itemCounts.map(sectionHeight(count:)))
   }
 
   /// Items per row: as many as fit, at least one.
-  public var columns: Int {
-    let available = width - sectionInset.left - sectionInset.right
-    guard itemSize.width > 0 else { return 1 }
-    return max(
-      1, Int(((available + minimumInteritemSpacing) / (itemSize.width + minimumInteritemSpacing)).rounded(.down)))
+  public private(set) var columns = 1
+
+  private static func columns(
+    width: Double, itemWidth: Double, spacing: Double, inset: EdgeInsets
+  ) -> Int {
+    let available = width - inset.left - inset.right
+    guard itemWidth > 0 else { return 1 }
+    let fitting = ((available + spacing) / (itemWidth + spacing)).rounded(.down)
+    return fitting.isFinite ? max(1, Int(min(fitting, Double(Int32.max)))) : 1
   }
 
   private func sectionHeight(count: Int) -> Double {
@@ -240,6 +245,8 @@ public struct FlowLayout: Sendable {
 
   /// Measures every section again, after the width or the metrics change: O(sections).
   private mutating func remeasure() {
+    columns = Self.columns(
+      width: width, itemWidth: itemSize.width, spacing: minimumInteritemSpacing, inset: sectionInset)
     sectionHeights = PrefixSumTree(itemCounts.map(sectionHeight(count:)))
   }
 

@@ -5,18 +5,29 @@
 /// - the element that covers a given offset;
 /// - inserting, removing, moving and resizing an element.
 ///
-/// It is an implicit treap stored in flat arrays: 32 bytes an element, with no per-node
-/// allocation. Building from an array is O(n) and yields a perfectly balanced tree.
+/// It is an implicit treap stored in one flat array of 32-byte nodes, one cache line for two,
+/// so a walk down the tree touches one line a level, with no per-node allocation. Building
+/// from an array is O(n) and yields a perfectly balanced tree.
+///
+/// Edits adjust the sums of the nodes they pass by the extent added or removed. Extents
+/// whose sums are exact in floating point (whole numbers and halves, as row heights are)
+/// never drift; others round as any running sum does, by about one part in 10^16 an edit.
 public struct PrefixSumTree: Sendable, Equatable {
   private typealias Node = Int32
   private static let none: Node = -1
 
-  private var extent: [Double] = []
-  private var sum: [Double] = []
-  private var size: [Int32] = []
-  private var priority: [UInt32] = []
-  private var left: [Node] = []
-  private var right: [Node] = []
+  /// A node: its element's extent, the sum and size of its subtree, its heap priority
+  /// and its children.
+  private struct NodeData: Sendable {
+    var extent: Double
+    var sum = 0.0
+    var size: Int32 = 0
+    var priority: UInt32 = 0
+    var left: Int32 = PrefixSumTree.none
+    var right: Int32 = PrefixSumTree.none
+  }
+
+  private var nodes: [NodeData] = []
   private var free: [Node] = []
   private var root: Node = none
   private var generator = SplitMix(state: 0x5EED)
@@ -26,15 +37,11 @@ public struct PrefixSumTree: Sendable, Equatable {
 
   /// A tree of `extents`, in order. Negative and non-finite extents count as 0.
   public init(_ extents: some Collection<Double>) {
-    let values = extents.map(Self.sanitized)
-    let count = values.count
-    extent = values
-    sum = Array(repeating: 0, count: count)
-    size = Array(repeating: 0, count: count)
-    priority = Array(repeating: 0, count: count)
-    left = Array(repeating: Self.none, count: count)
-    right = Array(repeating: Self.none, count: count)
-    root = build(0, count, depth: 0)
+    // An eighth to spare: the insertions that follow a reload (placeholders, drops) then
+    // add nodes without copying the whole tree.
+    nodes.reserveCapacity(extents.count + extents.count / 8 + 16)
+    nodes.append(contentsOf: extents.lazy.map { NodeData(extent: Self.sanitized($0)) })
+    root = build(0, nodes.count, depth: 0)
   }
 
   /// `count` elements of the same extent.
@@ -48,9 +55,9 @@ public struct PrefixSumTree: Sendable, Equatable {
     guard lo < hi else { return Self.none }
     let mid = (lo + hi) / 2
     let node = Node(mid)
-    priority[mid] = UInt32.max - depth &* 64
-    left[mid] = build(lo, mid, depth: depth + 1)
-    right[mid] = build(mid + 1, hi, depth: depth + 1)
+    nodes[mid].priority = UInt32.max - depth &* 64
+    nodes[mid].left = build(lo, mid, depth: depth + 1)
+    nodes[mid].right = build(mid + 1, hi, depth: depth + 1)
     update(node)
     return node
   }
@@ -68,7 +75,7 @@ public struct PrefixSumTree: Sendable, Equatable {
   /// The extent of element `index`; nil when out of range.
   public func extent(at index: Int) -> Double? {
     guard let node = node(at: index) else { return nil }
-    return extent[Int(node)]
+    return nodes[Int(node)].extent
   }
 
   /// The sum of the extents before element `index`; `index == count` gives the total. Nil
@@ -79,7 +86,7 @@ public struct PrefixSumTree: Sendable, Equatable {
     var remaining = Int32(index)
     var offset = 0.0
     while node != Self.none {
-      let l = left[Int(node)]
+      let l = nodes[Int(node)].left
       let leftSize = sizeOf(l)
       if remaining <= leftSize {
         if remaining == leftSize {
@@ -87,12 +94,36 @@ public struct PrefixSumTree: Sendable, Equatable {
         }
         node = l
       } else {
-        offset += sumOf(l) + extent[Int(node)]
+        offset += sumOf(l) + nodes[Int(node)].extent
         remaining -= leftSize + 1
-        node = right[Int(node)]
+        node = nodes[Int(node)].right
       }
     }
     return offset
+  }
+
+  /// The offset and the extent of element `index` in one walk down the tree; nil when out
+  /// of range.
+  public func element(at index: Int) -> (offset: Double, extent: Double)? {
+    guard index >= 0, index < count else { return nil }
+    var node = root
+    var remaining = Int32(index)
+    var offset = 0.0
+    while node != Self.none {
+      let n = Int(node)
+      let l = nodes[n].left
+      let leftSize = sizeOf(l)
+      if remaining < leftSize {
+        node = l
+      } else if remaining == leftSize {
+        return (offset + sumOf(l), nodes[n].extent)
+      } else {
+        offset += sumOf(l) + nodes[n].extent
+        remaining -= leftSize + 1
+        node = nodes[n].right
+      }
+    }
+    return nil
   }
 
   /// The element covering `position`, and the position's distance into it. Positions
@@ -104,15 +135,15 @@ public struct PrefixSumTree: Sendable, Equatable {
     var before: Int32 = 0
     while node != Self.none {
       let n = Int(node)
-      let leftSum = sumOf(left[n])
+      let leftSum = sumOf(nodes[n].left)
       if remaining < leftSum {
-        node = left[n]
-      } else if remaining < leftSum + extent[n] {
-        return (Int(before + sizeOf(left[n])), remaining - leftSum)
+        node = nodes[n].left
+      } else if remaining < leftSum + nodes[n].extent {
+        return (Int(before + sizeOf(nodes[n].left)), remaining - leftSum)
       } else {
-        remaining -= leftSum + extent[n]
-        before += sizeOf(left[n]) + 1
-        node = right[n]
+        remaining -= leftSum + nodes[n].extent
+        before += sizeOf(nodes[n].left) + 1
+        node = nodes[n].right
       }
     }
     // Rounding at the very end: the last element with a positive extent.
@@ -137,11 +168,11 @@ public struct PrefixSumTree: Sendable, Equatable {
     while node != Self.none || !stack.isEmpty {
       while node != Self.none {
         stack.append(node)
-        node = left[Int(node)]
+        node = nodes[Int(node)].left
       }
       node = stack.removeLast()
-      result.append(extent[Int(node)])
-      node = right[Int(node)]
+      result.append(nodes[Int(node)].extent)
+      node = nodes[Int(node)].right
     }
     return result
   }
@@ -149,8 +180,7 @@ public struct PrefixSumTree: Sendable, Equatable {
   /// Bytes of storage per element, the spare capacity of the arrays included.
   public var bytesPerElement: Double {
     let capacity =
-      Double(extent.capacity + sum.capacity) * 8 + Double(size.capacity + priority.capacity) * 4
-      + Double(left.capacity + right.capacity + free.capacity) * 4
+      Double(nodes.capacity * MemoryLayout<NodeData>.stride) + Double(free.capacity * MemoryLayout<Node>.stride)
     return count == 0 ? 0 : capacity / Double(count)
   }
 
@@ -161,28 +191,29 @@ public struct PrefixSumTree: Sendable, Equatable {
   @discardableResult
   public mutating func insert(_ value: Double, at index: Int) -> Bool {
     guard index >= 0, index <= count else { return false }
-    let node = allocate(Self.sanitized(value))
-    // Walk down while the nodes outrank the new one; where it outranks the next node, that
-    // subtree splits around it. The nodes passed are recomputed on the way back up, so sums
-    // never drift.
-    var path: [Node] = []
+    let extent = Self.sanitized(value)
+    let node = allocate(extent)
+    let priority = nodes[Int(node)].priority
+    // Walk down while the nodes outrank the new one, counting it into each node passed;
+    // where it outranks the next node, that subtree splits around it. Counting on the way
+    // down touches one node a level, where recomputing would read both children too.
     var parent = Self.none
     var parentIsLeft = false
     var current = root
     var k = Int32(index)
-    while current != Self.none && priority[Int(current)] >= priority[Int(node)] {
+    while current != Self.none && nodes[Int(current)].priority >= priority {
       let c = Int(current)
-      path.append(current)
+      nodes[c].size += 1
+      nodes[c].sum += extent
       parent = current
-      parentIsLeft = k <= sizeOf(left[c])
+      parentIsLeft = k <= sizeOf(nodes[c].left)
       current = stepDown(from: current, k: &k, toLeft: parentIsLeft)
     }
     let (l, r) = split(current, k)
-    left[Int(node)] = l
-    right[Int(node)] = r
+    nodes[Int(node)].left = l
+    nodes[Int(node)].right = r
     update(node)
     attach(node, to: parent, left: parentIsLeft)
-    for passed in path.reversed() { update(passed) }
     return true
   }
 
@@ -190,52 +221,69 @@ public struct PrefixSumTree: Sendable, Equatable {
   @discardableResult
   public mutating func remove(at index: Int) -> Double? {
     guard index >= 0, index < count else { return nil }
-    // Find the node, then merge its children into its place and recompute the nodes passed.
-    var path: [Node] = []
+    // Find the node, taking it out of the count of each node passed, then merge its
+    // children into its place.
+    let value = extent(at: index) ?? 0
     var parent = Self.none
     var parentIsLeft = false
     var current = root
     var k = Int32(index)
     while current != Self.none {
       let c = Int(current)
-      let leftSize = sizeOf(left[c])
+      let leftSize = sizeOf(nodes[c].left)
       if k == leftSize { break }
-      path.append(current)
+      nodes[c].size -= 1
+      nodes[c].sum -= value
       parent = current
       parentIsLeft = k < leftSize
       current = stepDown(from: current, k: &k, toLeft: parentIsLeft)
     }
-    let value = extent[Int(current)]
-    let merged = merge(left[Int(current)], right[Int(current)])
+    let merged = merge(nodes[Int(current)].left, nodes[Int(current)].right)
     free.append(current)
     attach(merged, to: parent, left: parentIsLeft)
-    for passed in path.reversed() { update(passed) }
     return value
   }
 
   /// One step down the tree: into the left subtree, or into the right one with `k` counted
   /// past the node and its left subtree.
   private func stepDown(from node: Node, k: inout Int32, toLeft: Bool) -> Node {
-    if toLeft { return left[Int(node)] }
-    k -= sizeOf(left[Int(node)]) + 1
-    return right[Int(node)]
+    if toLeft { return nodes[Int(node)].left }
+    k -= sizeOf(nodes[Int(node)].left) + 1
+    return nodes[Int(node)].right
   }
 
   private mutating func attach(_ node: Node, to parent: Node, left isLeft: Bool) {
     if parent == Self.none {
       root = node
     } else if isLeft {
-      left[Int(parent)] = node
+      nodes[Int(parent)].left = node
     } else {
-      right[Int(parent)] = node
+      nodes[Int(parent)].right = node
     }
   }
 
   /// Sets the extent of element `index`; false when out of range.
   @discardableResult
   public mutating func setExtent(_ value: Double, at index: Int) -> Bool {
-    guard index >= 0, index < count else { return false }
-    set(root, Int32(index), Self.sanitized(value))
+    guard index >= 0, index < count, let old = extent(at: index) else { return false }
+    let delta = Self.sanitized(value) - old
+    // Every node from the root down to the element covers it: each sum moves by the change.
+    var node = root
+    var remaining = Int32(index)
+    while node != Self.none {
+      let n = Int(node)
+      nodes[n].sum += delta
+      let leftSize = sizeOf(nodes[n].left)
+      if remaining < leftSize {
+        node = nodes[n].left
+      } else if remaining == leftSize {
+        nodes[n].extent = Self.sanitized(value)
+        break
+      } else {
+        remaining -= leftSize + 1
+        node = nodes[n].right
+      }
+    }
     return true
   }
 
@@ -250,13 +298,13 @@ public struct PrefixSumTree: Sendable, Equatable {
 
   // MARK: Treap internals
 
-  private func sizeOf(_ node: Node) -> Int32 { node == Self.none ? 0 : size[Int(node)] }
-  private func sumOf(_ node: Node) -> Double { node == Self.none ? 0 : sum[Int(node)] }
+  private func sizeOf(_ node: Node) -> Int32 { node == Self.none ? 0 : nodes[Int(node)].size }
+  private func sumOf(_ node: Node) -> Double { node == Self.none ? 0 : nodes[Int(node)].sum }
 
   private mutating func update(_ node: Node) {
     let n = Int(node)
-    size[n] = 1 + sizeOf(left[n]) + sizeOf(right[n])
-    sum[n] = extent[n] + sumOf(left[n]) + sumOf(right[n])
+    nodes[n].size = 1 + sizeOf(nodes[n].left) + sizeOf(nodes[n].right)
+    nodes[n].sum = nodes[n].extent + sumOf(nodes[n].left) + sumOf(nodes[n].right)
   }
 
   private mutating func allocate(_ value: Double) -> Node {
@@ -264,19 +312,14 @@ public struct PrefixSumTree: Sendable, Equatable {
     if let reused = free.popLast() {
       node = reused
     } else {
-      node = Node(extent.count)
-      extent.append(0)
-      sum.append(0)
-      size.append(0)
-      priority.append(0)
-      left.append(Self.none)
-      right.append(Self.none)
+      node = Node(nodes.count)
+      nodes.append(NodeData(extent: 0))
     }
     let n = Int(node)
-    extent[n] = value
-    priority[n] = UInt32(truncatingIfNeeded: generator.next())
-    left[n] = Self.none
-    right[n] = Self.none
+    nodes[n].extent = value
+    nodes[n].priority = UInt32(truncatingIfNeeded: generator.next())
+    nodes[n].left = Self.none
+    nodes[n].right = Self.none
     update(node)
     return node
   }
@@ -285,14 +328,14 @@ public struct PrefixSumTree: Sendable, Equatable {
   private mutating func split(_ node: Node, _ k: Int32) -> (Node, Node) {
     guard node != Self.none else { return (Self.none, Self.none) }
     let n = Int(node)
-    if sizeOf(left[n]) >= k {
-      let (l, r) = split(left[n], k)
-      left[n] = r
+    if sizeOf(nodes[n].left) >= k {
+      let (l, r) = split(nodes[n].left, k)
+      nodes[n].left = r
       update(node)
       return (l, node)
     } else {
-      let (l, r) = split(right[n], k - sizeOf(left[n]) - 1)
-      right[n] = l
+      let (l, r) = split(nodes[n].right, k - sizeOf(nodes[n].left) - 1)
+      nodes[n].right = l
       update(node)
       return (node, r)
     }
@@ -301,28 +344,15 @@ public struct PrefixSumTree: Sendable, Equatable {
   private mutating func merge(_ a: Node, _ b: Node) -> Node {
     if a == Self.none { return b }
     if b == Self.none { return a }
-    if priority[Int(a)] > priority[Int(b)] {
-      right[Int(a)] = merge(right[Int(a)], b)
+    if nodes[Int(a)].priority > nodes[Int(b)].priority {
+      nodes[Int(a)].right = merge(nodes[Int(a)].right, b)
       update(a)
       return a
     } else {
-      left[Int(b)] = merge(a, left[Int(b)])
+      nodes[Int(b)].left = merge(a, nodes[Int(b)].left)
       update(b)
       return b
     }
-  }
-
-  private mutating func set(_ node: Node, _ index: Int32, _ value: Double) {
-    let n = Int(node)
-    let leftSize = sizeOf(left[n])
-    if index < leftSize {
-      set(left[n], index, value)
-    } else if index == leftSize {
-      extent[n] = value
-    } else {
-      set(right[n], index - leftSize - 1, value)
-    }
-    update(node)
   }
 
   private func node(at index: Int) -> Node? {
@@ -330,14 +360,14 @@ public struct PrefixSumTree: Sendable, Equatable {
     var node = root
     var remaining = Int32(index)
     while node != Self.none {
-      let leftSize = sizeOf(left[Int(node)])
+      let leftSize = sizeOf(nodes[Int(node)].left)
       if remaining < leftSize {
-        node = left[Int(node)]
+        node = nodes[Int(node)].left
       } else if remaining == leftSize {
         return node
       } else {
         remaining -= leftSize + 1
-        node = right[Int(node)]
+        node = nodes[Int(node)].right
       }
     }
     return nil
