@@ -16,6 +16,7 @@ let package = Package(
     .library(name: "DragDrop", targets: ["DragDrop"]),
     .library(name: "DragDropTesting", targets: ["DragDropTesting"]),
     .library(name: "DragDropLists", targets: ["DragDropLists"]),
+    .library(name: "DragDropGTK", targets: ["DragDropGTK"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
@@ -45,6 +46,18 @@ let package = Package(
     .target(
       name: "DragDropTesting",
       dependencies: ["DragDrop"],
+      swiftSettings: strict
+    ),
+    // GTK 4 with pango-cairo and gdk-pixbuf (Debian: libgtk-4-dev). SwiftPM notes that it
+    // drops the -pthread and -msse flags pkg-config adds; that note is harmless.
+    .systemLibrary(
+      name: "CGTK",
+      pkgConfig: "gtk4",
+      providers: [.apt(["libgtk-4-dev"])]
+    ),
+    .target(
+      name: "DragDropGTK",
+      dependencies: ["DragDrop", "CGTK", .product(name: "Logging", package: "swift-log")],
       swiftSettings: strict
     ),
     .target(
@@ -82,6 +95,19 @@ let package = Package(
         "DragDropLists", "DragDropTesting", "TestSupport",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ],
+      swiftSettings: strict
+    ),
+    // A small GTK program that the DragDropGTK tests start under Xvfb: a real window and a
+    // real main loop, reporting what the engine receives.
+    .executableTarget(
+      name: "GTKProbe",
+      dependencies: ["DragDropGTK"],
+      path: "Tests/GTKProbe",
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "DragDropGTKTests",
+      dependencies: ["DragDropGTK", "DragDropTesting"],
       swiftSettings: strict
     ),
     .testTarget(
