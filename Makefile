@@ -4,8 +4,13 @@
 SHELL := /bin/bash
 SWIFT ?= swift
 # shared-mime-info gives the ContentTypes registry the freedesktop MIME database, which the
-# property tests walk whole.
-APT_PACKAGES := shared-mime-info
+# property tests walk whole. GTK 4 (with pango, cairo and gdk-pixbuf) is the platform;
+# Xvfb and xdotool run its window tests with real X input; the fonts draw Latin and
+# Japanese text; imagemagick converts and compares images.
+APT_PACKAGES := shared-mime-info libgtk-4-dev xvfb xauth xdotool imagemagick fonts-dejavu-core fonts-noto-cjk
+
+# Tests that need a display run under a private Xvfb when no display is set.
+XVFB_RUN := $(if $(DISPLAY),,xvfb-run -a -s "-screen 0 1280x800x24 -nolisten tcp")
 
 .PHONY: all deps build test lint format bench run clean
 
@@ -33,7 +38,7 @@ build: deps
 
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(XVFB_RUN) $(SWIFT) test --skip-build
 
 lint:
 	swift-format lint --strict --recursive Sources Tests Examples Benchmarks/Benchmarks Benchmarks/Sources Package.swift Benchmarks/Package.swift

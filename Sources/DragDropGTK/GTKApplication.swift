@@ -65,6 +65,13 @@ public final class GTKApplication {
     activation = connectActivate(ddgtk_application(application)) {
       [unowned self] in activate(self)
     }
+    // SIGINT and SIGTERM end the loop cleanly, through GLib rather than in a signal handler.
+    let quit: GSourceFunc = { data in
+      g_application_quit(ddgtk_application(data))
+      return gboolean(1)
+    }
+    let signals = [SIGINT, SIGTERM].map { g_unix_signal_add($0, quit, UnsafeMutableRawPointer(application)) }
+    defer { for source in signals { g_source_remove(source) } }
     return g_application_run(ddgtk_application(application), 0, nil)
   }
 

@@ -40,8 +40,9 @@ public enum HeadlessRenderer {
 /// A rendered image: a cairo ARGB32 surface with its scale, readable pixel by pixel.
 @MainActor
 public final class RenderedImage {
-  /// The `cairo_surface_t *`.
-  let surface: OpaquePointer
+  /// The `cairo_surface_t *` (an image surface in `CAIRO_FORMAT_ARGB32` with the device
+  /// scale set), owned by this object.
+  public let surface: OpaquePointer
   /// The size in pixels.
   public let pixelWidth: Int
   public let pixelHeight: Int

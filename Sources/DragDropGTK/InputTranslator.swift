@@ -60,12 +60,15 @@ struct InputTranslator {
         id = known
         if phase == .ended || phase == .cancelled { touchIDs[sequence] = nil }
       }
-      return [.touch(Touch(id: id, kind: .direct, phase: phase, location: point, timestamp: timestamp, modifiers: modifiers))]
+      return [
+        .touch(Touch(id: id, kind: .direct, phase: phase, location: point, timestamp: timestamp, modifiers: modifiers))
+      ]
     }
   }
 
   private func pointer(_ phase: PointerEvent.Phase, _ modifiers: KeyModifiers, _ timestamp: Double) -> EngineInput {
-    .pointer(PointerEvent(phase: phase, location: location, buttons: buttons, modifiers: modifiers, timestamp: timestamp))
+    .pointer(
+      PointerEvent(phase: phase, location: location, buttons: buttons, modifiers: modifiers, timestamp: timestamp))
   }
 
   static func button(_ number: Int) -> PointerButtons? {

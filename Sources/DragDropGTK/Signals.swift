@@ -161,7 +161,8 @@ public func setDrawFunction(
     guard let cairo else { return }
     onMainActor { HandlerBox<Handler>.from(data).handler(cairo, Int(width), Int(height)) }
   }
-  gtk_drawing_area_set_draw_func(area, thunk, HandlerBox(handler as Handler).retainedPointer, HandlerBox<Handler>.destroyNotify)
+  gtk_drawing_area_set_draw_func(
+    area, thunk, HandlerBox(handler as Handler).retainedPointer, HandlerBox<Handler>.destroyNotify)
   let weak = WeakObject(area)
   return SignalConnection {
     guard let object = weak.object else { return }
@@ -197,7 +198,8 @@ public func connectLegacyEvent(
     guard let event else { return 0 }
     return onMainActor { HandlerBox<Handler>.from(data).handler(event) ? 1 : 0 }
   }
-  return connect(UnsafeMutableRawPointer(controller), "event", handler as Handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
+  return connect(
+    UnsafeMutableRawPointer(controller), "event", handler as Handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
 }
 
 /// `motion` of a GtkEventControllerMotion: `void (GtkEventControllerMotion *, double x,
@@ -211,7 +213,8 @@ public func connectMotion(
   let thunk: @convention(c) (OpaquePointer?, Double, Double, gpointer?) -> Void = { _, x, y, data in
     onMainActor { HandlerBox<Handler>.from(data).handler(x, y) }
   }
-  return connect(UnsafeMutableRawPointer(controller), "motion", handler as Handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
+  return connect(
+    UnsafeMutableRawPointer(controller), "motion", handler as Handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
 }
 
 /// `enter` of a GtkEventControllerMotion: `void (GtkEventControllerMotion *, double x,
@@ -225,7 +228,8 @@ public func connectEnter(
   let thunk: @convention(c) (OpaquePointer?, Double, Double, gpointer?) -> Void = { _, x, y, data in
     onMainActor { HandlerBox<Handler>.from(data).handler(x, y) }
   }
-  return connect(UnsafeMutableRawPointer(controller), "enter", handler as Handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
+  return connect(
+    UnsafeMutableRawPointer(controller), "enter", handler as Handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
 }
 
 /// `leave` of a GtkEventControllerMotion: `void (GtkEventControllerMotion *, gpointer)`.
@@ -236,7 +240,8 @@ public func connectLeave(_ controller: OpaquePointer, _ handler: @escaping @Main
   let thunk: @convention(c) (OpaquePointer?, gpointer?) -> Void = { _, data in
     onMainActor { HandlerBox<Handler>.from(data).handler() }
   }
-  return connect(UnsafeMutableRawPointer(controller), "leave", handler as Handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
+  return connect(
+    UnsafeMutableRawPointer(controller), "leave", handler as Handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
 }
 
 /// `pressed` of a GtkGestureClick: `void (GtkGestureClick *, int n_press, double x,
@@ -250,7 +255,8 @@ public func connectPressed(
   let thunk: @convention(c) (OpaquePointer?, Int32, Double, Double, gpointer?) -> Void = { _, count, x, y, data in
     onMainActor { HandlerBox<Handler>.from(data).handler(Int(count), x, y) }
   }
-  return connect(UnsafeMutableRawPointer(gesture), "pressed", handler as Handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
+  return connect(
+    UnsafeMutableRawPointer(gesture), "pressed", handler as Handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
 }
 
 /// `released` of a GtkGestureClick: `void (GtkGestureClick *, int n_press, double x,
@@ -264,7 +270,8 @@ public func connectReleased(
   let thunk: @convention(c) (OpaquePointer?, Int32, Double, Double, gpointer?) -> Void = { _, count, x, y, data in
     onMainActor { HandlerBox<Handler>.from(data).handler(Int(count), x, y) }
   }
-  return connect(UnsafeMutableRawPointer(gesture), "released", handler as Handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
+  return connect(
+    UnsafeMutableRawPointer(gesture), "released", handler as Handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
 }
 
 /// `key-pressed` of a GtkEventControllerKey: `gboolean (GtkEventControllerKey *, guint
@@ -280,7 +287,9 @@ public func connectKeyPressed(
     _, keyval, keycode, state, data in
     onMainActor { HandlerBox<Handler>.from(data).handler(keyval, keycode, state) ? 1 : 0 }
   }
-  return connect(UnsafeMutableRawPointer(controller), "key-pressed", handler as Handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
+  return connect(
+    UnsafeMutableRawPointer(controller), "key-pressed", handler as Handler,
+    thunk: unsafeBitCast(thunk, to: GCallback.self))
 }
 
 /// `key-released` of a GtkEventControllerKey: `void (GtkEventControllerKey *, guint keyval,
@@ -296,7 +305,9 @@ public func connectKeyReleased(
     _, keyval, keycode, state, data in
     onMainActor { HandlerBox<Handler>.from(data).handler(keyval, keycode, state) }
   }
-  return connect(UnsafeMutableRawPointer(controller), "key-released", handler as Handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
+  return connect(
+    UnsafeMutableRawPointer(controller), "key-released", handler as Handler,
+    thunk: unsafeBitCast(thunk, to: GCallback.self))
 }
 
 // MARK: - Frame clock

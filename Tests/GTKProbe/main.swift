@@ -109,7 +109,9 @@ func openWindow(title: String, reporting: Bool) -> Int32 {
         x += surfaceX
         y += surfaceY
       }
-      report("ready origin=\(Int(x.rounded())),\(Int(y.rounded())) size=\(Int(root.bounds.width))x\(Int(root.bounds.height))")
+      report(
+        "ready origin=\(Int(x.rounded())),\(Int(y.rounded())) size=\(Int(root.bounds.width))x\(Int(root.bounds.height))"
+      )
       return false
     }
   }
