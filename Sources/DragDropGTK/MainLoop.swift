@@ -32,8 +32,8 @@ public enum MainLoop {
   }
 
   /// Calls `observer` after each drain of the main queue (windows redraw then, since main
-  /// actor work may have changed their views). Returns a token; pass it to
-  /// ``removeDrainObserver(_:)``.
+  /// actor work may have changed their views), until ``removeDrainObserver(_:)`` is called
+  /// with the same owner.
   static func addDrainObserver(_ owner: AnyObject, _ observer: @escaping @MainActor () -> Void) {
     drainObservers[ObjectIdentifier(owner)] = observer
   }
