@@ -10,6 +10,8 @@ import DragDrop
 ///   work (each drain of the main queue), on resize, and on ``setNeedsDisplay()``. While
 ///   ``animate(for:)`` is in force, the frame clock redraws every frame; otherwise an idle
 ///   window draws nothing and wakes for nothing.
+/// - The previews of live drags are drawn above the view tree: they follow the drag and,
+///   when it ends, glide to their targets.
 /// - Pointer buttons, pointer motion with modifiers, touch sequences (one engine touch
 ///   each) and keys (while the drawing area has focus; a press gives it focus) reach the
 ///   window as ``PointerEvent``s, ``Touch``es and ``KeyEvent``s, timed on the ``clock``.
@@ -29,6 +31,7 @@ public final class GTKWindow {
   private weak var application: GTKApplication?
   private var connections: [SignalConnection] = []
   private var translator = InputTranslator()
+  private let overlay = DragPreviewOverlay()
   private var animationDeadline = -Double.infinity
   private var animationTick: SignalConnection?
   /// How many frames have been drawn, for tests and diagnostics.
@@ -155,6 +158,9 @@ public final class GTKWindow {
     cairo_paint(cairo)
     let context = CairoGraphicsContext(cairo: cairo)
     context.render(window)
+    // Live drags draw their previews on top, and keep frames coming until they end.
+    if overlay.draw(in: context, window: window, now: clock.now) { animate(for: 0.1) }
+    context.finish()
   }
 
   // MARK: Input

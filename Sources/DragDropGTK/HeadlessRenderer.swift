@@ -14,9 +14,11 @@ public enum HeadlessRenderer {
   /// Lays out `view` and draws it with its frame's top-left corner at the image's top-left
   /// corner. `size` is in view units (the view's frame size when nil); the image has `size`
   /// × `scale` pixels. `background` fills the image first; nil leaves it transparent.
+  /// With `dragPreviews`, and `view` a ``Window``, the previews of the window's live drags
+  /// are drawn on top, as a ``GTKWindow`` draws them, at the time of the window's clock.
   public static func render(
     _ view: View, size: Size? = nil, scale: Double = 1, background: Color? = .white,
-    text: PangoTextMeasurer = .shared
+    text: PangoTextMeasurer = .shared, dragPreviews: DragPreviewOverlay? = nil
   ) throws(GTKError) -> RenderedImage {
     let frame = view.frame
     let size = size ?? frame.size
@@ -30,6 +32,10 @@ public enum HeadlessRenderer {
     cairo_translate(cairo, -frame.minX, -frame.minY)
     let context = CairoGraphicsContext(cairo: cairo, text: text)
     context.render(view)
+    if let dragPreviews, let window = view as? Window {
+      dragPreviews.draw(in: context, window: window, now: window.clock.now)
+      context.finish()
+    }
     cairo_surface_flush(image.surface)
     let status = cairo_status(cairo)
     guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(String(cString: cairo_status_to_string(status))) }
