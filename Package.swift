@@ -21,6 +21,7 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
     .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+    .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
   ],
   targets: [
     .target(
@@ -64,6 +65,15 @@ let package = Package(
       name: "TestSupport",
       dependencies: ["ContentTypes", "ItemProviders", .product(name: "Logging", package: "swift-log")],
       path: "Tests/TestSupport",
+      swiftSettings: strict
+    ),
+    // One scene per seed article, in a real GTK window (`make run`).
+    .executableTarget(
+      name: "Samples",
+      dependencies: [
+        "DragDropGTK", "DragDropLists", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      path: "Apps/Samples",
       swiftSettings: strict
     ),
     .executableTarget(

@@ -31,6 +31,19 @@ struct WindowTests {
     #expect(steps == "steps task sleep-resumed-on-main detached-55 clock-fired-after-deadline")
   }
 
+  @Test(arguments: ["001", "002"])
+  func sampleScenesRenderToPNGWithoutADisplay(scene: String) throws {
+    let output = Artifacts.url("samples/\(scene).png")
+    try? FileManager.default.removeItem(at: output)
+    let samples = Probe.executable.deletingLastPathComponent().appendingPathComponent("Samples")
+    let probe = try Probe.start(
+      ["\(scene)", "--snapshot", output.path], executable: samples,
+      environment: ["DISPLAY": nil, "WAYLAND_DISPLAY": nil])
+    #expect(probe.waitForExit(timeout: 60) == 0, "\(probe.output)")
+    let attributes = try FileManager.default.attributesOfItem(atPath: output.path)
+    #expect((attributes[.size] as? Int ?? 0) > 1000)
+  }
+
   @Test(.enabled(if: hasDisplay && hasXdotool, "needs an X display and xdotool"))
   func pointerDragsAndKeysReachTheEngineAtTheRightCoordinates() throws {
     let title = "DragDropGTK-input-\(ProcessInfo.processInfo.processIdentifier)"
@@ -105,7 +118,9 @@ final class Probe: @unchecked Sendable {
     return testBinary.deletingLastPathComponent().appendingPathComponent("GTKProbe")
   }
 
-  static func start(_ arguments: [String], environment changes: [String: String?] = [:]) throws -> Probe {
+  static func start(
+    _ arguments: [String], executable: URL = Probe.executable, environment changes: [String: String?] = [:]
+  ) throws -> Probe {
     let probe = Probe()
     var environment = ProcessInfo.processInfo.environment
     environment["GDK_BACKEND"] = "x11"
