@@ -56,7 +56,12 @@ struct Samples: ParsableCommand {
         let host = GTKWindow(
           application: application, title: "DragDrop \(kind.id): \(kind.title)", size: kind.size)
         scenes.append(kind.make(in: host.window))
-        if trace { host.window.dragController.callObserver = { call in print("\(call)") } }
+        if trace {
+          host.window.dragController.callObserver = { call in
+            print("\(call)")
+            fflush(nil)
+          }
+        }
         host.present()
       }
       scenes.removeAll()
