@@ -4,8 +4,13 @@
 SHELL := /bin/bash
 SWIFT ?= swift
 # shared-mime-info gives the ContentTypes registry the freedesktop MIME database, which the
-# property tests walk whole.
-APT_PACKAGES := shared-mime-info
+# property tests walk whole. GTK 4 (with pango, cairo and gdk-pixbuf) is the platform;
+# Xvfb and xdotool run its window tests with real X input; the fonts draw Latin and
+# Japanese text and emoji; imagemagick converts and compares images.
+APT_PACKAGES := shared-mime-info libgtk-4-dev xvfb xauth xdotool imagemagick fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji
+
+# Tests that need a display run under a private Xvfb when no display is set.
+XVFB_RUN := $(if $(DISPLAY),,xvfb-run -a -s "-screen 0 1280x800x24 -nolisten tcp")
 
 .PHONY: all deps build test lint format bench run clean
 
@@ -33,21 +38,23 @@ build: deps
 
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(XVFB_RUN) $(SWIFT) test --skip-build
 
 lint:
-	swift-format lint --strict --recursive Sources Tests Examples Benchmarks/Benchmarks Benchmarks/Sources Package.swift Benchmarks/Package.swift
+	swift-format lint --strict --recursive Sources Tests Examples Apps Benchmarks/Benchmarks Benchmarks/Sources Package.swift Benchmarks/Package.swift
 
 format:
-	swift-format format --in-place --recursive Sources Tests Examples Benchmarks/Benchmarks Benchmarks/Sources Package.swift Benchmarks/Package.swift
+	swift-format format --in-place --recursive Sources Tests Examples Apps Benchmarks/Benchmarks Benchmarks/Sources Package.swift Benchmarks/Package.swift
 
 bench: deps
 	cd Benchmarks && $(SWIFT) package --allow-writing-to-package-directory benchmark --no-progress
 
-run:
-	@echo "There is nothing to run yet: the Samples application arrives with the GTK platform."
-	@echo "Use 'make test' to build and test the libraries."
-	@exit 1
+# `make run SCENE=001` shows a sample scene in a window; without a display it starts Xvfb
+# (connect with a VNC viewer or take screenshots with `import -window root`).
+SCENE ?= 002
+run: deps
+	$(SWIFT) build --product Samples
+	$(XVFB_RUN) $$($(SWIFT) build --show-bin-path)/Samples $(SCENE)
 
 clean:
 	rm -rf .build Benchmarks/.build

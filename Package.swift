@@ -16,10 +16,12 @@ let package = Package(
     .library(name: "DragDrop", targets: ["DragDrop"]),
     .library(name: "DragDropTesting", targets: ["DragDropTesting"]),
     .library(name: "DragDropLists", targets: ["DragDropLists"]),
+    .library(name: "DragDropGTK", targets: ["DragDropGTK"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
     .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+    .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
   ],
   targets: [
     .target(
@@ -47,10 +49,31 @@ let package = Package(
       dependencies: ["DragDrop"],
       swiftSettings: strict
     ),
+    // GTK 4 with pango-cairo and gdk-pixbuf (Debian: libgtk-4-dev). SwiftPM notes that it
+    // drops the -pthread and -msse flags pkg-config adds; that note is harmless.
+    .systemLibrary(
+      name: "CGTK",
+      pkgConfig: "gtk4",
+      providers: [.apt(["libgtk-4-dev"])]
+    ),
+    .target(
+      name: "DragDropGTK",
+      dependencies: ["DragDrop", "CGTK", .product(name: "Logging", package: "swift-log")],
+      swiftSettings: strict
+    ),
     .target(
       name: "TestSupport",
       dependencies: ["ContentTypes", "ItemProviders", .product(name: "Logging", package: "swift-log")],
       path: "Tests/TestSupport",
+      swiftSettings: strict
+    ),
+    // One scene per seed article, in a real GTK window (`make run`).
+    .executableTarget(
+      name: "Samples",
+      dependencies: [
+        "DragDropGTK", "DragDropLists", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      path: "Apps/Samples",
       swiftSettings: strict
     ),
     .executableTarget(
@@ -82,6 +105,19 @@ let package = Package(
         "DragDropLists", "DragDropTesting", "TestSupport",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ],
+      swiftSettings: strict
+    ),
+    // A small GTK program that the DragDropGTK tests start under Xvfb: a real window and a
+    // real main loop, reporting what the engine receives.
+    .executableTarget(
+      name: "GTKProbe",
+      dependencies: ["DragDropGTK"],
+      path: "Tests/GTKProbe",
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "DragDropGTKTests",
+      dependencies: ["DragDropGTK", "DragDropTesting"],
       swiftSettings: strict
     ),
     .testTarget(

@@ -1,0 +1,46 @@
+// The C side of DragDropGTK: GTK 4, pango-cairo and gdk-pixbuf, plus small inline helpers
+// for what Swift cannot import (function-like macros, casts, fundamental type constants,
+// and the libdispatch hooks that let GLib's main loop drain the main queue).
+#ifndef DRAGDROP_CGTK_SHIM_H
+#define DRAGDROP_CGTK_SHIM_H
+
+#include <gtk/gtk.h>
+#include <glib-unix.h>
+#include <pango/pangocairo.h>
+#include <gdk-pixbuf/gdk-pixbuf.h>
+#include <cairo.h>
+#include <errno.h>
+#include <stdint.h>
+#include <unistd.h>
+
+// MARK: libdispatch's run-loop integration (exported by libdispatch, declared by
+// CoreFoundation's private headers).
+
+/// The eventfd that libdispatch signals when work is enqueued on the main queue.
+extern int _dispatch_get_main_queue_handle_4CF(void);
+/// Drains the main queue on the calling (main) thread.
+extern void _dispatch_main_queue_callback_4CF(void *_Null_unspecified message);
+
+// MARK: Casts and constants
+
+static inline GObject *ddgtk_object(gpointer instance) { return G_OBJECT(instance); }
+static inline GtkWidget *ddgtk_widget(gpointer instance) { return GTK_WIDGET(instance); }
+static inline GtkWindow *ddgtk_window(gpointer instance) { return GTK_WINDOW(instance); }
+static inline GtkDrawingArea *ddgtk_drawing_area(gpointer instance) { return GTK_DRAWING_AREA(instance); }
+static inline GtkEventController *ddgtk_event_controller(gpointer instance) {
+  return GTK_EVENT_CONTROLLER(instance);
+}
+static inline GtkGesture *ddgtk_gesture(gpointer instance) { return GTK_GESTURE(instance); }
+static inline GtkGestureSingle *ddgtk_gesture_single(gpointer instance) { return GTK_GESTURE_SINGLE(instance); }
+static inline GApplication *ddgtk_application(gpointer instance) { return G_APPLICATION(instance); }
+
+static inline GType ddgtk_type_string(void) { return G_TYPE_STRING; }
+
+/// Reads and so resets the counter of a non-blocking eventfd (the main queue's).
+static inline void ddgtk_eventfd_clear(int fd) {
+  uint64_t value;
+  while (read(fd, &value, sizeof value) < 0 && errno == EINTR) {
+  }
+}
+
+#endif

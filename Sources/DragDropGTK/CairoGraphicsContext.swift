@@ -1,0 +1,205 @@
+import CGTK
+import DragDrop
+
+/// A ``GraphicsContext`` that draws with cairo: paths, fills and strokes, affine
+/// transforms, clips, group opacity, text through pango, and images decoded by gdk-pixbuf.
+///
+/// Opacity is group opacity, as in UIKit: after ``multiplyAlpha(_:)``, drawing goes into a
+/// cairo group, which is composited with that alpha when the matching ``restore()`` comes,
+/// so overlapping subviews of a translucent view do not show through each other.
+///
+/// Drawing that cairo would refuse (a singular transform, a non-finite number) is skipped
+/// until the matching ``restore()``, rather than putting the cairo context into an error
+/// state. Unbalanced restores are ignored; ``finish()`` closes any saves left open.
+@MainActor
+public final class CairoGraphicsContext: GraphicsContext {
+  /// The cairo context drawn into, as an opaque `cairo_t *`.
+  public let cairo: OpaquePointer
+  /// Measures and lays out text; its font choices are the ones drawn.
+  public let text: PangoTextMeasurer
+
+  private struct Frame {
+    /// Alphas of the groups pushed since the matching save, innermost last.
+    var groups: [Double] = []
+    /// Whether drawing is suppressed (after a singular transform or an empty clip).
+    var isSuppressed: Bool
+  }
+
+  private var frames: [Frame] = []
+  private var isSuppressed = false
+
+  /// Wraps `cairo`, which the caller keeps alive while drawing.
+  public init(cairo: OpaquePointer, text: PangoTextMeasurer = .shared) {
+    self.cairo = cairo
+    self.text = text
+  }
+
+  public func save() {
+    cairo_save(cairo)
+    frames.append(Frame(isSuppressed: isSuppressed))
+  }
+
+  public func restore() {
+    guard let frame = frames.popLast() else { return }
+    // Groups are pushed only while drawing is live, so each holds drawing to composite.
+    for alpha in frame.groups.reversed() {
+      cairo_pop_group_to_source(cairo)
+      cairo_paint_with_alpha(cairo, alpha)
+    }
+    cairo_restore(cairo)
+    isSuppressed = frame.isSuppressed
+  }
+
+  /// Restores every save still open, compositing their groups.
+  public func finish() {
+    while !frames.isEmpty { restore() }
+  }
+
+  public func concatenate(_ transform: AffineTransform) {
+    guard !isSuppressed else { return }
+    guard let inverse = transform.inverted(), Self.isFinite(transform), Self.isFinite(inverse) else {
+      isSuppressed = true
+      return
+    }
+    var matrix = cairo_matrix_t(
+      xx: transform.a, yx: transform.b, xy: transform.c, yy: transform.d, x0: transform.tx, y0: transform.ty)
+    cairo_transform(cairo, &matrix)
+  }
+
+  public func clip(to path: Path) {
+    guard !isSuppressed else { return }
+    guard addPath(path) else {
+      // A path that cannot be drawn encloses nothing.
+      isSuppressed = true
+      return
+    }
+    cairo_clip(cairo)
+  }
+
+  public func multiplyAlpha(_ alpha: Double) {
+    guard !isSuppressed else { return }
+    guard alpha.isFinite, alpha > 0 else {
+      isSuppressed = true
+      return
+    }
+    guard alpha < 1 else { return }
+    if frames.isEmpty { save() }
+    cairo_push_group(cairo)
+    frames[frames.count - 1].groups.append(alpha)
+  }
+
+  public func fill(_ path: Path, color: Color) {
+    guard !isSuppressed, addPath(path) else { return }
+    setSource(color)
+    cairo_fill(cairo)
+  }
+
+  public func stroke(_ path: Path, color: Color, lineWidth: Double) {
+    guard !isSuppressed, lineWidth.isFinite, lineWidth > 0, addPath(path) else {
+      cairo_new_path(cairo)
+      return
+    }
+    setSource(color)
+    cairo_set_line_width(cairo, lineWidth)
+    cairo_stroke(cairo)
+  }
+
+  public func drawText(_ string: String, at origin: Point, font: Font, color: Color) {
+    guard !isSuppressed, !string.isEmpty, origin.x.isFinite, origin.y.isFinite else { return }
+    text.draw(string, font: font, at: origin, color: color, in: cairo)
+  }
+
+  public func drawImage(_ image: Image, in rect: Rect) {
+    guard !isSuppressed, Self.isFinite(rect), rect.width > 0, rect.height > 0 else { return }
+    guard let surface = try? ImageDecoder.shared.surface(for: image) else { return }
+    let width = Double(cairo_image_surface_get_width(surface))
+    let height = Double(cairo_image_surface_get_height(surface))
+    guard width > 0, height > 0 else { return }
+    cairo_save(cairo)
+    cairo_rectangle(cairo, rect.minX, rect.minY, rect.width, rect.height)
+    cairo_clip(cairo)
+    cairo_translate(cairo, rect.minX, rect.minY)
+    cairo_scale(cairo, rect.width / width, rect.height / height)
+    cairo_set_source_surface(cairo, surface, 0, 0)
+    // Smooth scaling down and up; cairo's default "good" filter.
+    cairo_pattern_set_filter(cairo_get_source(cairo), CAIRO_FILTER_GOOD)
+    cairo_paint(cairo)
+    cairo_restore(cairo)
+  }
+
+  // MARK: Paths
+
+  /// Replaces cairo's current path with `path`; false (and no path) when it has nothing
+  /// drawable.
+  private func addPath(_ path: Path) -> Bool {
+    cairo_new_path(cairo)
+    let transform = path.transform
+    guard !path.isEmpty, transform.inverted() != nil, Self.isFinite(transform) else { return false }
+    cairo_save(cairo)
+    if !transform.isIdentity {
+      var matrix = cairo_matrix_t(
+        xx: transform.a, yx: transform.b, xy: transform.c, yy: transform.d, x0: transform.tx, y0: transform.ty)
+      cairo_transform(cairo, &matrix)
+    }
+    var added = false
+    for element in path.elements {
+      switch element {
+      case .rect(let rect):
+        guard Self.isFinite(rect) else { continue }
+        cairo_rectangle(cairo, rect.minX, rect.minY, rect.width, rect.height)
+      case .roundedRect(let rect, let radius):
+        guard Self.isFinite(rect), radius.isFinite else { continue }
+        addRoundedRect(rect, radius: max(0, min(radius, rect.width / 2, rect.height / 2)))
+      case .ellipse(let rect):
+        guard Self.isFinite(rect), rect.width > 0, rect.height > 0 else { continue }
+        cairo_save(cairo)
+        cairo_translate(cairo, rect.midX, rect.midY)
+        cairo_scale(cairo, rect.width / 2, rect.height / 2)
+        cairo_new_sub_path(cairo)
+        cairo_arc(cairo, 0, 0, 1, 0, 2 * Double.pi)
+        cairo_close_path(cairo)
+        cairo_restore(cairo)
+      }
+      added = true
+    }
+    // The path keeps device coordinates; the transform is not needed to fill it.
+    cairo_restore(cairo)
+    return added
+  }
+
+  private func addRoundedRect(_ rect: Rect, radius: Double) {
+    guard radius > 0 else {
+      cairo_rectangle(cairo, rect.minX, rect.minY, rect.width, rect.height)
+      return
+    }
+    let (minX, minY, maxX, maxY) = (rect.minX, rect.minY, rect.maxX, rect.maxY)
+    let quarter = Double.pi / 2
+    cairo_new_sub_path(cairo)
+    cairo_arc(cairo, maxX - radius, minY + radius, radius, -quarter, 0)
+    cairo_arc(cairo, maxX - radius, maxY - radius, radius, 0, quarter)
+    cairo_arc(cairo, minX + radius, maxY - radius, radius, quarter, 2 * quarter)
+    cairo_arc(cairo, minX + radius, minY + radius, radius, 2 * quarter, 3 * quarter)
+    cairo_close_path(cairo)
+  }
+
+  private func setSource(_ color: Color) {
+    cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.alpha)
+  }
+
+  private static func isFinite(_ transform: AffineTransform) -> Bool {
+    [transform.a, transform.b, transform.c, transform.d, transform.tx, transform.ty].allSatisfy(\.isFinite)
+  }
+
+  private static func isFinite(_ rect: Rect) -> Bool {
+    rect.minX.isFinite && rect.minY.isFinite && rect.width.isFinite && rect.height.isFinite
+  }
+}
+
+extension CairoGraphicsContext {
+  /// Lays out and draws `view` and its subviews, in the coordinates of its superview.
+  public func render(_ view: View) {
+    view.layoutIfNeeded()
+    view.render(in: self)
+    finish()
+  }
+}

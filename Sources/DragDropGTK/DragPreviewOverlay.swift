@@ -1,0 +1,116 @@
+import DragDrop
+
+/// Draws the previews of a window's live drags above its view tree.
+///
+/// While a session lifts and moves, each item's drag preview follows the drag's location,
+/// keeping the offset between the drag and the lift preview's centre as it was when the
+/// overlay first drew the session (a window draws the frame after the lift, so that is where
+/// the preview was grabbed); later items stack slightly behind the first. When the session ends, previews with a target glide to it
+/// over the controller's drop animation duration; the others stay where the drag ended
+/// until the session is over.
+///
+/// A ``GTKWindow`` keeps one and draws it every frame; give one to
+/// ``HeadlessRenderer/render(_:size:scale:background:text:dragPreviews:)`` to draw the
+/// same previews offscreen. It remembers each session between frames, so keep using the
+/// same overlay for a window.
+@MainActor
+public final class DragPreviewOverlay {
+  private struct Track {
+    /// From the drag's location to where the first preview is drawn.
+    var offset: Point
+    var lastLocation: Point
+    /// When the session's ending previews first appeared, and where the drag was then.
+    var endingStart: (time: Double, location: Point)?
+  }
+
+  private var tracks: [ObjectIdentifier: Track] = [:]
+  /// How far each later item's preview sits from the one before it.
+  static let stackStep = Point(x: 6, y: 6)
+
+  public init() {}
+
+  /// Draws every live session's previews of `window` at time `now` of its clock; returns
+  /// whether any session is live, so that the caller keeps frames coming.
+  @discardableResult
+  public func draw(in context: any GraphicsContext, window: Window, now: Double) -> Bool {
+    let controller = window.dragController
+    let sessions = controller.activeSessions
+    let live = Set(sessions.map(ObjectIdentifier.init))
+    tracks = tracks.filter { live.contains($0.key) }
+    for session in sessions {
+      let key = ObjectIdentifier(session)
+      let location = session.locationInWindow
+      var track =
+        tracks[key]
+        ?? Track(
+          offset: Self.liftOffset(controller.liftPreviews(of: session), location: location), lastLocation: location)
+      let endings = controller.endingPreviews(of: session)
+      if endings.contains(where: { $0 != nil }), track.endingStart == nil {
+        track.endingStart = (now, track.lastLocation)
+      }
+      if track.endingStart == nil { track.lastLocation = location }
+      tracks[key] = track
+
+      let moving = controller.dragPreviews(of: session)
+      let lifting = controller.liftPreviews(of: session)
+      for index in session.items.indices.reversed() {
+        let stack = Point(x: Self.stackStep.x * Double(index), y: Self.stackStep.y * Double(index))
+        let here = track.lastLocation + track.offset + stack
+        if let ending = index < endings.count ? endings[index] : nil, let start = track.endingStart {
+          let duration = max(0.001, controller.dropAnimationDuration)
+          let progress = min(1, max(0, (now - start.time) / duration))
+          let eased = 1 - (1 - progress) * (1 - progress)
+          let from = start.location + track.offset + stack
+          let to = ending.target.container.convert(ending.target.center, to: nil)
+          let center = Point(x: from.x + (to.x - from.x) * eased, y: from.y + (to.y - from.y) * eased)
+          draw(ending.view, parameters: ending.parameters, at: center, in: context)
+        } else if let preview = index < moving.count ? moving[index] : nil {
+          draw(preview.view, parameters: preview.parameters, at: here, in: context)
+        } else if let lift = index < lifting.count ? lifting[index] : nil {
+          draw(lift.view, parameters: lift.parameters, at: here, in: context)
+        }
+      }
+    }
+    return !sessions.isEmpty
+  }
+
+  /// The offset from the drag's location to the first lift preview's centre.
+  private static func liftOffset(_ previews: [TargetedDragPreview?], location: Point) -> Point {
+    guard let first = previews.first ?? nil else { return .zero }
+    let center = first.target.container.convert(first.target.center, to: nil)
+    return center - location
+  }
+
+  /// Draws `view` (and its subviews) with its centre at `center` in window coordinates,
+  /// opaque and visible whatever its own alpha: a preview shows the view as it was lifted,
+  /// not faded in its place.
+  private func draw(_ view: View, parameters: DragPreviewParameters, at center: Point, in context: any GraphicsContext)
+  {
+    let alpha = view.alpha
+    let hidden = view.isHidden
+    view.alpha = 1
+    view.isHidden = false
+    defer {
+      view.alpha = alpha
+      view.isHidden = hidden
+    }
+    // The view's own space to the window, with its centre at `center`.
+    let placement = AffineTransform(translationX: -view.bounds.midX, y: -view.bounds.midY)
+      .concatenating(view.transform)
+      .concatenating(AffineTransform(translationX: center.x, y: center.y))
+    context.save()
+    context.concatenate(placement)
+    let shape = parameters.visiblePath ?? Path(view.bounds)
+    if let background = parameters.backgroundColor { context.fill(shape, color: background) }
+    if parameters.visiblePath != nil { context.clip(to: shape) }
+    // View.render places the view by its centre in its superview; undo that placement.
+    if let inverse = AffineTransform(translationX: -view.bounds.midX, y: -view.bounds.midY)
+      .concatenating(view.transform)
+      .concatenating(AffineTransform(translationX: view.center.x, y: view.center.y)).inverted()
+    {
+      context.concatenate(inverse)
+      view.render(in: context)
+    }
+    context.restore()
+  }
+}

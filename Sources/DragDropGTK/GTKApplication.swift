@@ -1,0 +1,83 @@
+import CGTK
+import DragDrop
+import Foundation
+
+/// A GTK application: it opens the display, runs GLib's main loop with the main actor
+/// inside it, and keeps its windows alive while they are open.
+///
+/// ```swift
+/// let application = try GTKApplication(id: "org.example.Demo")
+/// application.run { application in
+///   let host = GTKWindow(application: application, title: "Demo", size: Size(width: 640, height: 480))
+///   host.window.addSubview(myView)
+///   host.present()
+/// }
+/// ```
+@MainActor
+public final class GTKApplication {
+  /// The `GtkApplication *`.
+  public let application: UnsafeMutablePointer<GtkApplication>
+  /// The windows open now.
+  public internal(set) var windows: [GTKWindow] = []
+  private var activation: SignalConnection?
+
+  /// Opens the display and makes the application. Installs pango as the process's text
+  /// measurer. Throws ``GTKError/noDisplay(detail:)`` when there is no display to open.
+  ///
+  /// The application is not unique by default: each process runs its own instance, so that
+  /// several can run side by side (tests do) without a session bus.
+  public init(id: String, unique: Bool = false) throws(GTKError) {
+    try Self.openDisplay()
+    let flags = unique ? G_APPLICATION_DEFAULT_FLAGS : G_APPLICATION_NON_UNIQUE
+    let valid = g_application_id_is_valid(id) != 0
+    application = gtk_application_new(valid ? id : nil, flags)
+    TextMeasurement.current = PangoTextMeasurer.shared
+  }
+
+  isolated deinit {
+    activation?.disconnect()
+    g_object_unref(application)
+  }
+
+  /// Initialises GTK and checks that a display opened; throws ``GTKError/noDisplay(detail:)``
+  /// otherwise. Safe to call more than once.
+  public static func openDisplay() throws(GTKError) {
+    let environment = ProcessInfo.processInfo.environment
+    let named = ["DISPLAY", "WAYLAND_DISPLAY"].compactMap { name in
+      environment[name].flatMap { $0.isEmpty ? nil : "\(name)=\($0)" }
+    }
+    guard !named.isEmpty else { throw .noDisplay(detail: "neither DISPLAY nor WAYLAND_DISPLAY is set") }
+    guard gtk_init_check() != 0, gdk_display_get_default() != nil else {
+      throw .noDisplay(detail: "\(named.joined(separator: ", ")) did not accept a connection")
+    }
+  }
+
+  /// Runs the main loop until the last window closes or ``quit()`` is called; `activate`
+  /// runs once the application has started, to open the first windows. Returns the exit
+  /// status.
+  ///
+  /// While it runs, GLib's main loop drains Dispatch's main queue, so main-actor tasks,
+  /// `await` continuations and the ``GLibClock`` all run on the main thread in between GTK's
+  /// events.
+  @discardableResult
+  public func run(_ activate: @escaping @MainActor (GTKApplication) -> Void) -> Int32 {
+    MainLoop.integrateMainQueue()
+    activation = connectActivate(ddgtk_application(application)) {
+      [unowned self] in activate(self)
+    }
+    // SIGINT and SIGTERM end the loop cleanly, through GLib rather than in a signal handler.
+    let quit: GSourceFunc = { data in
+      g_application_quit(ddgtk_application(data))
+      return gboolean(1)
+    }
+    let signals = [SIGINT, SIGTERM].map { g_unix_signal_add($0, quit, UnsafeMutableRawPointer(application)) }
+    defer { for source in signals { g_source_remove(source) } }
+    return g_application_run(ddgtk_application(application), 0, nil)
+  }
+
+  /// Closes every window and stops the main loop.
+  public func quit() {
+    for window in windows { window.close() }
+    g_application_quit(ddgtk_application(application))
+  }
+}

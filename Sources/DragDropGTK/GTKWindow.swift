@@ -1,0 +1,243 @@
+import CGTK
+import DragDrop
+
+/// A GTK window hosting a DragDrop ``Window``: a GtkApplicationWindow whose only child is a
+/// GtkDrawingArea that draws the view tree with cairo and feeds GTK's input to the engine.
+///
+/// - The root ``window`` is resized with the drawing area, in logical pixels; the scale
+///   factor is cairo's device scale, so views draw sharply on high-density displays.
+/// - The view tree is drawn after input, after the ``clock``'s actions, after main-actor
+///   work (each drain of the main queue), on resize, and on ``setNeedsDisplay()``. While
+///   ``animate(for:)`` is in force, the frame clock redraws every frame; otherwise an idle
+///   window draws nothing and wakes for nothing.
+/// - The previews of live drags are drawn above the view tree: they follow the drag and,
+///   when it ends, glide to their targets.
+/// - Pointer buttons, pointer motion with modifiers, touch sequences (one engine touch
+///   each) and keys (while the drawing area has focus; a press gives it focus) reach the
+///   window as ``PointerEvent``s, ``Touch``es and ``KeyEvent``s, timed on the ``clock``.
+@MainActor
+public final class GTKWindow {
+  /// The engine's root view.
+  public let window: Window
+  /// The clock the root view reads.
+  public let clock: GLibClock
+  /// The `GtkWindow` (a GtkApplicationWindow) as a widget.
+  public let widget: UnsafeMutablePointer<GtkWidget>
+  /// The `GtkDrawingArea` that shows the view tree.
+  public let drawingArea: UnsafeMutablePointer<GtkWidget>
+  /// Called when the user closes the window; return false to keep it open.
+  public var shouldClose: (@MainActor () -> Bool)?
+
+  private weak var application: GTKApplication?
+  private var connections: [SignalConnection] = []
+  private var translator = InputTranslator()
+  private let overlay = DragPreviewOverlay()
+  private var animationDeadline = -Double.infinity
+  private var animationTick: SignalConnection?
+  /// How many frames have been drawn, for tests and diagnostics.
+  public private(set) var frameCount = 0
+
+  /// Makes a window of `size` logical pixels in `application`, with a root made by
+  /// `makeRoot` (a plain ``Window`` by default) on a new ``GLibClock``. Call ``present()`` to
+  /// show it.
+  public init(
+    application: GTKApplication, title: String, size: Size,
+    makeRoot: (Rect, GLibClock) -> Window = { Window(frame: $0, clock: $1) }
+  ) {
+    let clock = GLibClock()
+    self.clock = clock
+    let width = Int32(max(1, min(size.width.isFinite ? size.width : 1, 16384)).rounded())
+    let height = Int32(max(1, min(size.height.isFinite ? size.height : 1, 16384)).rounded())
+    window = makeRoot(Rect(x: 0, y: 0, width: Double(width), height: Double(height)), clock)
+    self.application = application
+    widget = gtk_application_window_new(application.application)
+    drawingArea = gtk_drawing_area_new()
+    let gtkWindow = ddgtk_window(widget)
+    gtk_window_set_title(gtkWindow, title)
+    gtk_window_set_default_size(gtkWindow, width, height)
+    gtk_window_set_child(gtkWindow, drawingArea)
+    gtk_widget_set_focusable(drawingArea, 1)
+    connectSignals()
+    application.windows.append(self)
+  }
+
+  isolated deinit {
+    MainLoop.removeDrainObserver(self)
+    for connection in connections { connection.disconnect() }
+    animationTick?.disconnect()
+  }
+
+  /// Shows the window and brings it to the front.
+  public func present() {
+    gtk_window_present(ddgtk_window(widget))
+  }
+
+  /// Closes the window (without asking ``shouldClose``).
+  public func close() {
+    shouldClose = nil
+    gtk_window_close(ddgtk_window(widget))
+  }
+
+  /// The display's scale factor: device pixels per logical pixel.
+  public var scaleFactor: Int { Int(gtk_widget_get_scale_factor(drawingArea)) }
+
+  /// Asks for the view tree to be drawn in the next frame.
+  public func setNeedsDisplay() {
+    gtk_widget_queue_draw(drawingArea)
+  }
+
+  /// Redraws every frame, driven by GTK's frame clock, for the next `duration` seconds (on
+  /// the ``clock``), while views animate. Calls extend the deadline; afterwards the frame
+  /// clock stops.
+  public func animate(for duration: Double) {
+    guard duration.isFinite, duration > 0 else { return }
+    animationDeadline = max(animationDeadline, clock.now + duration)
+    setNeedsDisplay()
+    guard animationTick == nil else { return }
+    animationTick = addTickCallback(drawingArea) { [weak self] _ in
+      guard let self else { return false }
+      self.setNeedsDisplay()
+      guard self.clock.now < self.animationDeadline else {
+        self.animationTick = nil
+        return false
+      }
+      return true
+    }
+  }
+
+  /// Whether the frame clock is redrawing every frame.
+  public var isAnimating: Bool { animationTick != nil }
+
+  // MARK: Signals
+
+  private func connectSignals() {
+    let area = drawingArea.withMemoryRebound(to: GtkDrawingArea.self, capacity: 1) { $0 }
+    connections.append(
+      setDrawFunction(area) { [weak self] cairo, width, height in self?.draw(cairo, width: width, height: height) })
+    connections.append(
+      connectResize(area) { [weak self] width, height in
+        self?.window.frame = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
+      })
+    connections.append(connectScaleFactorChanged(drawingArea) { [weak self] in self?.setNeedsDisplay() })
+    connections.append(
+      connectCloseRequest(ddgtk_window(widget)) { [weak self] in
+        guard let self else { return false }
+        if let shouldClose = self.shouldClose, !shouldClose() { return true }
+        self.application?.windows.removeAll { $0 === self }
+        return false
+      })
+
+    let legacy = gtk_event_controller_legacy_new()!
+    gtk_widget_add_controller(drawingArea, legacy)
+    connections.append(connectLegacyEvent(legacy) { [weak self] event in self?.handle(event) ?? false })
+
+    let motion = gtk_event_controller_motion_new()!
+    gtk_widget_add_controller(drawingArea, motion)
+    connections.append(connectLeave(motion) { [weak self] in self?.deliver(.pointerLeft) })
+
+    let keys = gtk_event_controller_key_new()!
+    gtk_widget_add_controller(drawingArea, keys)
+    connections.append(
+      connectKeyPressed(keys) { [weak self] keyval, _, state in
+        self?.deliverKey(keyval, state: state, phase: .down) ?? false
+      })
+    connections.append(
+      connectKeyReleased(keys) { [weak self] keyval, _, state in
+        _ = self?.deliverKey(keyval, state: state, phase: .up)
+      })
+
+    clock.actionsDidRun = { [weak self] in self?.setNeedsDisplay() }
+    MainLoop.addDrainObserver(self) { [weak self] in self?.setNeedsDisplay() }
+  }
+
+  // MARK: Drawing
+
+  private func draw(_ cairo: OpaquePointer, width: Int, height: Int) {
+    frameCount += 1
+    cairo_set_source_rgb(cairo, 1, 1, 1)
+    cairo_paint(cairo)
+    let context = CairoGraphicsContext(cairo: cairo)
+    context.render(window)
+    // Live drags draw their previews on top, and keep frames coming until they end.
+    if overlay.draw(in: context, window: window, now: clock.now) { animate(for: 0.1) }
+    context.finish()
+  }
+
+  // MARK: Input
+
+  /// Maps one GDK event seen by the legacy controller; returns false so that other
+  /// controllers still see it.
+  private func handle(_ event: OpaquePointer) -> Bool {
+    let type = gdk_event_get_event_type(event)
+    let modifiers = InputTranslator.modifiers(gdk_event_get_modifier_state(event))
+    switch type {
+    case GDK_BUTTON_PRESS, GDK_BUTTON_RELEASE:
+      guard let location = location(of: event) else { return false }
+      let button = Int(gdk_button_event_get_button(event))
+      if type == GDK_BUTTON_PRESS {
+        gtk_widget_grab_focus(drawingArea)
+        deliver(.buttonPressed(button: button, location: location, modifiers: modifiers))
+      } else {
+        deliver(.buttonReleased(button: button, location: location, modifiers: modifiers))
+      }
+    case GDK_MOTION_NOTIFY:
+      guard let location = location(of: event) else { return false }
+      deliver(.pointerMoved(location: location, modifiers: modifiers))
+    case GDK_TOUCH_BEGIN, GDK_TOUCH_UPDATE, GDK_TOUCH_END, GDK_TOUCH_CANCEL:
+      guard let location = location(of: event), let sequence = gdk_event_get_event_sequence(event) else {
+        return false
+      }
+      let phase: Touch.Phase =
+        switch type {
+        case GDK_TOUCH_BEGIN: .began
+        case GDK_TOUCH_UPDATE: .moved
+        case GDK_TOUCH_END: .ended
+        default: .cancelled
+        }
+      deliver(
+        .touch(
+          sequence: UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(sequence))), phase: phase, location: location,
+          modifiers: modifiers))
+    default:
+      break
+    }
+    return false
+  }
+
+  /// The event's position in the drawing area's coordinates. GDK gives it relative to the
+  /// surface; the surface transform and the widget's place in the window map it over.
+  private func location(of event: OpaquePointer) -> Point? {
+    var x = 0.0
+    var y = 0.0
+    guard gdk_event_get_position(event, &x, &y) != 0, let native = gtk_widget_get_native(drawingArea) else {
+      return nil
+    }
+    var surfaceX = 0.0
+    var surfaceY = 0.0
+    gtk_native_get_surface_transform(native, &surfaceX, &surfaceY)
+    var localX = 0.0
+    var localY = 0.0
+    guard
+      gtk_widget_translate_coordinates(
+        ddgtk_widget(UnsafeMutableRawPointer(native)), drawingArea, x - surfaceX, y - surfaceY, &localX, &localY) != 0
+    else { return nil }
+    return Point(x: localX, y: localY)
+  }
+
+  func deliver(_ input: PlatformInput) {
+    for event in translator.translate(input, timestamp: clock.now) {
+      switch event {
+      case .pointer(let pointer): window.send(pointer)
+      case .touch(let touch): window.send(touch)
+      }
+    }
+    setNeedsDisplay()
+  }
+
+  private func deliverKey(_ keyval: UInt32, state: GdkModifierType, phase: KeyEvent.Phase) -> Bool {
+    guard let key = InputTranslator.key(keyval) else { return false }
+    window.send(KeyEvent(key: key, phase: phase, modifiers: InputTranslator.modifiers(state), timestamp: clock.now))
+    setNeedsDisplay()
+    return true
+  }
+}

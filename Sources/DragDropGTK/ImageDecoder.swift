@@ -1,0 +1,139 @@
+import CGTK
+import DragDrop
+import Foundation
+
+/// Decodes ``Image`` bytes (PNG, JPEG, GIF) with gdk-pixbuf into cairo surfaces, and keeps
+/// the most recently drawn ones.
+@MainActor
+public final class ImageDecoder {
+  /// The decoder renderers share.
+  public static let shared = ImageDecoder()
+
+  /// How many bytes of decoded pixels the cache keeps before dropping the least recently
+  /// used images.
+  public var cacheLimit: Int {
+    didSet { trim() }
+  }
+
+  private struct Entry {
+    /// A `cairo_surface_t *` in ARGB32.
+    var surface: OpaquePointer
+    var bytes: Int
+    var lastUse: Int
+  }
+
+  private var entries: [CacheKey: Entry] = [:]
+  private var cachedBytes = 0
+  private var useCounter = 0
+
+  public init(cacheLimit: Int = 128 << 20) {
+    self.cacheLimit = cacheLimit
+  }
+
+  isolated deinit {
+    for entry in entries.values { cairo_surface_destroy(entry.surface) }
+  }
+
+  /// The number of images decoded and kept.
+  public var cachedImageCount: Int { entries.count }
+
+  /// The decoded pixel size of `image`, decoding it (and caching the result) if needed.
+  public func decodedSize(of image: Image) throws(GTKError) -> (width: Int, height: Int) {
+    let surface = try surface(for: image)
+    return (Int(cairo_image_surface_get_width(surface)), Int(cairo_image_surface_get_height(surface)))
+  }
+
+  /// The image as a cairo image surface (`cairo_surface_t *`) owned by the cache: valid
+  /// until the cache drops it, so draw with it at once.
+  func surface(for image: Image) throws(GTKError) -> OpaquePointer {
+    let key = CacheKey(image: image)
+    useCounter += 1
+    if let entry = entries[key] {
+      entries[key]?.lastUse = useCounter
+      return entry.surface
+    }
+    let surface = try Self.decode(image)
+    let bytes = Int(cairo_image_surface_get_stride(surface)) * Int(cairo_image_surface_get_height(surface))
+    entries[key] = Entry(surface: surface, bytes: bytes, lastUse: useCounter)
+    cachedBytes += bytes
+    trim(keeping: key)
+    return surface
+  }
+
+  /// Drops every cached image.
+  public func removeAll() {
+    for entry in entries.values { cairo_surface_destroy(entry.surface) }
+    entries.removeAll()
+    cachedBytes = 0
+  }
+
+  private func trim(keeping kept: CacheKey? = nil) {
+    guard cachedBytes > cacheLimit else { return }
+    for (key, entry) in entries.sorted(by: { $0.value.lastUse < $1.value.lastUse }) {
+      guard cachedBytes > cacheLimit else { break }
+      if key == kept { continue }
+      cairo_surface_destroy(entry.surface)
+      cachedBytes -= entry.bytes
+      entries[key] = nil
+    }
+  }
+
+  /// Decodes the bytes with a gdk-pixbuf loader and copies the pixels into a new surface.
+  private static func decode(_ image: Image) throws(GTKError) -> OpaquePointer {
+    guard let loader = gdk_pixbuf_loader_new() else {
+      throw .imageDecodingFailed(image.contentType, reason: "gdk-pixbuf has no loader")
+    }
+    defer { g_object_unref(loader) }
+    var error: UnsafeMutablePointer<GError>?
+    let written = image.data.withUnsafeBytes { buffer -> Bool in
+      guard let base = buffer.bindMemory(to: UInt8.self).baseAddress else { return false }
+      return gdk_pixbuf_loader_write(loader, base, gsize(buffer.count), &error) != 0
+    }
+    // Closing is required even after a failed write; its error matters only otherwise.
+    var closeError: UnsafeMutablePointer<GError>?
+    let closed = gdk_pixbuf_loader_close(loader, &closeError) != 0
+    defer {
+      if let error { g_error_free(error) }
+      if let closeError { g_error_free(closeError) }
+    }
+    guard written, closed, let pixbuf = gdk_pixbuf_loader_get_pixbuf(loader) else {
+      let message = (error ?? closeError).flatMap { $0.pointee.message.map { String(cString: $0) } }
+      throw .imageDecodingFailed(image.contentType, reason: message ?? "gdk-pixbuf could not decode the bytes")
+    }
+    let width = gdk_pixbuf_get_width(pixbuf)
+    let height = gdk_pixbuf_get_height(pixbuf)
+    guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height),
+      cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
+    else {
+      throw .imageDecodingFailed(image.contentType, reason: "no memory for \(width)×\(height) pixels")
+    }
+    let cairo = cairo_create(surface)
+    gdk_cairo_set_source_pixbuf(cairo, pixbuf, 0, 0)
+    cairo_set_operator(cairo, CAIRO_OPERATOR_SOURCE)
+    cairo_paint(cairo)
+    cairo_destroy(cairo)
+    cairo_surface_flush(surface)
+    return surface
+  }
+}
+
+/// A cache key that hashes a sample of the bytes, so that a lookup does not hash a whole
+/// photo; equality still compares whole images.
+private struct CacheKey: Hashable {
+  let image: Image
+
+  func hash(into hasher: inout Hasher) {
+    let data = image.data
+    hasher.combine(data.count)
+    hasher.combine(image.pixelWidth)
+    hasher.combine(image.pixelHeight)
+    hasher.combine(data.prefix(256))
+    hasher.combine(data.suffix(256))
+    if data.count > 4096 {
+      let step = data.count / 16
+      for index in stride(from: data.startIndex, to: data.endIndex, by: step) { hasher.combine(data[index]) }
+    }
+  }
+
+  static func == (lhs: CacheKey, rhs: CacheKey) -> Bool { lhs.image == rhs.image }
+}

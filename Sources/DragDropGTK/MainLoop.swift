@@ -1,0 +1,74 @@
+import CGTK
+import DragDrop
+
+/// GLib's main loop as the main actor's run loop.
+///
+/// Swift's main actor runs its jobs on Dispatch's main queue. When GLib owns the main
+/// thread, nothing would drain that queue; ``integrateMainQueue()`` adds a GLib source
+/// that watches the queue's wake-up descriptor (an eventfd on Linux) and drains the queue
+/// whenever libdispatch signals it. Nothing polls: an idle process sleeps in `poll(2)`
+/// until GLib or Dispatch has work.
+@MainActor
+public enum MainLoop {
+  private static var sourceID: guint = 0
+  private static var drainObservers: [ObjectIdentifier: @MainActor () -> Void] = [:]
+
+  /// Whether the main queue is drained by GLib's default main context.
+  public static var isMainQueueIntegrated: Bool { sourceID != 0 }
+
+  /// Adds the main-queue source to GLib's default main context, once. Call it on the main
+  /// thread before running GLib's loop (``GTKApplication/run()`` does).
+  public static func integrateMainQueue() {
+    guard sourceID == 0 else { return }
+    let descriptor = _dispatch_get_main_queue_handle_4CF()
+    let drain: GUnixFDSourceFunc = { descriptor, _, _ in
+      // Reset the eventfd first: work enqueued while draining signals it again.
+      ddgtk_eventfd_clear(descriptor)
+      _dispatch_main_queue_callback_4CF(nil)
+      MainActor.assumeIsolated { MainLoop.mainQueueDidDrain() }
+      return gboolean(1)
+    }
+    sourceID = g_unix_fd_add(descriptor, G_IO_IN, drain, nil)
+  }
+
+  /// Calls `observer` after each drain of the main queue (windows redraw then, since main
+  /// actor work may have changed their views), until ``removeDrainObserver(_:)`` is called
+  /// with the same owner.
+  static func addDrainObserver(_ owner: AnyObject, _ observer: @escaping @MainActor () -> Void) {
+    drainObservers[ObjectIdentifier(owner)] = observer
+  }
+
+  static func removeDrainObserver(_ owner: AnyObject) {
+    drainObservers[ObjectIdentifier(owner)] = nil
+  }
+
+  private static func mainQueueDidDrain() {
+    for observer in drainObservers.values { observer() }
+  }
+
+  /// Runs one iteration of GLib's default main context; with `blocking`, waits for an
+  /// event first. Returns whether anything was dispatched.
+  @discardableResult
+  public static func iterate(blocking: Bool = false) -> Bool {
+    g_main_context_iteration(nil, blocking ? 1 : 0) != 0
+  }
+
+  /// Runs the default main context until `condition` holds or `timeout` seconds pass on
+  /// the monotonic clock, sleeping in GLib between events. Returns whether the condition
+  /// held. Meant for programs that wait on a real display, where time cannot be injected.
+  public static func run(until condition: () -> Bool, timeout: Double) -> Bool {
+    let deadline = monotonicNow + timeout
+    // A wake-up at the deadline, so that a quiet display cannot block the wait forever.
+    let wake = g_timeout_add_full(
+      G_PRIORITY_DEFAULT, guint(max(1, (timeout * 1000).rounded(.up))), { _ in gboolean(0) }, nil, nil)
+    defer { if monotonicNow < deadline { g_source_remove(wake) } }
+    while !condition() {
+      guard monotonicNow < deadline else { return false }
+      iterate(blocking: true)
+    }
+    return true
+  }
+
+  /// GLib's monotonic clock in seconds.
+  public static var monotonicNow: Double { Double(g_get_monotonic_time()) / 1_000_000 }
+}

@@ -1,0 +1,85 @@
+import DragDrop
+import DragDropGTK
+import DragDropTesting
+import Testing
+
+/// The previews of live drags, drawn above the view tree from a scripted drag.
+@MainActor
+@Suite("Drag preview overlay")
+struct DragPreviewOverlayTests {
+  final class Source: DragInteractionDelegate {
+    func dragInteraction(_ interaction: DragInteraction, itemsForBeginning session: DragSession) -> [DragItem] {
+      [DragItem(itemProvider: ItemProvider(object: "tile"))]
+    }
+  }
+
+  final class CancelHome: DragInteractionDelegate {
+    let home: View
+    init(home: View) { self.home = home }
+    func dragInteraction(_ interaction: DragInteraction, itemsForBeginning session: DragSession) -> [DragItem] {
+      [DragItem(itemProvider: ItemProvider(object: "tile"))]
+    }
+    func dragInteraction(
+      _ interaction: DragInteraction, previewForCancelling item: DragItem,
+      withDefault defaultPreview: TargetedDragPreview
+    ) -> TargetedDragPreview? {
+      defaultPreview.retargetedPreview(with: DragPreviewTarget(container: home.superview!, center: home.center))
+    }
+  }
+
+  static let red = Color(red: 1, green: 0, blue: 0)
+  static func isRed(_ color: Color?) -> Bool { color?.hex == "#ff0000ff" }
+
+  @Test func thePreviewFollowsTheDragKeepingWhereItWasGrabbed() throws {
+    let test = TestWindow(size: Size(width: 200, height: 200))
+    test.window.backgroundColor = .white
+    let tile = View(frame: Rect(x: 10, y: 10, width: 40, height: 40))
+    tile.backgroundColor = Self.red
+    let source = Source()
+    tile.addInteraction(DragInteraction(delegate: source))
+    test.window.addSubview(tile)
+    let overlay = DragPreviewOverlay()
+
+    // Grabbed 10 points right of and below the tile's centre.
+    test.longPress(at: Point(x: 40, y: 40))
+    try HeadlessRenderer.render(test.window, dragPreviews: overlay).writePNG(to: Artifacts.url("overlay-lifted.png"))
+    test.move(to: Point(x: 140, y: 140))
+    let image = try HeadlessRenderer.render(test.window, dragPreviews: overlay)
+    try image.writePNG(to: Artifacts.url("overlay-moved.png"))
+    // The preview's centre is at the touch minus the grab offset: (130, 130).
+    #expect(Self.isRed(image.color(at: Point(x: 130, y: 130))))
+    #expect(Self.isRed(image.color(at: Point(x: 111, y: 111))))
+    #expect(!Self.isRed(image.color(at: Point(x: 108, y: 108))))
+    #expect(!Self.isRed(image.color(at: Point(x: 152, y: 152))))
+    // The tile itself stays in place.
+    #expect(Self.isRed(image.color(at: Point(x: 30, y: 30))))
+  }
+
+  @Test func aCancelledPreviewGlidesBackToItsTarget() throws {
+    let test = TestWindow(size: Size(width: 200, height: 200))
+    test.window.backgroundColor = .white
+    let tile = View(frame: Rect(x: 10, y: 10, width: 40, height: 40))
+    tile.backgroundColor = Self.red
+    let delegate = CancelHome(home: tile)
+    tile.addInteraction(DragInteraction(delegate: delegate))
+    test.window.addSubview(tile)
+    let overlay = DragPreviewOverlay()
+    test.longPress(at: Point(x: 30, y: 30))
+    _ = try HeadlessRenderer.render(test.window, dragPreviews: overlay)
+    test.move(to: Point(x: 150, y: 150))
+    _ = try HeadlessRenderer.render(test.window, dragPreviews: overlay)
+    test.release()
+    let released = try HeadlessRenderer.render(test.window, dragPreviews: overlay)
+    #expect(Self.isRed(released.color(at: Point(x: 150, y: 150))))
+    // Half way through the animation, the preview has left the release point and is on its way.
+    test.hold(test.window.dragController.dropAnimationDuration / 2)
+    let halfway = try HeadlessRenderer.render(test.window, dragPreviews: overlay)
+    try halfway.writePNG(to: Artifacts.url("overlay-cancel-halfway.png"))
+    #expect(!Self.isRed(halfway.color(at: Point(x: 150, y: 150))))
+    #expect(Self.isRed(halfway.color(at: Point(x: 70, y: 70))))
+    test.settle()
+    #expect(test.window.dragController.activeSessions.isEmpty)
+    let done = try HeadlessRenderer.render(test.window, dragPreviews: overlay)
+    #expect(done.countPixels { Self.isRed($0) } == 40 * 40)
+  }
+}

@@ -1,0 +1,76 @@
+import CGTK
+import DragDrop
+import DragDropGTK
+import Testing
+
+/// Signal connections and the GLib clock, on GLib objects that need no display.
+@MainActor
+@Suite("GLib signals and clock", .serialized)
+struct SignalTests {
+  /// A GObject whose finalisation is observed; `GApplication` needs no display.
+  func makeApplication() -> UnsafeMutablePointer<GApplication> {
+    let application = g_application_new("org.dragdrop.SignalTests", G_APPLICATION_NON_UNIQUE)!
+    // Only a registered application activates; without a session bus it registers locally.
+    _ = g_application_register(application, nil, nil)
+    return application
+  }
+
+  @Test func aHandlerRunsUntilDisconnected() {
+    final class Counter {
+      var count = 0
+    }
+    let application = makeApplication()
+    defer { g_object_unref(application) }
+    let first = Counter()
+    let second = Counter()
+    let connection = connectActivate(application) { first.count += 1 }
+    let other = connectActivate(application) { second.count += 1 }
+    g_application_activate(application)
+    g_application_activate(application)
+    #expect(first.count == 2 && second.count == 2)
+    connection.disconnect()
+    #expect(!connection.isConnected && other.isConnected)
+    g_application_activate(application)
+    #expect(first.count == 2 && second.count == 3)
+    // A second disconnect does nothing.
+    connection.disconnect()
+    other.disconnect()
+  }
+
+  @Test func handlersAreReleasedWhenTheObjectIsFinalised() {
+    final class Witness {}
+    let application = makeApplication()
+    weak var weakWitness: Witness?
+    let connection: SignalConnection
+    do {
+      let witness = Witness()
+      weakWitness = witness
+      connection = connectActivate(application) { _ = witness }
+    }
+    #expect(weakWitness != nil)
+    g_object_unref(application)
+    #expect(weakWitness == nil)
+    // Disconnecting after the object has gone is harmless.
+    connection.disconnect()
+  }
+
+  @Test func theClockRunsActionsInTimeOrderAndSkipsCancelledOnes() {
+    let clock = GLibClock()
+    var order: [String] = []
+    let start = clock.now
+    clock.schedule(after: 0.03) { order.append("c") }
+    clock.schedule(after: 0.01) { order.append("a") }
+    let cancelled = clock.schedule(after: 0.005) { order.append("cancelled") }
+    clock.schedule(after: 0.02) {
+      order.append("b")
+      clock.schedule(after: 0) { order.append("b2") }
+    }
+    cancelled.cancel()
+    // Real time must pass; the loop sleeps in GLib until a timeout is due.
+    let finished = MainLoop.run(until: { order.count == 4 }, timeout: 10)
+    #expect(finished)
+    #expect(order == ["a", "b", "b2", "c"])
+    #expect(clock.now - start >= 0.03)
+    #expect(!clock.hasPendingActions)
+  }
+}

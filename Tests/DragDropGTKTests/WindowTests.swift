@@ -1,0 +1,244 @@
+import Foundation
+import Testing
+
+/// Tests against real GTK: the GTKProbe program runs as a child process (GTK wants the
+/// main thread and GLib's loop, which the test runner's main actor does not have), and
+/// reports what the engine receives. Tests that need a display run when DISPLAY is set;
+/// `make test` runs the suite under Xvfb.
+///
+/// With a real X server time cannot be injected, so these tests wait for conditions (a
+/// line from the probe) with a deadline and never sleep a fixed time before asserting.
+/// The pauses between xdotool steps pace the input the way a person would; GTK needs them
+/// to see motion as motion.
+@Suite("GTK platform", .serialized)
+struct WindowTests {
+  static var hasDisplay: Bool {
+    !(ProcessInfo.processInfo.environment["DISPLAY"] ?? "").isEmpty
+  }
+  static var hasXdotool: Bool { Probe.which("xdotool") != nil }
+
+  @Test func withoutADisplayStartingFailsWithAClearError() throws {
+    let probe = try Probe.start(["no-display"], environment: ["DISPLAY": nil, "WAYLAND_DISPLAY": nil])
+    let line = probe.waitForLine(startingWith: "error", timeout: 20)
+    #expect(probe.waitForExit(timeout: 20) == 3)
+    #expect(line?.contains("cannot open a display") == true, "\(probe.output)")
+  }
+
+  @Test func mainActorTasksAwaitsAndTheGLibClockRunInsideGLibsLoop() throws {
+    let probe = try Probe.start(["main-loop"])
+    let steps = probe.waitForLine(startingWith: "steps", timeout: 30)
+    #expect(probe.waitForExit(timeout: 30) == 0, "\(probe.output)")
+    #expect(steps == "steps task sleep-resumed-on-main detached-55 clock-fired-after-deadline")
+  }
+
+  @Test(arguments: ["001", "002"])
+  func sampleScenesRenderToPNGWithoutADisplay(scene: String) throws {
+    let output = Artifacts.url("samples/\(scene).png")
+    try? FileManager.default.removeItem(at: output)
+    let samples = Probe.executable.deletingLastPathComponent().appendingPathComponent("Samples")
+    let probe = try Probe.start(
+      ["\(scene)", "--snapshot", output.path], executable: samples,
+      environment: ["DISPLAY": nil, "WAYLAND_DISPLAY": nil])
+    #expect(probe.waitForExit(timeout: 60) == 0, "\(probe.output)")
+    let attributes = try FileManager.default.attributesOfItem(atPath: output.path)
+    #expect((attributes[.size] as? Int ?? 0) > 1000)
+  }
+
+  @Test(.enabled(if: hasDisplay && hasXdotool, "needs an X display and xdotool"))
+  func pointerDragsAndKeysReachTheEngineAtTheRightCoordinates() throws {
+    let title = "DragDropGTK-input-\(ProcessInfo.processInfo.processIdentifier)"
+    let probe = try Probe.start(["window", title])
+    defer { probe.terminate() }
+    let ready = try #require(probe.waitForLine(startingWith: "ready", timeout: 30), "\(probe.output)")
+    #expect(ready.hasSuffix("size=400x300"))
+    let origin = try Probe.origin(in: ready)
+    let window = try #require(Probe.xdotool(["search", "--name", title]).split(separator: "\n").first.map(String.init))
+
+    func move(_ x: Int, _ y: Int) throws {
+      try Probe.xdotool(["mousemove", "--window", window, "\(origin.x + x)", "\(origin.y + y)"])
+    }
+    try move(100, 80)
+    try Probe.xdotool(["mousedown", "1"])
+    #expect(
+      probe.waitForLine(startingWith: "touch -1 pointer began", timeout: 10)
+        == "touch -1 pointer began 100 80 modifiers=0")
+    try move(130, 100)
+    #expect(
+      probe.waitForLine(startingWith: "touch -1 pointer moved", timeout: 10)
+        == "touch -1 pointer moved 130 100 modifiers=0")
+    try move(160, 120)
+    try Probe.xdotool(["mouseup", "1"])
+    #expect(
+      probe.waitForLine(startingWith: "touch -1 pointer ended", timeout: 10)
+        == "touch -1 pointer ended 160 120 modifiers=0")
+
+    // A shift-click carries the modifier; the click also focused the view, which gets keys.
+    try Probe.xdotool(["keydown", "shift"])
+    try Probe.xdotool(["click", "1"])
+    try Probe.xdotool(["keyup", "shift"])
+    #expect(
+      probe.waitForLine(startingWith: "touch -1 pointer ended", timeout: 10)
+        == "touch -1 pointer ended 160 120 modifiers=1")
+    try Probe.xdotool(["key", "a", "Escape"])
+    #expect(probe.waitForLine(startingWith: "key up escape", timeout: 10) != nil, "\(probe.output)")
+    let keys = probe.lines.filter { $0.hasPrefix("key ") }
+    #expect(keys.contains("key down character(\"a\")"))
+    #expect(keys.contains("key down escape"))
+  }
+
+  @Test(.enabled(if: hasDisplay, "needs an X display"))
+  func anIdleWindowUsesLessThanOnePercentOfACore() throws {
+    let title = "DragDropGTK-idle-\(ProcessInfo.processInfo.processIdentifier)"
+    let probe = try Probe.start(["idle", title])
+    defer { probe.terminate() }
+    _ = try #require(probe.waitForLine(startingWith: "ready", timeout: 30), "\(probe.output)")
+    // Measuring CPU use needs real time to pass: the wait is the measurement itself, not
+    // a pause before an assertion. It ends early if the probe prints anything (it should not).
+    let before = try Probe.cpuSeconds(of: probe.pid)
+    let start = Date()
+    _ = probe.waitForLine(startingWith: "unexpected", timeout: 3)
+    let elapsed = Date().timeIntervalSince(start)
+    let used = try Probe.cpuSeconds(of: probe.pid) - before
+    #expect(used / elapsed < 0.01, "idle CPU \(used) s in \(elapsed) s")
+  }
+}
+
+/// A running GTKProbe with its output collected line by line.
+final class Probe: @unchecked Sendable {
+  private let process = Process()
+  private let condition = NSCondition()
+  private var buffer = Data()
+  private var collected: [String] = []
+  private var consumed = 0
+  private var exited = false
+
+  /// The probe program, beside the test bundle in the build folder.
+  static var executable: URL {
+    let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    return testBinary.deletingLastPathComponent().appendingPathComponent("GTKProbe")
+  }
+
+  static func start(
+    _ arguments: [String], executable: URL = Probe.executable, environment changes: [String: String?] = [:]
+  ) throws -> Probe {
+    let probe = Probe()
+    var environment = ProcessInfo.processInfo.environment
+    environment["GDK_BACKEND"] = "x11"
+    environment["NO_AT_BRIDGE"] = "1"
+    for (name, value) in changes { environment[name] = value }
+    probe.process.executableURL = executable
+    probe.process.arguments = arguments
+    probe.process.environment = environment
+    let pipe = Pipe()
+    probe.process.standardOutput = pipe
+    probe.process.standardError = pipe
+    pipe.fileHandleForReading.readabilityHandler = { [probe] handle in probe.append(handle.availableData) }
+    probe.process.terminationHandler = { [probe] _ in probe.markExited() }
+    try probe.process.run()
+    return probe
+  }
+
+  var pid: Int32 { process.processIdentifier }
+
+  /// Every line so far.
+  var lines: [String] {
+    condition.lock()
+    defer { condition.unlock() }
+    return collected
+  }
+
+  var output: String { lines.joined(separator: "\n") }
+
+  private func append(_ data: Data) {
+    condition.lock()
+    defer { condition.unlock() }
+    buffer.append(data)
+    while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+      collected.append(String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self))
+      buffer.removeSubrange(buffer.startIndex...newline)
+    }
+    condition.broadcast()
+  }
+
+  /// The next line not yet returned that starts with `prefix` (earlier lines are passed
+  /// over), waiting for it until `timeout` seconds have passed.
+  func waitForLine(startingWith prefix: String, timeout: TimeInterval) -> String? {
+    let deadline = Date(timeIntervalSinceNow: timeout)
+    condition.lock()
+    defer { condition.unlock() }
+    while true {
+      if let index = collected[consumed...].firstIndex(where: { $0.hasPrefix(prefix) }) {
+        consumed = index + 1
+        return collected[index]
+      }
+      consumed = collected.count
+      guard condition.wait(until: deadline) else { return nil }
+    }
+  }
+
+  /// The exit status, waiting for it until `timeout` seconds have passed; nil if it is
+  /// still running.
+  func waitForExit(timeout: TimeInterval) -> Int32? {
+    let deadline = Date(timeIntervalSinceNow: timeout)
+    condition.lock()
+    defer { condition.unlock() }
+    while !exited {
+      guard condition.wait(until: deadline) else { return nil }
+    }
+    return process.terminationStatus
+  }
+
+  private func markExited() {
+    condition.lock()
+    defer { condition.unlock() }
+    exited = true
+    condition.broadcast()
+  }
+
+  func terminate() {
+    // SIGKILL: the test runner may hand its children SIGTERM blocked.
+    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    _ = waitForExit(timeout: 10)
+  }
+
+  /// Where the drawing area's origin is in the X window, from the probe's `ready` line.
+  static func origin(in ready: String) throws -> (x: Int, y: Int) {
+    struct Unparsable: Error {}
+    guard let field = ready.split(separator: " ").first(where: { $0.hasPrefix("origin=") }) else { throw Unparsable() }
+    let numbers = field.dropFirst("origin=".count).split(separator: ",").compactMap { Int($0) }
+    guard numbers.count == 2 else { throw Unparsable() }
+    return (numbers[0], numbers[1])
+  }
+
+  static func which(_ name: String) -> String? {
+    let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+    return paths.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+  }
+
+  /// Runs xdotool and returns what it printed.
+  @discardableResult
+  static func xdotool(_ arguments: [String]) throws -> String {
+    struct Failed: Error, CustomStringConvertible { var description: String }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: which("xdotool") ?? "/usr/bin/xdotool")
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let output = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+      throw Failed(description: "xdotool \(arguments.joined(separator: " ")) exited with \(process.terminationStatus)")
+    }
+    return String(decoding: output, as: UTF8.self)
+  }
+
+  /// User plus system CPU time of a process, in seconds, from /proc.
+  static func cpuSeconds(of pid: Int32) throws -> Double {
+    let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+    // Fields after the parenthesised command name; utime and stime are fields 14 and 15.
+    let fields = stat[stat.index(after: stat.lastIndex(of: ")")!)...].split(separator: " ")
+    let ticks = Double(fields[11])! + Double(fields[12])!
+    return ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
+  }
+}

@@ -1,0 +1,143 @@
+// A small GTK program that the DragDropGTK tests start as a child process. It reports on
+// standard output, one line at a time, what the engine receives, so that a test can drive
+// it with real X input and check the result.
+//
+//   GTKProbe no-display   tries to open the display; prints the error and exits with 3
+//   GTKProbe main-loop    runs GLib's loop with main-actor tasks, awaits and a GLibClock
+//   GTKProbe window TITLE opens a 400×300 window and reports touches, pointer and keys
+//   GTKProbe idle TITLE   opens a window and does nothing, for measuring idle CPU
+
+import CGTK
+import DragDrop
+import DragDropGTK
+import Foundation
+
+@MainActor
+func report(_ line: String) {
+  print(line)
+  fflush(nil)
+}
+
+/// Reports every touch it sees, with its location in the window.
+@MainActor
+final class ReportingRecognizer: GestureRecognizer {
+  override func touchesBegan(_ touches: [Touch]) { touches.forEach(log) }
+  override func touchesMoved(_ touches: [Touch]) { touches.forEach(log) }
+  override func touchesEnded(_ touches: [Touch]) { touches.forEach(log) }
+  override func touchesCancelled(_ touches: [Touch]) { touches.forEach(log) }
+
+  private func log(_ touch: Touch) {
+    let x = Int(touch.location.x.rounded())
+    let y = Int(touch.location.y.rounded())
+    report("touch \(touch.id) \(touch.kind) \(touch.phase) \(x) \(y) modifiers=\(touch.modifiers.rawValue)")
+  }
+}
+
+/// Reports key events while focused.
+@MainActor
+final class KeyReportingView: View {
+  override func keyEvent(_ event: KeyEvent) {
+    report("key \(event.phase) \(event.key)")
+  }
+}
+
+@MainActor
+func runMainLoopCheck() -> Int32 {
+  MainLoop.integrateMainQueue()
+  let clock = GLibClock()
+  var steps: [String] = []
+  var done = false
+  let start = clock.now
+  Task { @MainActor in
+    steps.append("task")
+    try? await Task.sleep(for: .milliseconds(20))
+    steps.append(Thread.isMainThread ? "sleep-resumed-on-main" : "sleep-resumed-elsewhere")
+    let value = await Task.detached { (1...10).reduce(0, +) }.value
+    steps.append("detached-\(value)")
+    await withCheckedContinuation { continuation in
+      clock.schedule(after: 0.05) {
+        steps.append("clock-fired-after-\(clock.now - start >= 0.05 ? "deadline" : "early")")
+        continuation.resume()
+      }
+    }
+    let cancelled = clock.schedule(after: 0.01) { steps.append("cancelled-action-ran") }
+    cancelled.cancel()
+    await withCheckedContinuation { continuation in
+      clock.schedule(after: 0.03) { continuation.resume() }
+    }
+    done = true
+  }
+  let finished = MainLoop.run(until: { done }, timeout: 10)
+  report("steps " + steps.joined(separator: " "))
+  report(finished ? "main-loop ok" : "main-loop timed out")
+  return finished ? 0 : 1
+}
+
+@MainActor
+func openWindow(title: String, reporting: Bool) -> Int32 {
+  let application: GTKApplication
+  do {
+    application = try GTKApplication(id: "org.dragdrop.GTKProbe")
+  } catch {
+    report("error \(error)")
+    return 3
+  }
+  return application.run { application in
+    let host = GTKWindow(application: application, title: title, size: Size(width: 400, height: 300))
+    let root = host.window
+    root.backgroundColor = Color(red: 0.9, green: 0.9, blue: 0.95)
+    if reporting {
+      let target = KeyReportingView(frame: Rect(x: 0, y: 0, width: 400, height: 300))
+      target.addGestureRecognizer(ReportingRecognizer())
+      root.addSubview(target)
+      root.focus(target)
+    }
+    host.present()
+    var reported = false
+    addTickCallback(host.drawingArea) { _ in
+      guard host.frameCount > 0, !reported else { return host.frameCount == 0 }
+      reported = true
+      // Where the drawing area's origin is in the X window, so that a test can aim at it.
+      var x = 0.0
+      var y = 0.0
+      if let native = gtk_widget_get_native(host.drawingArea) {
+        var surfaceX = 0.0
+        var surfaceY = 0.0
+        gtk_native_get_surface_transform(native, &surfaceX, &surfaceY)
+        _ = gtk_widget_translate_coordinates(
+          host.drawingArea, ddgtk_widget(UnsafeMutableRawPointer(native)), 0, 0, &x, &y)
+        x += surfaceX
+        y += surfaceY
+      }
+      report(
+        "ready origin=\(Int(x.rounded())),\(Int(y.rounded())) size=\(Int(root.bounds.width))x\(Int(root.bounds.height))"
+      )
+      return false
+    }
+  }
+}
+
+let arguments = CommandLine.arguments.dropFirst()
+let status: Int32 =
+  switch arguments.first {
+  case "no-display":
+    {
+      do {
+        try GTKApplication.openDisplay()
+        report("display opened")
+        return 0
+      } catch {
+        report("error \(error)")
+        return 3
+      }
+    }()
+  case "main-loop": runMainLoopCheck()
+  case "window": openWindow(title: arguments.dropFirst().first ?? "GTKProbe", reporting: true)
+  case "idle": openWindow(title: arguments.dropFirst().first ?? "GTKProbe", reporting: false)
+  default:
+    {
+      report("usage: GTKProbe no-display | main-loop | window TITLE | idle TITLE")
+      return 2
+    }()
+  }
+exit(status)
