@@ -212,18 +212,6 @@ open class CollectionView: ItemsView {
   public func reloadItems(at indexPaths: [IndexPath]) throws(BatchUpdateError) {
     try record { $0.reloadItems(at: indexPaths) }
   }
-  public func insertSections(_ sections: IndexSet) throws(BatchUpdateError) {
-    try record { $0.insertSections(sections) }
-  }
-  public func deleteSections(_ sections: IndexSet) throws(BatchUpdateError) {
-    try record { $0.deleteSections(sections) }
-  }
-  public func moveSection(_ section: Int, toSection newSection: Int) throws(BatchUpdateError) {
-    try record { $0.moveSection(section, toSection: newSection) }
-  }
-  public func reloadSections(_ sections: IndexSet) throws(BatchUpdateError) {
-    try record { $0.reloadSections(sections) }
-  }
 
   // MARK: Interactive movement (rule 28)
 

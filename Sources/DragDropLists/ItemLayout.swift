@@ -166,8 +166,9 @@ extension FlowLayout: ItemLayout {
   }
 
   func displacedFrame(at indexPath: IndexPath, removing removed: IndexPath?, gap: IndexPath?, extent: Double) -> Rect? {
-    guard frameForItem(at: indexPath) != nil else { return nil }
-    return slotFrame(displacedIndex(indexPath, removing: removed, gap: gap), inSection: indexPath.section)
+    let section = indexPath.section
+    guard itemCounts.indices.contains(section), (0..<itemCounts[section]).contains(indexPath.item) else { return nil }
+    return slotFrame(displacedIndex(indexPath, removing: removed, gap: gap), inSection: section)
   }
 
   mutating func insertItem(extent: Double, at indexPath: IndexPath) -> Bool {

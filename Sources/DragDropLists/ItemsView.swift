@@ -515,6 +515,21 @@ open class ItemsView: ScrollView {
     }
   }
 
+  /// Inserts sections; inside ``performBatchUpdates(_:completion:)`` it joins the batch,
+  /// outside it applies on its own. The same goes for the other section changes.
+  public func insertSections(_ sections: IndexSet) throws(BatchUpdateError) {
+    try record { $0.insertSections(sections) }
+  }
+  public func deleteSections(_ sections: IndexSet) throws(BatchUpdateError) {
+    try record { $0.deleteSections(sections) }
+  }
+  public func moveSection(_ section: Int, toSection newSection: Int) throws(BatchUpdateError) {
+    try record { $0.moveSection(section, toSection: newSection) }
+  }
+  public func reloadSections(_ sections: IndexSet) throws(BatchUpdateError) {
+    try record { $0.reloadSections(sections) }
+  }
+
   /// Inside a batch, adds to it; outside, applies the change on its own.
   func record(_ change: (inout BatchUpdate) -> Void) throws(BatchUpdateError) {
     if pendingUpdate != nil {

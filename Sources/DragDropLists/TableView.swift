@@ -166,18 +166,6 @@ open class TableView: ItemsView {
   public func reloadRows(at indexPaths: [IndexPath]) throws(BatchUpdateError) {
     try record { $0.reloadItems(at: indexPaths) }
   }
-  public func insertSections(_ sections: IndexSet) throws(BatchUpdateError) {
-    try record { $0.insertSections(sections) }
-  }
-  public func deleteSections(_ sections: IndexSet) throws(BatchUpdateError) {
-    try record { $0.deleteSections(sections) }
-  }
-  public func moveSection(_ section: Int, toSection newSection: Int) throws(BatchUpdateError) {
-    try record { $0.moveSection(section, toSection: newSection) }
-  }
-  public func reloadSections(_ sections: IndexSet) throws(BatchUpdateError) {
-    try record { $0.reloadSections(sections) }
-  }
 
   // MARK: The data source, the delegate and the headers
 
