@@ -184,6 +184,29 @@ extension CollectionView {
     #expect(view.visibleCells.allSatisfy { $0.presentationOffset == .zero })
   }
 
+  @Test("Rule 24: setNeedsCellUpdate runs the placeholder's handler again on its cell, until it is gone")
+  func placeholderCellUpdate() throws {
+    let (view, model) = makeGrid(4)
+    view.register(CollectionViewCell.self, forCellWithReuseIdentifier: "placeholder")
+    var progress = 0
+    let placeholder = CollectionViewDropPlaceholder(
+      insertionIndexPath: IndexPath(item: 1, section: 0), reuseIdentifier: "placeholder")
+    placeholder.cellUpdateHandler = { $0.accessibilityLabel = "loading \(progress)%" }
+    let item = DragItem(itemProvider: ItemProvider(object: "x"))
+    let context = CollectionViewDropCoordinator.make(items: [item], collectionView: view).drop(item, to: placeholder)
+    view.layoutIfNeeded()
+    let cell = try #require(view.subviews.first { ($0 as? CollectionViewCell)?.accessibilityLabel == "loading 0%" })
+    #expect(cell.frame.minX == 110)  // in slot 1; the data items after it moved on
+    #expect(view.visibleCells.map(\.frame.minX) == [0, 220, 330, 440])
+    progress = 60
+    #expect(context.setNeedsCellUpdate())
+    #expect(cell.accessibilityLabel == "loading 60%")
+    #expect(context.commitInsertion { model.sections[0].insert("new", at: $0.item) })
+    #expect(!context.setNeedsCellUpdate())
+    view.layoutIfNeeded()
+    #expect(view.visibleNames == ["p0", "new", "p1", "p2", "p3"])
+  }
+
   // MARK: Interactive movement (rule 28, seed 003)
 
   @Test("Rule 28: begin, update and end move the item through moveItemAt, showing the move on the way")
