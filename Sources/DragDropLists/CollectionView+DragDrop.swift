@@ -108,7 +108,17 @@ public final class CollectionViewDropPlaceholder {
 @MainActor
 public final class CollectionViewDropCoordinator: ItemsViewDropCoordinator {
   /// The collection view the drop is over.
-  public var collectionView: CollectionView { view as! CollectionView }  // swift-format-ignore: NeverForceUnwrap
+  public unowned let collectionView: CollectionView
+
+  init(
+    items: [ItemsViewDropItem], destinationIndexPath: IndexPath?, proposal: ItemsViewDropProposal,
+    session: DropSession, collectionView: CollectionView
+  ) {
+    self.collectionView = collectionView
+    super.init(
+      items: items, destinationIndexPath: destinationIndexPath, proposal: proposal, session: session,
+      view: collectionView)
+  }
 
   /// A coordinator for dropping `items` from elsewhere into `collectionView` without a
   /// drag: for tests of a drop delegate, and for drops the application performs itself.
@@ -117,7 +127,10 @@ public final class CollectionViewDropCoordinator: ItemsViewDropCoordinator {
     proposal: CollectionViewDropProposal = CollectionViewDropProposal(operation: .copy),
     collectionView: CollectionView
   ) -> CollectionViewDropCoordinator {
-    make(items: items, destinationIndexPath: destinationIndexPath, proposal: proposal, view: collectionView)
+    CollectionViewDropCoordinator(
+      items: itemsFromElsewhere(items, view: collectionView), destinationIndexPath: destinationIndexPath,
+      proposal: proposal,
+      session: DropSession(items: items), collectionView: collectionView)
   }
 
   /// Animates the item into the item at `indexPath`, which must already be in the data

@@ -368,6 +368,6 @@ open class CollectionView: ItemsView {
     items: [ItemsViewDropItem], destination: IndexPath?, proposal: ItemsViewDropProposal, session: DropSession
   ) -> ItemsViewDropCoordinator {
     CollectionViewDropCoordinator(
-      items: items, destinationIndexPath: destination, proposal: proposal, session: session, view: self)
+      items: items, destinationIndexPath: destination, proposal: proposal, session: session, collectionView: self)
   }
 }

@@ -61,7 +61,7 @@ public class ItemsViewDropCoordinator {
   var targets: [ObjectIdentifier: DragPreviewTarget] = [:]
   var animators: [ObjectIdentifier: DeferredAnimator] = [:]
 
-  required init(
+  init(
     items: [ItemsViewDropItem], destinationIndexPath: IndexPath?, proposal: ItemsViewDropProposal,
     session: DropSession, view: ItemsView
   ) {
@@ -74,13 +74,9 @@ public class ItemsViewDropCoordinator {
     animators.reserveCapacity(items.count)
   }
 
-  /// A coordinator for `items` from elsewhere, without a drag.
-  static func make(
-    items: [DragItem], destinationIndexPath: IndexPath?, proposal: ItemsViewDropProposal, view: ItemsView
-  ) -> Self {
-    Self(
-      items: items.map { ItemsViewDropItem(dragItem: $0, sourceIndexPath: nil, previewSize: view.defaultPreviewSize) },
-      destinationIndexPath: destinationIndexPath, proposal: proposal, session: DropSession(items: items), view: view)
+  /// Drop items for drag items from elsewhere: no source, the view's default preview size.
+  static func itemsFromElsewhere(_ items: [DragItem], view: ItemsView) -> [ItemsViewDropItem] {
+    items.map { ItemsViewDropItem(dragItem: $0, sourceIndexPath: nil, previewSize: view.defaultPreviewSize) }
   }
 
   /// Animates the item into the item at `indexPath`, which must already be in the data

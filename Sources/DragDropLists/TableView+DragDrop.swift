@@ -101,7 +101,16 @@ public final class TableViewDropPlaceholder {
 @MainActor
 public final class TableViewDropCoordinator: ItemsViewDropCoordinator {
   /// The table the drop is over.
-  public var tableView: TableView { view as! TableView }  // swift-format-ignore: NeverForceUnwrap
+  public unowned let tableView: TableView
+
+  init(
+    items: [ItemsViewDropItem], destinationIndexPath: IndexPath?, proposal: ItemsViewDropProposal,
+    session: DropSession, tableView: TableView
+  ) {
+    self.tableView = tableView
+    super.init(
+      items: items, destinationIndexPath: destinationIndexPath, proposal: proposal, session: session, view: tableView)
+  }
 
   /// A coordinator for dropping `items` from elsewhere into `tableView` without a drag:
   /// for tests of a drop delegate, and for drops the application performs itself.
@@ -109,7 +118,9 @@ public final class TableViewDropCoordinator: ItemsViewDropCoordinator {
     items: [DragItem], destinationIndexPath: IndexPath? = nil,
     proposal: TableViewDropProposal = TableViewDropProposal(operation: .copy), tableView: TableView
   ) -> TableViewDropCoordinator {
-    make(items: items, destinationIndexPath: destinationIndexPath, proposal: proposal, view: tableView)
+    TableViewDropCoordinator(
+      items: itemsFromElsewhere(items, view: tableView), destinationIndexPath: destinationIndexPath, proposal: proposal,
+      session: DropSession(items: items), tableView: tableView)
   }
 
   /// Animates the item into the row at `indexPath`, which must already be in the data

@@ -272,7 +272,7 @@ open class TableView: ItemsView {
     items: [ItemsViewDropItem], destination: IndexPath?, proposal: ItemsViewDropProposal, session: DropSession
   ) -> ItemsViewDropCoordinator {
     TableViewDropCoordinator(
-      items: items, destinationIndexPath: destination, proposal: proposal, session: session, view: self)
+      items: items, destinationIndexPath: destination, proposal: proposal, session: session, tableView: self)
   }
 
   /// Rule 22: a local single-row reorder goes through the data source's moveRowAt when it

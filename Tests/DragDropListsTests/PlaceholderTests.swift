@@ -30,7 +30,7 @@ import Testing
           TableViewDropItem(dragItem: $0, sourceIndexPath: nil, previewSize: Size(width: 320, height: 44))
         },
         destinationIndexPath: nil, proposal: TableViewDropProposal(operation: .copy),
-        session: DropSession(items: items), view: table)
+        session: DropSession(items: items), tableView: table)
     }
 
     func placeholder(at row: Int) -> TableViewDropPlaceholderContext {
