@@ -196,6 +196,9 @@ open class View {
   /// Maps a point of the superview's space into this view's space, or nil when the
   /// transform is singular.
   func convertFromSuperview(_ point: Point) -> Point? {
+    if transform.isIdentity {
+      return Point(x: point.x - center.x + bounds.midX, y: point.y - center.y + bounds.midY)
+    }
     guard let inverse = transform.inverted() else { return nil }
     let local = inverse.apply(to: point - center)
     return Point(x: local.x + bounds.midX, y: local.y + bounds.midY)
