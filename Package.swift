@@ -67,11 +67,19 @@ let package = Package(
       path: "Tests/TestSupport",
       swiftSettings: strict
     ),
-    // One scene per seed article, in a real GTK window (`make run`).
+    // One scene per seed article, built into any window: a GTK window, or a headless one
+    // driven by scripted input.
+    .target(
+      name: "SampleScenes",
+      dependencies: ["DragDrop", "DragDropLists"],
+      path: "Apps/SampleScenes",
+      swiftSettings: strict
+    ),
+    // The scenes in a real GTK window (`make run`), or rendered to PNG.
     .executableTarget(
       name: "Samples",
       dependencies: [
-        "DragDropGTK", "DragDropLists", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "SampleScenes", "DragDropGTK", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       path: "Apps/Samples",
       swiftSettings: strict
@@ -118,6 +126,11 @@ let package = Package(
     .testTarget(
       name: "DragDropGTKTests",
       dependencies: ["DragDropGTK", "DragDropTesting"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "SampleScenesTests",
+      dependencies: ["SampleScenes", "DragDropGTK", "DragDropLists", "DragDropTesting"],
       swiftSettings: strict
     ),
     .testTarget(

@@ -75,6 +75,28 @@ public final class RenderedImage {
     self.surface = surface
   }
 
+  /// The pixels of a PNG file (a screenshot, say), at scale 1.
+  public convenience init(contentsOfPNG url: URL) throws(GTKError) {
+    guard let loaded = cairo_image_surface_create_from_png(url.path) else {
+      throw .pngReadFailed(path: url.path, reason: "cairo returned no surface")
+    }
+    defer { cairo_surface_destroy(loaded) }
+    let status = cairo_surface_status(loaded)
+    guard status == CAIRO_STATUS_SUCCESS else {
+      throw .pngReadFailed(path: url.path, reason: String(cString: cairo_status_to_string(status)))
+    }
+    let width = Double(cairo_image_surface_get_width(loaded))
+    let height = Double(cairo_image_surface_get_height(loaded))
+    try self.init(size: Size(width: width, height: height))
+    // Painted onto an ARGB32 surface, so that every pixel reads the same way whatever the
+    // file's format.
+    let cairo = cairo_create(surface)!
+    defer { cairo_destroy(cairo) }
+    cairo_set_source_surface(cairo, loaded, 0, 0)
+    cairo_paint(cairo)
+    cairo_surface_flush(surface)
+  }
+
   isolated deinit {
     cairo_surface_destroy(surface)
   }

@@ -31,7 +31,7 @@ struct WindowTests {
     #expect(steps == "steps task sleep-resumed-on-main detached-55 clock-fired-after-deadline")
   }
 
-  @Test(arguments: ["001", "002"])
+  @Test(arguments: ["000", "001", "002", "003"])
   func sampleScenesRenderToPNGWithoutADisplay(scene: String) throws {
     let output = Artifacts.url("samples/\(scene).png")
     try? FileManager.default.removeItem(at: output)

@@ -1,0 +1,65 @@
+import DragDrop
+import DragDropGTK
+import Foundation
+import SampleScenes
+import Testing
+
+/// The shared scenarios, headless: each plays on a manual clock and must produce exactly the
+/// delegate calls, journal and model it expects. Its captures are rendered with the cairo
+/// renderer (drag previews included) to `artifacts/scenarios/headless/` and checked pixel
+/// by pixel.
+@MainActor
+@Suite struct HeadlessScenarioTests {
+  @Test(arguments: Scenario.all.map(\.id))
+  func scenarioProducesItsCallsJournalAndModel(_ id: String) async throws {
+    let scenario = try #require(Scenario.named(id))
+    let player = HeadlessScenarioPlayer(scenario)
+    let overlay = DragPreviewOverlay()
+    // The overlay sees every frame, as in a window, so that previews keep where they were grabbed.
+    player.frameObserver = {
+      overlay.draw(in: RecordingGraphicsContext(), window: player.window, now: player.clock.now)
+    }
+    var captured: [String] = []
+    await player.play { name in
+      guard let image = try? HeadlessRenderer.render(player.window, dragPreviews: overlay) else {
+        Issue.record("cannot render \(id)/\(name)")
+        return
+      }
+      try? image.writePNG(to: Artifacts.url("headless/\(id)-\(name).png"))
+      PixelChecks.check(image, scenario: id, capture: name, source: "headless")
+      captured.append(name)
+    }
+    let result = player.result
+    #expect(result.calls == scenario.calls, "\(diff(scenario.calls, result.calls))")
+    #expect(result.journal == scenario.journal)
+    #expect(result.state == scenario.state)
+    #expect(captured == scenario.steps.compactMap { if case .capture(let name) = $0 { name } else { nil } })
+  }
+
+  @Test("Every capture with pixel checks exists in some scenario")
+  func pixelChecksNameRealCaptures() {
+    let captures = Set(
+      Scenario.all.flatMap { scenario in
+        scenario.steps.compactMap { step -> String? in
+          if case .capture(let name) = step { "\(scenario.id)/\(name)" } else { nil }
+        }
+      })
+    for key in [
+      "photo-reorder/lifted", "photo-reorder/gap", "photo-reorder/dropped", "photo-into-album/highlight",
+      "photo-import/placeholder", "table-reorder/gap", "table-copy/gap",
+    ] {
+      #expect(captures.contains(key), "\(key)")
+      let parts = key.split(separator: "/").map(String.init)
+      #expect(!PixelChecks.expectations(parts[0], parts[1]).isEmpty, "\(key)")
+    }
+  }
+}
+
+/// A readable difference between two call lists.
+func diff(_ expected: [String], _ actual: [String]) -> String {
+  guard expected != actual else { return "" }
+  let missing = expected.filter { !actual.contains($0) }
+  let extra = actual.filter { !expected.contains($0) }
+  return "expected \(expected)\nactual   \(actual)\nmissing \(missing) extra \(extra)"
+}
+
