@@ -84,6 +84,23 @@ let package = Package(
       path: "Apps/Samples",
       swiftSettings: strict
     ),
+    // Real X input for the scenes: a private Xvfb, xdotool, screenshots, and the shared
+    // scenarios played in real windows.
+    .target(
+      name: "SampleDriver",
+      dependencies: ["SampleScenes", "DragDrop"],
+      path: "Apps/SampleDriver",
+      swiftSettings: strict
+    ),
+    // The guided tour `make run` plays without a display: real input, screenshots, a GIF.
+    .executableTarget(
+      name: "Tour",
+      dependencies: [
+        "SampleDriver", "SampleScenes", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      path: "Apps/Tour",
+      swiftSettings: strict
+    ),
     .executableTarget(
       name: "QuickStart",
       dependencies: ["ContentTypes", "ItemProviders"],
@@ -130,7 +147,7 @@ let package = Package(
     ),
     .testTarget(
       name: "SampleScenesTests",
-      dependencies: ["SampleScenes", "DragDropGTK", "DragDropLists", "DragDropTesting"],
+      dependencies: ["SampleScenes", "SampleDriver", "DragDropGTK", "DragDropLists", "DragDropTesting"],
       swiftSettings: strict
     ),
     .testTarget(

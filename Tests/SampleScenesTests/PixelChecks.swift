@@ -83,14 +83,14 @@ enum PixelChecks {
       let gap = tableRow(0, 3)
       return [
         .mostly(
-          Rect(x: gap.minX + 4, y: gap.minY + 12, width: gap.width - 8, height: 30), panel, fraction: 0.99,
+          Rect(x: gap.minX + 4, y: gap.minY + 18, width: gap.width - 8, height: 24), panel, fraction: 0.99,
           what: "the gap")
       ]
     case ("table-copy", "gap"):
       let gap = tableRow(1, 2)
       return [
         .mostly(
-          Rect(x: gap.minX + 4, y: gap.minY + 12, width: gap.width - 8, height: 30), panel, fraction: 0.99,
+          Rect(x: gap.minX + 4, y: gap.minY + 18, width: gap.width - 8, height: 24), panel, fraction: 0.99,
           what: "the gap")
       ]
     default:
