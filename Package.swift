@@ -142,12 +142,14 @@ let package = Package(
     ),
     .testTarget(
       name: "DragDropGTKTests",
-      dependencies: ["DragDropGTK", "DragDropTesting"],
+      dependencies: ["DragDropGTK", "DragDropTesting", "TestSupport"],
       swiftSettings: strict
     ),
     .testTarget(
       name: "SampleScenesTests",
-      dependencies: ["SampleScenes", "SampleDriver", "DragDropGTK", "DragDropLists", "DragDropTesting"],
+      dependencies: [
+        "SampleScenes", "SampleDriver", "DragDropGTK", "DragDropLists", "DragDropTesting", "TestSupport",
+      ],
       swiftSettings: strict
     ),
     .testTarget(

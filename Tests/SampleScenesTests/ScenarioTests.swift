@@ -3,6 +3,7 @@ import DragDropGTK
 import Foundation
 import SampleDriver
 import SampleScenes
+import TestSupport
 import Testing
 
 /// The shared scenarios, headless: each plays on a manual clock and must produce exactly the
@@ -93,7 +94,9 @@ struct RealWindowScenarioTests {
     let scenario = try #require(Scenario.named(id))
     let player = RealScenarioPlayer(samples: Self.samples, display: try #require(Self.display))
     var shots: [(String, URL)] = []
-    let result = try player.play(scenario, captures: Artifacts.url("x11")) { name, url in shots.append((name, url)) }
+    let result = try DisplayLock.withExclusiveDisplay {
+      try player.play(scenario, captures: Artifacts.url("x11")) { name, url in shots.append((name, url)) }
+    }
     #expect(result.calls == scenario.calls, "\(diff(scenario.calls, result.calls))")
     #expect(result.journal == scenario.journal)
     #expect(result.state == scenario.state)
