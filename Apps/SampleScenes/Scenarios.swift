@@ -13,7 +13,7 @@ extension Scenario {
   // MARK: Seed 001: tables
 
   /// Row `row` of the first (left) or second (right) table of scene 001.
-  static func tableRow(_ table: Int, _ row: Int, dy: Double = 0) -> Point {
+  public static func tableRow(_ table: Int, _ row: Int, dy: Double = 0) -> Point {
     Point(x: table == 0 ? 165 : 475, y: 72 + 44 * Double(row) + 22 + dy)
   }
 
@@ -117,15 +117,15 @@ extension Scenario {
   // MARK: Seed 000: photos and albums
 
   /// The centre of photo `index` of scene 000's grid, in window coordinates.
-  static func photo(_ index: Int, dx: Double = 0) -> Point {
+  public static func photo(_ index: Int, dx: Double = 0) -> Point {
     Point(x: 280 + 14 + Double(index % 5) * 117 + 52 + dx, y: 72 + 14 + Double(index / 5) * 117 + 52)
   }
 
   /// The centre of photo `index` of scene 000's camera strip.
-  static func camera(_ index: Int) -> Point { Point(x: 280 + 14 + Double(index) * 94 + 41, y: 594 + 12 + 41) }
+  public static func camera(_ index: Int) -> Point { Point(x: 280 + 14 + Double(index) * 94 + 41, y: 594 + 12 + 41) }
 
   /// The centre of album `index` of scene 000's list.
-  static func album(_ index: Int) -> Point { Point(x: 140, y: 72 + 64 * Double(index) + 32) }
+  public static func album(_ index: Int) -> Point { Point(x: 140, y: 72 + 64 * Double(index) + 32) }
 
   static let library = Photo.library.map(\.title)
 
@@ -233,7 +233,7 @@ extension Scenario {
   // MARK: Seed 003: interactive movement
 
   /// The centre of app `index` of scene 003's home screen.
-  static func app(_ index: Int) -> Point {
+  public static func app(_ index: Int) -> Point {
     Point(x: 20 + 16 + Double(index % 5) * 101 + 42, y: 70 + 16 + Double(index / 5) * 108 + 48)
   }
 

@@ -3,9 +3,38 @@ import Foundation
 import SampleDriver
 import SampleScenes
 
-/// A guided tour of the sample scenes in real GTK windows, driven by real X input.
+/// A guided tour of the sample scenes in real GTK windows, driven by real X input, and
+/// measurements taken the same way.
 @main
 struct Tour: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Plays the sample scenes in real windows with real X input, and measures them.",
+    subcommands: [Play.self, Latency.self, IdleCPU.self], defaultSubcommand: Play.self)
+
+  /// The display to use: DISPLAY, or a private Xvfb started for the run.
+  static func display() throws -> (name: String, server: VirtualDisplay?) {
+    if let name = ProcessInfo.processInfo.environment["DISPLAY"], !name.isEmpty { return (name, nil) }
+    let server = try VirtualDisplay.start()
+    print("Tour: no DISPLAY, so started Xvfb on \(server.name)")
+    return (server.name, server)
+  }
+
+  /// The Samples program: `path`, or the one beside this program.
+  static func samples(_ path: String?) throws -> URL {
+    let program =
+      path.map { URL(fileURLWithPath: $0) }
+      ?? URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+      .appendingPathComponent("Samples")
+    guard FileManager.default.isExecutableFile(atPath: program.path) else {
+      throw ValidationError(
+        "the Samples program is not at \(program.path); build it with `swift build --product Samples`")
+    }
+    return program
+  }
+}
+
+/// The tour itself.
+struct Play: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Plays the sample scenes with real X input and records screenshots and a GIF.",
     discussion: """
@@ -53,25 +82,8 @@ struct Tour: ParsableCommand {
     let folder = URL(fileURLWithPath: output ?? "artifacts/tour-\(Self.timestamp())", isDirectory: true)
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     print("Tour: writing screenshots and a GIF to \(folder.path)/")
-    let program =
-      samples.map { URL(fileURLWithPath: $0) }
-      ?? URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-      .appendingPathComponent("Samples")
-    guard FileManager.default.isExecutableFile(atPath: program.path) else {
-      throw ValidationError(
-        "the Samples program is not at \(program.path); build it with `swift build --product Samples`")
-    }
-
-    var server: VirtualDisplay?
-    let display: String
-    if let name = ProcessInfo.processInfo.environment["DISPLAY"], !name.isEmpty {
-      display = name
-    } else {
-      let started = try VirtualDisplay.start()
-      server = started
-      display = started.name
-      print("Tour: no DISPLAY, so started Xvfb on \(display)")
-    }
+    let program = try Tour.samples(samples)
+    let (display, server) = try Tour.display()
     defer { server?.stop() }
 
     let player = RealScenarioPlayer(samples: program, display: display)

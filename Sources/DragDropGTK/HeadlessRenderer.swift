@@ -20,14 +20,26 @@ public enum HeadlessRenderer {
     _ view: View, size: Size? = nil, scale: Double = 1, background: Color? = .white,
     text: PangoTextMeasurer = .shared, dragPreviews: DragPreviewOverlay? = nil
   ) throws(GTKError) -> RenderedImage {
+    let image = try RenderedImage(size: size ?? view.frame.size, scale: scale)
+    try render(view, into: image, background: background, text: text, dragPreviews: dragPreviews)
+    return image
+  }
+
+  /// Draws `view` over what `image` holds, as ``render(_:size:scale:background:text:dragPreviews:)``
+  /// does, reusing its surface: for drawing frame after frame without allocating. With
+  /// `background` the image is filled first; nil draws over its pixels.
+  public static func render(
+    _ view: View, into image: RenderedImage, background: Color? = .white, text: PangoTextMeasurer = .shared,
+    dragPreviews: DragPreviewOverlay? = nil
+  ) throws(GTKError) {
     let frame = view.frame
-    let size = size ?? frame.size
-    let image = try RenderedImage(size: size, scale: scale)
     let cairo = cairo_create(image.surface)!
     defer { cairo_destroy(cairo) }
     if let background {
+      cairo_set_operator(cairo, CAIRO_OPERATOR_SOURCE)
       cairo_set_source_rgba(cairo, background.red, background.green, background.blue, background.alpha)
       cairo_paint(cairo)
+      cairo_set_operator(cairo, CAIRO_OPERATOR_OVER)
     }
     cairo_translate(cairo, -frame.minX, -frame.minY)
     let context = CairoGraphicsContext(cairo: cairo, text: text)
@@ -39,7 +51,6 @@ public enum HeadlessRenderer {
     cairo_surface_flush(image.surface)
     let status = cairo_status(cairo)
     guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(String(cString: cairo_status_to_string(status))) }
-    return image
   }
 }
 
