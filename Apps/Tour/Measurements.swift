@@ -63,9 +63,17 @@ struct Latency: ParsableCommand {
     }
     try window.input.buttonUp()
 
-    print("Input-to-frame latency in scene 000 mid-drag, \(fromSpawn.count) of \(moves) motions matched to a frame:")
-    print(Self.summary("from the X event's timestamp", fromServer))
-    print(Self.summary("from starting xdotool", fromSpawn))
+    print("Input-to-frame latency in scene 000 mid-drag, \(fromSpawn.count) of \(moves) motions matched to a frame.")
+    // The first motion lifts the photo and begins the session (the delegates make the items
+    // and the preview); the others move a live drag.
+    if let first = fromServer.first, let firstSpawn = fromSpawn.first {
+      print(
+        String(
+          format: "  the first motion, which lifts and begins the drag: %.1f ms from the X event, %.1f ms from xdotool",
+          first * 1000, firstSpawn * 1000))
+    }
+    print(Self.summary("later motions, from the X event's timestamp", Array(fromServer.dropFirst())))
+    print(Self.summary("later motions, from starting xdotool", Array(fromSpawn.dropFirst())))
   }
 
   static func parse(_ line: String) -> (time: Double, input: UInt32)? {
