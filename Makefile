@@ -12,7 +12,7 @@ APT_PACKAGES := shared-mime-info libgtk-4-dev xvfb xauth xdotool imagemagick fon
 # Tests that need a display run under a private Xvfb when no display is set.
 XVFB_RUN := $(if $(DISPLAY),,xvfb-run -a -s "-screen 0 1280x800x24 -nolisten tcp")
 
-.PHONY: all deps build test lint format bench run clean
+.PHONY: all deps build test lint format bench run tour clean
 
 all: test
 
@@ -49,12 +49,24 @@ format:
 bench: deps
 	cd Benchmarks && $(SWIFT) package --allow-writing-to-package-directory benchmark --no-progress
 
-# `make run SCENE=001` shows a sample scene in a window; without a display it starts Xvfb
-# (connect with a VNC viewer or take screenshots with `import -window root`).
-SCENE ?= 002
+# `make run` with a display opens a sample scene in a window (SCENE=000, 001, 002 or 003).
+# Without a display it plays the guided tour: it starts its own Xvfb, drives the scenes with
+# real X input through xdotool, checks every scenario, and writes screenshots and a GIF to
+# the folder it names (artifacts/tour-<time>/). `make tour` plays the tour in any case.
+SCENE ?= 000
 run: deps
 	$(SWIFT) build --product Samples
-	$(XVFB_RUN) $$($(SWIFT) build --show-bin-path)/Samples $(SCENE)
+	@if [ -n "$$DISPLAY" ] || [ -n "$$WAYLAND_DISPLAY" ]; then \
+	  echo "Opening scene $(SCENE) (make run SCENE=001 for another; close the window to quit)"; \
+	  "$$($(SWIFT) build --show-bin-path)/Samples" $(SCENE); \
+	else \
+	  echo "No display: playing the guided tour on a private Xvfb instead"; \
+	  $(SWIFT) build --product Tour && "$$($(SWIFT) build --show-bin-path)/Tour"; \
+	fi
+
+tour: deps
+	$(SWIFT) build --product Samples && $(SWIFT) build --product Tour
+	"$$($(SWIFT) build --show-bin-path)/Tour"
 
 clean:
 	rm -rf .build Benchmarks/.build

@@ -67,13 +67,38 @@ let package = Package(
       path: "Tests/TestSupport",
       swiftSettings: strict
     ),
-    // One scene per seed article, in a real GTK window (`make run`).
+    // One scene per seed article, built into any window: a GTK window, or a headless one
+    // driven by scripted input.
+    .target(
+      name: "SampleScenes",
+      dependencies: ["DragDrop", "DragDropLists"],
+      path: "Apps/SampleScenes",
+      swiftSettings: strict
+    ),
+    // The scenes in a real GTK window (`make run`), or rendered to PNG.
     .executableTarget(
       name: "Samples",
       dependencies: [
-        "DragDropGTK", "DragDropLists", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "SampleScenes", "DragDropGTK", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       path: "Apps/Samples",
+      swiftSettings: strict
+    ),
+    // Real X input for the scenes: a private Xvfb, xdotool, screenshots, and the shared
+    // scenarios played in real windows.
+    .target(
+      name: "SampleDriver",
+      dependencies: ["SampleScenes", "DragDrop"],
+      path: "Apps/SampleDriver",
+      swiftSettings: strict
+    ),
+    // The guided tour `make run` plays without a display: real input, screenshots, a GIF.
+    .executableTarget(
+      name: "Tour",
+      dependencies: [
+        "SampleDriver", "SampleScenes", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      path: "Apps/Tour",
       swiftSettings: strict
     ),
     .executableTarget(
@@ -117,7 +142,14 @@ let package = Package(
     ),
     .testTarget(
       name: "DragDropGTKTests",
-      dependencies: ["DragDropGTK", "DragDropTesting"],
+      dependencies: ["DragDropGTK", "DragDropTesting", "TestSupport"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "SampleScenesTests",
+      dependencies: [
+        "SampleScenes", "SampleDriver", "DragDropGTK", "DragDropLists", "DragDropTesting", "TestSupport",
+      ],
       swiftSettings: strict
     ),
     .testTarget(

@@ -30,5 +30,6 @@ let package = Package(
     benchmark("ListBenchmarks", using: ["DragDropLists", "DragDropTesting"]),
     benchmark("DragDropBenchmarks", using: ["DragDrop", "DragDropTesting"]),
     benchmark("ContentTypeBenchmarks", using: ["ContentTypes"], support: false),
+    benchmark("RenderBenchmarks", using: ["DragDropGTK", "DragDropLists", "DragDropTesting"]),
   ]
 )

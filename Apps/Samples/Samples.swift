@@ -2,16 +2,26 @@ import ArgumentParser
 import DragDrop
 import DragDropGTK
 import Foundation
+import SampleScenes
 
 /// One scene per seed article, shown in a GTK window or rendered to PNG.
 @main
 struct Samples: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "DragDrop sample scenes, one per seed article.",
-    discussion: "Scenes: 001 (table views, seed 001), 002 (customising the drag, seed 002). Use --list for titles.")
+    discussion: """
+      Scenes: 000 (collection views, seed 000), 001 (table views, seed 001), 002 (customising the drag, \
+      seed 002), 003 (interactive movement, seed 003). Use --list for titles.
 
-  @Argument(help: "The scene to show: 001 or 002.")
-  var scene = "002"
+      With --trace, standard output gets one line per event: `ready origin=X,Y size=WxH` once the \
+      first frame is drawn (where the view tree's origin is in the X window), `call ...` for every drag \
+      and drop delegate call, `scene ...` for the scene's data source and list delegate calls, and \
+      `state ...` for the scene's model at the start and whenever it changes, and `idle` after each frame \
+      once nothing is left to happen (no drag, animation, timer or load).
+      """)
+
+  @Argument(help: "The scene to show: 000, 001, 002 or 003.")
+  var scene = "000"
 
   @Flag(help: "List the scenes and exit.")
   var list = false
@@ -22,8 +32,11 @@ struct Samples: ParsableCommand {
   @Option(help: "Device pixels per point for --snapshot.")
   var scale = 1.0
 
-  @Flag(help: "Print every drag and drop delegate call.")
+  @Flag(help: "Print the scene's events, one a line (see above).")
   var trace = false
+
+  @Flag(help: "Print `frame N time=SECONDS input=MILLISECONDS` for every frame drawn.")
+  var frames = false
 
   func run() throws {
     try MainActor.assumeIsolated {
@@ -36,36 +49,92 @@ struct Samples: ParsableCommand {
           "unknown scene \(scene); choose one of \(SceneKind.allCases.map(\.id).joined(separator: ", "))")
       }
       if let snapshot {
-        TextMeasurement.current = PangoTextMeasurer.shared
-        let window = Window(frame: Rect(origin: .zero, size: kind.size), clock: ManualClock())
-        let scene = kind.make(in: window)
-        let image = try HeadlessRenderer.render(window, scale: scale)
-        try image.writePNG(to: URL(fileURLWithPath: snapshot))
-        print("wrote \(snapshot) (\(image.pixelWidth)×\(image.pixelHeight)) for scene \(kind.id)")
-        _ = scene
+        try render(kind, to: snapshot)
         return
       }
-      let application: GTKApplication
-      do {
-        application = try GTKApplication(id: "org.dragdrop.Samples")
-      } catch {
-        throw ValidationError("\(error)")
-      }
-      var scenes: [AnyObject] = []
-      let status = application.run { application in
-        let host = GTKWindow(
-          application: application, title: "DragDrop \(kind.id): \(kind.title)", size: kind.size)
-        scenes.append(kind.make(in: host.window))
-        if trace {
-          host.window.dragController.callObserver = { call in
-            print("\(call)")
-            fflush(nil)
-          }
-        }
-        host.present()
-      }
-      scenes.removeAll()
-      if status != 0 { throw ExitCode(status) }
+      try show(kind)
     }
   }
+
+  @MainActor
+  private func render(_ kind: SceneKind, to path: String) throws {
+    TextMeasurement.current = PangoTextMeasurer.shared
+    let window = Window(frame: Rect(origin: .zero, size: kind.size), clock: ManualClock())
+    let scene = kind.make(in: window)
+    window.layoutIfNeeded()
+    let image = try HeadlessRenderer.render(window, scale: scale)
+    try image.writePNG(to: URL(fileURLWithPath: path))
+    print("wrote \(path) (\(image.pixelWidth)×\(image.pixelHeight)) for scene \(kind.id)")
+    withExtendedLifetime(scene) {}
+  }
+
+  @MainActor
+  private func show(_ kind: SceneKind) throws {
+    let application: GTKApplication
+    do {
+      application = try GTKApplication(id: "org.dragdrop.Samples")
+    } catch {
+      FileHandle.standardError.write(
+        Data(
+          "error: \(error). The samples need a display: run them on a desktop, render one with --snapshot, or use `make run`, which starts Xvfb.\n"
+            .utf8))
+      throw ExitCode(3)
+    }
+    var scenes: [any SampleScene] = []
+    let status = application.run { application in
+      let host = GTKWindow(
+        application: application, title: "DragDrop \(kind.id): \(kind.title)", size: kind.size)
+      let scene = kind.make(in: host.window)
+      scenes.append(scene)
+      if frames {
+        host.frameObserver = { frame in
+          emit(String(format: "frame %d time=%.6f input=%u", frame.number, frame.time, frame.lastInputEventTime))
+        }
+      }
+      if trace { Self.trace(scene, in: host) }
+      host.present()
+    }
+    scenes.removeAll()
+    if status != 0 { throw ExitCode(status) }
+  }
+
+  @MainActor
+  private static func trace(_ scene: any SampleScene, in host: GTKWindow) {
+    host.window.dragController.callObserver = { call in emit("call \(call)") }
+    scene.journal.entryObserver = { entry in emit("scene \(entry)") }
+    var lastState = scene.state
+    emit("state \(lastState)")
+    scene.journal.changeObserver = { [weak scene] in
+      guard let state = scene?.state, state != lastState else { return }
+      lastState = state
+      emit("state \(state)")
+    }
+    // The first frame says where the view tree is; every frame after which nothing is
+    // left to happen (no drag, no animation, no timer, no load) says `idle`.
+    let previous = host.frameObserver
+    var ready = false
+    host.frameObserver = { [weak host, weak scene] frame in
+      previous?(frame)
+      guard let host, let scene else { return }
+      if !ready, let origin = host.drawingAreaOrigin {
+        ready = true
+        emit(
+          "ready origin=\(Int(origin.x.rounded())),\(Int(origin.y.rounded())) size=\(Int(host.window.bounds.width))x\(Int(host.window.bounds.height))"
+        )
+      }
+      if scene.isSettled && host.window.dragController.activeSessions.isEmpty && !host.clock.hasPendingActions
+        && !host.isAnimating
+      {
+        emit("idle")
+      }
+    }
+  }
+}
+
+/// Prints a line and flushes it at once, so that a program reading the output sees each
+/// event as it happens.
+@MainActor
+func emit(_ line: String) {
+  print(line)
+  fflush(nil)
 }

@@ -83,7 +83,7 @@ public final class DragPreviewOverlay {
 
   /// Draws `view` (and its subviews) with its centre at `center` in window coordinates,
   /// opaque and visible whatever its own alpha: a preview shows the view as it was lifted,
-  /// not faded in its place.
+  /// not faded in its place, on a card with a shadow.
   private func draw(_ view: View, parameters: DragPreviewParameters, at center: Point, in context: any GraphicsContext)
   {
     let alpha = view.alpha
@@ -100,8 +100,17 @@ public final class DragPreviewOverlay {
       .concatenating(AffineTransform(translationX: center.x, y: center.y))
     context.save()
     context.concatenate(placement)
-    let shape = parameters.visiblePath ?? Path(view.bounds)
-    if let background = parameters.backgroundColor { context.fill(shape, color: background) }
+    let shape =
+      parameters.visiblePath
+      ?? (view.cornerRadius > 0 ? Path(roundedRect: view.bounds, cornerRadius: view.cornerRadius) : Path(view.bounds))
+    // A lifted preview floats: a soft shadow under its shape, and an opaque card (white
+    // unless the parameters say otherwise, as on iOS) behind what it shows.
+    for (offset, alpha) in [(5.0, 0.06), (2.5, 0.1)] {
+      context.fill(
+        shape.applying(AffineTransform(translationX: 0, y: offset)),
+        color: Color(red: 0, green: 0, blue: 0, alpha: alpha))
+    }
+    context.fill(shape, color: parameters.backgroundColor ?? .white)
     if parameters.visiblePath != nil { context.clip(to: shape) }
     // View.render places the view by its centre in its superview; undo that placement.
     if let inverse = AffineTransform(translationX: -view.bounds.midX, y: -view.bounds.midY)

@@ -13,6 +13,8 @@ public enum GTKError: Error, Hashable, Sendable, CustomStringConvertible {
   case cairo(String)
   /// Writing a PNG file failed.
   case pngWriteFailed(path: String, reason: String)
+  /// Reading a PNG file failed: it is missing or not a PNG cairo reads.
+  case pngReadFailed(path: String, reason: String)
 
   public var description: String {
     switch self {
@@ -23,6 +25,7 @@ public enum GTKError: Error, Hashable, Sendable, CustomStringConvertible {
       "cannot render \(width)×\(height) at scale \(scale): the size must be positive, finite and at most 32767 pixels"
     case .cairo(let message): "cairo failed: \(message)"
     case .pngWriteFailed(let path, let reason): "cannot write PNG \(path): \(reason)"
+    case .pngReadFailed(let path, let reason): "cannot read PNG \(path): \(reason)"
     }
   }
 }

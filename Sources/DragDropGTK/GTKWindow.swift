@@ -36,6 +36,10 @@ public final class GTKWindow {
   private var animationTick: SignalConnection?
   /// How many frames have been drawn, for tests and diagnostics.
   public private(set) var frameCount = 0
+  /// Hears each frame once it is drawn, for diagnostics and latency measurements.
+  public var frameObserver: (@MainActor (DrawnFrame) -> Void)?
+  /// The X server time (milliseconds) of the last input event delivered, 0 before the first.
+  public private(set) var lastInputEventTime: UInt32 = 0
 
   /// Makes a window of `size` logical pixels in `application`, with a root made by
   /// `makeRoot` (a plain ``Window`` by default) on a new ``GLibClock``. Call ``present()`` to
@@ -161,6 +165,23 @@ public final class GTKWindow {
     // Live drags draw their previews on top, and keep frames coming until they end.
     if overlay.draw(in: context, window: window, now: clock.now) { animate(for: 0.1) }
     context.finish()
+    frameObserver?(DrawnFrame(number: frameCount, time: MainLoop.monotonicNow, lastInputEventTime: lastInputEventTime))
+  }
+
+  /// Where the drawing area's top-left corner is in the window's surface (the X window), in
+  /// logical pixels; nil before the window is realised. Add the surface's position on the
+  /// screen to aim real input at a point of the view tree.
+  public var drawingAreaOrigin: Point? {
+    guard let native = gtk_widget_get_native(drawingArea) else { return nil }
+    var surfaceX = 0.0
+    var surfaceY = 0.0
+    gtk_native_get_surface_transform(native, &surfaceX, &surfaceY)
+    var x = 0.0
+    var y = 0.0
+    guard
+      gtk_widget_translate_coordinates(drawingArea, ddgtk_widget(UnsafeMutableRawPointer(native)), 0, 0, &x, &y) != 0
+    else { return nil }
+    return Point(x: x + surfaceX, y: y + surfaceY)
   }
 
   // MARK: Input
@@ -169,6 +190,7 @@ public final class GTKWindow {
   /// controllers still see it.
   private func handle(_ event: OpaquePointer) -> Bool {
     let type = gdk_event_get_event_type(event)
+    lastInputEventTime = gdk_event_get_time(event)
     let modifiers = InputTranslator.modifiers(gdk_event_get_modifier_state(event))
     switch type {
     case GDK_BUTTON_PRESS, GDK_BUTTON_RELEASE:
@@ -240,4 +262,15 @@ public final class GTKWindow {
     setNeedsDisplay()
     return true
   }
+}
+
+/// A frame a ``GTKWindow`` has drawn.
+public struct DrawnFrame: Sendable, Hashable {
+  /// Counted from 1.
+  public var number: Int
+  /// When drawing finished, on GLib's monotonic clock, in seconds.
+  public var time: Double
+  /// The X server time (milliseconds) of the last input event before the frame; on X11 it
+  /// reads the same monotonic clock, in milliseconds.
+  public var lastInputEventTime: UInt32
 }

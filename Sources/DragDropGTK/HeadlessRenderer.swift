@@ -20,14 +20,26 @@ public enum HeadlessRenderer {
     _ view: View, size: Size? = nil, scale: Double = 1, background: Color? = .white,
     text: PangoTextMeasurer = .shared, dragPreviews: DragPreviewOverlay? = nil
   ) throws(GTKError) -> RenderedImage {
+    let image = try RenderedImage(size: size ?? view.frame.size, scale: scale)
+    try render(view, into: image, background: background, text: text, dragPreviews: dragPreviews)
+    return image
+  }
+
+  /// Draws `view` over what `image` holds, as ``render(_:size:scale:background:text:dragPreviews:)``
+  /// does, reusing its surface: for drawing frame after frame without allocating. With
+  /// `background` the image is filled first; nil draws over its pixels.
+  public static func render(
+    _ view: View, into image: RenderedImage, background: Color? = .white, text: PangoTextMeasurer = .shared,
+    dragPreviews: DragPreviewOverlay? = nil
+  ) throws(GTKError) {
     let frame = view.frame
-    let size = size ?? frame.size
-    let image = try RenderedImage(size: size, scale: scale)
     let cairo = cairo_create(image.surface)!
     defer { cairo_destroy(cairo) }
     if let background {
+      cairo_set_operator(cairo, CAIRO_OPERATOR_SOURCE)
       cairo_set_source_rgba(cairo, background.red, background.green, background.blue, background.alpha)
       cairo_paint(cairo)
+      cairo_set_operator(cairo, CAIRO_OPERATOR_OVER)
     }
     cairo_translate(cairo, -frame.minX, -frame.minY)
     let context = CairoGraphicsContext(cairo: cairo, text: text)
@@ -39,7 +51,6 @@ public enum HeadlessRenderer {
     cairo_surface_flush(image.surface)
     let status = cairo_status(cairo)
     guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(String(cString: cairo_status_to_string(status))) }
-    return image
   }
 }
 
@@ -73,6 +84,28 @@ public final class RenderedImage {
     }
     cairo_surface_set_device_scale(surface, scale, scale)
     self.surface = surface
+  }
+
+  /// The pixels of a PNG file (a screenshot, say), at scale 1.
+  public convenience init(contentsOfPNG url: URL) throws(GTKError) {
+    guard let loaded = cairo_image_surface_create_from_png(url.path) else {
+      throw .pngReadFailed(path: url.path, reason: "cairo returned no surface")
+    }
+    defer { cairo_surface_destroy(loaded) }
+    let status = cairo_surface_status(loaded)
+    guard status == CAIRO_STATUS_SUCCESS else {
+      throw .pngReadFailed(path: url.path, reason: String(cString: cairo_status_to_string(status)))
+    }
+    let width = Double(cairo_image_surface_get_width(loaded))
+    let height = Double(cairo_image_surface_get_height(loaded))
+    try self.init(size: Size(width: width, height: height))
+    // Painted onto an ARGB32 surface, so that every pixel reads the same way whatever the
+    // file's format.
+    let cairo = cairo_create(surface)!
+    defer { cairo_destroy(cairo) }
+    cairo_set_source_surface(cairo, loaded, 0, 0)
+    cairo_paint(cairo)
+    cairo_surface_flush(surface)
   }
 
   isolated deinit {

@@ -17,7 +17,8 @@ open class ItemsViewCell: View {
   /// Called before a cell is handed out again; clears the selection and drag state.
   open func prepareForReuse() {
     isSelected = false
-    dragState = .none
+    // Through dragStateDidChange, so that a cell reused after a drag drops its dragged look.
+    setDragState(.none)
     isDropTarget = false
   }
 

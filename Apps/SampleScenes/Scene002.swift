@@ -4,11 +4,14 @@ import DragDrop
 /// 42 points, fade while dragged, go back to their place when cancelled, and can be added
 /// to a drag with a second touch; a box on the right takes their text.
 @MainActor
-final class CustomPreviewsScene {
+public final class CustomPreviewsScene: SampleScene {
+  public let journal = SceneJournal()
 
-  let draggable = View(frame: Rect(x: 20, y: 50, width: 280, height: 350))
-  let box = View(frame: Rect(x: 340, y: 50, width: 280, height: 350))
+  public let draggable = View(frame: Rect(x: 20, y: 50, width: 280, height: 350))
+  public let box = View(frame: Rect(x: 340, y: 50, width: 280, height: 350))
   let received = Label(text: "", frame: Rect(x: 16, y: 16, width: 248, height: 24))
+  /// The prefectures that drag.
+  public private(set) var labels: [Label] = []
   private let source: LabelSource
   private let target: TextBox
 
@@ -35,6 +38,7 @@ final class CustomPreviewsScene {
       draggable.addSubview(label)
       labels.append(label)
     }
+    self.labels = labels
     source = LabelSource(container: draggable, labels: labels)
     draggable.addInteraction(DragInteraction(delegate: source))
     window.addSubview(draggable)
@@ -48,10 +52,13 @@ final class CustomPreviewsScene {
     box.addSubview(received)
     box.addSubview(
       caption("Drop here", frame: Rect(x: 16, y: 310, width: 248, height: 24), color: Palette.accent))
-    target = TextBox(box: box, label: received)
+    target = TextBox(box: box, label: received, journal: journal)
     box.addInteraction(DropInteraction(delegate: target))
     window.addSubview(box)
   }
+
+  public var state: String { "received=\(listing(target.texts))" }
+  public var isSettled: Bool { target.loading == 0 }
 }
 
 /// The drag source of seed 002.
@@ -138,11 +145,14 @@ private final class LabelSource: DragInteractionDelegate {
 private final class TextBox: DropInteractionDelegate {
   let box: View
   let label: Label
-  private var texts: [String] = []
+  let journal: SceneJournal
+  private(set) var texts: [String] = []
+  private(set) var loading = 0
 
-  init(box: View, label: Label) {
+  init(box: View, label: Label, journal: SceneJournal) {
     self.box = box
     self.label = label
+    self.journal = journal
   }
 
   func dropInteraction(_ interaction: DropInteraction, canHandle session: DropSession) -> Bool {
@@ -163,10 +173,15 @@ private final class TextBox: DropInteractionDelegate {
 
   func dropInteraction(_ interaction: DropInteraction, performDrop session: DropSession) {
     box.backgroundColor = Palette.panel
+    journal.note("box.performDrop \(session.items.count)")
+    loading += 1
     session.loadObjects(ofClass: String.self) { [weak self] strings in
       guard let self else { return }
+      self.loading -= 1
+      self.journal.note("box.received \(listing(strings))")
       self.texts += strings
       self.label.text = "Received: " + self.texts.joined(separator: "、")
+      self.journal.modelDidChange()
     }
   }
 }

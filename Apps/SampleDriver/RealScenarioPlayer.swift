@@ -1,0 +1,162 @@
+import DragDrop
+import Foundation
+import SampleScenes
+
+/// A Samples window on a real X display, started with `--trace`: its output says where the
+/// view tree is, every delegate call, the scene's journal, its state and when it is idle.
+public final class SampleWindow: @unchecked Sendable {
+  public let scene: SceneKind
+  public let process: LineProcess
+  /// The X window.
+  public let windowID: String
+  /// Where the view tree's origin is in the X window.
+  public let origin: (x: Int, y: Int)
+  public let input: XInput
+
+  /// Starts `samples` (the Samples program) showing `scene` on `display`, and waits until
+  /// its first frame is drawn.
+  public init(samples: URL, scene: SceneKind, display: String, extraArguments: [String] = []) throws(DriverError) {
+    self.scene = scene
+    input = try XInput(display: display)
+    process = try LineProcess.start(
+      samples, arguments: [scene.id, "--trace"] + extraArguments,
+      environment: ["DISPLAY": display, "GDK_BACKEND": "x11", "NO_AT_BRIDGE": "1", "WAYLAND_DISPLAY": nil])
+    guard let ready = process.waitForLine(timeout: 30, where: { $0.hasPrefix("ready ") })?.line else {
+      process.terminate()
+      throw .timedOut("the \(scene.id) window to show", output: process.output)
+    }
+    let numbers =
+      ready.split(separator: " ").first { $0.hasPrefix("origin=") }?
+      .dropFirst("origin=".count).split(separator: ",").compactMap { Int($0) } ?? []
+    origin = numbers.count == 2 ? (numbers[0], numbers[1]) : (0, 0)
+    var found: String?
+    let deadline = Date(timeIntervalSinceNow: 10)
+    while found == nil && Date() < deadline {
+      found = try input.window(ofProcess: process.pid, titlePrefix: "DragDrop \(scene.id)")
+      if found == nil { _ = process.waitForLine(from: process.lineCount, timeout: 0.1) { _ in false } }
+    }
+    guard let found else {
+      process.terminate()
+      throw .timedOut("the \(scene.id) window's X id", output: process.output)
+    }
+    windowID = found
+  }
+
+  deinit {
+    process.terminate()
+  }
+
+  /// Closes the window.
+  public func close() {
+    process.terminate()
+  }
+
+  /// Moves the pointer to `point` of the view tree.
+  public func move(to point: Point) throws(DriverError) {
+    try input.move(window: windowID, x: origin.x + Int(point.x.rounded()), y: origin.y + Int(point.y.rounded()))
+  }
+
+  /// The delegate calls so far, without the `call ` prefix.
+  public var calls: [String] { process.lines.filter { $0.hasPrefix("call ") }.map { String($0.dropFirst(5)) } }
+  /// The scene's journal so far.
+  public var journal: [String] { process.lines.filter { $0.hasPrefix("scene ") }.map { String($0.dropFirst(6)) } }
+  /// The scene's latest state.
+  public var state: String {
+    process.lines.last { $0.hasPrefix("state ") }.map { String($0.dropFirst(6)) } ?? ""
+  }
+
+  /// What the window has done so far, as a scenario result.
+  public var result: ScenarioResult {
+    ScenarioResult(calls: Scenario.normalizedCalls(calls), journal: journal, state: state)
+  }
+
+  /// Waits until the window reports `idle` after line `index` and then stays quiet for a
+  /// moment, or `timeout` seconds pass.
+  public func waitUntilIdle(after index: Int, timeout: TimeInterval = 15) throws(DriverError) {
+    guard process.waitForLine(from: index, timeout: timeout, where: { $0 == "idle" }) != nil else {
+      throw .timedOut("the \(scene.id) window to settle", output: process.output)
+    }
+    process.waitForQuiet(0.3, timeout: timeout)
+  }
+}
+
+/// Plays scenarios in real windows with real X input: xdotool moves the pointer in steps
+/// ``Scenario/stepInterval`` apart, as PLATFORM-NOTES asks of real drags, and waits are
+/// real time.
+public struct RealScenarioPlayer: Sendable {
+  public let samples: URL
+  public let display: String
+
+  public init(samples: URL, display: String) {
+    self.samples = samples
+    self.display = display
+  }
+
+  /// Plays `scenario` in a new window and returns what the window reported. Captures are
+  /// screenshots written to `captures/<scenario id>-<name>.png` when `captures` is set;
+  /// `onCapture` hears each one written.
+  public func play(
+    _ scenario: Scenario, captures: URL? = nil, window existing: SampleWindow? = nil,
+    onCapture: ((String, URL) -> Void)? = nil
+  ) throws(DriverError) -> ScenarioResult {
+    if let reason = scenario.headlessOnly { throw .unsupportedStep(reason) }
+    let window: SampleWindow
+    if let existing {
+      window = existing
+    } else {
+      window = try SampleWindow(samples: samples, scene: scenario.scene, display: display)
+    }
+    defer { if existing == nil { window.close() } }
+    var capture: ScreenCapture?
+    if captures != nil { capture = try ScreenCapture(display: display) }
+    var location: Point?
+    var lastInput = window.process.lineCount
+    for step in scenario.steps {
+      switch step {
+      case .hover(let point):
+        try window.move(to: point)
+        location = point
+      case .press(let point):
+        if location != point {
+          try window.move(to: point)
+          pause(0.05)
+        }
+        lastInput = window.process.lineCount
+        try window.input.buttonDown()
+        location = point
+        pause(0.05)
+      case .move(let point):
+        for next in Scenario.path(from: location ?? point, to: point) {
+          try window.move(to: next)
+          pause(Scenario.stepInterval)
+        }
+        location = point
+      case .wait(let duration):
+        pause(duration)
+      case .release:
+        lastInput = window.process.lineCount
+        try window.input.buttonUp()
+      case .escape:
+        lastInput = window.process.lineCount
+        try window.input.key("Escape")
+      case .secondTouchTap:
+        throw .unsupportedStep("a second touch")
+      case .capture(let name):
+        if let captures, let capture {
+          let url = captures.appendingPathComponent("\(scenario.id)-\(name).png")
+          try capture.capture(window: window.windowID, to: url)
+          onCapture?(name, url)
+        }
+      case .settle:
+        try window.waitUntilIdle(after: lastInput)
+      }
+    }
+    try window.waitUntilIdle(after: lastInput)
+    return window.result
+  }
+
+  /// Real time passing: the window goes on running meanwhile.
+  private func pause(_ seconds: Double) {
+    Thread.sleep(forTimeInterval: seconds)
+  }
+}

@@ -1,0 +1,90 @@
+import Foundation
+
+/// A private X server (Xvfb) for programs that need a display when there is none.
+public final class VirtualDisplay: @unchecked Sendable {
+  /// The display's name, such as `:42`.
+  public let name: String
+  private let server: LineProcess
+
+  private init(name: String, server: LineProcess) {
+    self.name = name
+    self.server = server
+  }
+
+  /// Starts Xvfb with one 24-bit screen of `width` × `height` on the first free display
+  /// number, and waits until it accepts connections.
+  public static func start(width: Int = 1280, height: Int = 800) throws(DriverError) -> VirtualDisplay {
+    guard let xvfb = LineProcess.which("Xvfb") else { throw .missingTool("Xvfb", package: "xvfb") }
+    // -displayfd: Xvfb picks a free display number and prints it once it is ready.
+    let server = try LineProcess.start(
+      xvfb, arguments: ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"])
+    guard let number = server.waitForLine(timeout: 20, where: { Int($0) != nil })?.line else {
+      server.terminate()
+      throw .timedOut("Xvfb to start", output: server.output)
+    }
+    return VirtualDisplay(name: ":\(number)", server: server)
+  }
+
+  /// Stops the server.
+  public func stop() {
+    server.terminate()
+  }
+
+  deinit {
+    server.terminate()
+  }
+}
+
+/// Real X input through xdotool (XTEST), as the X server sees a person's.
+public struct XInput: Sendable {
+  /// The display the input goes to.
+  public let display: String
+  private let xdotool: URL
+
+  public init(display: String) throws(DriverError) {
+    guard let xdotool = LineProcess.which("xdotool") else { throw .missingTool("xdotool", package: "xdotool") }
+    self.display = display
+    self.xdotool = xdotool
+  }
+
+  /// Runs xdotool with `arguments` and returns what it printed.
+  @discardableResult
+  public func run(_ arguments: [String]) throws(DriverError) -> String {
+    try LineProcess.run(xdotool, arguments, environment: ["DISPLAY": display])
+  }
+
+  /// Moves the pointer to `x`, `y` in `window`'s coordinates.
+  public func move(window: String, x: Int, y: Int) throws(DriverError) {
+    try run(["mousemove", "--window", window, "\(x)", "\(y)"])
+  }
+
+  public func buttonDown(_ button: Int = 1) throws(DriverError) { try run(["mousedown", "\(button)"]) }
+  public func buttonUp(_ button: Int = 1) throws(DriverError) { try run(["mouseup", "\(button)"]) }
+  /// Presses and releases a key, by its X keysym name (`Escape`, `a`).
+  public func key(_ name: String) throws(DriverError) { try run(["key", name]) }
+
+  /// The X window of process `pid` whose title starts with `titlePrefix`.
+  public func window(ofProcess pid: Int32, titlePrefix: String) throws(DriverError) -> String? {
+    let ids = (try? run(["search", "--pid", "\(pid)"]))?.split(separator: "\n").map(String.init) ?? []
+    for id in ids where (try? run(["getwindowname", id]))?.hasPrefix(titlePrefix) == true { return id }
+    return nil
+  }
+}
+
+/// Screenshots of real windows, through ImageMagick's `import`.
+public struct ScreenCapture: Sendable {
+  public let display: String
+  private let importTool: URL
+
+  public init(display: String) throws(DriverError) {
+    guard let tool = LineProcess.which("import") else { throw .missingTool("import", package: "imagemagick") }
+    self.display = display
+    importTool = tool
+  }
+
+  /// Writes what `window` shows as PNG to `url`, creating the folder.
+  public func capture(window: String, to url: URL) throws(DriverError) {
+    try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try LineProcess.run(importTool, ["-window", window, url.path], environment: ["DISPLAY": display])
+  }
+}

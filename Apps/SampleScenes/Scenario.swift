@@ -1,0 +1,237 @@
+import DragDrop
+import Foundation
+
+/// A scripted use of a scene, with what it must produce: the drag and drop delegate calls,
+/// the scene's own calls (its ``SceneJournal``), and the model at the end.
+///
+/// The same scenario runs headless (``HeadlessScenarioPlayer``, on a manual clock) and in a
+/// real GTK window under X, driven by xdotool (`SampleDriver`'s `RealScenarioPlayer`); both
+/// runs must match the expectations. Points are in the scene's window coordinates.
+public struct Scenario: Sendable, Identifiable {
+  public var id: String
+  public var scene: SceneKind
+  /// What the scenario shows, in a sentence.
+  public var summary: String
+  public var steps: [ScenarioStep]
+  /// The drag and drop delegate calls, normalised by ``normalizedCalls(_:)``.
+  public var calls: [String]
+  /// The scene's journal.
+  public var journal: [String]
+  /// The scene's ``SampleScene/state`` at the end.
+  public var state: String
+  /// Why the scenario cannot run in a real window, when it cannot.
+  public var headlessOnly: String?
+
+  public init(
+    id: String, scene: SceneKind, summary: String, steps: [ScenarioStep], calls: [String], journal: [String],
+    state: String, headlessOnly: String? = nil
+  ) {
+    self.id = id
+    self.scene = scene
+    self.summary = summary
+    self.steps = steps
+    self.calls = calls
+    self.journal = journal
+    self.state = state
+    self.headlessOnly = headlessOnly
+  }
+
+  /// Delegate calls as compared between runs: `sessionDidMove` calls are left out and
+  /// repeats of one call in a row count once. How many motion events a movement makes
+  /// depends on how the platform delivers them (GTK may merge motion within one frame);
+  /// which calls happen, and in what order, does not.
+  public static func normalizedCalls(_ calls: [String]) -> [String] {
+    var result: [String] = []
+    for call in calls where !call.hasSuffix(".sessionDidMove") {
+      if result.last != call { result.append(call) }
+    }
+    return result
+  }
+
+  /// The pointer positions of a movement from `start` to `end`: evenly spaced, at most
+  /// ``stepLength`` points apart, and at least three, as real drags need (PLATFORM-NOTES:
+  /// a drag that jumps to its target fails).
+  public static func path(from start: Point, to end: Point) -> [Point] {
+    let count = max(3, Int((start.distance(to: end) / stepLength).rounded(.up)))
+    return (1...count).map { step in
+      let t = Double(step) / Double(count)
+      return Point(x: (start.x + (end.x - start.x) * t).rounded(), y: (start.y + (end.y - start.y) * t).rounded())
+    }
+  }
+
+  /// The longest step of a movement, in points.
+  public static let stepLength = 40.0
+  /// The time between the steps of a movement, in seconds.
+  public static let stepInterval = 0.1
+}
+
+/// One step of a ``Scenario``.
+public enum ScenarioStep: Sendable, Hashable {
+  /// Moves the pointer to a point without pressing (a hover).
+  case hover(Point)
+  /// Presses the primary button at a point (moving there first).
+  case press(Point)
+  /// Moves the pointer to a point along ``Scenario/path(from:to:)``, one step every
+  /// ``Scenario/stepInterval`` seconds.
+  case move(Point)
+  /// Lets time pass without input.
+  case wait(Double)
+  /// Releases the primary button where the pointer is.
+  case release
+  /// Presses and releases Escape.
+  case escape
+  /// Taps with a second finger. Headless only: xdotool has one pointer and no touches.
+  case secondTouchTap(Point)
+  /// Marks a moment to capture: a screenshot in a real window, a rendering headless.
+  case capture(String)
+  /// Waits until the scene has settled: drags over, animations done, loads committed.
+  case settle
+}
+
+/// Plays scenarios headless: the scene in a plain ``Window`` on a ``ManualClock``, with
+/// pointer events as GTK would deliver them. Movements advance the clock by
+/// ``Scenario/stepInterval`` per step and waits by their duration, as the real run takes
+/// that long.
+@MainActor
+public final class HeadlessScenarioPlayer {
+  public let scenario: Scenario
+  public let clock = ManualClock()
+  public let window: Window
+  public let scene: any SampleScene
+  /// Every drag and drop delegate call, as `interaction.method(detail)`.
+  public private(set) var calls: [String] = []
+  /// Called after every frame's layout, where a real window would draw: a renderer that
+  /// follows drags from frame to frame (a drag preview overlay) can keep up here.
+  public var frameObserver: (() -> Void)?
+  private var location = Point.zero
+  private var buttons: PointerButtons = []
+
+  public init(_ scenario: Scenario) {
+    self.scenario = scenario
+    window = Window(frame: Rect(origin: .zero, size: scenario.scene.size), clock: clock)
+    scene = scenario.scene.make(in: window)
+    window.layoutIfNeeded()
+    window.dragController.callObserver = { [weak self] call in self?.calls.append(call.description) }
+  }
+
+  /// What the run produced, to compare with the scenario.
+  public var result: ScenarioResult {
+    ScenarioResult(calls: Scenario.normalizedCalls(calls), journal: scene.journal.entries, state: scene.state)
+  }
+
+  /// Plays every step. `capture` is called at each capture step with its name; it may
+  /// render the window. Loads that finish off the main actor are awaited at waits and at
+  /// the end, for at most `timeout` seconds of real time.
+  public func play(timeout: Double = 10, capture: ((String) -> Void)? = nil) async {
+    for step in scenario.steps {
+      switch step {
+      case .hover(let point):
+        send(.moved, at: point)
+      case .press(let point):
+        if point != location { send(.moved, at: point) }
+        buttons = .primary
+        send(.down(.primary), at: point)
+      case .move(let point):
+        for next in Scenario.path(from: location, to: point) {
+          advance(to: clock.now + Scenario.stepInterval)
+          send(.moved, at: next)
+        }
+      case .wait(let duration):
+        await pass(duration, timeout: timeout)
+      case .release:
+        buttons = []
+        send(.up(.primary), at: location)
+      case .escape:
+        window.send(KeyEvent(key: .escape, phase: .down, timestamp: clock.now))
+        window.send(KeyEvent(key: .escape, phase: .up, timestamp: clock.now))
+        frame()
+      case .secondTouchTap(let point):
+        window.send(Touch(id: 2, phase: .began, location: point, timestamp: clock.now))
+        advance(to: clock.now + 0.05)
+        window.send(Touch(id: 2, phase: .ended, location: point, timestamp: clock.now))
+        frame()
+      case .capture(let name):
+        window.layoutIfNeeded()
+        capture?(name)
+      case .settle:
+        await settle(timeout: timeout)
+      }
+    }
+    await settle(timeout: timeout)
+  }
+
+  private func send(_ phase: PointerEvent.Phase, at point: Point) {
+    location = point
+    window.send(PointerEvent(phase: phase, location: point, buttons: buttons, timestamp: clock.now))
+    frame()
+  }
+
+  private func frame() {
+    window.layoutIfNeeded()
+    frameObserver?()
+  }
+
+  /// Moves the clock on to `time` a frame (a sixtieth of a second) at a time, laying the
+  /// window out after each, as a real window draws (and lays out) after its clock's actions.
+  private func advance(to time: Double) {
+    repeat {
+      clock.advance(to: max(clock.now, min(time, clock.now + 1.0 / 60)))
+      frame()
+    } while clock.now < time - 1e-9
+  }
+
+  /// Lets `duration` seconds pass in steps of a tenth, giving work that comes back from
+  /// other threads (loads) a moment of real time at each step to reach the main actor.
+  private func pass(_ duration: Double, timeout: Double) async {
+    var left = duration
+    while left > 1e-9 {
+      await yieldToOtherThreads()
+      let step = min(0.1, left)
+      advance(to: clock.now + step)
+      left -= step
+    }
+  }
+
+  /// Runs the clock through the scheduled actions and waits for loads, until no drag is
+  /// live and the scene is settled, or `timeout` seconds of real time pass. Clock time
+  /// moves in slices of half a second with a moment of real time between them, so that a
+  /// load finishing on another thread can come back while a timer repeats.
+  public func settle(timeout: Double = 10) async {
+    let deadline = Date(timeIntervalSinceNow: timeout)
+    while Date() < deadline {
+      if scene.isSettled && window.dragController.activeSessions.isEmpty && clock.nextActionTime == nil { return }
+      if let next = clock.nextActionTime {
+        advance(to: min(next, clock.now + 0.5))
+      }
+      await yieldToOtherThreads()
+    }
+  }
+
+  private func yieldToOtherThreads() async {
+    try? await Task.sleep(for: .milliseconds(2))
+  }
+}
+
+/// What a scenario run produced.
+public struct ScenarioResult: Sendable, Hashable, CustomStringConvertible {
+  /// Normalised delegate calls.
+  public var calls: [String]
+  public var journal: [String]
+  public var state: String
+
+  public init(calls: [String], journal: [String], state: String) {
+    self.calls = calls
+    self.journal = journal
+    self.state = state
+  }
+
+  /// Whether the run produced what the scenario expects.
+  public func matches(_ scenario: Scenario) -> Bool {
+    calls == scenario.calls && journal == scenario.journal && state == scenario.state
+  }
+
+  public var description: String {
+    "calls:\n" + calls.map { "  \($0)" }.joined(separator: "\n") + "\njournal:\n"
+      + journal.map { "  \($0)" }.joined(separator: "\n") + "\nstate: \(state)"
+  }
+}

@@ -1,0 +1,259 @@
+import DragDrop
+
+/// The shared scenarios: each runs headless and, unless it says why not, in a real window.
+extension Scenario {
+  public static let all: [Scenario] = [
+    tableReorder, tableCopy, tableMove, tableCancel, labelDrag, photoReorder, photoIntoAlbum, photoImport,
+    albumSpringLoading, photosWithSecondTouch, homeMove, homeCancel,
+  ]
+
+  /// The scenario with `id`.
+  public static func named(_ id: String) -> Scenario? { all.first { $0.id == id } }
+
+  // MARK: Seed 001: tables
+
+  /// Row `row` of the first (left) or second (right) table of scene 001.
+  public static func tableRow(_ table: Int, _ row: Int, dy: Double = 0) -> Point {
+    Point(x: table == 0 ? 165 : 475, y: 72 + 44 * Double(row) + 22 + dy)
+  }
+
+  static let prefectures = PrefectureTablesScene.prefectures
+
+  public static let tableReorder = Scenario(
+    id: "table-reorder", scene: .tables,
+    summary: "北海道 moves below 岩手県 in the left table, through moveRowAt (rule 22)",
+    steps: [
+      .press(tableRow(0, 0)), .move(tableRow(0, 2, dy: 8)), .wait(0.3), .capture("gap"), .release, .settle,
+      .capture("dropped"),
+    ],
+    calls: [
+      "first.itemsForBeginning", "first.previewForLifting(item 0)", "first.willAnimateLift",
+      "first.sessionAllowsMoveOperation", "first.sessionIsRestrictedToDraggingApplication", "first.sessionWillBegin",
+      "first.canHandle", "first.sessionDidEnter", "first.sessionDidUpdate", "first.willEnd(move)",
+      "first.performDrop", "first.previewForDropping(item 0)", "first.willAnimateDrop(item 0)", "first.concludeDrop",
+      "first.didEnd(move)", "first.sessionDidEnd", "first.sessionDidTransferItems",
+    ],
+    journal: ["first.itemsForBeginning 0", "first.moveRowAt 0→2"],
+    state:
+      "first=\(listing([prefectures[1], prefectures[2], prefectures[0]] + prefectures[3..<39])) second=\(listing(Array(prefectures[39...])))"
+  )
+
+  public static let tableCopy = Scenario(
+    id: "table-copy", scene: .tables,
+    summary: "宮城県 is copied into the trip through a placeholder row (seed 001)",
+    steps: [
+      .press(tableRow(0, 3)), .move(tableRow(1, 1, dy: 8)), .wait(0.3), .capture("gap"), .release, .settle,
+      .capture("dropped"),
+    ],
+    calls: [
+      "first.itemsForBeginning", "first.previewForLifting(item 0)", "first.willAnimateLift",
+      "first.sessionAllowsMoveOperation", "first.sessionIsRestrictedToDraggingApplication", "first.sessionWillBegin",
+      "first.canHandle", "first.sessionDidEnter", "first.sessionDidUpdate", "second.canHandle",
+      "first.sessionDidExit", "second.sessionDidEnter", "second.sessionDidUpdate", "first.willEnd(copy)",
+      "second.performDrop", "second.previewForDropping(item 0)", "second.willAnimateDrop(item 0)",
+      "second.concludeDrop", "first.didEnd(copy)", "first.sessionDidEnd", "second.sessionDidEnd",
+      "first.sessionDidTransferItems",
+    ],
+    journal: ["first.itemsForBeginning 3", "second.performDrop copy 2", "second.commit 宮城県 at 2"],
+    state:
+      "first=\(listing(Array(prefectures[..<39]))) second=\(listing([prefectures[39], prefectures[40], prefectures[3]] + prefectures[41...]))"
+  )
+
+  public static let tableMove = Scenario(
+    id: "table-move", scene: .tables,
+    summary: "福岡県 moves from the trip back to the prefectures: inserted there, then deleted from the trip",
+    steps: [
+      .press(tableRow(1, 0)), .move(tableRow(0, 1, dy: -12)), .wait(0.3), .release, .settle, .capture("dropped"),
+    ],
+    calls: [
+      "second.itemsForBeginning", "second.previewForLifting(item 0)", "second.willAnimateLift",
+      "second.sessionAllowsMoveOperation", "second.sessionIsRestrictedToDraggingApplication",
+      "second.sessionWillBegin", "second.canHandle", "second.sessionDidEnter", "second.sessionDidUpdate",
+      "second.sessionDidExit", "first.canHandle", "first.sessionDidEnter", "first.sessionDidUpdate",
+      "second.willEnd(move)", "first.performDrop", "first.previewForDropping(item 0)",
+      "first.willAnimateDrop(item 0)", "first.concludeDrop", "second.didEnd(move)", "second.sessionDidEnd",
+      "first.sessionDidEnd", "second.sessionDidTransferItems",
+    ],
+    journal: ["second.itemsForBeginning 0", "first.performDrop move 1", "second.deleteRow 0"],
+    state:
+      "first=\(listing([prefectures[0], prefectures[39]] + prefectures[1..<39])) second=\(listing(Array(prefectures[40...])))"
+  )
+
+  public static let tableCancel = Scenario(
+    id: "table-cancel", scene: .tables,
+    summary: "秋田県 is dropped on the caption, where nothing takes it: the drag is cancelled and the row goes home",
+    steps: [
+      .press(tableRow(0, 4)), .move(Point(x: 300, y: 24)), .wait(0.2), .release, .wait(0.1), .capture("returning"),
+      .settle,
+    ],
+    calls: [
+      "first.itemsForBeginning", "first.previewForLifting(item 0)", "first.willAnimateLift",
+      "first.sessionAllowsMoveOperation", "first.sessionIsRestrictedToDraggingApplication", "first.sessionWillBegin",
+      "first.canHandle", "first.sessionDidEnter", "first.sessionDidUpdate", "first.sessionDidExit",
+      "first.willEnd(cancel)", "first.previewForCancelling(item 0)", "first.willAnimateCancel(item 0)",
+      "first.didEnd(cancel)", "first.sessionDidEnd",
+    ],
+    journal: ["first.itemsForBeginning 4"],
+    state: "first=\(listing(Array(prefectures[..<39]))) second=\(listing(Array(prefectures[39...])))"
+  )
+
+  // MARK: Seed 002: labels
+
+  public static let labelDrag = Scenario(
+    id: "label-drag", scene: .previews,
+    summary: "The 北海道 label drags into the box, which copies its text",
+    steps: [.press(Point(x: 124, y: 96)), .move(Point(x: 480, y: 225)), .wait(0.3), .release, .settle],
+    calls: [
+      "labels.itemsForBeginning", "labels.previewForLifting(item 0)", "labels.willAnimateLift",
+      "labels.sessionAllowsMoveOperation", "labels.sessionIsRestrictedToDraggingApplication",
+      "labels.sessionWillBegin", "box.canHandle", "box.sessionDidEnter", "box.sessionDidUpdate",
+      "labels.willEnd(copy)", "box.performDrop", "box.previewForDropping(item 0)", "box.willAnimateDrop(item 0)",
+      "box.concludeDrop", "labels.didEnd(copy)", "box.sessionDidEnd", "labels.sessionDidTransferItems",
+    ],
+    journal: ["box.performDrop 1", "box.received [北海道]"],
+    state: "received=[北海道]"
+  )
+
+  // MARK: Seed 000: photos and albums
+
+  /// The centre of photo `index` of scene 000's grid, in window coordinates.
+  public static func photo(_ index: Int, dx: Double = 0) -> Point {
+    Point(x: 280 + 14 + Double(index % 5) * 117 + 52 + dx, y: 72 + 14 + Double(index / 5) * 117 + 52)
+  }
+
+  /// The centre of photo `index` of scene 000's camera strip.
+  public static func camera(_ index: Int) -> Point { Point(x: 280 + 14 + Double(index) * 94 + 41, y: 594 + 12 + 41) }
+
+  /// The centre of album `index` of scene 000's list.
+  public static func album(_ index: Int) -> Point { Point(x: 140, y: 72 + 64 * Double(index) + 32) }
+
+  static let library = Photo.library.map(\.title)
+
+  static func albums(
+    favourites: [String] = ["Fuji"], travel: [String] = ["Kyoto", "Nara"], family: [String] = [], food: [String] = []
+  ) -> String {
+    listing([
+      "Favourites:" + listing(favourites), "Travel:" + listing(travel), "Family:" + listing(family),
+      "Food:" + listing(food),
+    ])
+  }
+
+  public static let photoReorder = Scenario(
+    id: "photo-reorder", scene: .photos,
+    summary: "Shiretoko moves before Kurobe: performDrop with its source index path, into a gap",
+    steps: [
+      .press(photo(0)), .move(photo(0, dx: 60)), .capture("lifted"), .move(photo(6, dx: 30)), .wait(0.3),
+      .capture("gap"), .release, .settle, .capture("dropped"),
+    ],
+    calls: [
+      "grid.itemsForBeginning", "grid.previewForLifting(item 0)", "grid.willAnimateLift",
+      "grid.sessionAllowsMoveOperation", "grid.sessionIsRestrictedToDraggingApplication", "grid.sessionWillBegin",
+      "grid.canHandle", "grid.sessionDidEnter", "grid.sessionDidUpdate", "grid.willEnd(move)", "grid.performDrop",
+      "grid.previewForDropping(item 0)", "grid.willAnimateDrop(item 0)", "grid.concludeDrop", "grid.didEnd(move)",
+      "grid.sessionDidEnd", "grid.sessionDidTransferItems",
+    ],
+    journal: ["grid.itemsForBeginning 0", "grid.performDrop move 7 sources [0]"],
+    state: "library=\(listing(Array(library[1...6]) + [library[0]] + library[7...])) albums=\(albums()) open=Travel"
+  )
+
+  public static let photoIntoAlbum = Scenario(
+    id: "photo-into-album", scene: .photos,
+    summary: "Fuji drops into the Family album, which is highlighted while the photo is over it",
+    steps: [
+      .press(photo(3)), .move(album(2)), .wait(0.3), .capture("highlight"), .release, .settle, .capture("dropped"),
+    ],
+    calls: [
+      "grid.itemsForBeginning", "grid.previewForLifting(item 0)", "grid.willAnimateLift",
+      "grid.sessionAllowsMoveOperation", "grid.sessionIsRestrictedToDraggingApplication", "grid.sessionWillBegin",
+      "grid.canHandle", "grid.sessionDidEnter", "grid.sessionDidUpdate", "albums.canHandle", "grid.sessionDidExit",
+      "albums.sessionDidEnter", "albums.sessionDidUpdate", "grid.willEnd(copy)", "albums.performDrop",
+      "albums.previewForDropping(item 0)", "albums.willAnimateDrop(item 0)", "albums.concludeDrop",
+      "grid.didEnd(copy)", "grid.sessionDidEnd", "albums.sessionDidEnd", "grid.sessionDidTransferItems",
+    ],
+    journal: ["grid.itemsForBeginning 3", "albums.performDrop Family + [Fuji]"],
+    state: "library=\(listing(library)) albums=\(albums(family: ["Fuji"])) open=Travel"
+  )
+
+  public static let photoImport = Scenario(
+    id: "photo-import", scene: .photos,
+    summary: "Dawn comes in from the slow camera: a placeholder shows the share loaded, then becomes the photo",
+    steps: [
+      .press(camera(0)), .move(photo(1, dx: -30)), .wait(0.3), .capture("gap"), .release, .wait(1),
+      .capture("placeholder"), .settle, .capture("committed"),
+    ],
+    calls: [
+      "camera.itemsForBeginning", "camera.previewForLifting(item 0)", "camera.willAnimateLift",
+      "camera.sessionAllowsMoveOperation", "camera.sessionIsRestrictedToDraggingApplication",
+      "camera.sessionWillBegin", "grid.canHandle", "grid.sessionDidEnter", "grid.sessionDidUpdate",
+      "camera.willEnd(copy)", "grid.performDrop", "grid.previewForDropping(item 0)", "grid.willAnimateDrop(item 0)",
+      "grid.concludeDrop", "camera.didEnd(copy)", "grid.sessionDidEnd", "camera.sessionDidTransferItems",
+    ],
+    journal: ["grid.performDrop copy 1", "grid.commit Dawn at 1"],
+    state: "library=\(listing([library[0], "Dawn"] + library[1...])) albums=\(albums()) open=Travel"
+  )
+
+  public static let albumSpringLoading = Scenario(
+    id: "album-spring-loading", scene: .photos,
+    summary: "Hakone hovers over Food: the album blinks and opens (spring loading), then takes the photo",
+    steps: [.press(photo(5)), .move(album(3)), .wait(1.6), .capture("opened"), .release, .settle],
+    calls: [
+      "grid.itemsForBeginning", "grid.previewForLifting(item 0)", "grid.willAnimateLift",
+      "grid.sessionAllowsMoveOperation", "grid.sessionIsRestrictedToDraggingApplication", "grid.sessionWillBegin",
+      "albums.canHandle", "albums.sessionDidEnter", "albums.sessionDidUpdate", "grid.willEnd(copy)",
+      "albums.performDrop", "albums.previewForDropping(item 0)", "albums.willAnimateDrop(item 0)",
+      "albums.concludeDrop", "grid.didEnd(copy)", "albums.sessionDidEnd", "grid.sessionDidTransferItems",
+    ],
+    journal: ["grid.itemsForBeginning 5", "albums.open Food", "albums.performDrop Food + [Hakone]"],
+    state: "library=\(listing(library)) albums=\(albums(food: ["Hakone"])) open=Food"
+  )
+
+  public static let photosWithSecondTouch = Scenario(
+    id: "photos-second-touch", scene: .photos,
+    summary: "A second finger taps Nikkō during the drag of Shiretoko; both drop into Travel",
+    steps: [
+      .press(photo(0)), .move(Point(x: 600, y: 420)), .secondTouchTap(photo(2)), .move(album(1)), .wait(0.3),
+      .release, .settle,
+    ],
+    calls: [
+      "grid.itemsForBeginning", "grid.previewForLifting(item 0)", "grid.willAnimateLift",
+      "grid.sessionAllowsMoveOperation", "grid.sessionIsRestrictedToDraggingApplication", "grid.sessionWillBegin",
+      "grid.canHandle", "grid.sessionDidEnter", "grid.sessionDidUpdate", "grid.itemsForAddingTo",
+      "grid.willAdd(1 for grid)", "grid.previewForLifting(item 1)", "grid.canHandle", "grid.sessionDidUpdate",
+      "grid.sessionDidExit", "albums.canHandle", "albums.sessionDidEnter", "albums.sessionDidUpdate",
+      "grid.willEnd(copy)", "albums.performDrop", "albums.previewForDropping(item 0)",
+      "albums.willAnimateDrop(item 0)", "albums.previewForDropping(item 1)", "albums.willAnimateDrop(item 1)",
+      "albums.concludeDrop", "grid.didEnd(copy)", "grid.sessionDidEnd", "albums.sessionDidEnd",
+      "grid.sessionDidTransferItems",
+    ],
+    journal: ["grid.itemsForBeginning 0", "grid.itemsForAddingTo 2", "albums.performDrop Travel + [Shiretoko,Nikkō]"],
+    state: "library=\(listing(library)) albums=\(albums(travel: ["Kyoto", "Nara", "Shiretoko", "Nikkō"])) open=Travel",
+    headlessOnly: "xdotool drives one pointer and cannot put a second finger down during a drag"
+  )
+
+  // MARK: Seed 003: interactive movement
+
+  /// The centre of app `index` of scene 003's home screen.
+  public static func app(_ index: Int) -> Point {
+    Point(x: 20 + 16 + Double(index % 5) * 101 + 42, y: 70 + 16 + Double(index / 5) * 108 + 48)
+  }
+
+  static let apps = InteractiveMovementScene.apps.map(\.name)
+
+  public static let homeMove = Scenario(
+    id: "home-move", scene: .interactiveMovement,
+    summary: "A long press picks Camera up; it moves to Books' place and lands there through moveItemAt",
+    steps: [.press(app(0)), .wait(0.7), .move(app(7)), .wait(0.3), .capture("moving"), .release, .settle],
+    calls: [],
+    journal: ["home.begin 0 true", "home.end", "home.moveItemAt 0→7"],
+    state: "apps=\(listing(Array(apps[1...7]) + [apps[0]] + apps[8...]))"
+  )
+
+  public static let homeCancel = Scenario(
+    id: "home-cancel", scene: .interactiveMovement,
+    summary: "Music is picked up and moved, then Escape puts it back without asking the data source",
+    steps: [.press(app(3)), .wait(0.7), .move(app(11)), .wait(0.3), .escape, .release, .settle],
+    calls: [],
+    journal: ["home.begin 3 true", "home.cancel (Esc)"],
+    state: "apps=\(listing(apps))"
+  )
+}

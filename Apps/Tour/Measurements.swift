@@ -1,0 +1,159 @@
+import ArgumentParser
+import DragDrop
+import Foundation
+import SampleDriver
+import SampleScenes
+
+/// The time from an input event to the frame that shows it, in a real window: a drag in
+/// scene 000 (the preview follows the pointer and the gap moves), one xdotool motion every
+/// tenth of a second. Samples prints each frame as it finishes drawing, with the X time of
+/// the last input before it; the latency of a motion is measured two ways:
+///
+/// - from the X server's timestamp of the motion event (Xvfb's clock is CLOCK_MONOTONIC in
+///   milliseconds) to the end of drawing the first frame that includes it;
+/// - from just before xdotool is started for the motion, which adds xdotool's start-up.
+struct Latency: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Measures the latency from an input event to the frame that shows it, in a real window.")
+
+  @Option(help: "How many pointer motions to time.")
+  var moves = 120
+
+  @Option(help: "The Samples program (default: beside this program).")
+  var samples: String?
+
+  func run() throws {
+    let program = try Tour.samples(samples)
+    let (display, server) = try Tour.display()
+    defer { server?.stop() }
+    let window = try SampleWindow(samples: program, scene: .photos, display: display, extraArguments: ["--frames"])
+    defer { window.close() }
+    try window.move(to: Scenario.photo(0))
+    Thread.sleep(forTimeInterval: 0.1)
+    try window.input.buttonDown()
+    Thread.sleep(forTimeInterval: 0.1)
+
+    var fromServer: [Double] = []
+    var fromSpawn: [Double] = []
+    var lastInput: UInt32?
+    // A zigzag over the middle rows of the grid, so that the gap keeps moving.
+    let points = (0..<moves).map { index -> Point in
+      let phase = Double(index % 20) / 20
+      let x = 320 + 520 * (index / 20 % 2 == 0 ? phase : 1 - phase)
+      return Point(x: x.rounded(), y: Double(200 + (index % 7) * 30))
+    }
+    for point in points {
+      let start = monotonicNow()
+      let from = window.process.lineCount
+      try window.move(to: point)
+      guard
+        let frame = window.process.waitForLine(
+          from: from, timeout: 2,
+          where: { line in Self.parse(line).map { $0.input != lastInput && $0.input != 0 } ?? false }),
+        let parsed = Self.parse(frame.line)
+      else { continue }
+      lastInput = parsed.input
+      fromSpawn.append(parsed.time - start)
+      // The X time is milliseconds of the same monotonic clock, modulo 2^32.
+      let drawnMilliseconds = UInt32(truncatingIfNeeded: Int64((parsed.time * 1000).rounded(.down)))
+      let delta = Double(Int32(bitPattern: drawnMilliseconds &- parsed.input)) / 1000
+      if delta >= 0 && delta < 1 { fromServer.append(delta) }
+      let left = Scenario.stepInterval - (monotonicNow() - start)
+      if left > 0 { Thread.sleep(forTimeInterval: left) }
+    }
+    try window.input.buttonUp()
+
+    print("Input-to-frame latency in scene 000 mid-drag, \(fromSpawn.count) of \(moves) motions matched to a frame.")
+    // The first motion lifts the photo and begins the session (the delegates make the items
+    // and the preview); the others move a live drag.
+    if let first = fromServer.first, let firstSpawn = fromSpawn.first {
+      print(
+        String(
+          format: "  the first motion, which lifts and begins the drag: %.1f ms from the X event, %.1f ms from xdotool",
+          first * 1000, firstSpawn * 1000))
+    }
+    print(Self.summary("later motions, from the X event's timestamp", Array(fromServer.dropFirst())))
+    print(Self.summary("later motions, from starting xdotool", Array(fromSpawn.dropFirst())))
+  }
+
+  static func parse(_ line: String) -> (time: Double, input: UInt32)? {
+    guard line.hasPrefix("frame ") else { return nil }
+    var time: Double?
+    var input: UInt32?
+    for field in line.split(separator: " ") {
+      if field.hasPrefix("time=") { time = Double(field.dropFirst(5)) }
+      if field.hasPrefix("input=") { input = UInt32(field.dropFirst(6)) }
+    }
+    guard let time, let input else { return nil }
+    return (time, input)
+  }
+
+  static func summary(_ name: String, _ samples: [Double]) -> String {
+    guard !samples.isEmpty else { return "  \(name): no samples" }
+    let sorted = samples.sorted()
+    func percentile(_ p: Double) -> Double {
+      sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * p).rounded(.up)))] * 1000
+    }
+    return String(
+      format: "  %@: p50 %.1f ms, p90 %.1f ms, p99 %.1f ms, max %.1f ms (%d samples)", name, percentile(0.5),
+      percentile(0.9), percentile(0.99), sorted.last! * 1000, sorted.count)
+  }
+}
+
+/// The CPU an idle window uses: a scene left alone for a while, its user and system time
+/// read from /proc, and the frames it drew meanwhile counted.
+struct IdleCPU: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "idle-cpu", abstract: "Measures the CPU use of an idle window in a real window.")
+
+  @Option(help: "The scene to leave idle.")
+  var scene = "000"
+
+  @Option(help: "How long to measure, in seconds.")
+  var seconds = 10.0
+
+  @Option(help: "The Samples program (default: beside this program).")
+  var samples: String?
+
+  func run() throws {
+    guard let kind = SceneKind(id: scene) else { throw ValidationError("unknown scene \(scene)") }
+    let program = try Tour.samples(samples)
+    let (display, server) = try Tour.display()
+    defer { server?.stop() }
+    let window = try SampleWindow(samples: program, scene: kind, display: display, extraArguments: ["--frames"])
+    defer { window.close() }
+    // Settled: the first frames are drawn and nothing is left to happen.
+    try window.waitUntilIdle(after: 0)
+    let before = try Self.cpuTicks(of: window.process.pid)
+    let frames = window.process.lines.filter { $0.hasPrefix("frame ") }.count
+    let start = monotonicNow()
+    // The wait is the measurement: it ends early only if the window prints something.
+    _ = window.process.waitForLine(from: window.process.lineCount, timeout: seconds) { _ in true }
+    let elapsed = monotonicNow() - start
+    let ticks = try Self.cpuTicks(of: window.process.pid) - before
+    let drawn = window.process.lines.filter { $0.hasPrefix("frame ") }.count - frames
+    let perSecond = Double(sysconf(Int32(_SC_CLK_TCK)))
+    print(
+      String(
+        format: "Idle window (scene %@) for %.1f s: %d CPU ticks (%.2f s of CPU, %.3f%% of a core), %d frames drawn",
+        kind.id, elapsed, ticks, Double(ticks) / perSecond, Double(ticks) / perSecond / elapsed * 100, drawn))
+  }
+
+  /// User plus system time of a process, in clock ticks, from /proc.
+  static func cpuTicks(of pid: Int32) throws -> Int {
+    let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+    guard let close = stat.lastIndex(of: ")") else { throw ValidationError("unreadable /proc/\(pid)/stat") }
+    let fields = stat[stat.index(after: close)...].split(separator: " ")
+    guard fields.count > 12, let user = Int(fields[11]), let system = Int(fields[12]) else {
+      throw ValidationError("unreadable /proc/\(pid)/stat")
+    }
+    return user + system
+  }
+}
+
+/// CLOCK_MONOTONIC in seconds: the clock GLib and Xvfb use.
+func monotonicNow() -> Double {
+  var now = timespec()
+  clock_gettime(CLOCK_MONOTONIC, &now)
+  return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+}

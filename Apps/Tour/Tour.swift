@@ -1,0 +1,154 @@
+import ArgumentParser
+import Foundation
+import SampleDriver
+import SampleScenes
+
+/// A guided tour of the sample scenes in real GTK windows, driven by real X input, and
+/// measurements taken the same way.
+@main
+struct Tour: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Plays the sample scenes in real windows with real X input, and measures them.",
+    subcommands: [Play.self, Latency.self, IdleCPU.self], defaultSubcommand: Play.self)
+
+  /// The display to use: DISPLAY, or a private Xvfb started for the run.
+  static func display() throws -> (name: String, server: VirtualDisplay?) {
+    if let name = ProcessInfo.processInfo.environment["DISPLAY"], !name.isEmpty { return (name, nil) }
+    let server = try VirtualDisplay.start()
+    print("Tour: no DISPLAY, so started Xvfb on \(server.name)")
+    return (server.name, server)
+  }
+
+  /// The Samples program: `path`, or the one beside this program.
+  static func samples(_ path: String?) throws -> URL {
+    let program =
+      path.map { URL(fileURLWithPath: $0) }
+      ?? URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+      .appendingPathComponent("Samples")
+    guard FileManager.default.isExecutableFile(atPath: program.path) else {
+      throw ValidationError(
+        "the Samples program is not at \(program.path); build it with `swift build --product Samples`")
+    }
+    return program
+  }
+}
+
+/// The tour itself.
+struct Play: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Plays the sample scenes with real X input and records screenshots and a GIF.",
+    discussion: """
+      Each scenario opens its scene in a Samples window, moves the pointer with xdotool (steps a tenth \
+      of a second apart), checks the delegate calls, the scene's own calls and its model against what \
+      the scenario expects (the same expectations the headless tests check), and takes screenshots at \
+      its marked moments. Without DISPLAY, the tour starts a private Xvfb. The folder it writes is \
+      named on standard output; the exit status is 0 when every scenario matched.
+      """)
+
+  @Option(help: "The folder to write to (default: artifacts/tour-<timestamp>).")
+  var output: String?
+
+  @Option(help: "The Samples program (default: beside this program).")
+  var samples: String?
+
+  @Option(parsing: .upToNextOption, help: "The scenarios to play (default: the tour). Use --list to see them.")
+  var scenarios: [String] = []
+
+  @Flag(help: "List the scenarios and exit.")
+  var list = false
+
+  @Flag(help: "Skip the animated GIF.")
+  var noGIF = false
+
+  /// The scenarios the tour plays, in order.
+  static let tour = [
+    "table-reorder", "table-copy", "table-move", "table-cancel", "photo-reorder", "photo-import", "photo-into-album",
+    "album-spring-loading", "home-move", "home-cancel", "label-drag",
+  ]
+
+  func run() throws {
+    if list {
+      for scenario in Scenario.all {
+        print(
+          "\(scenario.id)  [\(scenario.scene.id)] \(scenario.summary)\(scenario.headlessOnly.map { " (headless only: \($0))" } ?? "")"
+        )
+      }
+      return
+    }
+    let chosen = try (scenarios.isEmpty ? Self.tour : scenarios).map { id in
+      guard let scenario = Scenario.named(id) else { throw ValidationError("unknown scenario \(id); see --list") }
+      return scenario
+    }
+    let folder = URL(fileURLWithPath: output ?? "artifacts/tour-\(Self.timestamp())", isDirectory: true)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    print("Tour: writing screenshots and a GIF to \(folder.path)/")
+    let program = try Tour.samples(samples)
+    let (display, server) = try Tour.display()
+    defer { server?.stop() }
+
+    let player = RealScenarioPlayer(samples: program, display: display)
+    let recorder = noGIF ? nil : try FrameRecorder(folder: folder.appendingPathComponent("frames"), display: display)
+    let start = Date()
+    var failures: [String] = []
+    for (index, scenario) in chosen.enumerated() {
+      print(String(format: "[%2d/%d] %@: %@", index + 1, chosen.count, scenario.id, scenario.summary))
+      if let reason = scenario.headlessOnly {
+        print("        skipped: \(reason)")
+        continue
+      }
+      do {
+        let window = try SampleWindow(samples: program, scene: scenario.scene, display: display)
+        defer { window.close() }
+        recorder?.startClip(window: window.windowID)
+        let result = try player.play(scenario, captures: folder, window: window) { name, url in
+          print("        \(name): \(url.lastPathComponent)")
+        }
+        recorder?.endClip()
+        if result.matches(scenario) {
+          print("        ✓ \(result.calls.count) delegate calls, journal and model as expected")
+        } else {
+          failures.append(scenario.id)
+          print("        ✗ differs from the scenario:\n\(Self.differences(result, scenario))")
+        }
+      } catch {
+        recorder?.endClip()
+        failures.append(scenario.id)
+        print("        ✗ \(error)")
+      }
+    }
+    if let recorder {
+      let gif = folder.appendingPathComponent("tour.gif")
+      let problems = recorder.finish(into: gif)
+      for problem in problems { print("Tour: GIF: \(problem)") }
+      print("Tour: \(recorder.frameCount) frames in \(gif.path)")
+    }
+    print(
+      String(
+        format: "Tour: %d scenarios in %.0f s; output in %@/", chosen.count, Date().timeIntervalSince(start),
+        folder.path))
+    if !failures.isEmpty {
+      print("Tour: these scenarios did not match: \(failures.joined(separator: ", "))")
+      throw ExitCode.failure
+    }
+  }
+
+  static func timestamp() -> String {
+    let formatter = DateFormatter()
+    formatter.dateFormat = "yyyyMMdd-HHmmss"
+    return formatter.string(from: Date())
+  }
+
+  static func differences(_ result: ScenarioResult, _ scenario: Scenario) -> String {
+    var lines: [String] = []
+    if result.calls != scenario.calls {
+      lines.append("          calls: expected \(scenario.calls)\n          got      \(result.calls)")
+    }
+    if result.journal != scenario.journal {
+      lines.append("          journal: expected \(scenario.journal)\n          got        \(result.journal)")
+    }
+    if result.state != scenario.state {
+      lines.append("          state: expected \(scenario.state)\n          got      \(result.state)")
+    }
+    return lines.joined(separator: "\n")
+  }
+}

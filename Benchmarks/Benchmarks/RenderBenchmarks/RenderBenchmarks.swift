@@ -1,0 +1,116 @@
+import Benchmark
+import BenchmarkSupport
+import DragDrop
+import DragDropGTK
+import DragDropLists
+import DragDropTesting
+import Foundation
+
+/// One frame of a 1280×800 window drawn by the cairo renderer into an image surface: a
+/// grid of 1,000 or 1,000,000 titled photo tiles scrolled to the middle, mid-drag, with a
+/// gap open under the drag and the lifted preview drawn on top. Only the visible cells
+/// exist, so the two should cost the same.
+
+/// A tile with a coloured background and a title, drawn with pango.
+@MainActor
+final class TileCell: CollectionViewCell {
+  let title = Label()
+
+  required init(reuseIdentifier: String?) {
+    super.init(reuseIdentifier: reuseIdentifier)
+    contentView.cornerRadius = 10
+    contentView.clipsToBounds = true
+    title.font = .systemFont(ofSize: 12)
+    title.textColor = .white
+    contentView.addSubview(title)
+  }
+
+  override func layoutSubviews() {
+    super.layoutSubviews()
+    title.frame = Rect(x: 8, y: bounds.height - 24, width: bounds.width - 16, height: 20)
+  }
+}
+
+@MainActor
+final class Tiles: CollectionViewDataSource, CollectionViewDragDelegate, CollectionViewDropDelegate {
+  let count: Int
+  init(count: Int) { self.count = count }
+  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { count }
+  func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
+    let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "tile", for: indexPath)
+    let hue = Double(indexPath.item % 360) / 360
+    cell.contentView.backgroundColor = Color(red: 0.5 + 0.4 * hue, green: 0.8 - 0.4 * hue, blue: 0.6, alpha: 1)
+    (cell as? TileCell)?.title.text = "Photo \(indexPath.item)"
+    return cell
+  }
+  func collectionView(
+    _ collectionView: CollectionView, itemsForBeginning session: DragSession, at indexPath: IndexPath
+  ) -> [DragItem] {
+    [DragItem(itemProvider: ItemProvider(object: "photo"))]
+  }
+  func collectionView(
+    _ collectionView: CollectionView, dropSessionDidUpdate session: DropSession,
+    withDestinationIndexPath destinationIndexPath: IndexPath?
+  ) -> CollectionViewDropProposal {
+    CollectionViewDropProposal(operation: .move, intent: .insertAtDestinationIndexPath)
+  }
+  func collectionView(_ collectionView: CollectionView, performDropWith coordinator: CollectionViewDropCoordinator) {}
+}
+
+/// The window mid-drag, and the surface its frames are drawn into.
+@MainActor
+final class RenderScene {
+  let test = TestWindow(size: Size(width: 1280, height: 800))
+  let tiles: Tiles
+  let grid = CollectionView(
+    frame: Rect(x: 0, y: 0, width: 1280, height: 800),
+    collectionViewLayout: .flow(
+      itemSize: Size(width: 104, height: 104), minimumInteritemSpacing: 12, minimumLineSpacing: 12,
+      sectionInset: EdgeInsets(all: 12)))
+  let overlay = DragPreviewOverlay()
+  let image: RenderedImage
+
+  init(count: Int) throws {
+    TextMeasurement.current = PangoTextMeasurer.shared
+    tiles = Tiles(count: count)
+    grid.register(TileCell.self, forCellWithReuseIdentifier: "tile")
+    grid.dataSource = tiles
+    grid.dragDelegate = tiles
+    grid.dropDelegate = tiles
+    grid.dragInteractionEnabled = true
+    grid.animatesChanges = false
+    test.window.backgroundColor = .white
+    test.window.addSubview(grid)
+    grid.layoutIfNeeded()
+    grid.contentOffset = Point(x: 0, y: (grid.contentSize.height / 2).rounded())
+    grid.layoutIfNeeded()
+    image = try RenderedImage(size: Size(width: 1280, height: 800))
+    // Lift the tile under (60, 400) and carry it to (470, 420), over a slot that opens a gap.
+    test.longPress(at: Point(x: 60, y: 400))
+    try HeadlessRenderer.render(test.window, into: image, dragPreviews: overlay)
+    test.move(to: Point(x: 470, y: 420), steps: 6)
+    test.window.dragController.callObserver = nil
+    precondition(grid.hasUncommittedUpdates, "the gap should be open")
+    precondition(!test.window.dragController.activeSessions.isEmpty, "the drag should be live")
+  }
+
+  func frame() {
+    try? HeadlessRenderer.render(test.window, into: image, dragPreviews: overlay)
+  }
+}
+
+let perFrame = BenchmarkMetric.custom("time per frame (ns)", polarity: .prefersSmaller, useScalingFactor: false)
+
+let benchmarks: @Sendable () -> Void = {
+  Benchmark.defaultConfiguration = .init(
+    metrics: [perFrame], timeUnits: .microseconds, maxDuration: .seconds(5), maxIterations: 20)
+
+  for count in [1000, 1_000_000] {
+    Benchmark("render 1280x800 grid frame mid-drag, \(count) items") { benchmark, scene in
+      let samples = await MainActor.run { timeEach(50) { scene.frame() } }
+      for sample in samples { benchmark.measurement(perFrame, sample) }
+    } setup: {
+      try await MainActor.run { try RenderScene(count: count) }
+    }
+  }
+}
