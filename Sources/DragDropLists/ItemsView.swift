@@ -31,7 +31,21 @@ open class ItemsViewCell: View {
   public private(set) var dragState = CellDragState.none
   /// Whether the cell is highlighted as the target of an insert-into drop.
   public internal(set) var isDropTarget = false {
-    didSet { backgroundColor = isDropTarget ? Color(red: 0.8, green: 0.9, blue: 1) : nil }
+    didSet { if isDropTarget != oldValue { dropTargetStateDidChange(isDropTarget) } }
+  }
+  /// The background the cell had before the highlight.
+  private var backgroundBeforeHighlight: Color?
+
+  /// Called when the cell becomes or stops being the target of an insert-into drop. By
+  /// default it tints the background light blue, and then gives the cell back its own.
+  open func dropTargetStateDidChange(_ isDropTarget: Bool) {
+    if isDropTarget {
+      backgroundBeforeHighlight = backgroundColor
+      backgroundColor = Color(red: 0.8, green: 0.9, blue: 1)
+    } else {
+      backgroundColor = backgroundBeforeHighlight
+      backgroundBeforeHighlight = nil
+    }
   }
 
   func setDragState(_ state: CellDragState) {

@@ -207,6 +207,22 @@ extension CollectionView {
     #expect(view.visibleNames == ["p0", "new", "p1", "p2", "p3"])
   }
 
+  @Test("A cell keeps its own background through layouts, and gets it back after a highlight")
+  func highlightRestoresBackground() throws {
+    let (view, _) = makeGrid(4)
+    let cell = try #require(view.cellForItem(at: IndexPath(item: 1, section: 0)))
+    let own = Color(red: 1, green: 0.9, blue: 0.8)
+    cell.backgroundColor = own
+    view.setNeedsLayout()
+    view.layoutIfNeeded()
+    #expect(cell.backgroundColor == own)
+    view.showDropFeedback(
+      for: DropDestination(indexPath: IndexPath(item: 1, section: 0), intent: .insertIntoDestinationIndexPath))
+    #expect(cell.isDropTarget && cell.backgroundColor == Color(red: 0.8, green: 0.9, blue: 1))
+    view.showDropFeedback(for: nil)
+    #expect(!cell.isDropTarget && cell.backgroundColor == own)
+  }
+
   // MARK: Interactive movement (rule 28, seed 003)
 
   @Test("Rule 28: begin, update and end move the item through moveItemAt, showing the move on the way")
