@@ -10,6 +10,9 @@ import DragDrop
 ///   work (each drain of the main queue), on resize, and on ``setNeedsDisplay()``. While
 ///   ``animate(for:)`` is in force, the frame clock redraws every frame; otherwise an idle
 ///   window draws nothing and wakes for nothing.
+/// - The frame clock drives animations: while the ``clock`` has actions due within a few
+///   frames (the steps of cell glides, drag previews and other animations), each frame
+///   runs them just before it is drawn.
 /// - The previews of live drags are drawn above the view tree: they follow the drag and,
 ///   when it ends, glide to their targets.
 /// - Pointer buttons, pointer motion with modifiers, touch sequences (one engine touch
@@ -34,6 +37,8 @@ public final class GTKWindow {
   private let overlay = DragPreviewOverlay()
   private var animationDeadline = -Double.infinity
   private var animationTick: SignalConnection?
+  /// The tick callback that runs the clock's near actions, while there are some.
+  private var clockTick: SignalConnection?
   /// How many frames have been drawn, for tests and diagnostics.
   public private(set) var frameCount = 0
   /// Hears each frame once it is drawn, for diagnostics and latency measurements.
@@ -69,6 +74,7 @@ public final class GTKWindow {
     MainLoop.removeDrainObserver(self)
     for connection in connections { connection.disconnect() }
     animationTick?.disconnect()
+    clockTick?.disconnect()
   }
 
   /// Shows the window and brings it to the front.
@@ -112,6 +118,22 @@ public final class GTKWindow {
   /// Whether the frame clock is redrawing every frame.
   public var isAnimating: Bool { animationTick != nil }
 
+  /// Runs the clock's near actions (animation steps) from the frame clock: each frame runs
+  /// what is due just before it is drawn, for as long as something is due within a few
+  /// frames; then the clock goes back to timeouts.
+  private func driveClockFromFrames() {
+    guard clockTick == nil else { return }
+    clockTick = addTickCallback(drawingArea) { [weak self] _ in
+      guard let self else { return false }
+      self.clock.runDueActions()
+      guard self.clock.hasActionWithinFrameHorizon else {
+        self.clockTick = nil
+        return false
+      }
+      return true
+    }
+  }
+
   // MARK: Signals
 
   private func connectSignals() {
@@ -151,6 +173,7 @@ public final class GTKWindow {
       })
 
     clock.actionsDidRun = { [weak self] in self?.setNeedsDisplay() }
+    clock.frameDriver = { [weak self] in self?.driveClockFromFrames() }
     MainLoop.addDrainObserver(self) { [weak self] in self?.setNeedsDisplay() }
   }
 

@@ -73,4 +73,26 @@ struct SignalTests {
     #expect(clock.now - start >= 0.03)
     #expect(!clock.hasPendingActions)
   }
+
+  @Test("Near deadlines ask a window for frames, which run them; a timeout still runs them if no frame comes")
+  func nearDeadlinesGoToTheFrameClock() {
+    let clock = GLibClock()
+    var requests = 0
+    clock.frameDriver = { requests += 1 }
+    var order: [String] = []
+    clock.schedule(after: 5) { order.append("far") }
+    #expect(requests == 0)  // five seconds away: a plain timeout
+    clock.schedule(after: 0) { order.append("now") }
+    #expect(requests == 1)
+    #expect(clock.hasActionWithinFrameHorizon)
+    clock.runDueActions()  // what a frame does
+    #expect(order == ["now"])
+    #expect(!clock.hasActionWithinFrameHorizon)
+    // No frame comes for this one: the timeout a horizon later runs it.
+    clock.schedule(after: 0.01) { order.append("unframed") }
+    #expect(requests == 2)
+    let finished = MainLoop.run(until: { order.count == 2 }, timeout: 10)
+    #expect(finished)
+    #expect(order == ["now", "unframed"])
+  }
 }
