@@ -57,8 +57,15 @@ public class ItemsViewDropCoordinator {
   public let proposal: ItemsViewDropProposal
   public let session: DropSession
   unowned let view: ItemsView
+  /// Where an item's preview goes: a fixed place, or a placeholder's, found when the drop
+  /// animation starts (the placeholder may have moved by then).
+  enum PreviewDestination {
+    case target(DragPreviewTarget)
+    case placeholder(ItemsView.PlaceholderEntry)
+  }
+
   /// Where each item's preview goes, by drag item.
-  var targets: [ObjectIdentifier: DragPreviewTarget] = [:]
+  var targets: [ObjectIdentifier: PreviewDestination] = [:]
   var animators: [ObjectIdentifier: DeferredAnimator] = [:]
 
   init(
@@ -103,9 +110,29 @@ public class ItemsViewDropCoordinator {
     record(dragItem, target)
   }
 
+  /// Where the item's preview goes now: a placeholder's current place, or the committed
+  /// item's once the placeholder has become one. Nil when the item was not sent anywhere.
+  func target(for item: DragItem) -> DragPreviewTarget? {
+    switch targets[ObjectIdentifier(item)] {
+    case .target(let target):
+      return target
+    case .placeholder(let entry):
+      let frame =
+        view.placeholderEntries.contains { $0 === entry }
+        ? view.placeholderRect(entry) : view.itemFrame(at: IndexPath(item: entry.gap, section: entry.section))
+      return frame.map { DragPreviewTarget(container: view, center: $0.center) }
+    case nil:
+      return nil
+    }
+  }
+
   func record(_ item: DragItem, _ target: DragPreviewTarget) -> DeferredAnimator {
+    record(item, .target(target))
+  }
+
+  func record(_ item: DragItem, _ destination: PreviewDestination) -> DeferredAnimator {
     let key = ObjectIdentifier(item)
-    targets[key] = target
+    targets[key] = destination
     let animator = animators[key] ?? DeferredAnimator()
     animators[key] = animator
     return animator
@@ -502,7 +529,7 @@ final class ItemsDropAdapter: DropInteractionDelegate {
     _ interaction: DropInteraction, previewForDropping item: DragItem, withDefault defaultPreview: TargetedDragPreview
   ) -> TargetedDragPreview? {
     let coordinator = view.dragState.coordinator
-    if let target = coordinator?.targets[ObjectIdentifier(item)] {
+    if let target = coordinator?.target(for: item) {
       return defaultPreview.retargetedPreview(with: target)
     }
     // Rule 21: the delegate did nothing with the item; it goes back to its cell, or fades

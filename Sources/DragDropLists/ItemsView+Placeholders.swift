@@ -59,8 +59,7 @@ extension ItemsViewDropCoordinator {
   /// Drops the item into a placeholder entry, without touching the data source.
   func dropToPlaceholder(_ dragItem: DragItem, entry: ItemsView.PlaceholderEntry) -> ItemsViewDropPlaceholderContext {
     view.insertPlaceholder(entry)
-    let center = view.placeholderRect(entry)?.center ?? .zero
-    let animator = record(dragItem, DragPreviewTarget(container: view, center: center))
+    let animator = record(dragItem, .placeholder(entry))
     return ItemsViewDropPlaceholderContext(dragItem: dragItem, view: view, entry: entry, animator: animator)
   }
 }

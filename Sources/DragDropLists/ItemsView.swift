@@ -321,6 +321,7 @@ open class ItemsView: ScrollView {
 
   /// Moves selected items at or after `item` down one, after an item appears before them.
   func shiftSelection(inSection section: Int, from item: Int) {
+    guard !selected.isEmpty else { return }
     selected = Set(
       selected.map { $0.section == section && $0.item >= item ? IndexPath(item: $0.item + 1, section: section) : $0 })
   }

@@ -224,6 +224,7 @@ final class PhotoSession: CollectionViewDataSource, CollectionViewDelegate, Coll
     let incoming = scene.test.window.dragController.beginIncomingDrag(
       items: [DragItem(itemProvider: provider)], at: Point(x: 700, y: 400))
     incoming.move(to: Point(x: 430, y: 50))  // the left half of photo 2: the slot before it
+    let incomingSession = try #require(scene.test.window.dragController.activeSessions.first)
     #expect(incoming.drop() == .copy)
     #expect(incoming.session.progressIndicatorStyle == .none)
     #expect(scene.grid.hasUncommittedUpdates)
@@ -231,6 +232,10 @@ final class PhotoSession: CollectionViewDataSource, CollectionViewDelegate, Coll
     let placeholderCell = try #require(
       scene.grid.subviews.first { ($0 as? CollectionViewCell)?.accessibilityLabel == "loading" })
     #expect(placeholderCell.frame.minX == 220)  // in the slot of photo 2, which moved on
+    // The dropped item's preview lands on the placeholder.
+    let ending = scene.test.window.dragController.endingPreviews(of: incomingSession).first ?? nil
+    #expect(ending?.target.container === scene.grid)
+    #expect(ending?.target.center == placeholderCell.frame.center)
     #expect(scene.grid.cellForItem(at: IndexPath(item: 2, section: 0))?.frame.minX == 330)
 
     // Another update lands while the data is on its way: the placeholder moves with it.
