@@ -311,6 +311,13 @@ public final class ContentTypeRegistry: Sendable {
     return self.type(withIdentifier: type.identifier)?.node
   }
 
+  /// Reads the shared-mime-info database now, rather than at the first lookup that needs
+  /// it. Reading takes tens of milliseconds: an application calls this off the main thread
+  /// at launch, so that its first drag does not wait for it. Calling it again does nothing.
+  public func preloadDatabase() {
+    withLoadedState { _ in () }
+  }
+
   // MARK: - Internals
 
   /// Runs `body` with the database loaded. Problems found while loading are logged once,

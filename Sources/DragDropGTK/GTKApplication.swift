@@ -62,6 +62,9 @@ public final class GTKApplication {
   @discardableResult
   public func run(_ activate: @escaping @MainActor (GTKApplication) -> Void) -> Int32 {
     MainLoop.integrateMainQueue()
+    // The MIME database is read in the background while the window opens, so that the
+    // first drag, which may look types up, does not wait for it on the main thread.
+    Task.detached(priority: .utility) { ContentTypeRegistry.shared.preloadDatabase() }
     activation = connectActivate(ddgtk_application(application)) {
       [unowned self] in activate(self)
     }

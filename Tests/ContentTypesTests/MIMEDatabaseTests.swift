@@ -81,6 +81,19 @@ import Testing
     #expect(archive.conforms(to: .archive))
   }
 
+  @Test("preloadDatabase reads the database at once, from any thread, and only once")
+  func preloading() async throws {
+    let (registry, _directory) = try Self.registry(with: ["album.xml": Self.samplePackage])
+    _ = _directory
+    #expect(!registry.state.withLock { $0.databaseLoaded })
+    await Task.detached { registry.preloadDatabase() }.value
+    #expect(registry.state.withLock { $0.databaseLoaded })
+    let types = registry.state.withLock { $0.mimeTypes.count }
+    registry.preloadDatabase()  // a second call reads nothing again
+    #expect(registry.state.withLock { $0.mimeTypes.count } == types)
+    #expect(registry.type(forMIMEType: "application/x-album")?.localizedDescription == "Photo album")
+  }
+
   @Test("Database entries for a built-in MIME type merge into it without changing conformance")
   func builtInTypesKeepPriority() throws {
     let (registry, _directory) = try Self.registry(with: ["album.xml": Self.samplePackage])
