@@ -142,7 +142,7 @@ let package = Package(
     ),
     .testTarget(
       name: "DragDropGTKTests",
-      dependencies: ["DragDropGTK", "DragDropTesting", "TestSupport"],
+      dependencies: ["DragDropGTK", "DragDropTesting", "TestSupport", "SampleDriver"],
       swiftSettings: strict
     ),
     .testTarget(

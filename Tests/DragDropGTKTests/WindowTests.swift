@@ -1,4 +1,6 @@
 import Foundation
+import SampleDriver
+import Synchronization
 import TestSupport
 import Testing
 
@@ -112,14 +114,15 @@ struct WindowTests {
   }
 }
 
-/// A running GTKProbe with its output collected line by line.
+/// A running GTKProbe with its output collected line by line (through the sample driver's
+/// `LineProcess`), read in order with a cursor.
 final class Probe: @unchecked Sendable {
-  private let process = Process()
-  private let condition = NSCondition()
-  private var buffer = Data()
-  private var collected: [String] = []
-  private var consumed = 0
-  private var exited = false
+  private let process: LineProcess
+  private let cursor = Mutex(0)
+
+  private init(_ process: LineProcess) {
+    self.process = process
+  }
 
   /// The probe program, beside the test bundle in the build folder.
   static var executable: URL {
@@ -130,83 +133,39 @@ final class Probe: @unchecked Sendable {
   static func start(
     _ arguments: [String], executable: URL = Probe.executable, environment changes: [String: String?] = [:]
   ) throws -> Probe {
-    let probe = Probe()
-    var environment = ProcessInfo.processInfo.environment
-    environment["GDK_BACKEND"] = "x11"
-    environment["NO_AT_BRIDGE"] = "1"
-    for (name, value) in changes { environment[name] = value }
-    probe.process.executableURL = executable
-    probe.process.arguments = arguments
-    probe.process.environment = environment
-    let pipe = Pipe()
-    probe.process.standardOutput = pipe
-    probe.process.standardError = pipe
-    pipe.fileHandleForReading.readabilityHandler = { [probe] handle in probe.append(handle.availableData) }
-    probe.process.terminationHandler = { [probe] _ in probe.markExited() }
-    try probe.process.run()
-    return probe
+    var environment: [String: String?] = ["GDK_BACKEND": "x11", "NO_AT_BRIDGE": "1"]
+    environment.merge(changes) { $1 }
+    return Probe(try LineProcess.start(executable, arguments: arguments, environment: environment))
   }
 
-  var pid: Int32 { process.processIdentifier }
+  var pid: Int32 { process.pid }
 
   /// Every line so far.
-  var lines: [String] {
-    condition.lock()
-    defer { condition.unlock() }
-    return collected
-  }
+  var lines: [String] { process.lines }
 
-  var output: String { lines.joined(separator: "\n") }
-
-  private func append(_ data: Data) {
-    condition.lock()
-    defer { condition.unlock() }
-    buffer.append(data)
-    while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-      collected.append(String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self))
-      buffer.removeSubrange(buffer.startIndex...newline)
-    }
-    condition.broadcast()
-  }
+  var output: String { process.output }
 
   /// The next line not yet returned that starts with `prefix` (earlier lines are passed
   /// over), waiting for it until `timeout` seconds have passed.
   func waitForLine(startingWith prefix: String, timeout: TimeInterval) -> String? {
-    let deadline = Date(timeIntervalSinceNow: timeout)
-    condition.lock()
-    defer { condition.unlock() }
-    while true {
-      if let index = collected[consumed...].firstIndex(where: { $0.hasPrefix(prefix) }) {
-        consumed = index + 1
-        return collected[index]
-      }
-      consumed = collected.count
-      guard condition.wait(until: deadline) else { return nil }
+    let start = cursor.withLock { $0 }
+    guard let found = process.waitForLine(from: start, timeout: timeout, where: { $0.hasPrefix(prefix) }) else {
+      cursor.withLock { $0 = max($0, process.lineCount) }
+      return nil
     }
+    cursor.withLock { $0 = found.index + 1 }
+    return found.line
   }
 
   /// The exit status, waiting for it until `timeout` seconds have passed; nil if it is
   /// still running.
   func waitForExit(timeout: TimeInterval) -> Int32? {
-    let deadline = Date(timeIntervalSinceNow: timeout)
-    condition.lock()
-    defer { condition.unlock() }
-    while !exited {
-      guard condition.wait(until: deadline) else { return nil }
-    }
-    return process.terminationStatus
-  }
-
-  private func markExited() {
-    condition.lock()
-    defer { condition.unlock() }
-    exited = true
-    condition.broadcast()
+    process.waitForExit(timeout: timeout)
   }
 
   func terminate() {
-    // SIGKILL: the test runner may hand its children SIGTERM blocked.
-    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    // SIGKILL at once: the test runner may hand its children SIGTERM blocked.
+    if process.isRunning { kill(process.pid, SIGKILL) }
     _ = waitForExit(timeout: 10)
   }
 
