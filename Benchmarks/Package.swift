@@ -24,7 +24,10 @@ let package = Package(
   targets: [
     .target(
       name: "BenchmarkSupport",
-      dependencies: [.product(name: "Benchmark", package: "benchmark")],
+      dependencies: [
+        .product(name: "Benchmark", package: "benchmark"), .product(name: "DragDrop", package: "DragDrop"),
+        .product(name: "DragDropLists", package: "DragDrop"),
+      ],
       path: "Sources/BenchmarkSupport"
     ),
     benchmark("ListBenchmarks", using: ["DragDropLists", "DragDropTesting"]),

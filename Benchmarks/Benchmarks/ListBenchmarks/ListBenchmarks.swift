@@ -66,40 +66,18 @@ final class TableScene {
   }
 }
 
-@MainActor
-final class Photos: CollectionViewDataSource, CollectionViewDragDelegate, CollectionViewDropDelegate {
-  var count: Int
-  init(count: Int) { self.count = count }
-  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { count }
-  func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
-    collectionView.dequeueReusableCell(withReuseIdentifier: "cell", for: indexPath)
-  }
-  func collectionView(
-    _ collectionView: CollectionView, itemsForBeginning session: DragSession, at indexPath: IndexPath
-  ) -> [DragItem] {
-    [DragItem(itemProvider: ItemProvider(object: "photo"))]
-  }
-  func collectionView(
-    _ collectionView: CollectionView, dropSessionDidUpdate session: DropSession,
-    withDestinationIndexPath destinationIndexPath: IndexPath?
-  ) -> CollectionViewDropProposal {
-    CollectionViewDropProposal(operation: .copy, intent: .insertAtDestinationIndexPath)
-  }
-  func collectionView(_ collectionView: CollectionView, performDropWith coordinator: CollectionViewDropCoordinator) {}
-}
-
 /// A 1280×800 grid of 100-point photos (11 columns), mid-drag.
 @MainActor
 final class GridScene {
   let test = TestWindow(size: Size(width: 1280, height: 800))
-  let photos: Photos
+  let photos: PhotoGrid
   let grid = CollectionView(
     frame: Rect(x: 0, y: 0, width: 1280, height: 800),
     collectionViewLayout: .flow(itemSize: Size(width: 100, height: 100), minimumInteritemSpacing: 10))
   var step = 0
 
   init(count: Int) {
-    photos = Photos(count: count)
+    photos = PhotoGrid(count: count)
     grid.register(CollectionViewCell.self, forCellWithReuseIdentifier: "cell")
     grid.dataSource = photos
     grid.dragDelegate = photos

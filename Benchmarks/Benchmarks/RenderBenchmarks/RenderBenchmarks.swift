@@ -31,37 +31,11 @@ final class TileCell: CollectionViewCell {
   }
 }
 
-@MainActor
-final class Tiles: CollectionViewDataSource, CollectionViewDragDelegate, CollectionViewDropDelegate {
-  let count: Int
-  init(count: Int) { self.count = count }
-  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { count }
-  func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
-    let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "tile", for: indexPath)
-    let hue = Double(indexPath.item % 360) / 360
-    cell.contentView.backgroundColor = Color(red: 0.5 + 0.4 * hue, green: 0.8 - 0.4 * hue, blue: 0.6, alpha: 1)
-    (cell as? TileCell)?.title.text = "Photo \(indexPath.item)"
-    return cell
-  }
-  func collectionView(
-    _ collectionView: CollectionView, itemsForBeginning session: DragSession, at indexPath: IndexPath
-  ) -> [DragItem] {
-    [DragItem(itemProvider: ItemProvider(object: "photo"))]
-  }
-  func collectionView(
-    _ collectionView: CollectionView, dropSessionDidUpdate session: DropSession,
-    withDestinationIndexPath destinationIndexPath: IndexPath?
-  ) -> CollectionViewDropProposal {
-    CollectionViewDropProposal(operation: .move, intent: .insertAtDestinationIndexPath)
-  }
-  func collectionView(_ collectionView: CollectionView, performDropWith coordinator: CollectionViewDropCoordinator) {}
-}
-
 /// The window mid-drag, and the surface its frames are drawn into.
 @MainActor
 final class RenderScene {
   let test = TestWindow(size: Size(width: 1280, height: 800))
-  let tiles: Tiles
+  let tiles: PhotoGrid
   let grid = CollectionView(
     frame: Rect(x: 0, y: 0, width: 1280, height: 800),
     collectionViewLayout: .flow(
@@ -72,7 +46,12 @@ final class RenderScene {
 
   init(count: Int) throws {
     TextMeasurement.current = PangoTextMeasurer.shared
-    tiles = Tiles(count: count)
+    tiles = PhotoGrid(count: count, reuseIdentifier: "tile", operation: .move)
+    tiles.configure = { cell, indexPath in
+      let hue = Double(indexPath.item % 360) / 360
+      cell.contentView.backgroundColor = Color(red: 0.5 + 0.4 * hue, green: 0.8 - 0.4 * hue, blue: 0.6, alpha: 1)
+      (cell as? TileCell)?.title.text = "Photo \(indexPath.item)"
+    }
     grid.register(TileCell.self, forCellWithReuseIdentifier: "tile")
     grid.dataSource = tiles
     grid.dragDelegate = tiles
