@@ -100,6 +100,11 @@ struct MIMEDatabase: Sendable {
   /// Parses one package file. Throws when the file cannot be used whole; entries that are
   /// unusable on their own are reported in ``errors`` and left out.
   static func parse(_ data: Data, path: String) throws(MIMEDatabaseError) -> MIMEDatabase {
+    // The XML parser traps on bytes that are not UTF-8 in names and comments, so such a
+    // file is refused before it gets there (package files are UTF-8 by specification).
+    if let bad = firstInvalidText(in: data) {
+      throw .malformed(path: path, line: bad.line, column: bad.column, reason: bad.reason)
+    }
     let stripped = try strippingDocumentTypeDeclaration(data, path: path)
     let parser = XMLParser(data: stripped)
     parser.shouldProcessNamespaces = false
@@ -145,6 +150,66 @@ struct MIMEDatabase: Sendable {
       }
     }
     return data
+  }
+
+  /// Where the bytes stop being text an XML parser can take: the first byte that is not
+  /// part of well-formed UTF-8 (overlong forms and surrogates included), or a NUL, with its
+  /// line and column (both from 1, the column in bytes). Nil when the whole file is good.
+  static func firstInvalidText(in data: Data) -> (line: Int, column: Int, reason: String)? {
+    data.withUnsafeBytes { buffer -> (line: Int, column: Int, reason: String)? in
+      let bytes = buffer.bindMemory(to: UInt8.self)
+      var index = 0
+      var line = 1
+      var lineStart = 0
+      func failure(_ reason: String) -> (line: Int, column: Int, reason: String) {
+        (line, index - lineStart + 1, reason)
+      }
+      while index < bytes.count {
+        let lead = bytes[index]
+        if lead < 0x80 {
+          if lead == 0 { return failure("a NUL byte") }
+          if lead == 0x0A {
+            line += 1
+            lineStart = index + 1
+          }
+          index += 1
+          continue
+        }
+        // The length of the sequence, and the range its second byte must fall in (which
+        // rules out overlong forms, surrogates and code points past U+10FFFF).
+        let length: Int
+        var low: UInt8 = 0x80
+        var high: UInt8 = 0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0:
+          length = 3
+          low = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED:
+          length = 3
+          high = 0x9F
+        case 0xF0:
+          length = 4
+          low = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4:
+          length = 4
+          high = 0x8F
+        default:
+          return failure(String(format: "byte 0x%02X is not UTF-8", lead))
+        }
+        guard index + length <= bytes.count else { return failure("a UTF-8 sequence is cut short by the end") }
+        guard (low...high).contains(bytes[index + 1]) else {
+          return failure(String(format: "byte 0x%02X does not continue a UTF-8 sequence", bytes[index + 1]))
+        }
+        for offset in 2..<length where !(0x80...0xBF).contains(bytes[index + offset]) {
+          return failure(String(format: "byte 0x%02X does not continue a UTF-8 sequence", bytes[index + offset]))
+        }
+        index += length
+      }
+      return nil
+    }
   }
 
   /// The offset of the first occurrence of `needle` at or after `start`: a plain byte scan,

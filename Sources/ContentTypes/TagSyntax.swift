@@ -63,46 +63,88 @@ enum TagSyntax {
       return "\(essence);charset=\(charset)"
     }
 
-    /// The normalised full string, parameters included.
+    /// The normalised full string, parameters included; values that are not tokens are
+    /// quoted, so the string parses back to the same parameters.
     var normalized: String {
-      parameters.reduce(essence) { "\($0);\($1.name)=\($1.value)" }
+      parameters.reduce(essence) { "\($0);\($1.name)=\(TagSyntax.quotedIfNeeded($1.value))" }
     }
 
     static func == (lhs: MIME, rhs: MIME) -> Bool { lhs.normalized == rhs.normalized }
     func hash(into hasher: inout Hasher) { hasher.combine(normalized) }
   }
 
-  /// Parses `type/subtype *(; name=value)` as RFC 2045 and RFC 6838 define it. Returns nil for
-  /// anything else: a missing subtype, an empty parameter value, control characters, or an
-  /// over-long string.
+  /// Parses `type/subtype *(; name=value)` as RFC 2045 and RFC 6838 define it, where a
+  /// value is a token or a quoted string (which may hold `;`, `=` and backslash-escaped
+  /// quotes). Returns nil for anything else: a missing subtype, an empty parameter value, an
+  /// unterminated quote, control characters or non-ASCII bytes, or an over-long string.
   static func parseMIME(_ string: String) -> MIME? {
     guard !string.isEmpty, string.utf8.count <= maximumMIMELength else { return nil }
-    var parts = string.split(separator: ";", omittingEmptySubsequences: false).map {
-      $0.trimmingASCIIWhitespace()
-    }
-    let essence = parts.removeFirst()
+    let bytes = Array(string.utf8)
+    let semicolon = UInt8(ascii: ";")
+    let quote = UInt8(ascii: "\"")
+    let backslash = UInt8(ascii: "\\")
+    var index = bytes.firstIndex(of: semicolon) ?? bytes.count
+    let essence = String(decoding: bytes[..<index], as: UTF8.self).trimmingASCIIWhitespace()
     let halves = essence.split(separator: "/", omittingEmptySubsequences: false)
     guard halves.count == 2, isRestrictedName(halves[0]), isRestrictedName(halves[1]) else { return nil }
+    func skipSpace() {
+      while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
+    }
     var parameters: [(name: String, value: String)] = []
-    for part in parts {
-      guard let equals = part.firstIndex(of: "=") else { return nil }
-      let name = part[..<equals].trimmingASCIIWhitespace()
-      var value = part[part.index(after: equals)...].trimmingASCIIWhitespace()
+    while index < bytes.count {
+      index += 1  // past the semicolon
+      let nameStart = index
+      while index < bytes.count, bytes[index] != UInt8(ascii: "="), bytes[index] != semicolon { index += 1 }
+      guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else { return nil }
+      let name = String(decoding: bytes[nameStart..<index], as: UTF8.self).trimmingASCIIWhitespace()
       guard isToken(name) else { return nil }
-      if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 {
-        value = value.dropFirst().dropLast()
-        guard value.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value < 0x7F && $0 != "\"" }) else {
-          return nil
+      index += 1
+      skipSpace()
+      var value: String
+      if index < bytes.count, bytes[index] == quote {
+        index += 1
+        var unquoted: [UInt8] = []
+        while true {
+          guard index < bytes.count else { return nil }  // unterminated
+          var byte = bytes[index]
+          index += 1
+          if byte == quote { break }
+          if byte == backslash {
+            guard index < bytes.count else { return nil }
+            byte = bytes[index]
+            index += 1
+          }
+          guard byte >= 0x20 && byte < 0x7F else { return nil }
+          unquoted.append(byte)
         }
-        guard !value.isEmpty else { return nil }
+        guard !unquoted.isEmpty else { return nil }
+        skipSpace()
+        guard index == bytes.count || bytes[index] == semicolon else { return nil }
+        value = String(decoding: unquoted, as: UTF8.self)
       } else {
-        guard isToken(value) else { return nil }
+        let valueStart = index
+        while index < bytes.count, bytes[index] != semicolon { index += 1 }
+        let token = String(decoding: bytes[valueStart..<index], as: UTF8.self).trimmingASCIIWhitespace()
+        guard isToken(token) else { return nil }
+        value = String(token)
       }
       let lowerName = name.lowercased()
-      let normalizedValue = lowerName == "charset" ? value.lowercased() : String(value)
-      parameters.append((lowerName, normalizedValue))
+      if lowerName == "charset" { value = value.lowercased() }
+      parameters.append((lowerName, value))
     }
     return MIME(type: halves[0].lowercased(), subtype: halves[1].lowercased(), parameters: parameters)
+  }
+
+  /// A parameter value as it is written: a token as it is, anything else quoted, with
+  /// quotes and backslashes escaped.
+  static func quotedIfNeeded(_ value: String) -> String {
+    if isToken(Substring(value)) { return value }
+    var escaped = ""
+    for character in value {
+      if character == "\"" || character == "\\" { escaped.append("\\") }
+      escaped.append(character)
+    }
+    return "\"\(escaped)\""
   }
 
   /// A filename extension as a lookup key, or nil when it cannot be one: empty, too long,

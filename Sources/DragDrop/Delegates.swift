@@ -36,8 +36,9 @@ public protocol DragInteractionDelegate: AnyObject {
   func dragInteraction(_ interaction: DragInteraction, session: DragSession, didEndWith operation: DropOperation)
   /// After a copy or move, once the destination has loaded everything it asked for.
   func dragInteraction(_ interaction: DragInteraction, sessionDidTransferItems session: DragSession)
-  /// The preview a cancelled item returns with; the default goes back to the origin, nil
-  /// fades in place (rule 7).
+  /// The preview a cancelled item returns with (rule 7). Returning `defaultPreview` sends
+  /// it back to where it was lifted; returning nil, or leaving this method out, makes it
+  /// grow slightly and fade where it is; a retargeted preview sends it elsewhere.
   func dragInteraction(
     _ interaction: DragInteraction, previewForCancelling item: DragItem, withDefault defaultPreview: TargetedDragPreview
   ) -> TargetedDragPreview?
@@ -82,7 +83,7 @@ extension DragInteractionDelegate {
   public func dragInteraction(_ interaction: DragInteraction, sessionDidTransferItems session: DragSession) {}
   public func dragInteraction(
     _ interaction: DragInteraction, previewForCancelling item: DragItem, withDefault defaultPreview: TargetedDragPreview
-  ) -> TargetedDragPreview? { defaultPreview }
+  ) -> TargetedDragPreview? { nil }
   public func dragInteraction(
     _ interaction: DragInteraction, item: DragItem, willAnimateCancelWith animator: any DragAnimating
   ) {}

@@ -8,7 +8,9 @@ import Foundation
 /// sequence.
 @MainActor
 public final class DragController {
-  unowned let window: Window
+  /// The window, held weakly: a controller kept after its window is freed does nothing
+  /// (it has no sessions, and new incoming drags are refused).
+  public private(set) weak var window: Window?
 
   /// How long the lift, cancel and drop animations take, in seconds on the window's clock.
   public var liftAnimationDuration = 0.25
@@ -29,7 +31,7 @@ public final class DragController {
 
   init(window: Window) {
     self.window = window
-    window.touchInterceptor = { [unowned self] touch in self.intercept(touch) }
+    window.touchInterceptor = { [weak self] touch in self?.intercept(touch) ?? false }
   }
 
   /// The sessions currently lifting, dragging or ending, oldest first.
@@ -131,7 +133,9 @@ public final class DragController {
   /// Lifts the items of `interaction` for the touch (or key press) `touchID` at `origin`,
   /// in window coordinates; nil when there is nothing to drag.
   func startLift(_ interaction: DragInteraction, touchID: Int, location origin: Point) -> LiveDrag? {
-    guard interaction.isEnabled, let delegate = interaction.delegate, interaction.view?.window === window else {
+    guard interaction.isEnabled, let delegate = interaction.delegate, let window,
+      interaction.view?.window === window
+    else {
       return nil
     }
     // The session starts where the touch went down: a pointer lifts only after moving.
@@ -225,7 +229,7 @@ public final class DragController {
     }
     updateMovingPreviews(drag)
     // The drag owns the touch now: other recognisers on it stop.
-    window.cancelRecognizers(forTouch: drag.touchID)
+    window?.cancelRecognizers(forTouch: drag.touchID)
   }
 
   func move(_ drag: LiveDrag, to location: Point) {
@@ -273,7 +277,7 @@ public final class DragController {
   /// The deepest view under the point with a drop interaction that can handle the drag and
   /// is free to take it.
   private func target(at point: Point, for drag: LiveDrag) -> DropInteraction? {
-    var view = window.hitTest(point)
+    var view = window?.hitTest(point)
     while let current = view {
       for case let interaction as DropInteraction in current.interactions where interaction.delegate != nil {
         guard isFree(interaction, for: drag) else { continue }
@@ -309,7 +313,7 @@ public final class DragController {
     switch touch.phase {
     case .began:
       guard drags.contains(where: { $0.phase == .dragging }) else { return false }
-      var view = window.hitTest(touch.location)
+      var view = window?.hitTest(touch.location)
       while let current = view {
         if let interaction = current.interactions.compactMap({ $0 as? DragInteraction }).first(where: \.isEnabled) {
           addCandidates[touch.id] = (interaction, touch)
@@ -333,7 +337,7 @@ public final class DragController {
       else { return false }
       guard add(from: candidate.interaction, at: touch.location, to: drag) else { return false }
       // The tap became part of the drag: the recognisers that saw it go down are cancelled.
-      window.cancelRecognizers(forTouch: touch.id)
+      window?.cancelRecognizers(forTouch: touch.id)
       return true
     case .stationary:
       return false
@@ -341,7 +345,7 @@ public final class DragController {
   }
 
   private func add(from interaction: DragInteraction, at location: Point, to drag: LiveDrag) -> Bool {
-    guard let delegate = interaction.delegate, let view = interaction.view else { return false }
+    guard let delegate = interaction.delegate, let view = interaction.view, let window else { return false }
     let point = view.convert(location, from: window)
     call(interaction, "itemsForAddingTo", session: drag.id)
     let items = delegate.dragInteraction(interaction, itemsForAddingTo: drag.session, withTouchAt: point)
@@ -409,7 +413,7 @@ public final class DragController {
       call(target, "willAnimateDrop", label, session: drag.id)
       target.delegate?.dropInteraction(target, item: item, willAnimateDropWith: animator)
     }
-    animator.start(on: window.clock) { [weak self] _ in
+    animator.start(on: window?.clock) { [weak self] _ in
       guard let self else { return }
       self.call(target, "concludeDrop", session: drag.id)
       target.delegate?.dropInteraction(target, concludeDrop: dropSession)
@@ -455,7 +459,7 @@ public final class DragController {
       call(owner, "willAnimateCancel", itemLabel(item, in: drag), session: drag.id)
       delegate.dragInteraction(owner, item: item, willAnimateCancelWith: animator)
     }
-    animator.start(on: window.clock) { [weak self] _ in
+    animator.start(on: window?.clock) { [weak self] _ in
       self?.finish(drag, operation: .cancel)
     }
   }
@@ -569,6 +573,7 @@ public final class DragController {
   /// this process never had) a stand-in of the platform's icon size. Items that lifted
   /// invisibly have none.
   private func defaultDropPreview(for item: DragItem, in drag: LiveDrag) -> TargetedDragPreview? {
+    guard let window else { return nil }
     let target = DragPreviewTarget(container: window, center: drag.session.locationInWindow)
     if drag.isFromOtherProcess {
       return TargetedDragPreview(

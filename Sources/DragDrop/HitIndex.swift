@@ -47,8 +47,8 @@ struct HitIndex {
   }
 
   private func cell(of point: Point) -> (Int, Int) {
-    let column = Int(((point.x - origin.x) / cellWidth).rounded(.down))
-    let row = Int(((point.y - origin.y) / cellHeight).rounded(.down))
+    let column = Int(saturating: ((point.x - origin.x) / cellWidth).rounded(.down))
+    let row = Int(saturating: ((point.y - origin.y) / cellHeight).rounded(.down))
     return (max(0, min(columns - 1, column)), max(0, min(rows - 1, row)))
   }
 

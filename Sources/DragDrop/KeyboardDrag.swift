@@ -54,7 +54,7 @@ extension DragController {
       }
       return true
     }
-    guard event.key == .space, let focused = window.focusedView else { return false }
+    guard event.key == .space, let window, let focused = window.focusedView else { return false }
     var view: View? = focused
     while let current = view {
       if let interaction = current.interactions.compactMap({ $0 as? DragInteraction }).first(where: \.isEnabled) {
@@ -74,6 +74,7 @@ extension DragController {
   /// The drop targets a keyboard drag visits, in the window's order, with their stops.
   private func keyboardStops(for drag: LiveDrag) -> [(target: DropInteraction, locations: [Point])] {
     var result: [(DropInteraction, [Point])] = []
+    guard let window else { return [] }
     func visit(_ view: View) {
       guard !view.isHidden else { return }
       for case let interaction as DropInteraction in view.interactions where interaction.delegate != nil {
@@ -134,6 +135,6 @@ extension DragController {
   }
 
   private func announce(_ text: String) {
-    window.announcer?.announce(text)
+    window?.announcer?.announce(text)
   }
 }

@@ -148,13 +148,19 @@ public final class DragAnimator: DragAnimating {
 
   /// Runs the animations and schedules the end on `clock`; `onFinish` runs after the
   /// completions.
-  func start(on clock: any MainActorClock, onFinish: ((AnimatingPosition) -> Void)? = nil) {
+  /// Runs the animations and finishes after ``duration`` on `clock`; without a clock (the
+  /// window is gone) it finishes at once.
+  func start(on clock: (any MainActorClock)?, onFinish: ((AnimatingPosition) -> Void)? = nil) {
     guard !isRunning, !isFinished else { return }
     isRunning = true
     self.onFinish = onFinish
     let pending = animations
     animations = []
     for animation in pending { animation() }
+    guard let clock else {
+      finish(at: .end)
+      return
+    }
     // The animator lives until it finishes, whoever else holds it.
     timer = clock.schedule(after: duration) { self.finish(at: .end) }
   }

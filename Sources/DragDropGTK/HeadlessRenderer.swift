@@ -127,16 +127,16 @@ public final class RenderedImage {
 
   /// The colour at a point in view units: the pixel that covers it.
   public func color(at point: Point) -> Color? {
-    pixel(x: Int((point.x * scale).rounded(.down)), y: Int((point.y * scale).rounded(.down)))
+    pixel(x: Int(saturating: (point.x * scale).rounded(.down)), y: Int(saturating: (point.y * scale).rounded(.down)))
   }
 
   /// How many pixels in `rect` (view units) satisfy `predicate`.
   public func countPixels(in rect: Rect? = nil, where predicate: (Color) -> Bool) -> Int {
     let area = rect ?? Rect(x: 0, y: 0, width: Double(pixelWidth) / scale, height: Double(pixelHeight) / scale)
-    let minX = max(0, Int((area.minX * scale).rounded(.down)))
-    let minY = max(0, Int((area.minY * scale).rounded(.down)))
-    let maxX = min(pixelWidth, Int((area.maxX * scale).rounded(.up)))
-    let maxY = min(pixelHeight, Int((area.maxY * scale).rounded(.up)))
+    let minX = max(0, Int(saturating: (area.minX * scale).rounded(.down)))
+    let minY = max(0, Int(saturating: (area.minY * scale).rounded(.down)))
+    let maxX = min(pixelWidth, Int(saturating: (area.maxX * scale).rounded(.up)))
+    let maxY = min(pixelHeight, Int(saturating: (area.maxY * scale).rounded(.up)))
     var count = 0
     for y in minY..<max(minY, maxY) {
       for x in minX..<max(minX, maxX) where pixel(x: x, y: y).map(predicate) == true { count += 1 }

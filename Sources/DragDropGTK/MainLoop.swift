@@ -57,11 +57,14 @@ public enum MainLoop {
   /// the monotonic clock, sleeping in GLib between events. Returns whether the condition
   /// held. Meant for programs that wait on a real display, where time cannot be injected.
   public static func run(until condition: () -> Bool, timeout: Double) -> Bool {
+    // NaN waits no time; an infinite timeout waits until the condition holds.
+    let timeout = timeout.isNaN ? 0 : timeout
     let deadline = monotonicNow + timeout
-    // A wake-up at the deadline, so that a quiet display cannot block the wait forever.
-    let wake = g_timeout_add_full(
-      G_PRIORITY_DEFAULT, guint(max(1, (timeout * 1000).rounded(.up))), { _ in gboolean(0) }, nil, nil)
-    defer { if monotonicNow < deadline { g_source_remove(wake) } }
+    // A wake-up at the deadline, so that a quiet display cannot block the wait forever;
+    // GLib's timer takes at most 2³² - 1 ms (49 days), so a longer wait re-arms it.
+    let milliseconds = min(Double(UInt32.max), max(1, (timeout * 1000).rounded(.up)))
+    let wake = g_timeout_add_full(G_PRIORITY_DEFAULT, guint(milliseconds), { _ in gboolean(1) }, nil, nil)
+    defer { g_source_remove(wake) }
     while !condition() {
       guard monotonicNow < deadline else { return false }
       iterate(blocking: true)

@@ -68,8 +68,9 @@ public struct BatchUpdate: Sendable, Equatable {
 
 /// Why a batch update cannot be applied. The view keeps its last consistent state.
 ///
-/// Item changes inside a section that is itself inserted, deleted or moved in the same
-/// update are refused: reload such a section instead.
+/// Item changes inside a section that is itself inserted, deleted, moved or reloaded in the
+/// same update are refused. A reloaded section counts as deleted and inserted whole, so its
+/// count may change: reload a section whose items changed in ways hard to describe.
 public enum BatchUpdateError: Error, Hashable, Sendable, CustomStringConvertible {
   /// Rule 25: a section's item count after the update does not add up. Every count is
   /// given: before, inserted, deleted, moved in, moved out, and what the data source reports.
@@ -81,7 +82,8 @@ public enum BatchUpdateError: Error, Hashable, Sendable, CustomStringConvertible
   case outOfRange(String)
   /// The same position is named twice: deleted and moved, moved twice, inserted twice.
   case conflict(String)
-  /// An item operation names a section that is itself inserted or deleted.
+  /// An item operation names a section that is itself inserted, deleted, moved or
+  /// reloaded in the same update.
   case itemInChangedSection(String)
 
   public var description: String {
@@ -95,7 +97,7 @@ public enum BatchUpdateError: Error, Hashable, Sendable, CustomStringConvertible
         + "plus \(inserted) inserted, minus \(deleted) deleted, makes \(before + inserted - deleted)"
     case .outOfRange(let what): "out of range: \(what)"
     case .conflict(let what): "conflicting changes: \(what)"
-    case .itemInChangedSection(let what): "item change in an inserted or deleted section: \(what)"
+    case .itemInChangedSection(let what): "item change in a section inserted, deleted, moved or reloaded: \(what)"
     }
   }
 }
@@ -221,10 +223,15 @@ extension BatchUpdate {
         before: oldCounts.count, inserted: insertedSections.count, deleted: deletedSections.count,
         reported: newCounts.count)
     }
+    // A reloaded section counts as deleted and inserted whole (rule 25): its items may
+    // change in number, and none of them is named on its own in the same update.
+    let reloadedOld = reloadedSections
     let sectionMap = Self.placeSurvivors(
       count: oldCounts.count, removed: deletedSections.union(IndexSet(movedFrom)),
       arrivals: Set(insertedSections).union(movedTo), newCount: newCounts.count,
       moves: Dictionary(uniqueKeysWithValues: movedSections.map { ($0.from, $0.to) }))
+
+    let reloadedNew = Set(reloadedOld.compactMap { sectionMap[$0] })
 
     // Items: check every path against its role.
     var deleted = Set<IndexPath>()
@@ -233,14 +240,17 @@ extension BatchUpdate {
     func checkOld(_ path: IndexPath, _ role: String) throws(BatchUpdateError) {
       guard path.count == 2, oldCounts.indices.contains(path.section), (0..<oldCounts[path.section]).contains(path.item)
       else { throw .outOfRange("\(role) \(path.itemDescription) before the update") }
-      if deletedSections.contains(path.section) || movedFrom.contains(path.section) {
+      if deletedSections.contains(path.section) || movedFrom.contains(path.section)
+        || reloadedOld.contains(path.section)
+      {
         throw .itemInChangedSection("\(role) \(path.itemDescription)")
       }
     }
     func checkNew(_ path: IndexPath, _ role: String) throws(BatchUpdateError) {
       guard path.count == 2, newCounts.indices.contains(path.section), (0..<newCounts[path.section]).contains(path.item)
       else { throw .outOfRange("\(role) \(path.itemDescription) after the update") }
-      if insertedSections.contains(path.section) || movedTo.contains(path.section) {
+      if insertedSections.contains(path.section) || movedTo.contains(path.section) || reloadedNew.contains(path.section)
+      {
         throw .itemInChangedSection("\(role) \(path.itemDescription)")
       }
     }
@@ -292,8 +302,12 @@ extension BatchUpdate {
         movedInBySection[move.to.section, default: 0] += 1
       }
     }
+    for section in reloadedOld {
+      removed[section] = Array(0..<oldCounts[section])
+      if let new = sectionMap[section] { arriving[new] = Array(0..<newCounts[new]) }
+    }
     for (old, new) in sectionMap.enumerated() {
-      guard let new else { continue }
+      guard let new, !reloadedOld.contains(old) else { continue }
       let inserted = insertedBySection[new, default: 0]
       let deletedCount = deletedBySection[old, default: 0]
       let movedIn = movedInBySection[new, default: 0]

@@ -108,13 +108,13 @@ public final class CollectionViewDropPlaceholder {
 @MainActor
 public final class CollectionViewDropCoordinator: ItemsViewDropCoordinator {
   /// The collection view the drop is over.
-  public unowned let collectionView: CollectionView
+  /// Nil once the view has been freed: a coordinator may outlive it in a late completion.
+  public var collectionView: CollectionView? { view as? CollectionView }
 
   init(
     items: [ItemsViewDropItem], destinationIndexPath: IndexPath?, proposal: ItemsViewDropProposal,
     session: DropSession, collectionView: CollectionView
   ) {
-    self.collectionView = collectionView
     super.init(
       items: items, destinationIndexPath: destinationIndexPath, proposal: proposal, session: session,
       view: collectionView)
@@ -155,7 +155,7 @@ public final class CollectionViewDropCoordinator: ItemsViewDropCoordinator {
   ) -> CollectionViewDropPlaceholderContext {
     let entry = ItemsView.PlaceholderEntry(
       at: placeholder.insertionIndexPath, reuseIdentifier: placeholder.reuseIdentifier,
-      cellClass: CollectionViewCell.self, extent: collectionView.defaultPreviewSize.height
+      cellClass: CollectionViewCell.self, extent: collectionView?.defaultPreviewSize.height ?? 0
     ) { [placeholder] cell in
       if let cell = cell as? CollectionViewCell { placeholder.cellUpdateHandler?(cell) }
     }

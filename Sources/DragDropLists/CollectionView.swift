@@ -200,17 +200,29 @@ open class CollectionView: ItemsView {
 
   // MARK: Updates
 
-  public func insertItems(at indexPaths: [IndexPath]) throws(BatchUpdateError) {
-    try record { $0.insertItems(at: indexPaths) }
+  public func insertItems(
+    at indexPaths: [IndexPath], with animation: RowAnimation = .automatic
+  )
+    throws(BatchUpdateError)
+  {
+    try record(animation: animation) { $0.insertItems(at: indexPaths) }
   }
-  public func deleteItems(at indexPaths: [IndexPath]) throws(BatchUpdateError) {
-    try record { $0.deleteItems(at: indexPaths) }
+  public func deleteItems(
+    at indexPaths: [IndexPath], with animation: RowAnimation = .automatic
+  )
+    throws(BatchUpdateError)
+  {
+    try record(animation: animation) { $0.deleteItems(at: indexPaths) }
   }
   public func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) throws(BatchUpdateError) {
     try record { $0.moveItem(at: indexPath, to: newIndexPath) }
   }
-  public func reloadItems(at indexPaths: [IndexPath]) throws(BatchUpdateError) {
-    try record { $0.reloadItems(at: indexPaths) }
+  public func reloadItems(
+    at indexPaths: [IndexPath], with animation: RowAnimation = .automatic
+  )
+    throws(BatchUpdateError)
+  {
+    try record(animation: animation) { $0.reloadItems(at: indexPaths) }
   }
 
   // MARK: Interactive movement (rule 28)

@@ -151,8 +151,10 @@ extension FlowLayout: ItemLayout {
       let stride = itemSize.height + minimumLineSpacing
       if count > 0, stride > 0 {
         let itemsTop = sectionTop + sectionInset.top
-        let firstRow = max(0, Int(((top - itemsTop - itemSize.height) / stride).rounded(.down)))
-        let lastRow = Int(((bottom - itemsTop) / stride).rounded(.up))
+        // Rows counted at most to the item count, so that an infinite or huge extent
+        // neither traps in the conversion nor overflows the multiplication.
+        let firstRow = min(count, max(0, Int(saturating: ((top - itemsTop - itemSize.height) / stride).rounded(.down))))
+        let lastRow = min(count, max(0, Int(saturating: ((bottom - itemsTop) / stride).rounded(.up))))
         let first = min(count, firstRow * columns)
         let last = min(count, max(first, (lastRow + 1) * columns))
         for item in first..<last {

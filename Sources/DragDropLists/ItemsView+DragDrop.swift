@@ -56,7 +56,9 @@ public class ItemsViewDropCoordinator {
   public let destinationIndexPath: IndexPath?
   public let proposal: ItemsViewDropProposal
   public let session: DropSession
-  unowned let view: ItemsView
+  /// The view, held weakly: a coordinator kept after its view is freed (from a load that
+  /// completes late, say) animates nothing, and its placeholders are never pending.
+  weak var view: ItemsView?
   /// Where an item's preview goes: a fixed place, or a placeholder's, found when the drop
   /// animation starts (the placeholder may have moved by then).
   enum PreviewDestination {
@@ -81,6 +83,12 @@ public class ItemsViewDropCoordinator {
     animators.reserveCapacity(items.count)
   }
 
+  /// The view, or nil with a warning naming the call when the view has been freed.
+  func liveView(_ call: String) -> ItemsView? {
+    if view == nil { ItemsView.logger.warning("\(call) did nothing: the coordinator's view was freed") }
+    return view
+  }
+
   /// Drop items for drag items from elsewhere: no source, the view's default preview size.
   static func itemsFromElsewhere(_ items: [DragItem], view: ItemsView) -> [ItemsViewDropItem] {
     items.map { ItemsViewDropItem(dragItem: $0, sourceIndexPath: nil, previewSize: view.defaultPreviewSize) }
@@ -89,6 +97,7 @@ public class ItemsViewDropCoordinator {
   /// Animates the item into the item at `indexPath`, which must already be in the data
   /// source and inserted through `performBatchUpdates` (rule 23).
   func dropToItem(_ dragItem: DragItem, at indexPath: IndexPath) -> any DragAnimating {
+    guard let view = liveView("drop(_:toItemAt:)") else { return DeferredAnimator() }
     let rect = view.itemFrame(at: indexPath) ?? .zero
     return record(dragItem, DragPreviewTarget(container: view, center: rect.center))
   }
@@ -96,6 +105,7 @@ public class ItemsViewDropCoordinator {
   /// Animates the item into the item at `indexPath`, aspect-fitting its preview into `rect`
   /// (in the cell's coordinates).
   func dropIntoItem(_ dragItem: DragItem, at indexPath: IndexPath, rect: Rect) -> any DragAnimating {
+    guard let view = liveView("drop(_:intoItemAt:rect:)") else { return DeferredAnimator() }
     let frame = view.itemFrame(at: indexPath) ?? .zero
     let center = Point(x: frame.minX + rect.midX, y: frame.minY + rect.midY)
     let size = items.first { $0.dragItem === dragItem }?.previewSize ?? rect.size
@@ -113,6 +123,7 @@ public class ItemsViewDropCoordinator {
   /// Where the item's preview goes now: a placeholder's current place, or the committed
   /// item's once the placeholder has become one. Nil when the item was not sent anywhere.
   func target(for item: DragItem) -> DragPreviewTarget? {
+    guard let view else { return nil }
     switch targets[ObjectIdentifier(item)] {
     case .target(let target):
       return target
@@ -318,13 +329,14 @@ extension ItemsView {
     guard item != dragState.springItem else { return }
     dragState.springTimer?.cancel()
     dragState.springItem = item
-    guard let item, let clock = window?.clock else { return }
+    guard item != nil, let clock = window?.clock else { return }
+    // The item is read again when the timers fire: an update may have moved it since.
     dragState.springTimer = clock.schedule(after: springLoadingDelay) { [weak self] in
-      guard let self, self.dragState.springItem == item else { return }
+      guard let self, let item = self.dragState.springItem else { return }
       let context = SpringLoadedContext(targetView: self.visibleCell(at: item), location: point)
       guard self.shouldSpringLoad(at: item, context: context) else { return }
       self.blink(context.targetView, times: 2) { [weak self] in
-        guard let self, self.dragState.springItem == item else { return }
+        guard let self, let item = self.dragState.springItem else { return }
         self.select(item)
         self.notifySelect(item)
       }
@@ -407,6 +419,17 @@ final class ItemsDragAdapter: DragInteractionDelegate {
     else { return nil }
     let parameters = view.dragPreviewParameters(at: indexPath)
     return try? TargetedDragPreview(view: cell, parameters: parameters ?? DragPreviewParameters())
+  }
+
+  /// A cancelled row or item goes back to its cell, as in UIKit's tables and collection
+  /// views (a plain drag interaction fades in place instead, rule 7).
+  func dragInteraction(
+    _ interaction: DragInteraction, previewForCancelling item: DragItem, withDefault defaultPreview: TargetedDragPreview
+  ) -> TargetedDragPreview? {
+    guard let indexPath = view.dragState.sourceIndexPaths[ObjectIdentifier(item)],
+      let rect = view.itemFrame(at: indexPath)
+    else { return nil }
+    return defaultPreview.retargetedPreview(with: DragPreviewTarget(container: view, center: rect.center))
   }
 
   func dragInteraction(_ interaction: DragInteraction, sessionWillBegin session: DragSession) {

@@ -10,31 +10,52 @@ public final class ItemsViewDropPlaceholderContext: DragAnimating {
   let entry: ItemsView.PlaceholderEntry
   let animator: DeferredAnimator
 
-  init(dragItem: DragItem, view: ItemsView, entry: ItemsView.PlaceholderEntry, animator: DeferredAnimator) {
+  init(dragItem: DragItem, view: ItemsView?, entry: ItemsView.PlaceholderEntry, animator: DeferredAnimator) {
     self.dragItem = dragItem
     self.view = view
     self.entry = entry
     self.animator = animator
   }
 
-  /// Whether the placeholder is still in the view.
-  public var isPending: Bool { view?.placeholderEntries.contains { $0 === entry } ?? false }
+  /// Whether the placeholder is still in the view, and not being committed.
+  public var isPending: Bool {
+    !entry.isCommitting && (view?.placeholderEntries.contains { $0 === entry } ?? false)
+  }
 
   /// Runs `dataSourceUpdates` with the placeholder's current index path (it follows the
   /// items around it through later updates) and turns the placeholder into the real item.
-  /// Returns false, without running the block, once the placeholder is gone.
+  ///
+  /// Returns false, without running the block, once the placeholder is gone: committed,
+  /// deleted, removed by `reloadData()`, or its view freed. That is logged as a warning,
+  /// because it usually means a load completed twice. Inside the block the placeholder is
+  /// being committed: deleting or committing it again there returns false and changes
+  /// nothing.
   @discardableResult
   public func commitInsertion(dataSourceUpdates: (IndexPath) -> Void) -> Bool {
-    guard let view, isPending else { return false }
+    guard let view, isPending else {
+      warnGone("commitInsertion")
+      return false
+    }
     return view.commitPlaceholder(entry, dataSourceUpdates)
   }
 
-  /// Removes the placeholder. Returns false once it is gone.
+  /// Removes the placeholder. Returns false once it is gone (logged as a warning), or while
+  /// it is being committed.
   @discardableResult
   public func deletePlaceholder() -> Bool {
-    guard let view, isPending else { return false }
+    guard let view, isPending else {
+      warnGone("deletePlaceholder")
+      return false
+    }
     view.removePlaceholder(entry)
     return true
+  }
+
+  private func warnGone(_ call: String) {
+    let why =
+      entry.isCommitting
+      ? "the placeholder is being committed" : view == nil ? "its view was freed" : "the placeholder is gone"
+    ItemsView.logger.warning("\(call)() did nothing: \(why)")
   }
 
   /// Runs the placeholder's cell update handler again on its cell, if the cell is visible:
@@ -58,7 +79,8 @@ public typealias CollectionViewDropPlaceholderContext = ItemsViewDropPlaceholder
 extension ItemsViewDropCoordinator {
   /// Drops the item into a placeholder entry, without touching the data source.
   func dropToPlaceholder(_ dragItem: DragItem, entry: ItemsView.PlaceholderEntry) -> ItemsViewDropPlaceholderContext {
-    view.insertPlaceholder(entry)
+    let view = liveView("drop(_:to: placeholder)")
+    view?.insertPlaceholder(entry)
     let animator = record(dragItem, .placeholder(entry))
     return ItemsViewDropPlaceholderContext(dragItem: dragItem, view: view, entry: entry, animator: animator)
   }
@@ -77,6 +99,8 @@ extension ItemsView {
     let extent: Double
     let configure: (ItemsViewCell) -> Void
     var cell: ItemsViewCell?
+    /// True while its commit's data source block runs.
+    var isCommitting = false
 
     init(
       at indexPath: IndexPath, reuseIdentifier: String, cellClass: ItemsViewCell.Type, extent: Double,
@@ -208,7 +232,9 @@ extension ItemsView {
     let showsAfter = placeholderEntries.filter {
       $0.section == entry.section && $0 !== entry && shows(entry, before: $0)
     }
+    entry.isCommitting = true
     updates(path)
+    entry.isCommitting = false
     let reported = hasDataSource ? sourceNumberOfItems(inSection: entry.section) : 0
     placeholderEntries.removeAll { $0 === entry }
     if let cell = entry.cell { recycle(cell) }
@@ -230,17 +256,14 @@ extension ItemsView {
     for other in showsAfter { other.gap += 1 }
     // Visible cells at and after the new item move down one, last first so none collide.
     visibleByPath.shiftItems(inSection: entry.section, from: path.item)
-    shiftSelection(inSection: entry.section, from: path.item)
-    if var moving = movement {
-      // An interactive movement keeps its item, which may have moved down one.
-      if moving.original.section == path.section && moving.original.item >= path.item {
-        moving.original = IndexPath(item: moving.original.item + 1, section: path.section)
-      }
-      if moving.target.section == path.section && moving.target.item >= path.item {
-        moving.target = IndexPath(item: moving.target.item + 1, section: path.section)
-      }
-      movement = moving
-    }
+    // So does every index path the view keeps: the selection, a drag's, a movement's.
+    followUpdate(
+      item: {
+        $0.section == path.section && $0.item >= path.item ? IndexPath(item: $0.item + 1, section: $0.section) : $0
+      },
+      slot: {
+        $0.section == path.section && $0.item > path.item ? IndexPath(item: $0.item + 1, section: $0.section) : $0
+      })
     itemLayout.setExtent(sourceExtent(at: path), at: display)
     contentSize = Size(width: bounds.width, height: itemLayout.contentHeight)
     setNeedsLayout()

@@ -69,6 +69,14 @@ open class ItemsViewCell: View {
   }
 }
 
+/// How rows or items animate in and out with an update, as UIKit's `RowAnimation` names
+/// it. ``none`` places cells at once. Every other value glides the cells on show to their
+/// new places over ``ItemsView/updateAnimationDuration``; the directional slides and the
+/// fade of UIKit are not drawn differently here.
+public enum RowAnimation: Sendable, Hashable {
+  case fade, right, left, top, bottom, none, middle, automatic
+}
+
 /// What ``TableView`` and ``CollectionView`` share: sections of items in a scroll view,
 /// reusable cells of which only the visible ones exist, selection, batch updates checked
 /// by rule 25, placeholders, and drag and drop with a gap, a highlight, spring loading and
@@ -110,6 +118,10 @@ open class ItemsView: ScrollView {
   private var needsReload = true
   /// Updates collected inside `performBatchUpdates`; nil outside.
   private var pendingUpdate: BatchUpdate?
+  /// Whether a change of the batch under way asked for an animation.
+  private var pendingAnimates = false
+  /// The next layout places cells without gliding: an update asked for no animation.
+  var skipsNextGlide = false
   let dragState = DragDropState()
   /// The interactive movement under way (rule 28).
   var movement: InteractiveMovement?
@@ -267,8 +279,10 @@ open class ItemsView: ScrollView {
     return itemCounts.indices.contains(section) ? itemCounts[section] : 0
   }
 
+  /// Whether a path names an item: two indexes, both in range.
   func contains(_ indexPath: IndexPath) -> Bool {
-    itemCounts.indices.contains(indexPath.section) && (0..<itemCounts[indexPath.section]).contains(indexPath.item)
+    indexPath.count == 2 && itemCounts.indices.contains(indexPath.section)
+      && (0..<itemCounts[indexPath.section]).contains(indexPath.item)
   }
 
   /// An item's frame in content coordinates; nil when out of range.
@@ -319,11 +333,44 @@ open class ItemsView: ScrollView {
     setNeedsLayout()
   }
 
-  /// Moves selected items at or after `item` down one, after an item appears before them.
-  func shiftSelection(inSection section: Int, from item: Int) {
-    guard !selected.isEmpty else { return }
-    selected = Set(
-      selected.map { $0.section == section && $0.item >= item ? IndexPath(item: $0.item + 1, section: section) : $0 })
+  /// Makes every index path the view keeps follow an update (rules 21, 22 and 25): the
+  /// selection, a drag's source items, the drop destination, the gap, the highlighted and
+  /// spring-loaded items, and an interactive movement. `item` maps an item's path, nil when
+  /// the item went away; `slot` maps a slot between items, nil when its section went away.
+  /// What went away is forgotten: a deleted source item has no source index path any more,
+  /// and a movement whose item was deleted ends.
+  func followUpdate(item: (IndexPath) -> IndexPath?, slot: (IndexPath) -> IndexPath?) {
+    if !selected.isEmpty { selected = Set(selected.compactMap(item)) }
+    let state = dragState
+    if !state.sourceIndexPaths.isEmpty { state.sourceIndexPaths = state.sourceIndexPaths.compactMapValues(item) }
+    state.highlighted = state.highlighted.flatMap(item)
+    if let spring = state.springItem {
+      state.springItem = item(spring)
+      if state.springItem == nil {
+        // The hovered item went away: it never springs.
+        state.springTimer?.cancel()
+        state.springTimer = nil
+      }
+    }
+    if let destination = state.destination, let path = destination.indexPath {
+      let mapped = destination.intent == .insertIntoDestinationIndexPath ? item(path) : slot(path)
+      state.destination =
+        mapped.map { DropDestination(indexPath: $0, intent: destination.intent) }
+        ?? DropDestination(indexPath: nil, intent: .unspecified)
+    }
+    if let gap = state.gap { state.gap = slot(gap.indexPath).map { ($0, gap.extent) } }
+    if let pending = state.pendingGap { state.pendingGap = slot(pending.indexPath).map { ($0, pending.extent) } }
+    if let moving = movement {
+      guard let original = item(moving.original) else {
+        movement = nil
+        return
+      }
+      // The target counts positions once the moving item is out of its section.
+      let target = slot(moving.target) ?? original
+      let limit = itemCounts[target.section] - (target.section == original.section ? 1 : 0)
+      movement?.original = original
+      movement?.target = IndexPath(item: max(0, min(target.item, limit)), section: target.section)
+    }
   }
 
   // MARK: Layout
@@ -403,7 +450,8 @@ open class ItemsView: ScrollView {
     let gap = dragState.gap.map { (display: displayPath(for: $0.indexPath), extent: $0.extent) }
     let moving = movement.map { (display: displayPath(for: $0.original), target: displayPath(for: $0.target)) }
     let extent = moving.flatMap { itemLayout.extent(at: $0.display) } ?? gap?.extent ?? 0
-    let clock = animatesChanges && updateAnimationDuration > 0 ? window?.clock : nil
+    let clock = animatesChanges && !skipsNextGlide && updateAnimationDuration > 0 ? window?.clock : nil
+    skipsNextGlide = false
     for (cell, display) in laidOut {
       if let moving, display == moving.display {
         cell.frame = movement?.frame(for: cell.frame.size) ?? cell.frame
@@ -474,7 +522,11 @@ open class ItemsView: ScrollView {
   /// Selects an item; with single selection, the previous one is deselected.
   func select(_ indexPath: IndexPath) {
     reloadIfNeeded()
-    guard contains(indexPath) else { return }
+    guard contains(indexPath) else {
+      Self.logger.warning(
+        "selecting an index path that names no item does nothing", metadata: ["indexPath": "\(indexPath)"])
+      return
+    }
     if !allowsMultipleSelection {
       for old in selected where old != indexPath { deselect(old) }
     }
@@ -511,17 +563,31 @@ open class ItemsView: ScrollView {
   /// - Parameter completion: runs once the update animation has finished, after
   ///   ``updateAnimationDuration`` on the window's clock (at once outside a window), with
   ///   true.
+  ///
+  /// The block may throw, so that the insert, delete, move and reload calls inside it need
+  /// a plain `try` and no `try?`: an error it throws ends the batch, nothing of the batch is
+  /// applied, and the error reaches the caller as it was thrown. If the block had already
+  /// changed the data source, call `reloadData()` to show what it holds.
+  ///
+  /// - Throws: ``BatchUpdateError`` when the changes do not add up, or what the block threw.
   public func performBatchUpdates(
-    _ updates: () -> Void, completion: (@MainActor (Bool) -> Void)? = nil
-  )
-    throws(BatchUpdateError)
-  {
+    _ updates: () throws -> Void, completion: (@MainActor (Bool) -> Void)? = nil
+  ) throws {
     reloadIfNeeded()
     let outer = pendingUpdate == nil
-    if outer { pendingUpdate = BatchUpdate() }
-    updates()
+    if outer {
+      pendingUpdate = BatchUpdate()
+      pendingAnimates = false
+    }
+    do {
+      try updates()
+    } catch {
+      if outer { pendingUpdate = nil }
+      throw error
+    }
     guard outer, let update = pendingUpdate else { return }
     pendingUpdate = nil
+    skipsNextGlide = !pendingAnimates && !update.isEmpty
     try apply(update)
     guard let completion else { return }
     if let clock = window?.clock {
@@ -533,28 +599,31 @@ open class ItemsView: ScrollView {
 
   /// Inserts sections; inside ``performBatchUpdates(_:completion:)`` it joins the batch,
   /// outside it applies on its own. The same goes for the other section changes.
-  public func insertSections(_ sections: IndexSet) throws(BatchUpdateError) {
-    try record { $0.insertSections(sections) }
+  public func insertSections(_ sections: IndexSet, with animation: RowAnimation = .automatic) throws(BatchUpdateError) {
+    try record(animation: animation) { $0.insertSections(sections) }
   }
-  public func deleteSections(_ sections: IndexSet) throws(BatchUpdateError) {
-    try record { $0.deleteSections(sections) }
+  public func deleteSections(_ sections: IndexSet, with animation: RowAnimation = .automatic) throws(BatchUpdateError) {
+    try record(animation: animation) { $0.deleteSections(sections) }
   }
   public func moveSection(_ section: Int, toSection newSection: Int) throws(BatchUpdateError) {
     try record { $0.moveSection(section, toSection: newSection) }
   }
-  public func reloadSections(_ sections: IndexSet) throws(BatchUpdateError) {
-    try record { $0.reloadSections(sections) }
+  public func reloadSections(_ sections: IndexSet, with animation: RowAnimation = .automatic) throws(BatchUpdateError) {
+    try record(animation: animation) { $0.reloadSections(sections) }
   }
 
-  /// Inside a batch, adds to it; outside, applies the change on its own.
-  func record(_ change: (inout BatchUpdate) -> Void) throws(BatchUpdateError) {
+  /// Inside a batch, adds to it; outside, applies the change on its own. Cells glide to
+  /// their new places unless every change of the update asks for no animation.
+  func record(animation: RowAnimation = .automatic, _ change: (inout BatchUpdate) -> Void) throws(BatchUpdateError) {
     if pendingUpdate != nil {
       change(&pendingUpdate!)
+      if animation != .none { pendingAnimates = true }
       return
     }
     reloadIfNeeded()
     var update = BatchUpdate()
     change(&update)
+    skipsNextGlide = animation == .none
     try apply(update)
   }
 
@@ -574,7 +643,9 @@ open class ItemsView: ScrollView {
     let newSections = max(0, sourceNumberOfSections())
     let newCounts = (0..<newSections).map { max(0, sourceNumberOfItems(inSection: $0)) }
     let resolved = try update.resolve(oldCounts: itemCounts, newCounts: newCounts)
-    movement = nil  // an update ends an interactive movement's preview
+    // The movement is laid out again below, from its mapped place.
+    let movingBefore = movement
+    movement = nil
 
     // Geometry, edited in place: O(k log n) for k changed items. The layout holds data
     // items and placeholders; data items leave at their display positions before the
@@ -629,9 +700,16 @@ open class ItemsView: ScrollView {
         recycle(cell)
       }
     }
-    selected = Set(selected.compactMap { resolved.newIndexPath(for: $0) })
     visibleByPath = VisibleCells(newVisible)
     itemCounts = newCounts
+    movement = movingBefore
+    followUpdate(
+      item: { path in
+        update.reloadedSections.contains(path.section) ? nil : resolved.newIndexPath(for: path)
+      },
+      slot: { slot in
+        update.reloadedSections.contains(slot.section) ? nil : resolved.newGap(slot.item, inSection: slot.section)
+      })
     itemLayout.rebuild(changes) { self.sourceExtent(at: $0) }
     contentSize = Size(width: bounds.width, height: itemLayout.contentHeight)
     setNeedsLayout()

@@ -295,8 +295,10 @@ public struct FlowLayout: Sendable {
     let strideY = itemSize.height + minimumLineSpacing
     let x = point.x - sectionInset.left
     let y = local - sectionInset.top
-    let column = max(0, min(columns - 1, Int((x / strideX).rounded(.down))))
-    let row = max(0, Int((max(0, y) / strideY).rounded(.down)))
+    // Zero or negative strides (empty items, negative spacing) and infinite points give
+    // saturated values, clamped to the grid, never a trap.
+    let column = max(0, min(columns - 1, Int(saturating: (x / strideX).rounded(.down))))
+    let row = max(0, min(Int(Int32.max), Int(saturating: (max(0, y) / strideY).rounded(.down))))
     let withinX = x - Double(column) * strideX
     let withinY = y - Double(row) * strideY
     let inside = x >= 0 && y >= 0 && withinX < itemSize.width && withinY < itemSize.height

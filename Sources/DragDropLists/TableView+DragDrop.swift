@@ -101,13 +101,13 @@ public final class TableViewDropPlaceholder {
 @MainActor
 public final class TableViewDropCoordinator: ItemsViewDropCoordinator {
   /// The table the drop is over.
-  public unowned let tableView: TableView
+  /// Nil once the view has been freed: a coordinator may outlive it in a late completion.
+  public var tableView: TableView? { view as? TableView }
 
   init(
     items: [ItemsViewDropItem], destinationIndexPath: IndexPath?, proposal: ItemsViewDropProposal,
     session: DropSession, tableView: TableView
   ) {
-    self.tableView = tableView
     super.init(
       items: items, destinationIndexPath: destinationIndexPath, proposal: proposal, session: session, view: tableView)
   }

@@ -154,17 +154,29 @@ open class TableView: ItemsView {
 
   // MARK: Updates
 
-  public func insertRows(at indexPaths: [IndexPath]) throws(BatchUpdateError) {
-    try record { $0.insertItems(at: indexPaths) }
+  public func insertRows(
+    at indexPaths: [IndexPath], with animation: RowAnimation = .automatic
+  )
+    throws(BatchUpdateError)
+  {
+    try record(animation: animation) { $0.insertItems(at: indexPaths) }
   }
-  public func deleteRows(at indexPaths: [IndexPath]) throws(BatchUpdateError) {
-    try record { $0.deleteItems(at: indexPaths) }
+  public func deleteRows(
+    at indexPaths: [IndexPath], with animation: RowAnimation = .automatic
+  )
+    throws(BatchUpdateError)
+  {
+    try record(animation: animation) { $0.deleteItems(at: indexPaths) }
   }
   public func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) throws(BatchUpdateError) {
     try record { $0.moveItem(at: indexPath, to: newIndexPath) }
   }
-  public func reloadRows(at indexPaths: [IndexPath]) throws(BatchUpdateError) {
-    try record { $0.reloadItems(at: indexPaths) }
+  public func reloadRows(
+    at indexPaths: [IndexPath], with animation: RowAnimation = .automatic
+  )
+    throws(BatchUpdateError)
+  {
+    try record(animation: animation) { $0.reloadItems(at: indexPaths) }
   }
 
   // MARK: The data source, the delegate and the headers

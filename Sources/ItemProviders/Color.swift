@@ -6,19 +6,23 @@ import Foundation
 /// It travels as JSON under ``contentType`` and as `#rrggbbaa` text, and reads from either;
 /// text may also be `#rgb` or `#rrggbb`.
 public struct Color: Sendable, Hashable, ItemProviderCodable, CustomStringConvertible {
-  public var red: Double
-  public var green: Double
-  public var blue: Double
-  public var alpha: Double
+  // Each component stays in 0...1 whichever way it is set: a value outside is clamped, and
+  // NaN becomes 0.
+  public var red: Double { didSet { red = Self.clamp(red) } }
+  public var green: Double { didSet { green = Self.clamp(green) } }
+  public var blue: Double { didSet { blue = Self.clamp(blue) } }
+  public var alpha: Double { didSet { alpha = Self.clamp(alpha) } }
 
-  /// Components outside 0...1 are clamped; a NaN component becomes 0.
+  /// Components outside 0...1 are clamped; a NaN component becomes 0, here and when a
+  /// component is set later.
   public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
-    func clamp(_ value: Double) -> Double { value.isNaN ? 0 : min(max(value, 0), 1) }
-    self.red = clamp(red)
-    self.green = clamp(green)
-    self.blue = clamp(blue)
-    self.alpha = clamp(alpha)
+    self.red = Self.clamp(red)
+    self.green = Self.clamp(green)
+    self.blue = Self.clamp(blue)
+    self.alpha = Self.clamp(alpha)
   }
+
+  private static func clamp(_ value: Double) -> Double { value.isNaN ? 0 : min(max(value, 0), 1) }
 
   /// Parses `#rgb`, `#rrggbb` or `#rrggbbaa`; nil for anything else.
   public init?(hex: String) {

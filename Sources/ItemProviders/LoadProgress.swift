@@ -77,13 +77,38 @@ public final class LoadProgress: Sendable, CustomStringConvertible {
 
   /// Makes `child` part of this progress, worth `pendingUnitCount` of its units. A child
   /// added to a cancelled progress is cancelled at once.
-  public func addChild(_ child: LoadProgress, withPendingUnitCount pendingUnitCount: Int64) {
-    guard child !== self else { return }
-    let cancelled = state.withLock { state -> Bool in
-      state.children.append((child, max(0, pendingUnitCount)))
-      return state.cancelled
+  ///
+  /// Progress forms a tree: adding a progress to itself, or to one of its own descendants,
+  /// would make a cycle whose fraction has no answer. That is refused: nothing changes and
+  /// the call returns false.
+  @discardableResult
+  public func addChild(_ child: LoadProgress, withPendingUnitCount pendingUnitCount: Int64) -> Bool {
+    // One lock for every change of shape, so that two threads cannot close a cycle between
+    // them by adding each to the other at once.
+    let cancelled = Self.shapeLock.withLock { _ -> Bool? in
+      guard !child.hasDescendant(self) else { return nil }
+      return state.withLock { state -> Bool in
+        state.children.append((child, max(0, pendingUnitCount)))
+        return state.cancelled
+      }
     }
+    guard let cancelled else { return false }
     if cancelled { child.cancel() }
+    return true
+  }
+
+  private static let shapeLock = Mutex(())
+
+  /// Whether `other` is this progress or below it.
+  private func hasDescendant(_ other: LoadProgress) -> Bool {
+    var stack = [self]
+    var seen = Set<ObjectIdentifier>()
+    while let next = stack.popLast() {
+      if next === other { return true }
+      guard seen.insert(ObjectIdentifier(next)).inserted else { continue }
+      stack += next.state.withLock { $0.children.map(\.progress) }
+    }
+    return false
   }
 
   public var description: String {

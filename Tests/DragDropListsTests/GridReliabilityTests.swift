@@ -21,7 +21,9 @@ import Testing
       collectionViewLayout: .flow(itemSize: Size(width: 100, height: 100)))
     var pending: [CollectionViewDropPlaceholderContext] = []
     var finished: [CollectionViewDropPlaceholderContext] = []
-    var moving: IndexPath?
+    /// The item under interactive movement, by name: it stays under way through updates
+    /// that keep it, and ends with one that deletes it.
+    var moving: String?
     var counter = 0
     var random: SeededGenerator
 
@@ -93,7 +95,6 @@ import Testing
           try? self.grid.insertItems(at: [path])
         }
         coordinator.drop(item, toItemAt: path)
-        moving = nil  // the update ends the movement's preview
       case 7 where !finished.isEmpty:
         // Misuse: a finished placeholder can be neither committed, deleted nor updated.
         let context = finished.randomElement(using: &random)!
@@ -125,7 +126,7 @@ import Testing
         guard !model.sections[section].isEmpty else { return }
         let path = IndexPath(item: Int.random(in: 0..<model.sections[section].count, using: &random), section: section)
         // Items already under way elsewhere (a movement never overlaps a drag here).
-        if grid.beginInteractiveMovementForItem(at: path) { moving = path }
+        if grid.beginInteractiveMovementForItem(at: path) { moving = model.sections[section][path.item] }
         return
       }
       switch Int.random(in: 0..<4, using: &random) {
@@ -200,7 +201,8 @@ import Testing
       } catch {
         Issue.record("a consistent batch was refused: \(error)")
       }
-      moving = nil  // an update ends the movement's preview
+      // The movement goes on with its item, unless the batch deleted it.
+      if let name = moving, !final.joined().contains(name) { moving = nil }
     }
 
     /// The grid, its cells, its placeholders and its frames agree with the model.
@@ -229,6 +231,11 @@ import Testing
         #expect((0...model.sections[context.entry.section].count).contains(context.entry.gap), "seed \(seed)")
       }
       #expect(grid.hasUncommittedUpdates == (!pending.isEmpty || moving != nil), "seed \(seed)")
+      if let name = moving {
+        // The movement's item followed every update (issue 9).
+        let original = grid.movement?.original
+        #expect(original.map { model.sections[$0.section][$0.item] } == name, "seed \(seed)")
+      }
       #expect(grid.contentSize.height == layout.contentHeight, "seed \(seed)")
     }
   }

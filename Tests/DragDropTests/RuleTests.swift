@@ -325,3 +325,56 @@ final class ManualGate: @unchecked Sendable {
     #expect(moved.centerInWindow == Point(x: 5, y: 6))
   }
 }
+
+@MainActor
+@Suite struct CancelPreviewRuleTests {
+  /// A source that implements only what it must: it leaves `previewForCancelling` out.
+  final class MinimalSource: DragInteractionDelegate {
+    let inner: LabelSource
+    var returnsDefault = false
+    init(inner: LabelSource) { self.inner = inner }
+    func dragInteraction(_ interaction: DragInteraction, itemsForBeginning session: DragSession) -> [DragItem] {
+      inner.dragInteraction(interaction, itemsForBeginning: session)
+    }
+  }
+
+  /// Returns the default preview, and so sends the item home.
+  final class HomeSource: DragInteractionDelegate {
+    let inner: LabelSource
+    init(inner: LabelSource) { self.inner = inner }
+    func dragInteraction(_ interaction: DragInteraction, itemsForBeginning session: DragSession) -> [DragItem] {
+      inner.dragInteraction(interaction, itemsForBeginning: session)
+    }
+    func dragInteraction(
+      _ interaction: DragInteraction, previewForCancelling item: DragItem,
+      withDefault defaultPreview: TargetedDragPreview
+    ) -> TargetedDragPreview? { defaultPreview }
+  }
+
+  @Test("Rule 7 (issue 9): leaving previewForCancelling out fades in place; the default preview goes home")
+  func cancelDefaults() throws {
+    let scene = RuleTests.Scene()
+    let minimal = MinimalSource(inner: scene.source)
+    scene.drag.delegate = minimal
+    scene.test.longPress(at: scene.labelCenter)
+    scene.test.move(to: Point(x: 150, y: 300))
+    let session = try #require(scene.session)
+    scene.test.cancelTouch()
+    // Left out: no target, so the preview grows a little and fades where it is.
+    #expect(scene.test.window.dragController.endingPreviews(of: session).count == 1)
+    #expect(scene.test.window.dragController.endingPreviews(of: session)[0] == nil)
+    scene.test.settle()
+
+    let home = HomeSource(inner: scene.source)
+    scene.drag.delegate = home
+    scene.test.longPress(at: scene.labelCenter)
+    scene.test.move(to: Point(x: 150, y: 300))
+    let second = try #require(scene.session)
+    scene.test.cancelTouch()
+    // Home is where the lift preview was: the whole interaction view, by default.
+    let preview = try #require(scene.test.window.dragController.endingPreviews(of: second).first ?? nil)
+    #expect(preview.view === scene.drag.view)
+    #expect(preview.centerInWindow == Point(x: 150, y: 200))
+    scene.test.settle()
+  }
+}

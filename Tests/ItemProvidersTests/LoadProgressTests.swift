@@ -66,3 +66,25 @@ final class LockedCounter: @unchecked Sendable {
     return count
   }
 }
+
+@Suite struct LoadProgressShapeTests {
+  @Test("Issue 9: a child that would close a cycle is refused, and fractions stay defined")
+  func cyclesAreRefused() {
+    let a = LoadProgress(totalUnitCount: 2)
+    let b = LoadProgress(totalUnitCount: 2)
+    let c = LoadProgress(totalUnitCount: 2)
+    #expect(a.addChild(b, withPendingUnitCount: 1))
+    #expect(b.addChild(c, withPendingUnitCount: 1))
+    #expect(!c.addChild(a, withPendingUnitCount: 1))
+    #expect(!b.addChild(a, withPendingUnitCount: 1))
+    #expect(!a.addChild(a, withPendingUnitCount: 1))
+    c.completedUnitCount = 2
+    #expect(a.fractionCompleted == 0.25)
+    // A diamond is not a cycle: the same child under two parents is allowed.
+    let d = LoadProgress(totalUnitCount: 1)
+    #expect(a.addChild(d, withPendingUnitCount: 1))
+    #expect(c.addChild(d, withPendingUnitCount: 0))
+    a.cancel()
+    #expect(d.isCancelled && c.isCancelled)
+  }
+}
