@@ -19,9 +19,13 @@
 /// Malformed input never traps: the failable initialisers return nil.
 public struct ContentType: Sendable {
   let node: ContentTypeRegistry.Node
+  /// The registry the type belongs to, held strongly: a type keeps its registry alive,
+  /// while the registry's nodes refer back to it without owning it.
+  let registry: ContentTypeRegistry
 
   init(node: ContentTypeRegistry.Node) {
     self.node = node
+    self.registry = node.registry
   }
 
   /// The class of a tag: a MIME type or a filename extension.
@@ -51,18 +55,18 @@ public struct ContentType: Sendable {
   public var isPublicType: Bool { node.key.hasPrefix("public.") }
 
   /// A short English description, such as "PNG image".
-  public var localizedDescription: String? { node.registry.description(of: node) }
+  public var localizedDescription: String? { registry.description(of: node) }
 
   // MARK: Tags
 
   /// Every tag, by class, preferred first.
-  public var tags: [TagClass: [String]] { node.registry.tags(of: node) }
+  public var tags: [TagClass: [String]] { registry.tags(of: node) }
 
   /// The preferred MIME type, such as `image/png`.
-  public var preferredMIMEType: String? { node.registry.preferredTag(of: node, .mimeType) }
+  public var preferredMIMEType: String? { registry.preferredTag(of: node, .mimeType) }
 
   /// The preferred filename extension, without a dot, such as `png`.
-  public var preferredFilenameExtension: String? { node.registry.preferredTag(of: node, .filenameExtension) }
+  public var preferredFilenameExtension: String? { registry.preferredTag(of: node, .filenameExtension) }
 
   // MARK: Conformance
 
@@ -72,8 +76,8 @@ public struct ContentType: Sendable {
     let node = self.node
     let other = type.node
     if node === other { return true }
-    if node.registry === other.registry { return node.hasAncestor(other.index) }
-    guard let resolved = node.registry.resolve(type) else { return false }
+    if registry === other.registry { return node.hasAncestor(other.index) }
+    guard let resolved = registry.resolve(type) else { return false }
     return node === resolved || node.hasAncestor(resolved.index)
   }
 
@@ -84,7 +88,7 @@ public struct ContentType: Sendable {
   public func isSubtype(of type: ContentType) -> Bool { self != type && conforms(to: type) }
 
   /// Every type this one conforms to, except itself.
-  public var supertypes: Set<ContentType> { node.registry.supertypes(of: node) }
+  public var supertypes: Set<ContentType> { registry.supertypes(of: node) }
 
   // MARK: Creation
 
@@ -177,7 +181,7 @@ public struct ContentType: Sendable {
 extension ContentType: Hashable {
   public static func == (lhs: ContentType, rhs: ContentType) -> Bool {
     if lhs.node === rhs.node { return true }
-    if lhs.node.registry === rhs.node.registry { return false }
+    if lhs.registry === rhs.registry { return false }
     return lhs.node.key == rhs.node.key
   }
 

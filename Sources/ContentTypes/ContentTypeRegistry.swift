@@ -47,7 +47,9 @@ public final class ContentTypeRegistry: Sendable {
   public static let shared = ContentTypeRegistry()
 
   final class Node: Sendable {
-    let registry: ContentTypeRegistry
+    /// Unowned, so that a registry and its nodes do not keep each other alive; every
+    /// ``ContentType`` that reaches a node also holds its registry.
+    unowned let registry: ContentTypeRegistry
     let identifier: String
     /// The lookup key: the identifier, lowercased.
     let key: String
@@ -307,7 +309,7 @@ public final class ContentTypeRegistry: Sendable {
 
   /// This registry's node for a type, which may come from another registry.
   func resolve(_ type: ContentType) -> Node? {
-    if type.node.registry === self { return type.node }
+    if type.registry === self { return type.node }
     return self.type(withIdentifier: type.identifier)?.node
   }
 

@@ -90,6 +90,13 @@ public final class ManualClock: MainActorClock {
     advance(to: now)
   }
 
+  /// Cancels every pending action. Actions often hold the views and windows that
+  /// scheduled them; a clock that will never move again lets them go this way.
+  public func cancelAll() {
+    for entry in pending { entry.action.cancel() }
+    pending = []
+  }
+
   /// The time of the next pending action, if any.
   public var nextActionTime: Double? {
     pending.removeAll { !$0.action.isPending }

@@ -419,16 +419,19 @@ public final class DragController {
       target.delegate?.dropInteraction(target, concludeDrop: dropSession)
       self.finish(drag, operation: operation)
       // Rule 6: the transfer is reported once the destination has loaded what it asked for.
-      dropSession.loadGate.whenIdle {
-        Task { @MainActor [weak self] in self?.reportTransfer(drag) }
+      // A load that never finishes must not keep the window alive: the wait holds only the
+      // source interaction (weakly) and the session.
+      let (source, session, id) = (drag.source, drag.session, drag.id)
+      dropSession.loadGate.whenIdle { [weak source] in
+        Task { @MainActor [weak self] in self?.reportTransfer(source: source, session: session, id: id) }
       }
     }
   }
 
-  private func reportTransfer(_ drag: LiveDrag) {
-    guard let source = drag.source, let delegate = source.delegate else { return }
-    call(source, "sessionDidTransferItems", session: drag.id)
-    delegate.dragInteraction(source, sessionDidTransferItems: drag.session)
+  private func reportTransfer(source: DragInteraction?, session: DragSession, id: Int) {
+    guard let source, let delegate = source.delegate else { return }
+    call(source, "sessionDidTransferItems", session: id)
+    delegate.dragInteraction(source, sessionDidTransferItems: session)
   }
 
   /// Cancels: the target (if any) sees the session exit, and each visible item goes back
@@ -510,7 +513,7 @@ public final class DragController {
       delegate.dragInteraction(source, session: drag.session, willEndWith: operation)
     }
     finish(drag, operation: operation)
-    reportTransfer(drag)
+    reportTransfer(source: drag.source, session: drag.session, id: drag.id)
   }
 
   /// A drag from another application enters this window. Its items are promises from

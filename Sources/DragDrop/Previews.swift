@@ -1,7 +1,10 @@
 /// Where a preview appears: a point in a container view, with a transform.
 @MainActor
 public struct DragPreviewTarget {
-  public let container: View
+  /// The view the centre is in. Held weakly: a target is part of a drag that its window
+  /// holds, and must not keep that window alive. A target whose container has gone puts
+  /// the preview at ``center`` in window coordinates.
+  public private(set) weak var container: View?
   /// In the container's coordinates.
   public let center: Point
   public let transform: AffineTransform
@@ -10,6 +13,11 @@ public struct DragPreviewTarget {
     self.container = container
     self.center = center
     self.transform = transform
+  }
+
+  /// The centre in window coordinates.
+  public var centerInWindow: Point {
+    container?.convert(center, to: nil) ?? center
   }
 }
 
@@ -92,7 +100,7 @@ public final class TargetedDragPreview {
 
   /// The preview's centre in window coordinates.
   var centerInWindow: Point {
-    target.container.convert(target.center, to: nil)
+    target.centerInWindow
   }
 
   /// The size the preview shows: the visible path's bounds, or the whole view.

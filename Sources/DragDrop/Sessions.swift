@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import Synchronization
 
 /// What drag sessions and drop sessions have in common: the items, where the drag is, and
@@ -114,19 +115,39 @@ public final class DropSession: DragDropSession {
 
   /// Loads every item that can be read as `type`, and calls `completion` on the main
   /// actor with the values in item order once all have finished; items that fail are left
-  /// out. Allowed only inside `performDrop` (rule 16): elsewhere the loads fail with
-  /// ``ItemProviderError/loadNotPermitted(reason:)`` and the completion gets no values.
+  /// out, as in UIKit. Allowed only inside `performDrop` (rule 16): called elsewhere, it
+  /// logs the misuse, the loads fail with ``ItemProviderError/loadNotPermitted(reason:)``
+  /// and the completion gets no values. ``loadObjectResults(ofClass:completion:)`` gives
+  /// each item's error instead.
   ///
   /// - Returns: one progress for all the loads.
   @discardableResult
   public func loadObjects<T: ItemProviderReading>(
     ofClass type: T.Type, completion: @escaping @MainActor ([T]) -> Void
   ) -> LoadProgress {
+    if !loadGate.isOpen {
+      Self.logger.error(
+        "loadObjects(ofClass:) was called outside performDrop, where loading is not permitted (rule 16); it loads nothing"
+      )
+    }
+    return loadObjectResults(ofClass: type) { results in completion(results.compactMap { try? $0.get() }) }
+  }
+
+  /// Loads every item that can be read as `type`, and calls `completion` on the main actor
+  /// once all have finished, with each item's value or typed error, in item order. Beyond
+  /// UIKit, which leaves failed items out without saying why. Outside `performDrop` every
+  /// result is ``ItemProviderError/loadNotPermitted(reason:)``.
+  ///
+  /// - Returns: one progress for all the loads.
+  @discardableResult
+  public func loadObjectResults<T: ItemProviderReading>(
+    ofClass type: T.Type, completion: @escaping @MainActor ([Result<T, ItemProviderError>]) -> Void
+  ) -> LoadProgress {
     let loadable = items.filter { $0.itemProvider.canLoadObject(ofClass: type) }
     let aggregate = LoadProgress(totalUnitCount: Int64(loadable.count))
     progress.totalUnitCount += Int64(loadable.count)
     progress.addChild(aggregate, withPendingUnitCount: Int64(loadable.count))
-    let results = Mutex<[T?]>(Array(repeating: nil, count: loadable.count))
+    let results = Mutex<[Result<T, ItemProviderError>?]>(Array(repeating: nil, count: loadable.count))
     let remaining = Mutex(loadable.count)
     if loadable.isEmpty {
       Task { @MainActor in completion([]) }
@@ -134,7 +155,7 @@ public final class DropSession: DragDropSession {
     }
     for (index, item) in loadable.enumerated() {
       let child = item.itemProvider.loadObject(ofClass: type) { result in
-        results.withLock { $0[index] = try? result.get() }
+        results.withLock { $0[index] = result }
         let done = remaining.withLock { count -> Bool in
           count -= 1
           return count == 0
@@ -148,6 +169,8 @@ public final class DropSession: DragDropSession {
     }
     return aggregate
   }
+
+  static let logger = Logger(label: "DragDrop.DropSession")
 }
 
 /// Opens and closes loading for a drop session, and counts loads in flight so that the

@@ -61,7 +61,7 @@ public final class DragPreviewOverlay {
           let progress = min(1, max(0, (now - start.time) / duration))
           let eased = 1 - (1 - progress) * (1 - progress)
           let from = start.location + track.offset + stack
-          let to = ending.target.container.convert(ending.target.center, to: nil)
+          let to = ending.target.centerInWindow
           let center = Point(x: from.x + (to.x - from.x) * eased, y: from.y + (to.y - from.y) * eased)
           draw(ending.view, parameters: ending.parameters, at: center, in: context)
         } else if let preview = index < moving.count ? moving[index] : nil {
@@ -77,7 +77,7 @@ public final class DragPreviewOverlay {
   /// The offset from the drag's location to the first lift preview's centre.
   private static func liftOffset(_ previews: [TargetedDragPreview?], location: Point) -> Point {
     guard let first = previews.first ?? nil else { return .zero }
-    let center = first.target.container.convert(first.target.center, to: nil)
+    let center = first.target.centerInWindow
     return center - location
   }
 

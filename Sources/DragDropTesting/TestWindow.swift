@@ -23,10 +23,23 @@ public final class TestWindow {
   private var pointerLocation = Point.zero
   private var pointerButtons: PointerButtons = []
 
-  public init(size: Size = Size(width: 800, height: 600), clock: ManualClock = ManualClock()) {
+  /// Whether the clock was made here rather than passed in.
+  private let ownsClock: Bool
+
+  /// A window of `size` on `clock`. When the clock is made here (the default), the test
+  /// window cancels its pending actions when it is freed: they may hold the window, which
+  /// would otherwise outlive a test that ends mid-drag or mid-animation. A clock passed in
+  /// belongs to the caller, who lets it go with its actions.
+  public init(size: Size = Size(width: 800, height: 600), clock: ManualClock? = nil) {
+    self.ownsClock = clock == nil
+    let clock = clock ?? ManualClock()
     self.clock = clock
     window = Window(frame: Rect(origin: .zero, size: size), clock: clock)
     recorder.attach(to: window)
+  }
+
+  isolated deinit {
+    if ownsClock { clock.cancelAll() }
   }
 
   // MARK: Touches

@@ -143,3 +143,28 @@ import Testing
     }
   }
 }
+
+@Suite struct RegistryLifetimeTests {
+  @Test("Issue 9: a registry is freed with its last type, and a type kept keeps its registry")
+  func registriesAreFreed() throws {
+    weak var freed: ContentTypeRegistry?
+    do {
+      let registry = ContentTypeRegistry(mimeDatabaseDirectories: [])
+      freed = registry
+      _ = registry.type(forMIMEType: "image/png")
+      _ = registry.type(forFilenameExtension: "xyzraw")
+    }
+    #expect(freed == nil)
+    weak var kept: ContentTypeRegistry?
+    var type: ContentType?
+    do {
+      let registry = ContentTypeRegistry(mimeDatabaseDirectories: [])
+      kept = registry
+      type = registry.type(forFilenameExtension: "xyzraw")
+    }
+    #expect(kept != nil)
+    #expect(type?.preferredFilenameExtension == "xyzraw")
+    type = nil
+    #expect(kept == nil)
+  }
+}

@@ -88,3 +88,43 @@ import Testing
     #expect(late.drop() == .cancel)
   }
 }
+
+@MainActor
+@Suite struct ListLeakTests {
+  @Test("Issue 9: tables dropped at any point of a drag between them are freed with their window")
+  func tablesAreFreed() async {
+    final class Watch {
+      weak var window: Window?
+      weak var left: TableView?
+      weak var right: TableView?
+      weak var leftController: PrefectureTableController?
+      weak var session: DragSession?
+    }
+    var watches: [Watch] = []
+    for index in 0..<2000 {
+      let watch = Watch()
+      let scene = TwoTables()
+      watch.window = scene.test.window
+      watch.left = scene.left
+      watch.right = scene.right
+      watch.leftController = scene.leftController
+      scene.test.longPress(at: scene.rowCenter(scene.left, index % 5))
+      if index % 4 >= 1 {
+        scene.test.move(to: Point(x: 420, y: 60))
+        watch.session = scene.test.window.dragController.activeSessions.first
+      }
+      if index % 4 >= 2 { scene.test.release() }
+      if index % 4 == 3 { scene.test.settle() }
+      watches.append(watch)
+    }
+    var yields = 0
+    while watches.contains(where: { $0.session != nil }), yields < 1_000_000 {
+      await Task.yield()
+      yields += 1
+    }
+    let alive = watches.filter {
+      $0.window != nil || $0.left != nil || $0.right != nil || $0.leftController != nil || $0.session != nil
+    }
+    #expect(alive.isEmpty, "\(alive.count) scenes still alive")
+  }
+}
