@@ -157,11 +157,7 @@ extension View {
         .concatenating(
           AffineTransform(translationX: center.x + presentationOffset.x, y: center.y + presentationOffset.y)))
     if alpha < 1 { context.multiplyAlpha(alpha) }
-    let shape = cornerRadius > 0 ? Path(roundedRect: bounds, cornerRadius: cornerRadius) : Path(bounds)
-    if let backgroundColor { context.fill(shape, color: backgroundColor) }
-    if clipsToBounds { context.clip(to: shape) }
-    draw(in: context)
-    for subview in subviews { subview.render(in: context) }
+    renderContent(in: context)
     context.restore()
   }
 }

@@ -21,6 +21,11 @@ public protocol CollectionViewDragDelegate: AnyObject {
   ) -> DragPreviewParameters?
   func collectionView(_ collectionView: CollectionView, dragSessionWillBegin session: DragSession)
   func collectionView(_ collectionView: CollectionView, dragSessionDidEnd session: DragSession)
+  /// The session ended with `operation`: a source deletes moved items on `.move` only.
+  /// The default calls ``collectionView(_:dragSessionDidEnd:)``. Beyond UIKit, whose
+  /// delegate is not told the operation.
+  func collectionView(
+    _ collectionView: CollectionView, dragSessionDidEnd session: DragSession, operation: DropOperation)
   func collectionView(_ collectionView: CollectionView, dragSessionAllowsMoveOperation session: DragSession) -> Bool
   func collectionView(
     _ collectionView: CollectionView, dragSessionIsRestrictedToDraggingApplication session: DragSession
@@ -38,6 +43,11 @@ extension CollectionViewDragDelegate {
   { nil }
   public func collectionView(_ collectionView: CollectionView, dragSessionWillBegin session: DragSession) {}
   public func collectionView(_ collectionView: CollectionView, dragSessionDidEnd session: DragSession) {}
+  public func collectionView(
+    _ collectionView: CollectionView, dragSessionDidEnd session: DragSession, operation: DropOperation
+  ) {
+    self.collectionView(collectionView, dragSessionDidEnd: session)
+  }
   public func collectionView(
     _ collectionView: CollectionView, dragSessionAllowsMoveOperation session: DragSession
   ) -> Bool { true }
@@ -65,6 +75,12 @@ public protocol CollectionViewDropDelegate: AnyObject {
   func collectionView(_ collectionView: CollectionView, dropSessionDidEnter session: DropSession)
   func collectionView(_ collectionView: CollectionView, dropSessionDidExit session: DropSession)
   func collectionView(_ collectionView: CollectionView, dropSessionDidEnd session: DropSession)
+  /// How the preview of an item dropped into the item at `indexPath` is drawn (through the
+  /// coordinator's `drop(_:toItemAt:)` or `drop(_:intoItemAt:rect:)`); nil, the default,
+  /// keeps the drag preview's parameters.
+  func collectionView(
+    _ collectionView: CollectionView, dropPreviewParametersForItemAt indexPath: IndexPath
+  ) -> DragPreviewParameters?
   /// Whether hovering over an item spring-loads it (rule 27); true by default. The context's
   /// target view may be changed to blink another view.
   func collectionView(
@@ -85,6 +101,9 @@ extension CollectionViewDropDelegate {
   public func collectionView(_ collectionView: CollectionView, dropSessionDidEnter session: DropSession) {}
   public func collectionView(_ collectionView: CollectionView, dropSessionDidExit session: DropSession) {}
   public func collectionView(_ collectionView: CollectionView, dropSessionDidEnd session: DropSession) {}
+  public func collectionView(
+    _ collectionView: CollectionView, dropPreviewParametersForItemAt indexPath: IndexPath
+  ) -> DragPreviewParameters? { nil }
 }
 
 /// An item a drop reserves before its data has arrived (rule 24): the collection view

@@ -342,8 +342,8 @@ open class CollectionView: ItemsView {
   override func dragSessionWillBegin(_ session: DragSession) {
     dragDelegate?.collectionView(self, dragSessionWillBegin: session)
   }
-  override func dragSessionDidEnd(_ session: DragSession) {
-    dragDelegate?.collectionView(self, dragSessionDidEnd: session)
+  override func dragSessionDidEnd(_ session: DragSession, operation: DropOperation) {
+    dragDelegate?.collectionView(self, dragSessionDidEnd: session, operation: operation)
   }
   override func dragSessionAllowsMove(_ session: DragSession) -> Bool {
     dragDelegate?.collectionView(self, dragSessionAllowsMoveOperation: session) ?? true
@@ -372,6 +372,9 @@ open class CollectionView: ItemsView {
   override func performDrop(with coordinator: ItemsViewDropCoordinator) {
     guard let coordinator = coordinator as? CollectionViewDropCoordinator else { return }
     dropDelegate?.collectionView(self, performDropWith: coordinator)
+  }
+  override func dropPreviewParameters(at indexPath: IndexPath) -> DragPreviewParameters? {
+    dropDelegate?.collectionView(self, dropPreviewParametersForItemAt: indexPath)
   }
   override func shouldSpringLoad(at indexPath: IndexPath, context: SpringLoadedContext) -> Bool {
     dropDelegate?.collectionView(self, shouldSpringLoadItemAt: indexPath, with: context) ?? true

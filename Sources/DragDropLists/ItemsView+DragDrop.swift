@@ -69,6 +69,8 @@ public class ItemsViewDropCoordinator {
   /// Where each item's preview goes, by drag item.
   var targets: [ObjectIdentifier: PreviewDestination] = [:]
   var animators: [ObjectIdentifier: DeferredAnimator] = [:]
+  /// The item each drag item was dropped to or into, for its drop preview's parameters.
+  var droppedIndexPaths: [ObjectIdentifier: IndexPath] = [:]
 
   init(
     items: [ItemsViewDropItem], destinationIndexPath: IndexPath?, proposal: ItemsViewDropProposal,
@@ -99,6 +101,7 @@ public class ItemsViewDropCoordinator {
   func dropToItem(_ dragItem: DragItem, at indexPath: IndexPath) -> any DragAnimating {
     guard let view = liveView("drop(_:toItemAt:)") else { return DeferredAnimator() }
     let rect = view.itemFrame(at: indexPath) ?? .zero
+    droppedIndexPaths[ObjectIdentifier(dragItem)] = indexPath
     return record(dragItem, DragPreviewTarget(container: view, center: rect.center))
   }
 
@@ -109,6 +112,7 @@ public class ItemsViewDropCoordinator {
     let frame = view.itemFrame(at: indexPath) ?? .zero
     let center = Point(x: frame.minX + rect.midX, y: frame.minY + rect.midY)
     let size = items.first { $0.dragItem === dragItem }?.previewSize ?? rect.size
+    droppedIndexPaths[ObjectIdentifier(dragItem)] = indexPath
     let scale = size.width > 0 && size.height > 0 ? min(rect.width / size.width, rect.height / size.height) : 1
     return record(
       dragItem, DragPreviewTarget(container: view, center: center, transform: AffineTransform(scaleX: scale, y: scale)))
@@ -333,10 +337,14 @@ extension ItemsView {
     // The item is read again when the timers fire: an update may have moved it since.
     dragState.springTimer = clock.schedule(after: springLoadingDelay) { [weak self] in
       guard let self, let item = self.dragState.springItem else { return }
-      let context = SpringLoadedContext(targetView: self.visibleCell(at: item), location: point)
+      // Where the drag is now, not where the hover began.
+      let location = self.dragState.dropSession?.location(in: self) ?? point
+      let context = SpringLoadedContext(
+        view: self, location: location, targetView: self.visibleCell(at: item), targetItem: item, state: .activating)
       guard self.shouldSpringLoad(at: item, context: context) else { return }
       self.blink(context.targetView, times: 2) { [weak self] in
         guard let self, let item = self.dragState.springItem else { return }
+        context.state = .activated
         self.select(item)
         self.notifySelect(item)
       }
@@ -418,7 +426,11 @@ final class ItemsDragAdapter: DragInteractionDelegate {
       let cell = view.visibleCell(at: indexPath)
     else { return nil }
     let parameters = view.dragPreviewParameters(at: indexPath)
-    return try? TargetedDragPreview(view: cell, parameters: parameters ?? DragPreviewParameters())
+    // A snapshot, not the cell: the cell may be reused for another item while this one is
+    // in the air (during auto-scroll, say), and the preview must not change with it.
+    return TargetedDragPreview(
+      view: cell.snapshotView(), parameters: parameters ?? DragPreviewParameters(),
+      target: DragPreviewTarget(container: view, center: cell.frame.center))
   }
 
   /// A cancelled row or item goes back to its cell, as in UIKit's tables and collection
@@ -451,7 +463,7 @@ final class ItemsDragAdapter: DragInteractionDelegate {
     for cell in view.sortedVisibleCells { cell.setDragState(.none) }
     view.dragState.sourceIndexPaths = [:]
     view.dragState.dragSession = nil
-    view.dragSessionDidEnd(session)
+    view.dragSessionDidEnd(session, operation: operation)
   }
 }
 
@@ -553,6 +565,12 @@ final class ItemsDropAdapter: DropInteractionDelegate {
   ) -> TargetedDragPreview? {
     let coordinator = view.dragState.coordinator
     if let target = coordinator?.target(for: item) {
+      // Into an item: the delegate may draw the preview differently there.
+      if let path = coordinator?.droppedIndexPaths[ObjectIdentifier(item)],
+        let parameters = view.dropPreviewParameters(at: path)
+      {
+        return TargetedDragPreview(view: defaultPreview.view, parameters: parameters, target: target)
+      }
       return defaultPreview.retargetedPreview(with: target)
     }
     // Rule 21: the delegate did nothing with the item; it goes back to its cell, or fades

@@ -194,7 +194,7 @@ open class ItemsView: ScrollView {
   func dragItemsForAdding(_ session: DragSession, at indexPath: IndexPath, point: Point) -> [DragItem] { [] }
   func dragPreviewParameters(at indexPath: IndexPath) -> DragPreviewParameters? { nil }
   func dragSessionWillBegin(_ session: DragSession) {}
-  func dragSessionDidEnd(_ session: DragSession) {}
+  func dragSessionDidEnd(_ session: DragSession, operation: DropOperation) {}
   func dragSessionAllowsMove(_ session: DragSession) -> Bool { true }
   func dragSessionIsRestricted(_ session: DragSession) -> Bool { false }
 
@@ -207,6 +207,7 @@ open class ItemsView: ScrollView {
   func dropSessionDidExit(_ session: DropSession) {}
   func dropSessionDidEnd(_ session: DropSession) {}
   func performDrop(with coordinator: ItemsViewDropCoordinator) {}
+  func dropPreviewParameters(at indexPath: IndexPath) -> DragPreviewParameters? { nil }
   func shouldSpringLoad(at indexPath: IndexPath, context: SpringLoadedContext) -> Bool { true }
   /// Rule 22: takes a local single-item reorder (`destination` is the index after
   /// removal) without performDrop; false leaves it to performDrop.

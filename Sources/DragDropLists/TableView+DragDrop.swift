@@ -17,6 +17,10 @@ public protocol TableViewDragDelegate: AnyObject {
   func tableView(_ tableView: TableView, dragPreviewParametersForRowAt indexPath: IndexPath) -> DragPreviewParameters?
   func tableView(_ tableView: TableView, dragSessionWillBegin session: DragSession)
   func tableView(_ tableView: TableView, dragSessionDidEnd session: DragSession)
+  /// The session ended with `operation`: a source deletes moved rows on `.move` only. The
+  /// default calls ``tableView(_:dragSessionDidEnd:)``. Beyond UIKit, whose delegate is not
+  /// told the operation.
+  func tableView(_ tableView: TableView, dragSessionDidEnd session: DragSession, operation: DropOperation)
   func tableView(_ tableView: TableView, dragSessionAllowsMoveOperation session: DragSession) -> Bool
   func tableView(_ tableView: TableView, dragSessionIsRestrictedToDraggingApplication session: DragSession) -> Bool
 }
@@ -32,6 +36,9 @@ extension TableViewDragDelegate {
   { nil }
   public func tableView(_ tableView: TableView, dragSessionWillBegin session: DragSession) {}
   public func tableView(_ tableView: TableView, dragSessionDidEnd session: DragSession) {}
+  public func tableView(_ tableView: TableView, dragSessionDidEnd session: DragSession, operation: DropOperation) {
+    self.tableView(tableView, dragSessionDidEnd: session)
+  }
   public func tableView(_ tableView: TableView, dragSessionAllowsMoveOperation session: DragSession) -> Bool { true }
   public func tableView(
     _ tableView: TableView, dragSessionIsRestrictedToDraggingApplication session: DragSession
@@ -57,6 +64,10 @@ public protocol TableViewDropDelegate: AnyObject {
   func tableView(_ tableView: TableView, dropSessionDidEnter session: DropSession)
   func tableView(_ tableView: TableView, dropSessionDidExit session: DropSession)
   func tableView(_ tableView: TableView, dropSessionDidEnd session: DropSession)
+  /// How the preview of an item dropped into the row at `indexPath` is drawn (through the
+  /// coordinator's `drop(_:toRowAt:)` or `drop(_:intoRowAt:rect:)`); nil, the default,
+  /// keeps the drag preview's parameters.
+  func tableView(_ tableView: TableView, dropPreviewParametersForRowAt indexPath: IndexPath) -> DragPreviewParameters?
   /// Whether hovering over a row spring-loads it (rule 27); true by default. The context's
   /// target view may be changed to blink another view.
   func tableView(
@@ -77,6 +88,9 @@ extension TableViewDropDelegate {
   public func tableView(_ tableView: TableView, dropSessionDidEnter session: DropSession) {}
   public func tableView(_ tableView: TableView, dropSessionDidExit session: DropSession) {}
   public func tableView(_ tableView: TableView, dropSessionDidEnd session: DropSession) {}
+  public func tableView(
+    _ tableView: TableView, dropPreviewParametersForRowAt indexPath: IndexPath
+  ) -> DragPreviewParameters? { nil }
 }
 
 /// A row a drop reserves before its data has arrived (rule 24): the table shows it without

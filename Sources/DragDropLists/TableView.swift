@@ -250,7 +250,9 @@ open class TableView: ItemsView {
   override func dragSessionWillBegin(_ session: DragSession) {
     dragDelegate?.tableView(self, dragSessionWillBegin: session)
   }
-  override func dragSessionDidEnd(_ session: DragSession) { dragDelegate?.tableView(self, dragSessionDidEnd: session) }
+  override func dragSessionDidEnd(_ session: DragSession, operation: DropOperation) {
+    dragDelegate?.tableView(self, dragSessionDidEnd: session, operation: operation)
+  }
   override func dragSessionAllowsMove(_ session: DragSession) -> Bool {
     dragDelegate?.tableView(self, dragSessionAllowsMoveOperation: session) ?? true
   }
@@ -276,6 +278,9 @@ open class TableView: ItemsView {
   override func performDrop(with coordinator: ItemsViewDropCoordinator) {
     guard let coordinator = coordinator as? TableViewDropCoordinator else { return }
     dropDelegate?.tableView(self, performDropWith: coordinator)
+  }
+  override func dropPreviewParameters(at indexPath: IndexPath) -> DragPreviewParameters? {
+    dropDelegate?.tableView(self, dropPreviewParametersForRowAt: indexPath)
   }
   override func shouldSpringLoad(at indexPath: IndexPath, context: SpringLoadedContext) -> Bool {
     dropDelegate?.tableView(self, shouldSpringLoadRowAt: indexPath, with: context) ?? true

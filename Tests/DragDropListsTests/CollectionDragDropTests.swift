@@ -398,7 +398,10 @@ final class PhotoSession: CollectionViewDataSource, CollectionViewDelegate, Coll
     #expect(cell?.dragState == .lifting)
     let session = try #require(scene.test.window.dragController.activeSessions.first)
     let preview = try #require(scene.test.window.dragController.liftPreviews(of: session).first ?? nil)
-    #expect(preview.view === cell)
+    // A snapshot of the cell (issue 9), where the cell is.
+    #expect(preview.view is SnapshotView)
+    #expect(preview.view.bounds == cell?.bounds)
+    #expect(preview.target.centerInWindow == cell.map { $0.convert($0.bounds.center, to: nil) })
     #expect(preview.parameters.visiblePath == scene.previewPath)
     scene.test.move(to: scene.albumCenter(0))
     #expect(cell?.dragState == .dragging)

@@ -146,3 +146,27 @@ import Testing
     #expect(!context.commitInsertion { _ in Issue.record("a second commit ran its block") })
   }
 }
+
+@MainActor
+@Suite struct PreviewSnapshotTests {
+  @Test("Issue 9: a row's drag preview is a snapshot, unchanged when the cell is reused mid-drag")
+  func previewIsASnapshot() throws {
+    let scene = TwoTables()
+    scene.leftModel.sections[0] = (0..<200).map { "row \($0)" }
+    scene.left.reloadData()
+    scene.left.layoutIfNeeded()
+    let cell = try #require(scene.left.cellForRow(at: IndexPath(row: 0, section: 0)))
+    scene.test.longPress(at: scene.rowCenter(scene.left, 0))
+    scene.test.move(to: Point(x: 100, y: 470))  // the bottom edge: the table auto-scrolls
+    scene.test.hold(2)
+    let session = try #require(scene.test.window.dragController.activeSessions.first)
+    let preview = try #require(scene.test.window.dragController.liftPreviews(of: session).first ?? nil)
+    #expect(preview.view !== cell)
+    #expect(preview.view.displayListSnapshot.contains("\"row 0\""))
+    // The cell itself was reused for a row far below.
+    #expect(scene.left.contentOffset.y > 1000)
+    #expect(cell.textLabel.text != "row 0")
+    scene.test.release()
+    scene.test.settle()
+  }
+}
