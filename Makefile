@@ -12,7 +12,7 @@ APT_PACKAGES := shared-mime-info libgtk-4-dev xvfb xauth xdotool imagemagick fon
 # Tests that need a display run under a private Xvfb when no display is set.
 XVFB_RUN := $(if $(DISPLAY),,xvfb-run -a -s "-screen 0 1280x800x24 -nolisten tcp")
 
-.PHONY: all deps build test lint format bench run tour clean
+.PHONY: all deps build test lint format bench run tour clean docs
 
 all: test
 
@@ -70,3 +70,12 @@ tour: deps
 
 clean:
 	rm -rf .build Benchmarks/.build
+
+# `make docs`: every module's DocC catalog, combined into one static site in docs/ (open
+# docs/documentation/dragdrop/index.html through a web server, e.g.
+# `python3 -m http.server -d docs`, then http://localhost:8000/documentation/dragdrop).
+DOC_TARGETS := ContentTypes ItemProviders DragDrop DragDropLists DragDropTesting DragDropGTK
+docs: deps
+	$(SWIFT) package --allow-writing-to-directory docs generate-documentation \
+	  $(foreach target,$(DOC_TARGETS),--target $(target)) \
+	  --enable-experimental-combined-documentation --output-path docs --transform-for-static-hosting

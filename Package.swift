@@ -22,6 +22,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
     .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+    // `make docs`: the DocC catalogs as a static site.
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
     .target(
@@ -99,6 +101,12 @@ let package = Package(
         "SampleDriver", "SampleScenes", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       path: "Apps/Tour",
+      swiftSettings: strict
+    ),
+    .executableTarget(
+      name: "GTKDemo",
+      dependencies: ["DragDropGTK"],
+      path: "Examples/GTKDemo",
       swiftSettings: strict
     ),
     .executableTarget(

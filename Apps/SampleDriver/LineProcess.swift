@@ -8,6 +8,8 @@ public final class LineProcess: @unchecked Sendable {
   private var buffer = Data()
   private var collected: [String] = []
   private var exited = false
+  /// Whether the output pipe reached its end: every line the child wrote is collected.
+  private var reachedEnd = false
 
   /// Starts `executable` with `arguments`; `environment` changes the parent's environment
   /// (nil removes a variable).
@@ -23,7 +25,11 @@ public final class LineProcess: @unchecked Sendable {
     let pipe = Pipe()
     child.process.standardOutput = pipe
     child.process.standardError = pipe
-    pipe.fileHandleForReading.readabilityHandler = { [child] handle in child.append(handle.availableData) }
+    pipe.fileHandleForReading.readabilityHandler = { [child] handle in
+      let data = handle.availableData
+      if data.isEmpty { handle.readabilityHandler = nil }
+      child.append(data)
+    }
     child.process.terminationHandler = { [child] _ in child.markExited() }
     do {
       try child.process.run()
@@ -54,7 +60,11 @@ public final class LineProcess: @unchecked Sendable {
   private func append(_ data: Data) {
     condition.lock()
     defer { condition.unlock() }
-    if data.isEmpty { return }
+    if data.isEmpty {
+      reachedEnd = true
+      condition.broadcast()
+      return
+    }
     buffer.append(data)
     while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
       collected.append(String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self))
@@ -77,7 +87,8 @@ public final class LineProcess: @unchecked Sendable {
         if predicate(collected[next]) { return (next, collected[next]) }
         next += 1
       }
-      guard !exited, condition.wait(until: deadline) else { return nil }
+      // The child may exit before its last lines are read: wait for the end of its output.
+      guard !(exited && reachedEnd), condition.wait(until: deadline) else { return nil }
     }
   }
 

@@ -98,7 +98,7 @@ public final class PhotoView: View {
     context.fill(
       Path(Rect(x: x, y: y + h - band, width: w, height: band)), color: Color(red: 0, green: 0, blue: 0, alpha: 0.35))
     let font = Font.systemFont(ofSize: min(12, band * 0.55))
-    let size = TextMeasurement.current.size(of: photo.title, font: font)
+    let size = environment.textMeasurer.size(of: photo.title, font: font)
     context.drawText(
       photo.title, at: Point(x: x + 8, y: y + h - band + (band - size.height) / 2), font: font, color: .white)
   }

@@ -58,8 +58,8 @@ struct Samples: ParsableCommand {
 
   @MainActor
   private func render(_ kind: SceneKind, to path: String) throws {
-    TextMeasurement.current = PangoTextMeasurer.shared
     let window = Window(frame: Rect(origin: .zero, size: kind.size), clock: ManualClock())
+    window.environment.textMeasurer = PangoTextMeasurer.shared
     let scene = kind.make(in: window)
     window.layoutIfNeeded()
     let image = try HeadlessRenderer.render(window, scale: scale)

@@ -25,6 +25,9 @@ public final class DragController {
   public var callObserver: ((DelegateCall) -> Void)?
 
   var drags: [LiveDrag] = []
+  /// Drops whose destination is still loading what it asked for: each reports
+  /// `sessionDidTransferItems` when its loads end (rule 6).
+  public private(set) var pendingTransfers = 0
   var nextDragID = 1
   /// Second touches that may become taps adding items to a drag.
   private var addCandidates: [Int: (interaction: DragInteraction, start: Touch)] = [:]
@@ -422,8 +425,12 @@ public final class DragController {
       // A load that never finishes must not keep the window alive: the wait holds only the
       // source interaction (weakly) and the session.
       let (source, session, id) = (drag.source, drag.session, drag.id)
+      self.pendingTransfers += 1
       dropSession.loadGate.whenIdle { [weak source] in
-        Task { @MainActor [weak self] in self?.reportTransfer(source: source, session: session, id: id) }
+        Task { @MainActor [weak self] in
+          self?.pendingTransfers -= 1
+          self?.reportTransfer(source: source, session: session, id: id)
+        }
       }
     }
   }

@@ -15,19 +15,25 @@ public enum DeviceConfiguration: Sendable, Hashable {
 /// items first move.
 @MainActor
 public final class DragInteraction: Interaction {
-  /// The configuration that decides ``isEnabledByDefault``.
-  public static var configuration = DeviceConfiguration.pointer
-
-  /// True on pointer and large-screen configurations, false on the phone (rule 1).
-  public static var isEnabledByDefault: Bool { configuration != .phone }
+  /// Whether drag interactions start enabled on a device: true with a pointer or a large
+  /// screen, false on the phone (rule 1).
+  public static func isEnabledByDefault(on configuration: DeviceConfiguration) -> Bool {
+    configuration != .phone
+  }
 
   /// Held weakly (rule 1).
   public weak var delegate: (any DragInteractionDelegate)?
   public private(set) weak var view: View?
-  /// A disabled interaction ignores input. Starts at ``isEnabledByDefault``.
-  public var isEnabled = DragInteraction.isEnabledByDefault {
-    didSet { liftRecognizer.isEnabled = isEnabled }
+  /// A disabled interaction ignores input. Until it is set, it follows the device
+  /// configuration of the view's window (``isEnabledByDefault(on:)``).
+  public var isEnabled: Bool {
+    get { explicitlyEnabled ?? Self.isEnabledByDefault(on: view?.environment.deviceConfiguration ?? .pointer) }
+    set {
+      explicitlyEnabled = newValue
+      liftRecognizer.isEnabled = newValue
+    }
   }
+  private var explicitlyEnabled: Bool?
   /// Whether other gesture recognisers on the same touch keep going while the items lift.
   public var allowsSimultaneousRecognitionDuringLift = false
   /// How long a touch must stay still to lift; 0.5 s by default.
@@ -44,7 +50,6 @@ public final class DragInteraction: Interaction {
     self.delegate = delegate
     liftRecognizer = LiftGestureRecognizer()
     liftRecognizer.interaction = self
-    liftRecognizer.isEnabled = isEnabled
     liftRecognizer.shouldRecognizeSimultaneously = { [weak self] _ in
       self?.allowsSimultaneousRecognitionDuringLift ?? false
     }

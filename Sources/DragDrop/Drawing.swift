@@ -54,12 +54,6 @@ public final class ApproximateTextMeasurer: TextMeasuring {
   }
 }
 
-/// Where text is measured; the platform replaces it at start-up.
-@MainActor
-public enum TextMeasurement {
-  public static var current: any TextMeasuring = ApproximateTextMeasurer()
-}
-
 /// A surface to draw on. Views draw through it; the platform renders it with cairo, and
 /// tests record it as a display list.
 @MainActor
@@ -178,13 +172,13 @@ open class Label: View {
 
   open override func sizeThatFits(_ size: Size) -> Size {
     guard let text, !text.isEmpty else { return .zero }
-    let measured = TextMeasurement.current.size(of: text, font: font)
+    let measured = environment.textMeasurer.size(of: text, font: font)
     return Size(width: min(measured.width, size.width), height: min(measured.height, size.height))
   }
 
   open override func draw(in context: any GraphicsContext) {
     guard let text, !text.isEmpty else { return }
-    let measured = TextMeasurement.current.size(of: text, font: font)
+    let measured = environment.textMeasurer.size(of: text, font: font)
     let x: Double =
       switch textAlignment {
       case .left: bounds.minX

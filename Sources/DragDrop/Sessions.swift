@@ -116,7 +116,7 @@ public final class DropSession: DragDropSession {
   /// Loads every item that can be read as `type`, and calls `completion` on the main
   /// actor with the values in item order once all have finished; items that fail are left
   /// out, as in UIKit. Allowed only inside `performDrop` (rule 16): called elsewhere, it
-  /// logs the misuse, the loads fail with ``ItemProviderError/loadNotPermitted(reason:)``
+  /// logs the misuse, the loads fail with `ItemProviderError/loadNotPermitted(reason:)`
   /// and the completion gets no values. ``loadObjectResults(ofClass:completion:)`` gives
   /// each item's error instead.
   ///
@@ -136,7 +136,7 @@ public final class DropSession: DragDropSession {
   /// Loads every item that can be read as `type`, and calls `completion` on the main actor
   /// once all have finished, with each item's value or typed error, in item order. Beyond
   /// UIKit, which leaves failed items out without saying why. Outside `performDrop` every
-  /// result is ``ItemProviderError/loadNotPermitted(reason:)``.
+  /// result is `ItemProviderError/loadNotPermitted(reason:)`.
   ///
   /// - Returns: one progress for all the loads.
   @discardableResult

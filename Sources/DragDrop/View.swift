@@ -161,6 +161,18 @@ open class View {
     needsLayout = true
   }
 
+  /// The environment of the window the view is in, or ``WindowEnvironment/detached``
+  /// outside any window. A window can change it.
+  open var environment: WindowEnvironment {
+    window?.environment ?? .detached
+  }
+
+  /// Marks the view and every view below it for layout, as when the environment changes.
+  func setNeedsLayoutEverywhere() {
+    setNeedsLayout()
+    for subview in subviews { subview.setNeedsLayoutEverywhere() }
+  }
+
   /// Lays out the view and its subviews now, if they need it.
   public func layoutIfNeeded() {
     if needsLayout {

@@ -19,6 +19,17 @@ open class Window: View {
   /// Made on first use; see ``dragController``.
   var storedDragController: DragController?
 
+  /// What the window's views share: text measurement and the device configuration.
+  /// Changing it lays every view out again.
+  public override var environment: WindowEnvironment {
+    get { storedEnvironment }
+    set {
+      storedEnvironment = newValue
+      setNeedsLayoutEverywhere()
+    }
+  }
+  private var storedEnvironment = WindowEnvironment()
+
   public init(frame: Rect, clock: any MainActorClock = DispatchMainClock()) {
     self.clock = clock
     super.init(frame: frame)

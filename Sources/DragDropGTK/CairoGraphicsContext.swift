@@ -1,7 +1,7 @@
 import CGTK
 import DragDrop
 
-/// A ``GraphicsContext`` that draws with cairo: paths, fills and strokes, affine
+/// A `GraphicsContext` that draws with cairo: paths, fills and strokes, affine
 /// transforms, clips, group opacity, text through pango, and images decoded by gdk-pixbuf.
 ///
 /// Opacity is group opacity, as in UIKit: after ``multiplyAlpha(_:)``, drawing goes into a

@@ -21,8 +21,7 @@ public final class GTKApplication {
   public internal(set) var windows: [GTKWindow] = []
   private var activation: SignalConnection?
 
-  /// Opens the display and makes the application. Installs pango as the process's text
-  /// measurer. Throws ``GTKError/noDisplay(detail:)`` when there is no display to open.
+  /// Opens the display and makes the application. Throws ``GTKError/noDisplay(detail:)`` when there is no display to open.
   ///
   /// The application is not unique by default: each process runs its own instance, so that
   /// several can run side by side (tests do) without a session bus.
@@ -31,7 +30,6 @@ public final class GTKApplication {
     let flags = unique ? G_APPLICATION_DEFAULT_FLAGS : G_APPLICATION_NON_UNIQUE
     let valid = g_application_id_is_valid(id) != 0
     application = gtk_application_new(valid ? id : nil, flags)
-    TextMeasurement.current = PangoTextMeasurer.shared
   }
 
   isolated deinit {

@@ -1,7 +1,7 @@
 import CGTK
 import DragDrop
 
-/// A GTK window hosting a DragDrop ``Window``: a GtkApplicationWindow whose only child is a
+/// A GTK window hosting a DragDrop `Window`: a GtkApplicationWindow whose only child is a
 /// GtkDrawingArea that draws the view tree with cairo and feeds GTK's input to the engine.
 ///
 /// - The root ``window`` is resized with the drawing area, in logical pixels; the scale
@@ -17,7 +17,7 @@ import DragDrop
 ///   when it ends, glide to their targets.
 /// - Pointer buttons, pointer motion with modifiers, touch sequences (one engine touch
 ///   each) and keys (while the drawing area has focus; a press gives it focus) reach the
-///   window as ``PointerEvent``s, ``Touch``es and ``KeyEvent``s, timed on the ``clock``.
+///   window as `PointerEvent`s, `Touch`es and `KeyEvent`s, timed on the ``clock``.
 @MainActor
 public final class GTKWindow {
   /// The engine's root view.
@@ -47,8 +47,8 @@ public final class GTKWindow {
   public private(set) var lastInputEventTime: UInt32 = 0
 
   /// Makes a window of `size` logical pixels in `application`, with a root made by
-  /// `makeRoot` (a plain ``Window`` by default) on a new ``GLibClock``. Call ``present()`` to
-  /// show it.
+  /// `makeRoot` (a plain `Window` by default) on a new ``GLibClock``, whose environment
+  /// measures text with pango. Call ``present()`` to show it.
   public init(
     application: GTKApplication, title: String, size: Size,
     makeRoot: (Rect, GLibClock) -> Window = { Window(frame: $0, clock: $1) }
@@ -58,6 +58,7 @@ public final class GTKWindow {
     let width = Int32(max(1, min(size.width.isFinite ? size.width : 1, 16384)).rounded())
     let height = Int32(max(1, min(size.height.isFinite ? size.height : 1, 16384)).rounded())
     window = makeRoot(Rect(x: 0, y: 0, width: Double(width), height: Double(height)), clock)
+    window.environment.textMeasurer = PangoTextMeasurer.shared
     self.application = application
     widget = gtk_application_window_new(application.application)
     drawingArea = gtk_drawing_area_new()

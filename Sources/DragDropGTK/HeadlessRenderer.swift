@@ -14,8 +14,13 @@ public enum HeadlessRenderer {
   /// Lays out `view` and draws it with its frame's top-left corner at the image's top-left
   /// corner. `size` is in view units (the view's frame size when nil); the image has `size`
   /// × `scale` pixels. `background` fills the image first; nil leaves it transparent.
-  /// With `dragPreviews`, and `view` a ``Window``, the previews of the window's live drags
+  /// With `dragPreviews`, and `view` a `Window`, the previews of the window's live drags
   /// are drawn on top, as a ``GTKWindow`` draws them, at the time of the window's clock.
+  ///
+  /// The view's window (or the view itself, when it is a window) measures text with `text`
+  /// from then on, so that layout matches what pango draws. A view in no window is laid
+  /// out with `WindowEnvironment/detached`'s deterministic measurer: put it in a window
+  /// for exact text.
   public static func render(
     _ view: View, size: Size? = nil, scale: Double = 1, background: Color? = .white,
     text: PangoTextMeasurer = .shared, dragPreviews: DragPreviewOverlay? = nil
@@ -42,6 +47,9 @@ public enum HeadlessRenderer {
       cairo_set_operator(cairo, CAIRO_OPERATOR_OVER)
     }
     cairo_translate(cairo, -frame.minX, -frame.minY)
+    // Text is laid out with the measurer that draws it: the window's environment follows.
+    let root = view.window ?? (view as? Window)
+    if let root, root.environment.textMeasurer !== text { root.environment.textMeasurer = text }
     let context = CairoGraphicsContext(cairo: cairo, text: text)
     context.render(view)
     if let dragPreviews, let window = view as? Window {

@@ -2,7 +2,7 @@ import CGTK
 import DragDrop
 import Foundation
 
-/// Decodes ``Image`` bytes (PNG, JPEG, GIF) with gdk-pixbuf into cairo surfaces, and keeps
+/// Decodes `Image` bytes (PNG, JPEG, GIF) with gdk-pixbuf into cairo surfaces, and keeps
 /// the most recently drawn ones.
 @MainActor
 public final class ImageDecoder {

@@ -17,7 +17,7 @@ public enum MainLoop {
   public static var isMainQueueIntegrated: Bool { sourceID != 0 }
 
   /// Adds the main-queue source to GLib's default main context, once. Call it on the main
-  /// thread before running GLib's loop (``GTKApplication/run()`` does).
+  /// thread before running GLib's loop (``GTKApplication/run(_:)`` does).
   public static func integrateMainQueue() {
     guard sourceID == 0 else { return }
     let descriptor = _dispatch_get_main_queue_handle_4CF()

@@ -4,12 +4,13 @@ import DragDrop
 /// Measures and draws text with pango, so that layout measures the text that is drawn.
 ///
 /// Fonts come from fontconfig: DejaVu Sans first, Noto Sans CJK for Japanese, Chinese and
-/// Korean, then whatever fontconfig falls back to for other scripts. A ``Font``'s size is in
+/// Korean, then whatever fontconfig falls back to for other scripts. A `Font`'s size is in
 /// the same units as view coordinates (logical pixels). Metrics are not hinted, so a
 /// measured width holds at every scale and transform.
 ///
-/// Install it for the whole process with `TextMeasurement.current = PangoTextMeasurer.shared`
-/// (``GTKApplication`` does that at start-up).
+/// A window measures with it once its environment says so:
+/// `window.environment.textMeasurer = PangoTextMeasurer.shared` (``GTKWindow`` and
+/// ``HeadlessRenderer`` do that for the windows they show or draw).
 @MainActor
 public final class PangoTextMeasurer: TextMeasuring {
   /// The measurer every renderer shares by default.

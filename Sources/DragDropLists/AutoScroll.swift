@@ -57,6 +57,9 @@ public final class SpringLoadedContext {
   /// - Parameters:
   ///   - view: the view that spring-loads; `location` is in its coordinates.
   ///   - location: where the drag is.
+  ///   - targetView: the view that blinks.
+  ///   - targetItem: the item hovered, as the view names it.
+  ///   - state: where the effect is.
   public init(
     view: View?, location: Point, targetView: View? = nil, targetItem: (any Sendable)? = nil,
     state: SpringLoadedState = .activating

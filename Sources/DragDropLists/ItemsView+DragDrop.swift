@@ -209,7 +209,7 @@ extension ItemsView {
     let adapter = ItemsDragAdapter(view: self)
     dragAdapter = adapter
     let interaction = DragInteraction(delegate: adapter)
-    interaction.isEnabled = dragInteractionEnabled
+    if let explicit = explicitDragInteractionEnabled { interaction.isEnabled = explicit }
     interaction.name = accessibilityLabel
     dragInteraction = interaction
     addInteraction(interaction)

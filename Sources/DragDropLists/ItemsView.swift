@@ -154,10 +154,16 @@ open class ItemsView: ScrollView {
       })
   }
 
-  /// Whether items can be dragged; starts as drag interactions do (rule 17).
-  public var dragInteractionEnabled = DragInteraction.isEnabledByDefault {
-    didSet { dragInteraction?.isEnabled = dragInteractionEnabled }
+  /// Whether items can be dragged. Until it is set, it follows the device configuration
+  /// of the view's window, as drag interactions do (rule 17).
+  public var dragInteractionEnabled: Bool {
+    get { explicitDragInteractionEnabled ?? DragInteraction.isEnabledByDefault(on: environment.deviceConfiguration) }
+    set {
+      explicitDragInteractionEnabled = newValue
+      dragInteraction?.isEnabled = newValue
+    }
   }
+  var explicitDragInteractionEnabled: Bool?
 
   /// Whether a drag from this view is under way.
   public var hasActiveDrag: Bool { dragState.dragSession != nil }
@@ -561,15 +567,16 @@ open class ItemsView: ScrollView {
   /// delete, move and reload calls. The counts must add up (rule 25); if they do not, the
   /// error names the section and every count, and the view keeps its state from before.
   ///
-  /// - Parameter completion: runs once the update animation has finished, after
-  ///   ``updateAnimationDuration`` on the window's clock (at once outside a window), with
-  ///   true.
-  ///
   /// The block may throw, so that the insert, delete, move and reload calls inside it need
   /// a plain `try` and no `try?`: an error it throws ends the batch, nothing of the batch is
   /// applied, and the error reaches the caller as it was thrown. If the block had already
   /// changed the data source, call `reloadData()` to show what it holds.
   ///
+  /// - Parameters:
+  ///   - updates: changes the data source and describes the change.
+  ///   - completion: runs once the update animation has finished, after
+  ///     ``updateAnimationDuration`` on the window's clock (at once outside a window), with
+  ///     true.
   /// - Throws: ``BatchUpdateError`` when the changes do not add up, or what the block threw.
   public func performBatchUpdates(
     _ updates: () throws -> Void, completion: (@MainActor (Bool) -> Void)? = nil

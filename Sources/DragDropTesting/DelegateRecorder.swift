@@ -13,9 +13,33 @@ public final class DelegateRecorder {
 
   public init() {}
 
+  /// The window attached, held weakly.
+  private weak var window: Window?
+
   /// Starts recording the calls of `window`'s drag controller.
   public func attach(to window: Window) {
+    self.window = window
     window.dragController.callObserver = { [weak self] call in self?.calls.append(call) }
+  }
+
+  /// Runs the attached window's clock until nothing is scheduled, and waits for the loads
+  /// that drops started to finish and report back, as often as needed: animations end,
+  /// load completions run, and `sessionDidTransferItems` arrives. The loads are real work
+  /// off the main actor, so this awaits them rather than advancing time. It gives up after
+  /// `limit` seconds of clock time or a million turns of the main actor.
+  public func settle(limit: Double = 60) async {
+    guard let window else { return }
+    let clock = window.clock as? ManualClock
+    let end = (clock?.now ?? 0) + limit
+    for _ in 0..<1_000_000 {
+      while let clock, let next = clock.nextActionTime, next <= end { clock.advance(to: next) }
+      if window.dragController.pendingTransfers == 0 && (clock?.nextActionTime.map { $0 > end } ?? true) {
+        // One more turn, for completions queued just before the last report.
+        await Task.yield()
+        if window.dragController.pendingTransfers == 0 && clock?.nextActionTime == nil { return }
+      }
+      await Task.yield()
+    }
   }
 
   /// The calls since the last check, as `interaction.method(detail)` strings.

@@ -24,6 +24,31 @@ struct RendererTests {
     return image
   }
 
+  @Test("Issue 9: a window rendered headlessly lays text out with pango, with no global switch")
+  func renderedWindowsMeasureWithPango() throws {
+    let window = Window(frame: Rect(x: 0, y: 0, width: 300, height: 60), clock: ManualClock())
+    window.backgroundColor = .white
+    let label = Label(text: "北海道 Hokkaidō", frame: Rect(x: 0, y: 0, width: 300, height: 60))
+    label.textAlignment = .center
+    window.addSubview(label)
+    let other = Window(frame: Rect(x: 0, y: 0, width: 300, height: 60), clock: ManualClock())
+    let image = try HeadlessRenderer.render(window)
+    let pango = PangoTextMeasurer.shared.size(of: label.text!, font: label.font)
+    #expect(window.environment.textMeasurer === PangoTextMeasurer.shared)
+    #expect(label.sizeThatFits(Size(width: 1000, height: 1000)) == pango)
+    // The other window keeps its own, deterministic measurer.
+    #expect(other.environment.textMeasurer !== PangoTextMeasurer.shared)
+    // Centred as pango draws it: as much white on the left of the text as on the right.
+    let columns = (0..<300).filter { x in
+      (0..<60).contains { y in
+        image.color(at: Point(x: Double(x) + 0.5, y: Double(y) + 0.5)).map { $0.red < 0.5 } ?? false
+      }
+    }
+    let left = try #require(columns.first)
+    let right = 299 - (try #require(columns.last))
+    #expect(abs(left - right) <= 2, "left margin \(left), right margin \(right)")
+  }
+
   @Test func filledRectangleHasItsColourInsideAndNotOutside() throws {
     let root = canvas()
     let box = View(frame: Rect(x: 10, y: 20, width: 30, height: 40))

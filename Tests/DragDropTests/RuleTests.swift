@@ -35,20 +35,27 @@ import Testing
     var session: DragSession? { test.window.dragController.activeSessions.first }
   }
 
-  @Test("Rule 1: the delegate is held weakly, and enabled by default depends on the configuration")
+  @Test("Rule 1: the delegate is held weakly, and enabled by default depends on the window's device")
   func weakDelegateAndDefaults() {
     var delegate: LabelSource? = LabelSource(container: View())
     let interaction = DragInteraction(delegate: delegate!)
     delegate = nil
     #expect(interaction.delegate == nil)
-    let saved = DragInteraction.configuration
-    defer { DragInteraction.configuration = saved }
-    DragInteraction.configuration = .phone
-    #expect(!DragInteraction.isEnabledByDefault)
-    #expect(!DragInteraction(delegate: LabelSource(container: View())).isEnabled)
-    DragInteraction.configuration = .largeScreen
-    #expect(DragInteraction.isEnabledByDefault)
-    #expect(DragInteraction(delegate: LabelSource(container: View())).isEnabled)
+    #expect(!DragInteraction.isEnabledByDefault(on: .phone))
+    #expect(DragInteraction.isEnabledByDefault(on: .largeScreen) && DragInteraction.isEnabledByDefault(on: .pointer))
+    // Two windows differ, with no global to save and restore.
+    let phone = Window(frame: Rect(x: 0, y: 0, width: 100, height: 100), clock: ManualClock())
+    phone.environment.deviceConfiguration = .phone
+    let desktop = Window(frame: Rect(x: 0, y: 0, width: 100, height: 100), clock: ManualClock())
+    let source = LabelSource(container: View())
+    let onPhone = DragInteraction(delegate: source)
+    let onDesktop = DragInteraction(delegate: source)
+    phone.addInteraction(onPhone)
+    desktop.addInteraction(onDesktop)
+    #expect(!onPhone.isEnabled && onDesktop.isEnabled)
+    onPhone.isEnabled = true  // set explicitly, it stays so
+    phone.environment.deviceConfiguration = .phone
+    #expect(onPhone.isEnabled)
   }
 
   @Test("Rule 2: a pointer drag begins once it passes the threshold, without the delay")

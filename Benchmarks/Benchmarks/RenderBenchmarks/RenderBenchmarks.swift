@@ -45,7 +45,7 @@ final class RenderScene {
   let image: RenderedImage
 
   init(count: Int) throws {
-    TextMeasurement.current = PangoTextMeasurer.shared
+    test.window.environment.textMeasurer = PangoTextMeasurer.shared
     tiles = PhotoGrid(count: count, reuseIdentifier: "tile", operation: .move)
     tiles.configure = { cell, indexPath in
       let hue = Double(indexPath.item % 360) / 360
