@@ -99,3 +99,44 @@ public struct KeyEvent: Hashable, Sendable {
     self.timestamp = timestamp
   }
 }
+
+/// A scroll from a mouse wheel or a touchpad, delivered to the view under the pointer and
+/// then up its superviews until one scrolls.
+public struct ScrollEvent: Hashable, Sendable {
+  /// Where the deltas come from.
+  public enum Kind: Hashable, Sendable {
+    /// A wheel: the delta counts notches (fractions of one for high-resolution wheels).
+    case wheel
+    /// A touchpad or another precise device: the delta is in points, and the fingers
+    /// lifting ends the gesture, which may then glide on.
+    case precise
+  }
+
+  public enum Phase: Hashable, Sendable {
+    /// The content moves by ``ScrollEvent/delta``.
+    case changed
+    /// The fingers left a precise device: the gesture is over (its delta is zero).
+    case ended
+  }
+
+  public var kind: Kind
+  public var phase: Phase
+  /// Positive values scroll toward the end of the content: down, and right.
+  public var delta: Point
+  /// Where the pointer is, in the window's coordinates.
+  public var location: Point
+  public var modifiers: KeyModifiers
+  public var timestamp: Double
+
+  public init(
+    kind: Kind, phase: Phase = .changed, delta: Point, location: Point, modifiers: KeyModifiers = [],
+    timestamp: Double
+  ) {
+    self.kind = kind
+    self.phase = phase
+    self.delta = delta
+    self.location = location
+    self.modifiers = modifiers
+    self.timestamp = timestamp
+  }
+}

@@ -167,6 +167,11 @@ open class View {
     window?.environment ?? .detached
   }
 
+  /// Scrolls for a wheel or touchpad: returns true when the view scrolled, or takes the
+  /// event for its own reasons; false passes it to the superview. Views do not scroll by
+  /// default.
+  open func scrollWheel(with event: ScrollEvent) -> Bool { false }
+
   /// Marks the view and every view below it for layout, as when the environment changes.
   func setNeedsLayoutEverywhere() {
     setNeedsLayout()

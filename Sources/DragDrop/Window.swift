@@ -134,6 +134,30 @@ open class Window: View {
         timestamp: event.timestamp, modifiers: event.modifiers))
   }
 
+  // MARK: Scrolling
+
+  /// Delivers a scroll to the view under its location, then to each superview in turn,
+  /// until one scrolls (``View/scrollWheel(with:)`` returns true). A precise gesture keeps
+  /// going to the view that took its first change, wherever the pointer goes.
+  public func send(_ event: ScrollEvent) {
+    if event.kind == .precise, let scrolling = preciseScrollTarget, scrolling.window === self {
+      _ = scrolling.scrollWheel(with: event)
+      if event.phase == .ended { preciseScrollTarget = nil }
+      return
+    }
+    var view = hitTest(event.location)
+    while let current = view {
+      if current.scrollWheel(with: event) {
+        if event.kind == .precise && event.phase == .changed { preciseScrollTarget = current }
+        return
+      }
+      view = current.superview
+    }
+  }
+
+  /// The view a precise scroll gesture under way goes to.
+  private weak var preciseScrollTarget: View?
+
   // MARK: Keys and focus
 
   /// The view that receives key events.

@@ -210,6 +210,9 @@ public final class GTKWindow {
 
   // MARK: Input
 
+  /// Where the pointer was at its last motion or button event, in the drawing area.
+  private var lastPointerLocation = Point.zero
+
   /// Maps one GDK event seen by the legacy controller; returns false so that other
   /// controllers still see it.
   private func handle(_ event: OpaquePointer) -> Bool {
@@ -219,6 +222,7 @@ public final class GTKWindow {
     switch type {
     case GDK_BUTTON_PRESS, GDK_BUTTON_RELEASE:
       guard let location = location(of: event) else { return false }
+      lastPointerLocation = location
       let button = Int(gdk_button_event_get_button(event))
       if type == GDK_BUTTON_PRESS {
         gtk_widget_grab_focus(drawingArea)
@@ -226,8 +230,25 @@ public final class GTKWindow {
       } else {
         deliver(.buttonReleased(button: button, location: location, modifiers: modifiers))
       }
+    case GDK_SCROLL:
+      // GDK gives X11 scroll events no position: they go where the pointer last was.
+      let location = location(of: event) ?? lastPointerLocation
+      var dx = 0.0
+      var dy = 0.0
+      gdk_scroll_event_get_deltas(event, &dx, &dy)
+      guard
+        let scroll = InputTranslator.scroll(
+          direction: gdk_scroll_event_get_direction(event), deltas: Point(x: dx, y: dy),
+          unit: gdk_scroll_event_get_unit(event), isStop: gdk_scroll_event_is_stop(event) != 0)
+      else { return false }
+      window.send(
+        ScrollEvent(
+          kind: scroll.kind, phase: scroll.phase, delta: scroll.delta, location: location, modifiers: modifiers,
+          timestamp: clock.now))
+      setNeedsDisplay()
     case GDK_MOTION_NOTIFY:
       guard let location = location(of: event) else { return false }
+      lastPointerLocation = location
       deliver(.pointerMoved(location: location, modifiers: modifiers))
     case GDK_TOUCH_BEGIN, GDK_TOUCH_UPDATE, GDK_TOUCH_END, GDK_TOUCH_CANCEL:
       guard let location = location(of: event), let sequence = gdk_event_get_event_sequence(event) else {

@@ -71,6 +71,28 @@ struct InputTranslator {
       PointerEvent(phase: phase, location: location, buttons: buttons, modifiers: modifiers, timestamp: timestamp))
   }
 
+  /// A GDK scroll as the engine's: a wheel notch (or a high-resolution wheel's fraction of
+  /// one) scrolls by steps; a touchpad's smooth deltas are in surface pixels, which are
+  /// points; a stop event ends a touchpad gesture. Nil for what carries no scroll.
+  static func scroll(
+    direction: GdkScrollDirection, deltas: Point, unit: GdkScrollUnit, isStop: Bool
+  ) -> (kind: ScrollEvent.Kind, phase: ScrollEvent.Phase, delta: Point)? {
+    switch direction {
+    case GDK_SCROLL_UP: return (.wheel, .changed, Point(x: 0, y: -1))
+    case GDK_SCROLL_DOWN: return (.wheel, .changed, Point(x: 0, y: 1))
+    case GDK_SCROLL_LEFT: return (.wheel, .changed, Point(x: -1, y: 0))
+    case GDK_SCROLL_RIGHT: return (.wheel, .changed, Point(x: 1, y: 0))
+    case GDK_SCROLL_SMOOTH:
+      if unit == GDK_SCROLL_UNIT_WHEEL {
+        return deltas == .zero ? nil : (.wheel, .changed, deltas)
+      }
+      if isStop { return (.precise, .ended, .zero) }
+      return deltas == .zero ? nil : (.precise, .changed, deltas)
+    default:
+      return nil
+    }
+  }
+
   static func button(_ number: Int) -> PointerButtons? {
     switch number {
     case 1: .primary

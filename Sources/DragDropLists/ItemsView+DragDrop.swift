@@ -307,6 +307,8 @@ extension ItemsView {
       dragState.scrollTimer = nil
       return
     }
+    // Auto-scroll takes over from a wheel or touchpad glide.
+    stopDecelerating()
     if dragState.scrollTimer == nil { scheduleScrollTick() }
   }
 
@@ -319,6 +321,7 @@ extension ItemsView {
       self.contentOffset = Point(x: before.x, y: before.y + self.dragState.scrollSpeed * frame)
       self.dragState.scrollTimer = nil
       guard self.contentOffset != before else { return }  // at the end of the content
+      self.flashScrollIndicators()
       self.layoutIfNeeded()
       self.window?.dragController.refreshDropTargets()
       if self.dragState.scrollSpeed != 0 && self.dragState.scrollTimer == nil { self.scheduleScrollTick() }

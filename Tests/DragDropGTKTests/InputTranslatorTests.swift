@@ -86,4 +86,25 @@ struct InputTranslatorTests {
     #expect(InputTranslator.key(UInt32(GDK_KEY_Shift_L)) == nil)
     #expect(InputTranslator.key(UInt32(GDK_KEY_F5)) == nil)
   }
+
+  @Test("Issue 9: wheel notches, high-resolution wheels and touchpads become scroll events")
+  func scrolls() {
+    func map(
+      _ direction: GdkScrollDirection, _ dx: Double = 0, _ dy: Double = 0, unit: GdkScrollUnit = GDK_SCROLL_UNIT_WHEEL,
+      stop: Bool = false
+    ) -> String {
+      guard
+        let scroll = InputTranslator.scroll(direction: direction, deltas: Point(x: dx, y: dy), unit: unit, isStop: stop)
+      else { return "none" }
+      return "\(scroll.kind) \(scroll.phase) \(scroll.delta)"
+    }
+    #expect(map(GDK_SCROLL_DOWN) == "wheel changed (0, 1)")
+    #expect(map(GDK_SCROLL_UP) == "wheel changed (0, -1)")
+    #expect(map(GDK_SCROLL_LEFT) == "wheel changed (-1, 0)")
+    #expect(map(GDK_SCROLL_RIGHT) == "wheel changed (1, 0)")
+    #expect(map(GDK_SCROLL_SMOOTH, 0, 0.25) == "wheel changed (0, 0.25)")
+    #expect(map(GDK_SCROLL_SMOOTH, 3, -12, unit: GDK_SCROLL_UNIT_SURFACE) == "precise changed (3, -12)")
+    #expect(map(GDK_SCROLL_SMOOTH, unit: GDK_SCROLL_UNIT_SURFACE, stop: true) == "precise ended (0, 0)")
+    #expect(map(GDK_SCROLL_SMOOTH) == "none")
+  }
 }

@@ -91,6 +91,13 @@ struct WindowTests {
     let keys = probe.lines.filter { $0.hasPrefix("key ") }
     #expect(keys.contains("key down character(\"a\")"))
     #expect(keys.contains("key down escape"))
+
+    // The wheel (buttons 4 and 5 under X11) reaches the view under the pointer (issue 9).
+    try move(200, 150)
+    try Probe.xdotool(["click", "5"])
+    #expect(probe.waitForLine(startingWith: "scroll", timeout: 10) == "scroll wheel changed 0.0 1.0 at 200 150")
+    try Probe.xdotool(["click", "4"])
+    #expect(probe.waitForLine(startingWith: "scroll", timeout: 10) == "scroll wheel changed 0.0 -1.0 at 200 150")
   }
 
   @Test(.enabled(if: hasDisplay, "needs an X display"))

@@ -4,7 +4,7 @@
 //
 //   GTKProbe no-display   tries to open the display; prints the error and exits with 3
 //   GTKProbe main-loop    runs GLib's loop with main-actor tasks, awaits and a GLibClock
-//   GTKProbe window TITLE opens a 400×300 window and reports touches, pointer and keys
+//   GTKProbe window TITLE opens a 400×300 window and reports touches, pointer, keys and scrolls
 //   GTKProbe idle TITLE   opens a window and does nothing, for measuring idle CPU
 
 import CGTK
@@ -33,11 +33,18 @@ final class ReportingRecognizer: GestureRecognizer {
   }
 }
 
-/// Reports key events while focused.
+/// Reports key events while focused, and every scroll it gets.
 @MainActor
 final class KeyReportingView: View {
   override func keyEvent(_ event: KeyEvent) {
     report("key \(event.phase) \(event.key)")
+  }
+
+  override func scrollWheel(with event: ScrollEvent) -> Bool {
+    let x = Int(event.location.x.rounded())
+    let y = Int(event.location.y.rounded())
+    report("scroll \(event.kind) \(event.phase) \(event.delta.x) \(event.delta.y) at \(x) \(y)")
+    return true
   }
 }
 
