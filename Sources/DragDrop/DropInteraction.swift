@@ -10,8 +10,12 @@ public final class DropInteraction: Interaction {
   /// A name for delegate-call traces and announcements; the view's accessibility label
   /// when nil.
   public var name: String?
-  /// Supplies ``keyboardDropLocations``; a list sets it to offer one stop per position.
+  /// Supplies ``keyboardDropLocations``: a few fixed stops.
   public var keyboardDropLocationProvider: (@MainActor () -> [Point])?
+  /// Supplies the stops of a keyboard drag over this target when there may be many, as a
+  /// list has one per position: their number, and each one's location, found only when the
+  /// keys reach it. Takes precedence over ``keyboardDropLocationProvider``.
+  public var keyboardDropStopsProvider: (@MainActor () -> KeyboardDropStops)?
 
   public init(delegate: any DropInteractionDelegate) {
     self.delegate = delegate
@@ -25,5 +29,25 @@ public final class DropInteraction: Interaction {
 
   var traceName: String {
     name ?? view?.accessibilityLabel ?? "DropInteraction(\(view.map { "\(type(of: $0))" } ?? "no view"))"
+  }
+}
+
+/// The stops of a keyboard drag over one drop target, in order (rule 41).
+@MainActor
+public struct KeyboardDropStops {
+  /// How many stops there are.
+  public var count: Int
+  /// The location of stop `index` in the target view's coordinates. A view may scroll to
+  /// bring the stop into view before it answers, as a long list does.
+  public var location: @MainActor (Int) -> Point
+
+  public init(count: Int, location: @escaping @MainActor (Int) -> Point) {
+    self.count = count
+    self.location = location
+  }
+
+  /// Stops at fixed points.
+  public init(_ points: [Point]) {
+    self.init(count: points.count) { points[$0] }
   }
 }

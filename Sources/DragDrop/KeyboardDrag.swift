@@ -20,6 +20,12 @@ extension DropInteraction {
     guard let view else { return [] }
     return [view.bounds.center]
   }
+
+  /// The stops of a keyboard drag over this target: ``keyboardDropStopsProvider``'s, or
+  /// ``keyboardDropLocations``.
+  public var keyboardDropStops: KeyboardDropStops {
+    keyboardDropStopsProvider?() ?? KeyboardDropStops(keyboardDropLocations)
+  }
 }
 
 /// Keyboard drag, which iOS lacks: Space lifts the focused draggable view, Tab and
@@ -58,10 +64,11 @@ extension DragController {
     var view: View? = focused
     while let current = view {
       if let interaction = current.interactions.compactMap({ $0 as? DragInteraction }).first(where: \.isEnabled) {
-        let center = focused.convert(focused.bounds.center, to: window)
+        // The focused part of the view: a list's focused item, or the whole view.
+        let center = focused.convert((focused.keyboardFocusRect ?? focused.bounds).center, to: window)
         // Nothing to drag: the key goes on to the focused view.
         guard let drag = startLift(interaction, touchID: Self.keyboardTouchID, location: center) else { return false }
-        drag.keyboardNames = focused.accessibilityLabel
+        drag.keyboardNames = focused.keyboardFocusLabel ?? focused.accessibilityLabel
         begin(drag)
         announce("Picked up \(names(of: drag)).")
         return true
@@ -72,15 +79,25 @@ extension DragController {
   }
 
   /// The drop targets a keyboard drag visits, in the window's order, with their stops.
-  private func keyboardStops(for drag: LiveDrag) -> [(target: DropInteraction, locations: [Point])] {
-    var result: [(DropInteraction, [Point])] = []
+  private func keyboardStops(for drag: LiveDrag) -> [(target: DropInteraction, stops: KeyboardDropStops)] {
+    var result: [(DropInteraction, KeyboardDropStops)] = []
     guard let window else { return [] }
     func visit(_ view: View) {
       guard !view.isHidden else { return }
       for case let interaction as DropInteraction in view.interactions where interaction.delegate != nil {
         if canHandle(interaction, drag) {
-          let points = interaction.keyboardDropLocations.map { view.convert($0, to: window) }
-          if !points.isEmpty { result.append((interaction, points)) }
+          let stops = interaction.keyboardDropStops
+          if stops.count > 0 {
+            // In window coordinates, found when the keys reach a stop.
+            result.append(
+              (
+                interaction,
+                KeyboardDropStops(count: stops.count) { [weak view] in
+                  let point = stops.location($0)
+                  return view?.convert(point, to: window) ?? point
+                }
+              ))
+          }
         }
       }
       view.subviews.forEach(visit)
@@ -102,14 +119,14 @@ extension DragController {
         targetIndex < 0 ? (delta < 0 ? stops.count - 1 : 0) : (targetIndex + delta + stops.count) % stops.count
       position = 0
     } else {
-      position = max(0, min(stops[targetIndex].locations.count - 1, position + positionDelta))
+      position = max(0, min(stops[targetIndex].stops.count - 1, position + positionDelta))
     }
     let stop = stops[targetIndex]
     drag.keyboardTarget = stop.target
     drag.keyboardPosition = position
-    move(drag, to: stop.locations[position])
+    move(drag, to: stop.stops.location(position))
     var text = "Over \(stop.target.traceName)"
-    if stop.locations.count > 1 { text += ", position \(position + 1) of \(stop.locations.count)" }
+    if stop.stops.count > 1 { text += ", position \(position + 1) of \(stop.stops.count)" }
     text += "."
     if drag.target !== stop.target || !drag.proposal.operation.performsDrop { text += " Cannot drop here." }
     announce(text)

@@ -167,6 +167,27 @@ open class View {
     window?.environment ?? .detached
   }
 
+  /// The part of the view that has the keyboard focus when the view is focused, in its own
+  /// coordinates: a list's focused item, say. Nil (the default) means the whole view. The
+  /// window draws the focus ring around it, and a keyboard drag lifts from its centre.
+  open var keyboardFocusRect: Rect? { nil }
+
+  /// What to call the focused part in announcements; nil means the view's accessibility
+  /// label.
+  open var keyboardFocusLabel: String? { nil }
+
+  /// Called when the view gains or loses the window's keyboard focus.
+  open func focusDidChange(_ isFocused: Bool) {}
+
+  /// Whether the view has its window's keyboard focus.
+  public var isFocused: Bool { window?.focusedView === self }
+
+  /// Tells the window that ``keyboardFocusRect`` moved, so that its focus ring follows.
+  public func setNeedsFocusRingUpdate() {
+    guard let window, window.focusedView === self else { return }
+    window.updateFocusRing()
+  }
+
   /// Scrolls for a wheel or touchpad: returns true when the view scrolled, or takes the
   /// event for its own reasons; false passes it to the superview. Views do not scroll by
   /// default.

@@ -167,8 +167,42 @@ open class Window: View {
   @discardableResult
   public func focus(_ view: View?) -> Bool {
     guard view == nil || view?.window === self else { return false }
+    let previous = focusedView
     focusedView = view
+    if previous !== view {
+      previous?.focusDidChange(false)
+      view?.focusDidChange(true)
+    }
+    updateFocusRing()
     return true
+  }
+
+  /// Whether the window draws a ring around the focused view (or its
+  /// ``View/keyboardFocusRect``). True by default.
+  public var showsFocusRing = true {
+    didSet { updateFocusRing() }
+  }
+
+  /// The ring around the focused part, above every other view.
+  private lazy var focusRing: FocusRingView = {
+    let ring = FocusRingView()
+    ring.isUserInteractionEnabled = false
+    return ring
+  }()
+
+  /// Places the focus ring around the focused view's focused part, or hides it.
+  public func updateFocusRing() {
+    guard showsFocusRing, let focusedView, focusedView !== self, focusedView.window === self else {
+      if focusRing.superview != nil { focusRing.removeFromSuperview() }
+      return
+    }
+    let rect = focusedView.convert(focusedView.keyboardFocusRect ?? focusedView.bounds, to: self)
+    focusRing.frame = rect.insetBy(dx: -FocusRingView.outset, dy: -FocusRingView.outset)
+    if focusRing.superview !== self {
+      addSubview(focusRing)
+    } else if subviews.last !== focusRing {
+      bringSubviewToFront(focusRing)
+    }
   }
 
   /// Delivers a key event to the drag controller first, then to the focused view.
@@ -182,7 +216,12 @@ open class Window: View {
   func viewDidEnter(_ view: View) {}
 
   func viewWillLeave(_ view: View) {
-    if let focusedView, focusedView.isDescendant(of: view) { self.focusedView = nil }
+    if view === focusRing { return }
+    if let focusedView, focusedView.isDescendant(of: view) {
+      self.focusedView = nil
+      focusedView.focusDidChange(false)
+      updateFocusRing()
+    }
   }
 
   func interactionsDidChange(in view: View) {}
@@ -190,4 +229,19 @@ open class Window: View {
   open override var snapshotDescription: String {
     "Window frame=\(frame)"
   }
+}
+
+/// The ring a window draws around the focused part of its focused view.
+@MainActor
+final class FocusRingView: View {
+  /// How far the ring stands out of the focused rectangle.
+  static let outset = 2.0
+  static let color = Color(red: 0.21, green: 0.52, blue: 0.89)
+
+  override func draw(in context: any GraphicsContext) {
+    let inset = bounds.insetBy(dx: 1, dy: 1)
+    context.stroke(Path(roundedRect: inset, cornerRadius: 3), color: Self.color, lineWidth: 2)
+  }
+
+  override var snapshotDescription: String { "FocusRing frame=\(frame)" }
 }

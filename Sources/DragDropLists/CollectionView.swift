@@ -225,6 +225,32 @@ open class CollectionView: ItemsView {
     try record(animation: animation) { $0.reloadItems(at: indexPaths) }
   }
 
+  // MARK: Keyboard
+
+  /// In a grid, up and down move by a row within the section; left and right step through
+  /// the items in order.
+  override func keyboardFocusStep(from indexPath: IndexPath, key: KeyEvent.Key) -> IndexPath? {
+    guard case .flow = collectionViewLayout, let columns = (itemLayout as? FlowLayout)?.columns, columns > 1
+    else { return super.keyboardFocusStep(from: indexPath, key: key) }
+    switch key {
+    case .up:
+      return indexPath.item >= columns ? IndexPath(item: indexPath.item - columns, section: indexPath.section) : nil
+    case .down:
+      let count = itemCount(inSection: indexPath.section)
+      return indexPath.item + columns < count
+        ? IndexPath(item: indexPath.item + columns, section: indexPath.section) : nil
+    default:
+      return super.keyboardFocusStep(from: indexPath, key: key)
+    }
+  }
+
+  /// In a grid the gap before an item is at its left: its left quarter, or the right
+  /// quarter of the last item.
+  override func keyboardStopPoint(in frame: Rect, beforeItem: Bool) -> Point {
+    guard case .flow = collectionViewLayout else { return super.keyboardStopPoint(in: frame, beforeItem: beforeItem) }
+    return Point(x: beforeItem ? frame.minX + frame.width / 4 : frame.maxX - frame.width / 4, y: frame.midY)
+  }
+
   // MARK: Interactive movement (rule 28)
 
   /// Starts moving the item at `indexPath` with the finger. Returns false, and starts

@@ -221,6 +221,8 @@ extension ItemsView {
     dropAdapter = adapter
     let interaction = DropInteraction(delegate: adapter)
     interaction.name = accessibilityLabel
+    // A keyboard drag stops at every gap between items (rule 41).
+    interaction.keyboardDropStopsProvider = { [weak self] in self?.keyboardDropStops() ?? KeyboardDropStops([]) }
     dropInteraction = interaction
     addInteraction(interaction)
   }

@@ -62,6 +62,9 @@ open class ItemsViewCell: View {
   /// What the cell shows, for its line in a tree snapshot.
   var contentSnapshot: String { "" }
 
+  /// What the cell is called in announcements: its accessibility label by default.
+  open var accessibilityText: String? { accessibilityLabel }
+
   open override var snapshotDescription: String {
     super.snapshotDescription + contentSnapshot + (isSelected ? " selected" : "")
       + (dragState == .none ? "" : " drag=\(dragState)")
@@ -173,6 +176,59 @@ open class ItemsView: ScrollView {
   /// gap, placeholders, or an interactive movement.
   public var hasUncommittedUpdates: Bool {
     dragState.gap != nil || !placeholderEntries.isEmpty || movement != nil
+  }
+
+  // MARK: Keyboard focus
+
+  /// The item with the keyboard focus; see ``indexPathForKeyboardFocus``.
+  var keyboardFocus: IndexPath?
+
+  open override var keyboardFocusRect: Rect? {
+    keyboardFocus.flatMap { itemFrame(at: $0) }
+  }
+
+  open override var keyboardFocusLabel: String? {
+    guard let focus = keyboardFocus, let cell = visibleCell(at: focus) else { return nil }
+    return cell.accessibilityText
+  }
+
+  open override func focusDidChange(_ isFocused: Bool) {
+    super.focusDidChange(isFocused)
+    guard isFocused else { return }
+    if keyboardFocus.map(contains) != true {
+      indexPathForKeyboardFocus = sortedSelection.first ?? firstItem
+    }
+  }
+
+  open override func keyEvent(_ event: KeyEvent) {
+    guard event.phase == .down else { return super.keyEvent(event) }
+    switch event.key {
+    case .up, .down, .left, .right:
+      guard let focus = keyboardFocus ?? firstItem else { return }
+      if let next = keyboardFocusStep(from: focus, key: event.key) { indexPathForKeyboardFocus = next }
+    case .return:
+      // As a tap on the focused item.
+      guard let focus = keyboardFocus else { return }
+      tapItem(at: focus)
+    default:
+      super.keyEvent(event)
+    }
+  }
+
+  /// Where an arrow key moves the focus from `indexPath`: up and down (and left and right)
+  /// step through the items in order. A grid steps by rows up and down.
+  func keyboardFocusStep(from indexPath: IndexPath, key: KeyEvent.Key) -> IndexPath? {
+    switch key {
+    case .up, .left: flatStep(from: indexPath, by: -1)
+    case .down, .right: flatStep(from: indexPath, by: 1)
+    default: nil
+    }
+  }
+
+  /// The point in an item's frame where a drag resolves to the gap before it (or after it,
+  /// for the last gap): the upper or lower quarter of a row.
+  func keyboardStopPoint(in frame: Rect, beforeItem: Bool) -> Point {
+    Point(x: frame.midX, y: beforeItem ? frame.minY + frame.height / 4 : frame.maxY - frame.height / 4)
   }
 
   // MARK: What subclasses provide
@@ -332,6 +388,7 @@ open class ItemsView: ScrollView {
     movement = nil
     removeSupplementaryViews()
     selected = []
+    keyboardFocus = nil
     let sections = hasDataSource ? max(0, sourceNumberOfSections()) : 0
     itemCounts = (0..<sections).map { max(0, sourceNumberOfItems(inSection: $0)) }
     itemLayout = makeLayout(counts: itemCounts)
@@ -348,6 +405,7 @@ open class ItemsView: ScrollView {
   /// and a movement whose item was deleted ends.
   func followUpdate(item: (IndexPath) -> IndexPath?, slot: (IndexPath) -> IndexPath?) {
     if !selected.isEmpty { selected = Set(selected.compactMap(item)) }
+    if let focus = keyboardFocus { keyboardFocus = item(focus) }
     let state = dragState
     if !state.sourceIndexPaths.isEmpty { state.sourceIndexPaths = state.sourceIndexPaths.compactMapValues(item) }
     state.highlighted = state.highlighted.flatMap(item)
@@ -448,6 +506,7 @@ open class ItemsView: ScrollView {
     }
     placeCells()
     layoutSupplementaryViews(top: top, bottom: bottom)
+    if keyboardFocus != nil { setNeedsFocusRingUpdate() }
   }
 
   /// Places the laid-out cells at their frames, moved aside by an open gap or an
@@ -547,7 +606,13 @@ open class ItemsView: ScrollView {
   }
 
   private func tap(at point: Point) {
-    guard allowsSelection, movement == nil, let indexPath = dataIndexPath(at: point) else { return }
+    guard let indexPath = dataIndexPath(at: point) else { return }
+    tapItem(at: indexPath)
+  }
+
+  /// Selects or deselects an item as a tap on it does, and tells the delegate.
+  func tapItem(at indexPath: IndexPath) {
+    guard allowsSelection, movement == nil, contains(indexPath) else { return }
     if selected.contains(indexPath) && allowsMultipleSelection {
       deselect(indexPath)
       notifyDeselect(indexPath)

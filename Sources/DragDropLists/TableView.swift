@@ -70,6 +70,9 @@ open class TableViewCell: ItemsViewCell {
   }
 
   override var contentSnapshot: String { textLabel.text.map { " text=\"\($0)\"" } ?? "" }
+
+  /// The accessibility label, or the text the cell shows.
+  open override var accessibilityText: String? { accessibilityLabel ?? textLabel.text }
 }
 
 /// A table: sections of rows with fixed or per-row heights, optional headers, reusable
