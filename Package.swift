@@ -148,6 +148,13 @@ let package = Package(
       path: "Tests/GTKProbe",
       swiftSettings: strict
     ),
+    // Misuse that once trapped, one case per process; the MisuseTests run each case.
+    .executableTarget(
+      name: "MisuseProbe",
+      dependencies: ["DragDropLists", "DragDropTesting"],
+      path: "Tests/MisuseProbe",
+      swiftSettings: strict
+    ),
     .testTarget(
       name: "DragDropGTKTests",
       dependencies: ["DragDropGTK", "DragDropTesting", "TestSupport", "SampleDriver"],

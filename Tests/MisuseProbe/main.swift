@@ -1,0 +1,220 @@
+// Misuse and bad input that once trapped, one case per run: the MisuseTests start this
+// program once per case, so that a trap in one case shows as that case's failure instead
+// of ending the whole test run. Each case prints "ok NAME" when it finishes.
+//
+//   MisuseProbe list       prints the names of the cases
+//   MisuseProbe NAME       runs one case
+
+import DragDrop
+import DragDropLists
+import DragDropTesting
+import Foundation
+
+@MainActor
+func allCases() -> [(name: String, run: @MainActor () throws -> Void)] {
+  [
+    (
+      "mime-file-not-utf8",
+      {
+        let directory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("misuse-\(getpid())")
+        let packages = directory.appendingPathComponent("mime/packages")
+        try FileManager.default.createDirectory(at: packages, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var bytes = Array(
+          "<?xml version=\"1.0\"?><mime-info><!-- a comment --><mime-type type=\"a/b\"/></mime-info>".utf8)
+        bytes[28] = 0xFF
+        try Data(bytes).write(to: packages.appendingPathComponent("bad.xml"))
+        try Data("<mime-info><mime-type type=\"application/x-kept\"/></mime-info>".utf8)
+          .write(to: packages.appendingPathComponent("good.xml"))
+        let registry = ContentTypeRegistry(mimeDatabaseDirectories: [packages])
+        registry.preloadDatabase()
+        check(registry.type(forMIMEType: "application/x-kept")?.isDeclared == true, "the good file loads")
+        check(registry.databaseErrors.count == 1, "the bad file is one typed error")
+      }
+    ),
+    (
+      "flow-layout-degenerate",
+      {
+        for layout in [
+          FlowLayout(width: 300, itemSize: .zero, minimumInteritemSpacing: 0, minimumLineSpacing: 0, itemCounts: [9]),
+          FlowLayout(
+            width: 300, itemSize: Size(width: 40, height: 40), minimumInteritemSpacing: -50, minimumLineSpacing: -50,
+            itemCounts: [9]),
+        ] {
+          _ = layout.indexPathForItem(at: Point(x: 10, y: 1e300))
+          _ = layout.destination(at: Point(x: .infinity, y: .nan), intent: .insertAtDestinationIndexPath)
+          _ = layout.frameForItem(at: IndexPath(item: 8, section: 0))
+        }
+      }
+    ),
+    (
+      "grid-of-infinite-height",
+      {
+        let grid = CollectionView(
+          frame: Rect(x: 0, y: 0, width: 300, height: .infinity),
+          collectionViewLayout: .flow(itemSize: Size(width: 50, height: 50)))
+        grid.layoutIfNeeded()
+        _ = grid.indexPathsForVisibleItems
+      }
+    ),
+    (
+      "hit-test-zero-width-subviews",
+      {
+        let window = Window(frame: Rect(x: 0, y: 0, width: 100, height: 100), clock: ManualClock())
+        for _ in 0..<40 { window.addSubview(View()) }
+        _ = window.hitTest(Point(x: 5, y: 5))
+      }
+    ),
+    (
+      "descriptions-of-infinite-geometry",
+      {
+        let window = Window(frame: Rect(x: 0, y: 0, width: 100, height: 100), clock: ManualClock())
+        window.addSubview(View(frame: Rect(x: .infinity, y: -1e300, width: .nan, height: 1e20)))
+        check(!"\(Point(x: .infinity, y: .nan))".isEmpty, "a point describes itself")
+        check(!window.treeSnapshot.isEmpty && !window.displayListSnapshot.isEmpty, "snapshots")
+      }
+    ),
+    (
+      "colour-set-to-nan",
+      {
+        var color = Color.white
+        color.red = .nan
+        check(color.hex == "#00ffffff", "NaN is 0")
+      }
+    ),
+    (
+      "progress-cycle",
+      {
+        let a = LoadProgress(totalUnitCount: 1)
+        let b = LoadProgress(totalUnitCount: 1)
+        a.addChild(b, withPendingUnitCount: 1)
+        check(!b.addChild(a, withPendingUnitCount: 1), "the cycle is refused")
+        _ = a.fractionCompleted
+      }
+    ),
+    (
+      "coordinator-after-its-table",
+      {
+        var table: TableView? = TableView(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        let item = DragItem(itemProvider: ItemProvider(object: "x"))
+        let coordinator = TableViewDropCoordinator.make(items: [item], tableView: table!)
+        table = nil
+        _ = coordinator.drop(item, toRowAt: IndexPath(row: 0, section: 0))
+        let context = coordinator.drop(
+          item,
+          to: TableViewDropPlaceholder(
+            insertionIndexPath: IndexPath(row: 0, section: 0), reuseIdentifier: "p", rowHeight: 44))
+        check(!context.commitInsertion { _ in }, "nothing to commit into")
+      }
+    ),
+    (
+      "drag-controller-after-its-window",
+      {
+        var window: Window? = Window(frame: Rect(x: 0, y: 0, width: 100, height: 100), clock: ManualClock())
+        let controller = window!.dragController
+        let incoming = controller.beginIncomingDrag(
+          items: [DragItem(itemProvider: ItemProvider(object: "x"))], at: Point(x: 1, y: 1))
+        window = nil
+        incoming.move(to: Point(x: 2, y: 2))
+        check(incoming.drop() == .cancel, "a drop without a window cancels")
+        controller.refreshDropTargets()
+      }
+    ),
+    (
+      "placeholder-deleted-inside-its-commit",
+      {
+        let model = Rows(["a", "b"])
+        let table = TableView(frame: Rect(x: 0, y: 0, width: 100, height: 400))
+        table.register(TableViewCell.self, forCellReuseIdentifier: "cell")
+        table.dataSource = model
+        let item = DragItem(itemProvider: ItemProvider(object: "x"))
+        let context = TableViewDropCoordinator.make(items: [item], tableView: table)
+          .drop(
+            item,
+            to: TableViewDropPlaceholder(
+              insertionIndexPath: IndexPath(row: 1, section: 0), reuseIdentifier: "cell", rowHeight: 44))
+        _ = context.commitInsertion { path in
+          model.rows.insert("c", at: path.row)
+          check(!context.deletePlaceholder(), "no delete while committing")
+        }
+        check(!context.commitInsertion { _ in }, "a second commit does nothing")
+        table.layoutIfNeeded()
+        check(table.visibleCells.map(\.textLabel.text) == ["a", "c", "b"], "every row shows")
+      }
+    ),
+    (
+      "selection-out-of-range",
+      {
+        let table = TableView(frame: Rect(x: 0, y: 0, width: 100, height: 400))
+        let model = Rows(["a"])
+        table.register(TableViewCell.self, forCellReuseIdentifier: "cell")
+        table.dataSource = model
+        table.selectRow(at: IndexPath(row: 5, section: 0))
+        table.selectRow(at: IndexPath(index: 0))
+        table.selectRow(at: [0, 0, 0])
+        check(table.indexPathsForSelectedRows.isEmpty, "nothing selected")
+      }
+    ),
+    (
+      "batch-update-that-does-not-add-up",
+      {
+        let table = TableView(frame: Rect(x: 0, y: 0, width: 100, height: 400))
+        let model = Rows(["a"])
+        table.register(TableViewCell.self, forCellReuseIdentifier: "cell")
+        table.dataSource = model
+        table.layoutIfNeeded()
+        do {
+          try table.performBatchUpdates { try table.insertRows(at: [IndexPath(row: 0, section: 0)]) }
+          check(false, "the update should be refused")
+        } catch {
+          check(error is BatchUpdateError, "a typed error")
+        }
+      }
+    ),
+  ]
+}
+
+/// A one-section data source of strings.
+@MainActor
+final class Rows: TableViewDataSource {
+  var rows: [String]
+  init(_ rows: [String]) { self.rows = rows }
+  func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { rows.count }
+  func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+    let cell = tableView.dequeueReusableCell(withIdentifier: "cell", for: indexPath)
+    cell.textLabel.text = rows[indexPath.row]
+    return cell
+  }
+}
+
+@MainActor
+func check(_ condition: Bool, _ what: String) {
+  guard !condition else { return }
+  print("failed \(what)")
+  exit(1)
+}
+
+MainActor.assumeIsolated {
+  let arguments = CommandLine.arguments.dropFirst()
+  guard let name = arguments.first else {
+    print("usage: MisuseProbe list | NAME")
+    exit(2)
+  }
+  let cases = allCases()
+  if name == "list" {
+    for entry in cases { print(entry.name) }
+    exit(0)
+  }
+  guard let entry = cases.first(where: { $0.name == name }) else {
+    print("unknown case \(name)")
+    exit(2)
+  }
+  do {
+    try entry.run()
+    print("ok \(name)")
+    exit(0)
+  } catch {
+    print("error \(error)")
+    exit(1)
+  }
+}
