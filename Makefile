@@ -41,11 +41,15 @@ test: deps
 	$(XVFB_RUN) $(SWIFT) test --skip-build
 
 # The core modules' tests under AddressSanitizer, in a build folder of their own (CI runs
-# it after `make test`). The GTK and scene tests need a display and are left out.
+# it after `make test`). The GTK and scene tests need a display and are left out. Leaks are
+# checked by the tests themselves (weak references, and flat memory over 10,000 windows):
+# LeakSanitizer's report at exit also lists Foundation's own leaks (FoundationXML's error
+# strings, Process) and the cycles that tests of never-finishing loads keep on purpose.
 ASAN_TESTS := ContentTypesTests|ItemProvidersTests|DragDropTests|DragDropListsTests
 asan: deps
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
-	$(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan --filter '$(ASAN_TESTS)'
+	ASAN_OPTIONS=detect_leaks=0 \
+	  $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan --filter '$(ASAN_TESTS)'
 
 lint:
 	swift-format lint --strict --recursive Sources Tests Examples Apps Benchmarks/Benchmarks Benchmarks/Sources Package.swift Benchmarks/Package.swift

@@ -426,7 +426,7 @@ public final class DragController {
       // source interaction (weakly) and the session.
       let (source, session, id) = (drag.source, drag.session, drag.id)
       self.pendingTransfers += 1
-      dropSession.loadGate.whenIdle { [weak source] in
+      dropSession.loadGate.whenIdle { [weak self, weak source] in
         Task { @MainActor [weak self] in
           self?.pendingTransfers -= 1
           self?.reportTransfer(source: source, session: session, id: id)

@@ -1,0 +1,260 @@
+/// The placeholders of one section, in display order, each at a *gap*: the number of data
+/// items shown before it. Placeholders at the same gap show in the order they were added.
+///
+/// It is an order-statistics tree (a treap keyed by position) whose nodes store the
+/// difference between their gap and the previous placeholder's, so that committing a
+/// placeholder, which moves every later placeholder down by one data item, changes one
+/// node. Every operation costs O(log p) for p placeholders; nodes keep their parents, so a
+/// placeholder's handle finds its rank and gap without a search.
+struct PlaceholderSequence {
+  /// A placeholder's stable handle, valid until it is removed.
+  typealias Handle = Int32
+
+  private struct Node {
+    var left: Int32 = -1
+    var right: Int32 = -1
+    var parent: Int32 = -1
+    var priority: UInt32
+    var size: Int32 = 1
+    /// This gap minus the previous placeholder's (the first one's is its gap).
+    var delta: Int
+    /// The sum of the deltas in the subtree.
+    var sum: Int
+  }
+
+  private var nodes: [Node] = []
+  private var free: [Int32] = []
+  private var root: Int32 = -1
+  private var seed: UInt32 = 0x9E37_79B9
+
+  /// How many placeholders there are.
+  var count: Int { Int(size(root)) }
+  var isEmpty: Bool { root < 0 }
+
+  // MARK: Queries
+
+  /// How many placeholders sit at gaps up to `gap` (inclusive): those shown before the
+  /// data item at `gap`.
+  func count(atOrBefore gap: Int) -> Int { countWhile { $0 <= gap } }
+
+  /// How many placeholders sit at gaps before `gap`.
+  func count(before gap: Int) -> Int { countWhile { $0 < gap } }
+
+  /// The number of leading placeholders whose gaps satisfy `test` (a test that holds for a
+  /// prefix, since gaps never decrease along the sequence).
+  private func countWhile(_ test: (Int) -> Bool) -> Int {
+    var node = root
+    var before = 0  // the gap of the last placeholder left of `node`'s subtree
+    var counted = 0
+    while node >= 0 {
+      let n = nodes[Int(node)]
+      let gap = before + sum(n.left) + n.delta
+      if test(gap) {
+        counted += Int(size(n.left)) + 1
+        before = gap
+        node = n.right
+      } else {
+        node = n.left
+      }
+    }
+    return counted
+  }
+
+  /// The rank (display order, from 0) of a placeholder.
+  func rank(of handle: Handle) -> Int {
+    var node = handle
+    var rank = Int(size(nodes[Int(node)].left))
+    while nodes[Int(node)].parent >= 0 {
+      let parent = nodes[Int(node)].parent
+      if nodes[Int(parent)].right == node { rank += Int(size(nodes[Int(parent)].left)) + 1 }
+      node = parent
+    }
+    return rank
+  }
+
+  /// A placeholder's gap.
+  func gap(of handle: Handle) -> Int {
+    var node = handle
+    var gap = sum(nodes[Int(node)].left) + nodes[Int(node)].delta
+    while nodes[Int(node)].parent >= 0 {
+      let parent = nodes[Int(node)].parent
+      if nodes[Int(parent)].right == node { gap += sum(nodes[Int(parent)].left) + nodes[Int(parent)].delta }
+      node = parent
+    }
+    return gap
+  }
+
+  /// The placeholder of rank `rank` and its gap.
+  func placeholder(atRank rank: Int) -> (handle: Handle, gap: Int)? {
+    guard rank >= 0, rank < count else { return nil }
+    var node = root
+    var remaining = Int32(rank)
+    var before = 0
+    while node >= 0 {
+      let n = nodes[Int(node)]
+      let leftSize = size(n.left)
+      if remaining < leftSize {
+        node = n.left
+      } else if remaining == leftSize {
+        return (node, before + sum(n.left) + n.delta)
+      } else {
+        before += sum(n.left) + n.delta
+        remaining -= leftSize + 1
+        node = n.right
+      }
+    }
+    return nil
+  }
+
+  /// Every placeholder in display order, with its gap: O(p).
+  var all: [(handle: Handle, gap: Int)] {
+    var result: [(Handle, Int)] = []
+    result.reserveCapacity(count)
+    var gap = 0
+    func visit(_ node: Int32) {
+      guard node >= 0 else { return }
+      visit(nodes[Int(node)].left)
+      gap += nodes[Int(node)].delta
+      result.append((node, gap))
+      visit(nodes[Int(node)].right)
+    }
+    visit(root)
+    return result
+  }
+
+  // MARK: Changes
+
+  /// Adds a placeholder at `gap`, after every placeholder already at or before it.
+  mutating func insert(atGap gap: Int) -> Handle {
+    let rank = count(atOrBefore: gap)
+    let previousGap = rank == 0 ? 0 : placeholder(atRank: rank - 1)!.gap
+    let handle = makeNode(delta: gap - previousGap)
+    let (left, right) = split(root, Int32(rank))
+    // The next placeholder's delta was measured from the previous one; now from this one.
+    let adjusted = addToFirst(right, -(gap - previousGap))
+    root = merge(merge(left, handle), adjusted)
+    nodes[Int(root)].parent = -1
+    return handle
+  }
+
+  /// Removes a placeholder; the ones after it keep their gaps.
+  mutating func remove(_ handle: Handle) {
+    removeNode(handle, shiftingLaterBy: 0)
+  }
+
+  /// Removes a placeholder that became a data item at its gap: every placeholder after it
+  /// now has one more data item before it.
+  mutating func commit(_ handle: Handle) {
+    removeNode(handle, shiftingLaterBy: 1)
+  }
+
+  private mutating func removeNode(_ handle: Handle, shiftingLaterBy shift: Int) {
+    let rank = self.rank(of: handle)
+    let delta = nodes[Int(handle)].delta
+    let (left, rest) = split(root, Int32(rank))
+    let (middle, right) = split(rest, 1)
+    precondition(middle == handle, "the placeholder sequence lost track of a handle")
+    root = merge(left, addToFirst(right, delta + shift))
+    if root >= 0 { nodes[Int(root)].parent = -1 }
+    free.append(handle)
+  }
+
+  /// Puts every placeholder at the gap `newGap` gives for its old one, keeping their order
+  /// where gaps tie, and returns the handles `newGap` dropped (nil). The order of the rest
+  /// must stay non-decreasing, as a batch update's mapping of gaps keeps it. O(p log p).
+  mutating func remap(_ newGap: (Int) -> Int?) -> [Handle] {
+    let old = all
+    var dropped: [Handle] = []
+    var kept: [(Handle, Int)] = []
+    for (handle, gap) in old {
+      if let mapped = newGap(gap) { kept.append((handle, mapped)) } else { dropped.append(handle) }
+    }
+    // Rebuild with the same handles, in order: deltas from the new gaps.
+    root = -1
+    var previous = 0
+    for (handle, gap) in kept {
+      let delta = gap - previous
+      previous = gap
+      nodes[Int(handle)] = Node(priority: nodes[Int(handle)].priority, delta: delta, sum: delta)
+      root = merge(root, handle)
+      nodes[Int(root)].parent = -1
+    }
+    free += dropped
+    return dropped
+  }
+
+  // MARK: The tree
+
+  private mutating func makeNode(delta: Int) -> Handle {
+    seed ^= seed << 13
+    seed ^= seed >> 17
+    seed ^= seed << 5
+    let node = Node(priority: seed, delta: delta, sum: delta)
+    if let reused = free.popLast() {
+      nodes[Int(reused)] = node
+      return reused
+    }
+    nodes.append(node)
+    return Int32(nodes.count - 1)
+  }
+
+  private func size(_ node: Int32) -> Int32 { node < 0 ? 0 : nodes[Int(node)].size }
+  private func sum(_ node: Int32) -> Int { node < 0 ? 0 : nodes[Int(node)].sum }
+
+  private mutating func update(_ node: Int32) {
+    let n = nodes[Int(node)]
+    nodes[Int(node)].size = size(n.left) + size(n.right) + 1
+    nodes[Int(node)].sum = sum(n.left) + sum(n.right) + n.delta
+    if n.left >= 0 { nodes[Int(n.left)].parent = node }
+    if n.right >= 0 { nodes[Int(n.right)].parent = node }
+  }
+
+  /// The first `k` nodes, and the rest.
+  private mutating func split(_ node: Int32, _ k: Int32) -> (Int32, Int32) {
+    guard node >= 0 else { return (-1, -1) }
+    let leftSize = size(nodes[Int(node)].left)
+    if k <= leftSize {
+      let (a, b) = split(nodes[Int(node)].left, k)
+      nodes[Int(node)].left = b
+      update(node)
+      if a >= 0 { nodes[Int(a)].parent = -1 }
+      nodes[Int(node)].parent = -1
+      return (a, node)
+    } else {
+      let (a, b) = split(nodes[Int(node)].right, k - leftSize - 1)
+      nodes[Int(node)].right = a
+      update(node)
+      if b >= 0 { nodes[Int(b)].parent = -1 }
+      nodes[Int(node)].parent = -1
+      return (node, b)
+    }
+  }
+
+  private mutating func merge(_ a: Int32, _ b: Int32) -> Int32 {
+    if a < 0 { return b }
+    if b < 0 { return a }
+    if nodes[Int(a)].priority > nodes[Int(b)].priority {
+      nodes[Int(a)].right = merge(nodes[Int(a)].right, b)
+      update(a)
+      return a
+    } else {
+      nodes[Int(b)].left = merge(a, nodes[Int(b)].left)
+      update(b)
+      return b
+    }
+  }
+
+  /// Adds `amount` to the delta of the first node of a subtree, fixing the sums on the way.
+  private mutating func addToFirst(_ subtree: Int32, _ amount: Int) -> Int32 {
+    guard subtree >= 0, amount != 0 else { return subtree }
+    var node = subtree
+    while true {
+      nodes[Int(node)].sum += amount
+      let left = nodes[Int(node)].left
+      if left < 0 { break }
+      node = left
+    }
+    nodes[Int(node)].delta += amount
+    return subtree
+  }
+}
