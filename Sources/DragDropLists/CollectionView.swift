@@ -115,7 +115,7 @@ open class CollectionView: ItemsView {
     didSet {
       itemLayout = makeLayout(counts: itemCounts)
       itemLayout.width = bounds.width
-      placeholderEntries.forEach { _ = itemLayout.insertItem(extent: $0.extent, at: displayPath(of: $0)) }
+      allPlaceholderEntries.forEach { _ = itemLayout.insertItem(extent: $0.extent, at: displayPath(of: $0)) }
       contentSize = Size(width: bounds.width, height: itemLayout.contentHeight)
       setNeedsLayout()
     }

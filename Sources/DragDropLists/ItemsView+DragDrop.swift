@@ -133,7 +133,7 @@ public class ItemsViewDropCoordinator {
       return target
     case .placeholder(let entry):
       let frame =
-        view.placeholderEntries.contains { $0 === entry }
+        entry.isInView && entry.owner === view
         ? view.placeholderRect(entry) : view.itemFrame(at: IndexPath(item: entry.gap, section: entry.section))
       return frame.map { DragPreviewTarget(container: view, center: $0.center) }
     case nil:

@@ -19,7 +19,7 @@ public final class ItemsViewDropPlaceholderContext: DragAnimating {
 
   /// Whether the placeholder is still in the view, and not being committed.
   public var isPending: Bool {
-    !entry.isCommitting && (view?.placeholderEntries.contains { $0 === entry } ?? false)
+    !entry.isCommitting && entry.isInView && entry.owner === view && view != nil
   }
 
   /// Runs `dataSourceUpdates` with the placeholder's current index path (it follows the
@@ -87,13 +87,20 @@ extension ItemsViewDropCoordinator {
 }
 
 extension ItemsView {
-  /// A placeholder in the view: the section and the gap between data items it sits in,
-  /// and how its cell is made.
+  /// A placeholder in the view: its section, where it sits among the data items (kept by
+  /// the section's ``PlaceholderSequence``), and how its cell is made.
   @MainActor
   final class PlaceholderEntry {
+    /// The section it is in.
     var section: Int
-    /// How many data items come before it in its section.
-    var gap: Int
+    /// Its handle in the section's sequence while it is in the view; nil before it is
+    /// inserted and once it is gone.
+    var handle: PlaceholderSequence.Handle?
+    /// The view it is in, while it is.
+    weak var owner: ItemsView?
+    /// Its gap when it is not in the view: where it was asked to go, or where it was when
+    /// it left (a committed placeholder's item is there).
+    private var settledGap: Int
     let reuseIdentifier: String
     let cellClass: ItemsViewCell.Type
     let extent: Double
@@ -107,41 +114,53 @@ extension ItemsView {
       configure: @escaping (ItemsViewCell) -> Void
     ) {
       section = indexPath.section
-      gap = indexPath.item
+      settledGap = indexPath.item
       self.reuseIdentifier = reuseIdentifier
       self.cellClass = cellClass
       self.extent = extent
       self.configure = configure
     }
+
+    /// How many data items come before it in its section: O(log p).
+    var gap: Int {
+      guard let handle, let sequence = owner?.placeholderSequences[section] else { return settledGap }
+      return sequence.gap(of: handle)
+    }
+
+    /// Whether it is in a view.
+    var isInView: Bool { handle != nil && owner != nil }
+
+    /// Leaves the view, remembering where it was.
+    func leave(at gap: Int) {
+      settledGap = gap
+      handle = nil
+      owner = nil
+    }
   }
 
-  /// The placeholders of a section, in display order. ``placeholderEntries`` is kept in
-  /// display order within each section: placeholders at the same gap show in array order.
-  func placeholders(inSection section: Int) -> [PlaceholderEntry] {
-    placeholderEntries.filter { $0.section == section }
-  }
+  /// Whether there are placeholders at all.
+  var hasPlaceholders: Bool { placeholderCount > 0 }
 
-  /// Whether `a` shows before `b` (both in one section).
-  private func shows(_ a: PlaceholderEntry, before b: PlaceholderEntry) -> Bool {
-    if a.gap != b.gap { return a.gap < b.gap }
-    guard let i = placeholderEntries.firstIndex(where: { $0 === a }),
-      let j = placeholderEntries.firstIndex(where: { $0 === b })
-    else { return false }
-    return i < j
+  /// Every placeholder, section by section in display order: O(p).
+  var allPlaceholderEntries: [PlaceholderEntry] {
+    placeholderSequences.keys.sorted().flatMap { section in
+      (placeholderSequences[section]?.all ?? []).compactMap { placeholderLookup[section]?[$0.handle] }
+    }
   }
 
   /// The display row of a data row: placeholders at or before its position come first.
+  /// O(log p).
   func displayPath(for indexPath: IndexPath) -> IndexPath {
-    guard !placeholderEntries.isEmpty else { return indexPath }
-    let before = placeholderEntries.filter { $0.section == indexPath.section && $0.gap <= indexPath.item }.count
-    return IndexPath(item: indexPath.item + before, section: indexPath.section)
+    guard hasPlaceholders, let sequence = placeholderSequences[indexPath.section] else { return indexPath }
+    return IndexPath(item: indexPath.item + sequence.count(atOrBefore: indexPath.item), section: indexPath.section)
   }
 
-  /// The display row of a placeholder.
+  /// The display row of a placeholder: its gap plus the placeholders shown before it.
   func displayPath(of entry: PlaceholderEntry) -> IndexPath {
-    let before = placeholderEntries.filter { $0.section == entry.section && $0 !== entry && shows($0, before: entry) }
-      .count
-    return IndexPath(item: entry.gap + before, section: entry.section)
+    guard let handle = entry.handle, let sequence = placeholderSequences[entry.section] else {
+      return IndexPath(item: entry.gap, section: entry.section)
+    }
+    return IndexPath(item: sequence.gap(of: handle) + sequence.rank(of: handle), section: entry.section)
   }
 
   /// What a display position shows: a data item or a placeholder.
@@ -151,31 +170,27 @@ extension ItemsView {
   }
 
   func displayItem(at display: IndexPath) -> DisplayItem {
-    guard !placeholderEntries.isEmpty else { return .data(display) }
-    var placeholdersBefore = 0
-    for entry in placeholders(inSection: display.section) {
-      let row = entry.gap + placeholdersBefore
-      if row == display.item { return .placeholder(entry) }
-      if row > display.item { break }
-      placeholdersBefore += 1
+    guard hasPlaceholders, let sequence = placeholderSequences[display.section] else { return .data(display) }
+    switch sequence.locate(displayRow: display.item) {
+    case .placeholder(let handle):
+      guard let entry = placeholderLookup[display.section]?[handle] else { return .data(display) }
+      return .placeholder(entry)
+    case .data(let placeholdersBefore):
+      return .data(IndexPath(item: display.item - placeholdersBefore, section: display.section))
     }
-    return .data(IndexPath(item: display.item - placeholdersBefore, section: display.section))
   }
 
   /// A display slot (0...display count) as a data gap: the data rows before it.
   func dataGap(forDisplaySlot display: IndexPath) -> IndexPath {
-    guard !placeholderEntries.isEmpty else { return display }
-    let entries = placeholders(inSection: display.section)
-    var before = 0
-    for (index, entry) in entries.enumerated() where entry.gap + index < display.item { before = index + 1 }
-    return IndexPath(item: display.item - before, section: display.section)
+    guard hasPlaceholders, let sequence = placeholderSequences[display.section] else { return display }
+    return IndexPath(item: display.item - sequence.count(shownBefore: display.item), section: display.section)
   }
 
   /// Rule 20 in the data source's index paths: the layout's destination, with slots counted
   /// in data rows, and a placeholder under the point taken as the slot it holds.
   func dataDestination(at point: Point, intent: DropIntent) -> DropDestination {
     var destination = itemLayout.destination(at: point, intent: intent)
-    guard let display = destination.indexPath, !placeholderEntries.isEmpty else { return destination }
+    guard let display = destination.indexPath, hasPlaceholders else { return destination }
     if destination.intent == .insertIntoDestinationIndexPath {
       switch displayItem(at: display) {
       case .data(let indexPath):
@@ -195,7 +210,7 @@ extension ItemsView {
   }
 
   /// Inserts a placeholder; an index path out of range inserts nothing (the entry is then
-  /// never pending) and is logged.
+  /// never pending) and is logged. O(log p + log n).
   func insertPlaceholder(_ entry: PlaceholderEntry) {
     reloadIfNeeded()
     let path = IndexPath(item: entry.gap, section: entry.section)
@@ -205,22 +220,85 @@ extension ItemsView {
         metadata: ["indexPath": "\(path.itemDescription)"])
       return
     }
-    // Keep each section's placeholders in display order: after every one at or before this
-    // gap, before the first one after it.
-    let position =
-      placeholderEntries.lastIndex { $0.section == path.section && $0.gap <= path.item }.map { $0 + 1 }
-      ?? placeholderEntries.firstIndex { $0.section == path.section } ?? placeholderEntries.count
-    placeholderEntries.insert(entry, at: position)
+    // After every placeholder already at or before this gap.
+    let handle = placeholderSequences[path.section, default: PlaceholderSequence()].insert(atGap: path.item)
+    placeholderLookup[path.section, default: [:]][handle] = entry
+    placeholderCount += 1
+    entry.handle = handle
+    entry.owner = self
     _ = itemLayout.insertItem(extent: entry.extent, at: displayPath(of: entry))
     contentSize = Size(width: bounds.width, height: itemLayout.contentHeight)
     setNeedsLayout()
   }
 
-  func removePlaceholder(_ entry: PlaceholderEntry) {
-    let display = displayPath(of: entry)
-    placeholderEntries.removeAll { $0 === entry }
+  /// Takes a placeholder out of its section's sequence, committed (the placeholders after it
+  /// move down one data item) or not. Its cell goes back to the pool.
+  private func detachPlaceholder(_ entry: PlaceholderEntry, committed: Bool) {
+    guard let handle = entry.handle else { return }
+    let gap = entry.gap
+    if committed {
+      placeholderSequences[entry.section]?.commit(handle)
+    } else {
+      placeholderSequences[entry.section]?.remove(handle)
+    }
+    if placeholderSequences[entry.section]?.isEmpty == true { placeholderSequences[entry.section] = nil }
+    placeholderLookup[entry.section]?[handle] = nil
+    if placeholderLookup[entry.section]?.isEmpty == true { placeholderLookup[entry.section] = nil }
+    placeholderCount -= 1
+    entry.leave(at: gap)
     if let cell = entry.cell { recycle(cell) }
     entry.cell = nil
+    placeholdersWithCells[ObjectIdentifier(entry)] = nil
+  }
+
+  /// Removes every placeholder, as `reloadData()` does.
+  func removeAllPlaceholders() {
+    for entry in allPlaceholderEntries {
+      entry.leave(at: entry.gap)
+      if let cell = entry.cell { recycle(cell) }
+      entry.cell = nil
+    }
+    placeholderSequences = [:]
+    placeholderLookup = [:]
+    placeholderCount = 0
+  }
+
+  /// Moves every placeholder through a batch update: `newGap` maps a section and gap
+  /// before it to the index path after it, nil when the section went away or was
+  /// reloaded, which removes its placeholders. O(p log p).
+  func remapPlaceholders(_ newGap: (Int, Int) -> IndexPath?) {
+    guard hasPlaceholders else { return }
+    var sequences: [Int: PlaceholderSequence] = [:]
+    var lookup: [Int: [PlaceholderSequence.Handle: PlaceholderEntry]] = [:]
+    for (section, var sequence) in placeholderSequences {
+      var newSection: Int?
+      let dropped = sequence.remap { gap in
+        guard let path = newGap(section, gap) else { return nil }
+        newSection = path.section
+        return path.item
+      }
+      let entries = placeholderLookup[section] ?? [:]
+      for handle in dropped {
+        guard let entry = entries[handle] else { continue }
+        entry.leave(at: entry.gap)
+        if let cell = entry.cell { recycle(cell) }
+        entry.cell = nil
+        placeholderCount -= 1
+      }
+      guard let newSection, !sequence.isEmpty else { continue }
+      for (handle, entry) in entries where !dropped.contains(handle) {
+        entry.section = newSection
+        lookup[newSection, default: [:]][handle] = entry
+      }
+      sequences[newSection] = sequence
+    }
+    placeholderSequences = sequences
+    placeholderLookup = lookup
+  }
+
+  func removePlaceholder(_ entry: PlaceholderEntry) {
+    let display = displayPath(of: entry)
+    detachPlaceholder(entry, committed: false)
     itemLayout.removeItem(at: display)
     contentSize = Size(width: bounds.width, height: itemLayout.contentHeight)
     setNeedsLayout()
@@ -229,16 +307,17 @@ extension ItemsView {
   func commitPlaceholder(_ entry: PlaceholderEntry, _ updates: (IndexPath) -> Void) -> Bool {
     let path = IndexPath(item: entry.gap, section: entry.section)
     let display = displayPath(of: entry)
-    let showsAfter = placeholderEntries.filter {
-      $0.section == entry.section && $0 !== entry && shows(entry, before: $0)
-    }
     entry.isCommitting = true
     updates(path)
     entry.isCommitting = false
     let reported = hasDataSource ? sourceNumberOfItems(inSection: entry.section) : 0
-    placeholderEntries.removeAll { $0 === entry }
-    if let cell = entry.cell { recycle(cell) }
-    entry.cell = nil
+    guard entry.isInView else {
+      // The block reloaded the view, which removed every placeholder.
+      return true
+    }
+    // The placeholder becomes the data item; the placeholders shown after it now come
+    // after the new item too.
+    detachPlaceholder(entry, committed: true)
     guard itemCounts.indices.contains(entry.section), reported == itemCounts[entry.section] + 1 else {
       Self.logger.error(
         "committing a placeholder must insert exactly one item; the view reloads",
@@ -250,10 +329,8 @@ extension ItemsView {
       reloadData()
       return true
     }
-    // The placeholder becomes the data item: data items at and after it move down one.
+    // Data items at and after it move down one.
     itemCounts[entry.section] += 1
-    // Placeholders shown after this one now come after the new item too.
-    for other in showsAfter { other.gap += 1 }
     // Visible cells at and after the new item move down one, last first so none collide.
     visibleByPath.shiftItems(inSection: entry.section, from: path.item)
     // So does every index path the view keeps: the selection, a drag's, a movement's.

@@ -114,7 +114,12 @@ open class ItemsView: ScrollView {
   /// The cells gliding to their frames, and the timer of the next animation frame.
   private var gliding: [ItemsViewCell] = []
   private var glideTimer: ScheduledAction?
-  var placeholderEntries: [PlaceholderEntry] = []
+  /// Each section's placeholders, in display order, and the entries behind their handles.
+  var placeholderSequences: [Int: PlaceholderSequence] = [:]
+  var placeholderLookup: [Int: [PlaceholderSequence.Handle: PlaceholderEntry]] = [:]
+  var placeholderCount = 0
+  /// The placeholders that have cells now.
+  var placeholdersWithCells: [ObjectIdentifier: PlaceholderEntry] = [:]
   private var reusePool: [String: [ItemsViewCell]] = [:]
   private var registrations: [String: ItemsViewCell.Type] = [:]
   private var selected: Set<IndexPath> = []
@@ -175,7 +180,7 @@ open class ItemsView: ScrollView {
   /// Whether the view shows changes its data source has not made yet (rule 17): an open
   /// gap, placeholders, or an interactive movement.
   public var hasUncommittedUpdates: Bool {
-    dragState.gap != nil || !placeholderEntries.isEmpty || movement != nil
+    dragState.gap != nil || hasPlaceholders || movement != nil
   }
 
   // MARK: Keyboard focus
@@ -383,8 +388,8 @@ open class ItemsView: ScrollView {
     for (_, cell) in visibleByPath { recycle(cell) }
     visibleByPath = VisibleCells()
     laidOut = []
-    for entry in placeholderEntries { entry.cell.map(recycle) }
-    placeholderEntries = []
+    removeAllPlaceholders()
+    placeholdersWithCells = [:]
     movement = nil
     removeSupplementaryViews()
     selected = []
@@ -470,9 +475,10 @@ open class ItemsView: ScrollView {
     }
     if let movement { wantedData.insert(movement.original) }  // the moving item stays
     for cell in visibleByPath.removeAll(where: { !wantedData.contains($0) }) { recycle(cell) }
-    for entry in placeholderEntries where !wantedPlaceholders.contains(ObjectIdentifier(entry)) {
+    for (key, entry) in placeholdersWithCells where !wantedPlaceholders.contains(key) {
       if let cell = entry.cell { recycle(cell) }
       entry.cell = nil
+      placeholdersWithCells[key] = nil
     }
     laidOut = []
     var shown = wanted
@@ -498,6 +504,7 @@ open class ItemsView: ScrollView {
         } else {
           cell = dequeueCell(identifier: entry.reuseIdentifier, fallback: entry.cellClass)
           entry.cell = cell
+          placeholdersWithCells[ObjectIdentifier(entry)] = entry
           insertSubview(cell, at: 0)
         }
         entry.configure(cell)
@@ -733,19 +740,12 @@ open class ItemsView: ScrollView {
     for move in update.movedItems {
       movingExtents[move.to] = itemLayout.extent(at: displayPath(for: move.from))
     }
-    for entry in placeholderEntries {
-      if let gap = update.reloadedSections.contains(entry.section)
-        ? nil : resolved.newGap(entry.gap, inSection: entry.section)
-      {
-        entry.section = gap.section
-        entry.gap = gap.item
-      } else {
-        // The placeholder's section went away or was reloaded: so does the placeholder.
-        entry.cell.map(recycle)
-        entry.cell = nil
-        placeholderEntries.removeAll { $0 === entry }
-      }
+    // Placeholders follow the items around them; those of a section that went away or
+    // was reloaded go too.
+    remapPlaceholders { section, gap in
+      update.reloadedSections.contains(section) ? nil : resolved.newGap(gap, inSection: section)
     }
+    placeholdersWithCells = placeholdersWithCells.filter { $0.value.isInView }
     var changes = (0..<newSections).map {
       LayoutSectionChange(source: .fresh(count: newCounts[$0]), headerExtent: headers[$0])
     }

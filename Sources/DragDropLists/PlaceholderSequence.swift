@@ -60,6 +60,52 @@ struct PlaceholderSequence {
     return counted
   }
 
+  /// What display row `row` of the section shows, where the placeholder of rank k shows at
+  /// row gap + k: a placeholder, or a data item after `placeholdersBefore` placeholders.
+  enum Location: Equatable {
+    case placeholder(Handle)
+    case data(placeholdersBefore: Int)
+  }
+
+  func locate(displayRow row: Int) -> Location {
+    var node = root
+    var before = 0
+    var counted = 0
+    while node >= 0 {
+      let n = nodes[Int(node)]
+      let gap = before + sum(n.left) + n.delta
+      let display = gap + counted + Int(size(n.left))
+      if display == row { return .placeholder(node) }
+      if display < row {
+        counted += Int(size(n.left)) + 1
+        before = gap
+        node = n.right
+      } else {
+        node = n.left
+      }
+    }
+    return .data(placeholdersBefore: counted)
+  }
+
+  /// How many placeholders show at display rows before `row`.
+  func count(shownBefore row: Int) -> Int {
+    var node = root
+    var before = 0
+    var counted = 0
+    while node >= 0 {
+      let n = nodes[Int(node)]
+      let gap = before + sum(n.left) + n.delta
+      if gap + counted + Int(size(n.left)) < row {
+        counted += Int(size(n.left)) + 1
+        before = gap
+        node = n.right
+      } else {
+        node = n.left
+      }
+    }
+    return counted
+  }
+
   /// The rank (display order, from 0) of a placeholder.
   func rank(of handle: Handle) -> Int {
     var node = handle

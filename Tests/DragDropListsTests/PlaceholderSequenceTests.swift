@@ -31,6 +31,15 @@ import Testing
       #expect(sequence.gap(of: entry.id) == entry.gap, "seed \(seed)")
       #expect(sequence.placeholder(atRank: rank)?.handle == entry.id, "seed \(seed)")
     }
+    // Display rows: placeholder k shows at gap + k; data items fill the rest.
+    let rows = reference.entries.enumerated().map { $0.element.gap + $0.offset }
+    for row in 0...((rows.last ?? 0) + 2) {
+      let expected: PlaceholderSequence.Location =
+        rows.firstIndex(of: row).map { .placeholder(reference.entries[$0].id) }
+        ?? .data(placeholdersBefore: rows.count { $0 < row })
+      #expect(sequence.locate(displayRow: row) == expected, "seed \(seed) row \(row)")
+      #expect(sequence.count(shownBefore: row) == rows.count { $0 < row }, "seed \(seed)")
+    }
     let top = (reference.entries.last?.gap ?? 0) + 2
     for gap in -1...top {
       #expect(sequence.count(atOrBefore: gap) == reference.entries.count { $0.gap <= gap }, "seed \(seed)")
