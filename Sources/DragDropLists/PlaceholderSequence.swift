@@ -35,68 +35,41 @@ struct PlaceholderSequence {
 
   /// How many placeholders sit at gaps up to `gap` (inclusive): those shown before the
   /// data item at `gap`.
-  func count(atOrBefore gap: Int) -> Int { countWhile { $0 <= gap } }
+  func count(atOrBefore gap: Int) -> Int { countWhile { placeholderGap, _ in placeholderGap <= gap } }
 
   /// How many placeholders sit at gaps before `gap`.
-  func count(before gap: Int) -> Int { countWhile { $0 < gap } }
+  func count(before gap: Int) -> Int { countWhile { placeholderGap, _ in placeholderGap < gap } }
 
-  /// The number of leading placeholders whose gaps satisfy `test` (a test that holds for a
-  /// prefix, since gaps never decrease along the sequence).
-  private func countWhile(_ test: (Int) -> Bool) -> Int {
-    var node = root
-    var before = 0  // the gap of the last placeholder left of `node`'s subtree
-    var counted = 0
-    while node >= 0 {
-      let n = nodes[Int(node)]
-      let gap = before + sum(n.left) + n.delta
-      if test(gap) {
-        counted += Int(size(n.left)) + 1
-        before = gap
-        node = n.right
-      } else {
-        node = n.left
-      }
-    }
-    return counted
-  }
+  /// How many placeholders show at display rows before `row` (the placeholder of rank k
+  /// shows at row gap + k).
+  func count(shownBefore row: Int) -> Int { countWhile { _, placeholderRow in placeholderRow < row } }
 
-  /// What display row `row` of the section shows, where the placeholder of rank k shows at
-  /// row gap + k: a placeholder, or a data item after `placeholdersBefore` placeholders.
+  /// What display row `row` of the section shows: a placeholder, or a data item after
+  /// `placeholdersBefore` placeholders.
   enum Location: Equatable {
     case placeholder(Handle)
     case data(placeholdersBefore: Int)
   }
 
   func locate(displayRow row: Int) -> Location {
-    var node = root
-    var before = 0
-    var counted = 0
-    while node >= 0 {
-      let n = nodes[Int(node)]
-      let gap = before + sum(n.left) + n.delta
-      let display = gap + counted + Int(size(n.left))
-      if display == row { return .placeholder(node) }
-      if display < row {
-        counted += Int(size(n.left)) + 1
-        before = gap
-        node = n.right
-      } else {
-        node = n.left
-      }
-    }
-    return .data(placeholdersBefore: counted)
+    let before = count(shownBefore: row)
+    if let next = placeholder(atRank: before), next.gap + before == row { return .placeholder(next.handle) }
+    return .data(placeholdersBefore: before)
   }
 
-  /// How many placeholders show at display rows before `row`.
-  func count(shownBefore row: Int) -> Int {
+  /// The number of leading placeholders for which `test(gap, displayRow)` holds: a test
+  /// that holds for a prefix, since gaps and display rows never decrease along the
+  /// sequence. One walk down the tree.
+  private func countWhile(_ test: (_ gap: Int, _ displayRow: Int) -> Bool) -> Int {
     var node = root
-    var before = 0
+    var before = 0  // the gap of the last placeholder left of `node`'s subtree
     var counted = 0
     while node >= 0 {
       let n = nodes[Int(node)]
       let gap = before + sum(n.left) + n.delta
-      if gap + counted + Int(size(n.left)) < row {
-        counted += Int(size(n.left)) + 1
+      let rank = counted + Int(size(n.left))
+      if test(gap, gap + rank) {
+        counted = rank + 1
         before = gap
         node = n.right
       } else {
