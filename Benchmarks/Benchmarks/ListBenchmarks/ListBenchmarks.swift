@@ -102,6 +102,7 @@ final class GridScene {
 let perMove = perOperation
 let perQuery = BenchmarkMetric.custom("time per lookup (ns)", polarity: .prefersSmaller, useScalingFactor: false)
 let perBatch = BenchmarkMetric.custom("all 10000 (ms)", polarity: .prefersSmaller, useScalingFactor: false)
+let perLayout = BenchmarkMetric.custom("time per layout pass (ns)", polarity: .prefersSmaller, useScalingFactor: false)
 
 let benchmarks: @Sendable () -> Void = {
   Benchmark.defaultConfiguration = .init(
@@ -184,6 +185,8 @@ let benchmarks: @Sendable () -> Void = {
     (0..<1_000_000).map { Double(30 + ($0 * 7919) % 40) }
   }
 
+  pendingPlaceholderBenchmarks()
+
   Benchmark(
     "10000 placeholders inserted and committed, 1000000 rows",
     configuration: .init(metrics: [perBatch], timeUnits: .milliseconds, maxDuration: .seconds(10), maxIterations: 5)
@@ -208,10 +211,91 @@ let benchmarks: @Sendable () -> Void = {
   }
 }
 
+/// A drop of 10,000 files into a million rows, as a file manager makes one: every
+/// placeholder pending at once, then committed in random order; and a layout pass while
+/// they are pending. (A function of its own, so that the closure above type-checks fast.)
+func pendingPlaceholderBenchmarks() {
+  Benchmark(
+    "10000 placeholders pending, then committed in random order, 1000000 rows",
+    configuration: .init(metrics: [perBatch], timeUnits: .milliseconds, maxDuration: .seconds(20), maxIterations: 5)
+  ) { benchmark, scene in
+    let nanoseconds = await MainActor.run {
+      let start = DispatchTime.now().uptimeNanoseconds
+      var contexts = pendingPlaceholders(in: scene, count: 10_000, seed: 7)
+      var random = BenchmarkRandom(seed: 11)
+      while !contexts.isEmpty {
+        // A random one of those left, taken out in O(1).
+        contexts.swapAt(Int(random.next() % UInt64(contexts.count)), contexts.count - 1)
+        let context = contexts.removeLast()
+        context.commitInsertion { _ in scene.rows.count += 1 }
+      }
+      return Int(DispatchTime.now().uptimeNanoseconds - start)
+    }
+    benchmark.measurement(perBatch, nanoseconds / 1_000_000)
+  } setup: {
+    await MainActor.run { PlaceholderScene() }
+  }
+
+  Benchmark(
+    "layout pass with 10000 placeholders pending, 1000000 rows",
+    configuration: .init(metrics: [perLayout], timeUnits: .nanoseconds, maxDuration: .seconds(10), maxIterations: 3)
+  ) { (benchmark: Benchmark, scene: PlaceholderScene) in
+    let samples = await MainActor.run { () -> [Int] in
+      var samples: [Int] = []
+      for step in 0..<200 {
+        // A scroll to somewhere new: the cells in view are found and configured again.
+        scene.table.contentOffset = Point(x: 0, y: Double(step) * 197_000)
+        let start = DispatchTime.now().uptimeNanoseconds
+        scene.table.layoutIfNeeded()
+        samples.append(Int(DispatchTime.now().uptimeNanoseconds - start))
+      }
+      return samples
+    }
+    for sample in samples { benchmark.measurement(perLayout, sample) }
+  } setup: {
+    await MainActor.run { () -> PlaceholderScene in
+      let scene = PlaceholderScene()
+      scene.pending = pendingPlaceholders(in: scene, count: 10_000, seed: 7)
+      return scene
+    }
+  }
+}
+
+/// A drop of 10,000 items from elsewhere into a million rows, as a file manager makes: every
+/// placeholder goes in first, in `performDrop`, and their data arrives later in any order.
+@MainActor
+func pendingPlaceholders(in scene: PlaceholderScene, count: Int, seed: UInt64) -> [TableViewDropPlaceholderContext] {
+  var random = BenchmarkRandom(seed: seed)
+  let items = (0..<count).map { _ in DragItem(itemProvider: ItemProvider(object: "new")) }
+  let coordinator = scene.coordinator(items)
+  return items.map { item in
+    coordinator.drop(
+      item,
+      to: TableViewDropPlaceholder(
+        insertionIndexPath: IndexPath(row: Int(random.next() % UInt64(scene.rows.count)), section: 0),
+        reuseIdentifier: "cell", rowHeight: 44))
+  }
+}
+
+/// A small deterministic generator (SplitMix64), so that each run makes the same drop.
+struct BenchmarkRandom {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
 @MainActor
 final class PlaceholderScene {
   let rows = Rows(count: 1_000_000)
   let table = TableView(frame: Rect(x: 0, y: 0, width: 400, height: 800))
+  /// Placeholders kept pending for the layout benchmark.
+  var pending: [TableViewDropPlaceholderContext] = []
 
   init() {
     table.register(TableViewCell.self, forCellReuseIdentifier: "cell")
