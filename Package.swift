@@ -9,6 +9,7 @@ let strict: [SwiftSetting] = [
 
 let package = Package(
   name: "DragDrop",
+  defaultLocalization: "en",
   platforms: [.macOS(.v15)],
   products: [
     .library(name: "ContentTypes", targets: ["ContentTypes"]),
@@ -39,6 +40,7 @@ let package = Package(
     .target(
       name: "DragDrop",
       dependencies: ["ContentTypes", "ItemProviders", .product(name: "Logging", package: "swift-log")],
+      resources: [.process("Resources")],
       swiftSettings: strict
     ),
     .target(

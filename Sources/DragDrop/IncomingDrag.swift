@@ -1,15 +1,15 @@
-/// A drag from another application over this window, as the platform reports it. Each call
-/// reaches the window's drop targets just as a local drag would, with a drop session whose
-/// `localDragSession` is nil.
+/// A drag that the platform carries over this window: from another application, or one of
+/// ours (see ``DragController/beginIncomingDrag(items:at:allowsMoveOperation:localSession:)``).
+/// Each call reaches the window's drop targets just as a touch's would.
 ///
 /// The handle holds its window's controller weakly: once the window is freed, moving does
 /// nothing, and dropping cancels and returns ``DropOperation/cancel``.
 @MainActor
 public final class IncomingDrag {
   private weak var controller: DragController?
-  private let drag: DragController.LiveDrag
+  private let drag: LiveDrag
 
-  init(controller: DragController, drag: DragController.LiveDrag) {
+  init(controller: DragController, drag: LiveDrag) {
     self.controller = controller
     self.drag = drag
   }
@@ -22,17 +22,23 @@ public final class IncomingDrag {
 
   /// The drag moved to `location`, in window coordinates.
   public func move(to location: Point) {
-    controller?.moveIncoming(drag, to: location)
+    controller?.move(drag, to: location)
   }
 
   /// The drag was released here: performs the drop if the target proposes a copy or a
   /// move, and returns the operation for the source application.
   @discardableResult
   public func drop() -> DropOperation {
-    controller?.dropIncoming(drag) ?? .cancel
+    controller?.release(drag) ?? .cancel
   }
 
-  /// The drag left the window or was cancelled by its source.
+  /// The drag left the window. A drag from another application ends here (its targets see
+  /// it exit and end); one of ours goes on, and the platform reports later where it ended.
+  public func leave() {
+    controller?.leave(drag)
+  }
+
+  /// The drag was cancelled by its source or the platform.
   public func cancel() {
     controller?.cancel(drag)
   }

@@ -28,16 +28,24 @@ extension DropInteraction {
   }
 }
 
-/// Keyboard drag, which iOS lacks: Space lifts the focused draggable view, Tab and
-/// Shift-Tab move between drop targets, the arrow keys between positions within one,
-/// Return drops and Escape cancels. Delegates see the same calls as for touch, and every
-/// step is announced.
-extension DragController {
-  /// The id keyboard drags use in place of a touch.
-  static let keyboardTouchID = Int.min / 2
+/// Where the keyboard sensor's drag is: the target and position the keys have reached, and
+/// what to call the items.
+struct KeyboardDragState {
+  weak var drag: LiveDrag?
+  weak var target: DropInteraction?
+  var position = 0
+  var names: String?
+}
 
+/// The keyboard sensor, which iOS lacks: Space lifts the focused draggable view (a list's
+/// focused item), Tab and Shift-Tab move between drop targets, the arrow keys between
+/// positions within one, Return drops and Escape cancels. Delegates see the same calls as
+/// for touch, through the same pipeline, and every step is announced
+/// (``DragAnnouncement``), in the window's ``WindowEnvironment/announcements``.
+extension DragController {
   var keyboardDrag: LiveDrag? {
-    drags.first { $0.touchID == Self.keyboardTouchID && ($0.phase == .dragging || $0.phase == .lifting) }
+    guard let drag = keyboard.drag, drag.driver == .keyboard, drag.isLive else { return nil }
+    return drag
   }
 
   func handleKey(_ event: KeyEvent) -> Bool {
@@ -53,7 +61,7 @@ extension DragController {
       case .return:
         keyboardDrop(drag)
       case .escape:
-        announce("Cancelled. \(names(of: drag)) returned.")
+        announce(.cancelled(items(of: drag)))
         cancel(drag)
       default:
         return false
@@ -67,10 +75,10 @@ extension DragController {
         // The focused part of the view: a list's focused item, or the whole view.
         let center = focused.convert((focused.keyboardFocusRect ?? focused.bounds).center, to: window)
         // Nothing to drag: the key goes on to the focused view.
-        guard let drag = startLift(interaction, touchID: Self.keyboardTouchID, location: center) else { return false }
-        drag.keyboardNames = focused.keyboardFocusLabel ?? focused.accessibilityLabel
+        guard let drag = lift(interaction, driver: .keyboard, at: center) else { return false }
+        keyboard = KeyboardDragState(drag: drag, names: focused.keyboardFocusLabel ?? focused.accessibilityLabel)
         begin(drag)
-        announce("Picked up \(names(of: drag)).")
+        announce(.pickedUp(items(of: drag)))
         return true
       }
       view = current.superview
@@ -109,11 +117,11 @@ extension DragController {
   private func step(_ drag: LiveDrag, target delta: Int = 0, position positionDelta: Int = 0) {
     let stops = keyboardStops(for: drag)
     guard !stops.isEmpty else {
-      announce("No drop targets.")
+      announce(.noTargets)
       return
     }
-    var targetIndex = stops.firstIndex { $0.target === drag.keyboardTarget } ?? -1
-    var position = drag.keyboardPosition
+    var targetIndex = stops.firstIndex { $0.target === keyboard.target } ?? -1
+    var position = keyboard.position
     if delta != 0 || targetIndex < 0 {
       targetIndex =
         targetIndex < 0 ? (delta < 0 ? stops.count - 1 : 0) : (targetIndex + delta + stops.count) % stops.count
@@ -122,36 +130,48 @@ extension DragController {
       position = max(0, min(stops[targetIndex].stops.count - 1, position + positionDelta))
     }
     let stop = stops[targetIndex]
-    drag.keyboardTarget = stop.target
-    drag.keyboardPosition = position
+    keyboard.target = stop.target
+    keyboard.position = position
     move(drag, to: stop.stops.location(position))
-    var text = "Over \(stop.target.traceName)"
-    if stop.stops.count > 1 { text += ", position \(position + 1) of \(stop.stops.count)" }
-    text += "."
-    if drag.target !== stop.target || !drag.proposal.operation.performsDrop { text += " Cannot drop here." }
-    announce(text)
+    let several = stop.stops.count > 1
+    announce(
+      .over(
+        target: name(of: stop.target), position: several ? position + 1 : nil, of: several ? stop.stops.count : nil,
+        canDrop: drag.target === stop.target && drag.proposal.operation.performsDrop))
   }
 
   private func keyboardDrop(_ drag: LiveDrag) {
     guard let target = drag.target, drag.proposal.operation.performsDrop else {
-      announce("Cancelled. \(names(of: drag)) returned.")
+      announce(.cancelled(items(of: drag)))
       cancel(drag)
       return
     }
-    let verb = drag.proposal.operation == .move ? "Moved" : "Copied"
-    announce("\(verb) \(names(of: drag)) to \(target.traceName).")
-    end(drag)
+    let stops = keyboard.target === target ? target.keyboardDropStops.count : 0
+    announce(
+      .dropped(
+        items(of: drag), operation: drag.proposal.operation, target: name(of: target),
+        position: stops > 1 ? keyboard.position + 1 : nil))
+    release(drag)
   }
 
-  private func names(of drag: LiveDrag) -> String {
-    if drag.session.items.count == 1, let name = drag.session.items[0].itemProvider.suggestedName ?? drag.keyboardNames
+  /// The items' name for announcements: the focused view's label or the provider's name for
+  /// one item, a count for several.
+  private func items(of drag: LiveDrag) -> DragAnnouncement.Items {
+    if drag.session.items.count == 1,
+      let name = keyboard.names ?? drag.session.items[0].itemProvider.suggestedName
     {
-      return name
+      return .named(name)
     }
-    return drag.session.items.count == 1 ? "1 item" : "\(drag.session.items.count) items"
+    return .count(drag.session.items.count)
   }
 
-  private func announce(_ text: String) {
-    window?.announcer?.announce(text)
+  /// A target's name: its view's accessibility label, or the name it was given.
+  private func name(of target: DropInteraction) -> String? {
+    target.view?.accessibilityLabel ?? target.name
+  }
+
+  private func announce(_ announcement: DragAnnouncement) {
+    guard let window, let announcer = window.announcer else { return }
+    announcer.announce(window.environment.announcements.sentence(announcement))
   }
 }

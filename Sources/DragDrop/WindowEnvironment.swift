@@ -14,12 +14,16 @@ public struct WindowEnvironment {
   public var textMeasurer: any TextMeasuring
   /// The kind of device, which decides whether drag interactions start enabled (rule 1).
   public var deviceConfiguration: DeviceConfiguration
+  /// The sentences drags announce to assistive technology, in the user's language.
+  public var announcements: DragAnnouncementText
 
   public init(
-    textMeasurer: any TextMeasuring = ApproximateTextMeasurer(), deviceConfiguration: DeviceConfiguration = .pointer
+    textMeasurer: any TextMeasuring = ApproximateTextMeasurer(), deviceConfiguration: DeviceConfiguration = .pointer,
+    announcements: DragAnnouncementText = .standard
   ) {
     self.textMeasurer = textMeasurer
     self.deviceConfiguration = deviceConfiguration
+    self.announcements = announcements
   }
 
   /// The environment of views that are in no window: deterministic text measurement and

@@ -55,7 +55,8 @@ import Testing
     #expect(scene.leftModel.sections[0] == ["北海道", "岩手", "青森", "宮城", "秋田"])
     #expect(
       announcer.announcements == [
-        "Picked up 岩手.", "Over left, position 1 of 6.", "Over left, position 2 of 6.", "Moved 岩手 to left.",
+        "Picked up 岩手.", "Over left, position 1 of 6.", "Over left, position 2 of 6.",
+        "Dropped 岩手 into left at position 2.",
       ])
   }
 
@@ -70,7 +71,7 @@ import Testing
     scene.test.settle()
     #expect(scene.rightController.log == ["performDrop 1"])
     #expect(scene.rightModel.sections[0] == ["東京", "北海道", "神奈川"])
-    #expect(announcer.announcements.last == "Copied 北海道 to right.")
+    #expect(announcer.announcements.last == "Copied 北海道 into right at position 2.")
   }
 
   @Test("A keyboard drag over a long list scrolls each position into view")

@@ -68,7 +68,7 @@ import Testing
     #expect(scene.announcer.announcements.last == "Over First list.")
     scene.test.recorder.skip()
     scene.test.key(.return)
-    #expect(scene.announcer.announcements.last == "Copied Hokkaido to First list.")
+    #expect(scene.announcer.announcements.last == "Copied Hokkaido into First list.")
     scene.test.recorder.expect([
       "source.willEnd(copy)", "First list.performDrop", "First list.previewForDropping(item 0)",
       "First list.willAnimateDrop(item 0)",
@@ -84,14 +84,14 @@ import Testing
     scene.test.recorder.skip()
     scene.test.key(.escape)
     scene.test.settle()
-    #expect(scene.announcer.announcements.last == "Cancelled. Hokkaido returned.")
+    #expect(scene.announcer.announcements.last == "Cancelled. Hokkaido is back in place.")
     scene.test.recorder.expect([
       "source.willEnd(cancel)", "First list.sessionDidExit", "source.previewForCancelling(item 0)",
       "source.willAnimateCancel(item 0)", "source.didEnd(cancel)", "First list.sessionDidEnd",
     ])
     // Keys reach the focused view again once the drag is over.
     scene.test.key(.tab)
-    #expect(scene.announcer.announcements.last == "Cancelled. Hokkaido returned.")
+    #expect(scene.announcer.announcements.last == "Cancelled. Hokkaido is back in place.")
   }
 
   @Test func forbiddenTargetsAreAnnouncedAndReturnCancels() {
@@ -99,9 +99,9 @@ import Testing
     scene.first.operation = .forbidden
     scene.test.key(.space)
     scene.test.key(.tab)
-    #expect(scene.announcer.announcements.last == "Over First list. Cannot drop here.")
+    #expect(scene.announcer.announcements.last == "Over First list. Can't drop here.")
     scene.test.key(.return)
-    #expect(scene.announcer.announcements.last == "Cancelled. Hokkaido returned.")
+    #expect(scene.announcer.announcements.last == "Cancelled. Hokkaido is back in place.")
   }
 
   @Test func spaceWithoutADraggableFocusDoesNothing() {
@@ -111,5 +111,50 @@ import Testing
     scene.test.key(.tab)
     #expect(scene.announcer.announcements.isEmpty)
     scene.test.recorder.expectNothing()
+  }
+
+  @Test("Announcements are values; the window's text turns them into sentences a user can replace")
+  func announcementsCanBeReworded() {
+    let scene = Scene()
+    scene.test.window.environment.announcements = DragAnnouncementText { announcement in
+      switch announcement {
+      case .pickedUp(.named(let name)): "lift \(name)"
+      case .over(let target, let position, let count, let canDrop):
+        "over \(target ?? "-") \(position ?? 0)/\(count ?? 0) \(canDrop)"
+      default: "\(announcement)"
+      }
+    }
+    scene.test.key(.space)
+    scene.test.key(.tab)
+    scene.test.key(.tab)
+    scene.test.key(.down)
+    #expect(
+      scene.announcer.announcements == [
+        "lift Hokkaido", "over First list 0/0 true", "over Second list 1/12 true", "over Second list 2/12 true",
+      ])
+  }
+
+  @Test("The sentences ship in English and Japanese, and several items are counted")
+  func standardSentences() {
+    let english = DragAnnouncementText.standard
+    #expect(english.sentence(.pickedUp(.count(3))) == "Picked up 3 items.")
+    #expect(english.sentence(.pickedUp(.named("北海道"))) == "Picked up 北海道.")
+    #expect(
+      english.sentence(.over(target: "Kyūshū trip", position: 4, of: 9, canDrop: true))
+        == "Over Kyūshū trip, position 4 of 9.")
+    #expect(
+      english.sentence(.over(target: "Family album", position: nil, of: nil, canDrop: false))
+        == "Over Family album. Can't drop here.")
+    #expect(
+      english.sentence(.dropped(.named("北海道"), operation: .move, target: "Kyūshū trip", position: 4))
+        == "Dropped 北海道 into Kyūshū trip at position 4.")
+    #expect(english.sentence(.cancelled(.named("北海道"))) == "Cancelled. 北海道 is back in place.")
+    #expect(english.sentence(.cancelled(.count(2))) == "Cancelled. 2 items are back in place.")
+    #expect(english.sentence(.noTargets) == "No drop targets.")
+    // The Japanese table, read from the module's own resources.
+    let japanese = DragAnnouncementText.standard(language: "ja")
+    #expect(japanese.sentence(.pickedUp(.named("北海道"))) == "北海道を持ち上げました。")
+    #expect(
+      japanese.sentence(.over(target: "九州旅行", position: 4, of: 9, canDrop: true)) == "九州旅行の上、9 中 4 番目。")
   }
 }

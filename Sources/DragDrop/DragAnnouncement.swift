@@ -1,0 +1,111 @@
+import Foundation
+
+/// What a drag says to assistive technology at each step, before it becomes words.
+///
+/// The engine describes each step with a value; ``DragAnnouncementText`` turns it into a
+/// sentence in the user's language, and ``Announcer`` speaks it. Names come from the views'
+/// accessibility labels (an item's ``View/keyboardFocusLabel`` or ``View/accessibilityLabel``,
+/// or its provider's suggested name; a target view's accessibility label).
+public enum DragAnnouncement: Hashable, Sendable {
+  /// What travels: one item by name, or a count.
+  public enum Items: Hashable, Sendable {
+    case named(String)
+    case count(Int)
+  }
+
+  /// Items were lifted.
+  case pickedUp(Items)
+  /// The drag is over a target, at a position of a list when the target has several.
+  /// `canDrop` is false when the target would not take the items there.
+  case over(target: String?, position: Int?, of: Int?, canDrop: Bool)
+  /// The keys found nowhere the items can go.
+  case noTargets
+  /// The items were dropped with `operation` (copy or move).
+  case dropped(Items, operation: DropOperation, target: String?, position: Int?)
+  /// The drag was cancelled; the items are back where they were.
+  case cancelled(Items)
+}
+
+/// Turns each ``DragAnnouncement`` into a sentence. The standard text reads the DragDrop
+/// module's string tables (English and Japanese ship with it), in the process's preferred
+/// language. Replace it in ``WindowEnvironment/announcements`` to reword or translate.
+public struct DragAnnouncementText: Sendable {
+  /// Makes the sentence for one announcement.
+  public var sentence: @Sendable (DragAnnouncement) -> String
+
+  public init(sentence: @escaping @Sendable (DragAnnouncement) -> String) {
+    self.sentence = sentence
+  }
+
+  /// The sentences of the module's string tables, looked up in `bundle` (the DragDrop
+  /// module's own by default).
+  public static var standard: DragAnnouncementText { .strings(in: .module) }
+
+  /// The module's sentences in `language` (a localization such as `"ja"`), whatever the
+  /// process's preferred language; the standard sentences when there is no such table.
+  public static func standard(language: String) -> DragAnnouncementText {
+    guard let path = Bundle.module.path(forResource: language, ofType: "lproj"), let bundle = Bundle(path: path)
+    else { return .standard }
+    return .strings(in: bundle)
+  }
+
+  /// The sentences of the string table `table` in `bundle`, which has a localized
+  /// `DragAnnouncements.strings` with the keys of DragDrop's own (`pickedUp.one`,
+  /// `over.position`, …). Placeholders in braces are filled: `{items}`, `{count}`,
+  /// `{target}`, `{position}`, `{positions}`.
+  public static func strings(in bundle: Bundle, table: String = "DragAnnouncements") -> DragAnnouncementText {
+    DragAnnouncementText { announcement in
+      announcement.sentence { key in bundle.localizedString(forKey: key, value: key, table: table) }
+    }
+  }
+}
+
+extension DragAnnouncement {
+  /// The sentence, with each key's template from `template`.
+  func sentence(_ template: (String) -> String) -> String {
+    func fill(_ key: String, _ values: [String: String]) -> String {
+      var text = template(key)
+      for (name, value) in values { text = text.replacingOccurrences(of: "{\(name)}", with: value) }
+      return text
+    }
+    func items(_ items: Items) -> String {
+      switch items {
+      case .named(let name): name
+      case .count(let count): fill(count == 1 ? "items.one" : "items.several", ["count": "\(count)"])
+      }
+    }
+    switch self {
+    case .pickedUp(let what):
+      return fill("pickedUp", ["items": items(what)])
+    case .over(let target, let position, let count, let canDrop):
+      var text: String
+      switch (target, position, count) {
+      case (let target?, let position?, let count?):
+        text = fill("over.position", ["target": target, "position": "\(position)", "positions": "\(count)"])
+      case (let target?, _, _):
+        text = fill("over", ["target": target])
+      case (nil, let position?, let count?):
+        text = fill("over.unnamed.position", ["position": "\(position)", "positions": "\(count)"])
+      case (nil, _, _):
+        text = fill("over.unnamed", [:])
+      }
+      if !canDrop { text += fill("cannotDrop", [:]) }
+      return text
+    case .noTargets:
+      return fill("noTargets", [:])
+    case .dropped(let what, let operation, let target, let position):
+      let verb = operation == .copy ? "copied" : "dropped"
+      let values = ["items": items(what), "target": target ?? "", "position": position.map { "\($0)" } ?? ""]
+      switch (target, position) {
+      case (_?, _?): return fill("\(verb).position", values)
+      case (_?, nil): return fill(verb, values)
+      case (nil, _): return fill("\(verb).unnamed", values)
+      }
+    case .cancelled(let what):
+      if case .count(let count) = what, count != 1 {
+        return fill("cancelled.several", ["items": items(what)])
+      }
+      return fill("cancelled", ["items": items(what)])
+    }
+  }
+}

@@ -1,0 +1,89 @@
+/// The platform's side of the pipeline: drags that leave the window for another
+/// application, and drags that the platform carries into the window, from another
+/// application or from another of our windows.
+extension DragController {
+  /// The platform reports that a drag from this window was released over another
+  /// application. A drag restricted to its application cancels; otherwise the source sees
+  /// a copy, or a move when the platform reports one and the source allows it (rule 8).
+  /// A report of ``DropOperation/cancel`` or ``DropOperation/forbidden`` (the peer failed or
+  /// refused) ends the drag as a cancel: the source keeps its data (rule 39).
+  public func endInOtherApplication(_ session: DragSession, reportedOperation: DropOperation = .copy) {
+    guard let drag = drag(of: session), drag.phase == .dragging else { return }
+    guard !session.isRestrictedToDraggingApplication, reportedOperation.performsDrop else {
+      cancel(drag)
+      return
+    }
+    let operation: DropOperation = reportedOperation == .move && session.allowsMoveOperation ? .move : .copy
+    drag.phase = .ending
+    if let target = drag.target {
+      call(target, "sessionDidExit", session: drag.id)
+      target.delegate?.dropInteraction(target, sessionDidExit: drag.dropSession)
+      drag.routing.target = nil
+    }
+    if let source = drag.source, let delegate = source.delegate {
+      call(source, "willEnd", "\(operation)", session: drag.id)
+      delegate.dragInteraction(source, session: drag.session, willEndWith: operation)
+    }
+    finish(drag, operation: operation)
+    reportTransfer(source: drag.source, session: drag.session, id: drag.id)
+  }
+
+  /// A drag that the platform carries enters this window at `location`, in window
+  /// coordinates. The platform moves, drops and cancels it through the handle, and each
+  /// call takes the same path as a touch's.
+  ///
+  /// - From another application, `localSession` is nil: the items are promises from
+  ///   another process, with no local objects, only representations visible to all, and
+  ///   the drop session has no `localDragSession` (rule 16).
+  /// - For a drag of ours (rule 37), `localSession` is its session: the drop session's
+  ///   `localDragSession` is set and local objects are readable. A drag that began in this
+  ///   window goes on as the same drag, now driven by the platform.
+  public func beginIncomingDrag(
+    items: [DragItem], at location: Point, allowsMoveOperation: Bool = true, localSession: DragSession? = nil
+  )
+    -> IncomingDrag
+  {
+    if let localSession, let drag = drag(of: localSession), drag.isLive {
+      if drag.phase == .lifting { begin(drag) }
+      drag.driver = .platform
+      move(drag, to: location)
+      return IncomingDrag(controller: self, drag: drag)
+    }
+    let session = DragSession(items: localSession?.items ?? items, location: location, window: window)
+    session.allowsMoveOperation = localSession?.allowsMoveOperation ?? allowsMoveOperation
+    let drag = LiveDrag(
+      id: nextDragID, session: session, source: nil, driver: .platform, isFromOtherProcess: localSession == nil,
+      localSessionFromElsewhere: localSession, window: window)
+    nextDragID += 1
+    drag.phase = .dragging
+    drag.dropSession = makeDropSession(for: drag)
+    drags.append(drag)
+    route(drag)
+    return IncomingDrag(controller: self, drag: drag)
+  }
+
+  /// The platform carries the drag out of this window. A drag from elsewhere ends here as
+  /// a cancel; one of ours goes on, over no target, until the platform reports where it
+  /// ended.
+  func leave(_ drag: LiveDrag) {
+    guard drag.phase == .dragging else { return }
+    guard drag.source != nil else {
+      cancel(drag)
+      return
+    }
+    if let target = drag.target {
+      call(target, "sessionDidExit", session: drag.id)
+      target.delegate?.dropInteraction(target, sessionDidExit: drag.dropSession)
+      drag.routing.target = nil
+      drag.routing.proposal = DropProposal(operation: .cancel)
+    }
+    reportOperation(of: drag)
+  }
+
+  /// Tells the platform the operation the drag would perform now, when it changed.
+  func reportOperation(of drag: LiveDrag) {
+    guard let outgoing = drag.outgoing, outgoing.reportedOperation != drag.proposal.operation else { return }
+    outgoing.reportedOperation = drag.proposal.operation
+    window?.dragPlatform?.dragSession(outgoing, didUpdate: drag.proposal.operation)
+  }
+}

@@ -1,0 +1,97 @@
+import ContentTypes
+import Foundation
+import ItemProviders
+
+/// The platform's side of drags that cross the process boundary: GTK's GDK drags in a real
+/// window, ``FakePlatform`` in tests.
+///
+/// A window's drag controller calls the port when a drag that may leave the application
+/// begins (rule 37), when the operation it would perform changes (for the platform's cursor
+/// and badges, rule 40), and when it ends. The platform delivers drags from elsewhere, and
+/// carries our own drags over our own windows, through
+/// ``DragController/beginIncomingDrag(items:at:allowsMoveOperation:localSession:)``, so a
+/// drop from another window of ours takes the same path as any drop, with
+/// `localDragSession` set.
+@MainActor
+public protocol DragPlatformPort: AnyObject {
+  /// A drag that is not restricted to the application began. From now on the platform
+  /// offers its items to other applications by MIME type (``OutgoingDrag/offeredTypes``),
+  /// and reads their bytes only when a peer asks (``OutgoingDrag/itemProviders``).
+  func dragSessionDidBegin(_ drag: OutgoingDrag)
+  /// The operation the drag would perform where it is now changed.
+  func dragSession(_ drag: OutgoingDrag, didUpdate operation: DropOperation)
+  /// The drag ended: the source has been told `operation`.
+  func dragSession(_ drag: OutgoingDrag, didEndWith operation: DropOperation)
+}
+
+/// A failure that a platform reports about a transfer with another application.
+public enum PlatformTransferError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The other application went away before the transfer finished.
+  case peerVanished
+  /// The stream ended before the length the peer announced.
+  case truncated(expected: Int, received: Int)
+  /// The other application refused the drop, or reported that it failed.
+  case refused
+
+  public var description: String {
+    switch self {
+    case .peerVanished: "the other application went away during the transfer"
+    case .truncated(let expected, let received): "the transfer ended after \(received) of \(expected) bytes"
+    case .refused: "the other application refused the drop"
+    }
+  }
+}
+
+/// A drag of ours that the platform may carry to other applications, as the port sees it.
+///
+/// It offers each item's representations that are visible outside the process, in
+/// fidelity order; representations marked `.ownProcess` are never offered. The platform
+/// reports how the drag ended in another application with ``end(accepted:operation:)``:
+/// the source session ends with `.move` only when the peer accepted a move (rule 39).
+@MainActor
+public final class OutgoingDrag {
+  private weak var controller: DragController?
+  let drag: LiveDrag
+
+  init(controller: DragController, drag: LiveDrag) {
+    self.controller = controller
+    self.drag = drag
+    self.itemProviders = drag.session.items.map { $0.itemProvider.restricted(to: .all) }
+  }
+
+  /// The drag session, as the source sees it.
+  public var session: DragSession { drag.session }
+
+  /// Each item's provider, restricted to what other applications may load.
+  public private(set) var itemProviders: [ItemProvider]
+
+  /// Each item's content types that other applications may see, in fidelity order.
+  public var offeredTypes: [[ContentType]] { itemProviders.map { $0.registeredContentTypes(visibleTo: .all) } }
+
+  /// The operation the drag would perform where it is now.
+  public var operation: DropOperation { drag.proposal.operation }
+  /// The operation last reported to the platform.
+  var reportedOperation = DropOperation.cancel
+
+  /// Whether the drag is still moving (not yet dropped, cancelled or ended elsewhere).
+  public var isActive: Bool { drag.phase == .dragging || drag.phase == .lifting }
+
+  /// The drag ended over another application. `accepted` is what the peer reported (on
+  /// X11, `XdndFinished`'s accepted bit), and `operation` the operation it performed. A
+  /// drop the peer did not accept ends as a cancel, and the source keeps its data.
+  public func end(accepted: Bool, operation: DropOperation) {
+    controller?.endInOtherApplication(session, reportedOperation: accepted ? operation : .cancel)
+  }
+
+  /// The platform cancelled the drag (Escape during a platform drag, or a release over
+  /// nothing that takes drops).
+  public func cancel() {
+    guard let controller, drag.isLive else { return }
+    controller.cancel(drag)
+  }
+
+  /// Items added to the drag (rule 4) become offers too.
+  func itemsDidChange() {
+    itemProviders = drag.session.items.map { $0.itemProvider.restricted(to: .all) }
+  }
+}
