@@ -1,0 +1,221 @@
+import Logging
+
+/// What a table and a collection diffable data source share: the snapshot on show, and
+/// how a new one reaches the view.
+@MainActor
+final class DiffableDataSourceCore<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable> {
+  typealias Snapshot = DiffableDataSourceSnapshot<SectionID, ItemID>
+  static var logger: Logger { Logger(label: "DragDropLists.DiffableDataSource") }
+
+  var current = Snapshot()
+
+  /// Shows `snapshot` in `view`: the batch update from the snapshot on show, so cells glide
+  /// and placeholders, the selection and a live drag follow their items.
+  func apply(
+    _ snapshot: Snapshot, to view: ItemsView?, animatingDifferences: Bool, completion: (@MainActor () -> Void)?
+  ) {
+    guard let view else {
+      current = snapshot.applied
+      completion?()
+      return
+    }
+    // The view shows the snapshot on show before the change is described.
+    view.reloadIfNeeded()
+    let update = snapshot.batchUpdate(from: current)
+    current = snapshot.applied
+    do {
+      try view.performBatchUpdates(
+        { try view.record(animation: animatingDifferences ? .automatic : .none) { $0 = update } },
+        completion: { _ in completion?() })
+    } catch {
+      // The update is worked out from the two snapshots, so this is a fault of DragDrop's:
+      // show the new snapshot whole rather than a wrong one.
+      Self.logger.error("a snapshot's batch update did not add up", metadata: ["error": "\(error)"])
+      view.reloadData()
+      completion?()
+    }
+  }
+
+  func applyUsingReloadData(_ snapshot: Snapshot, to view: ItemsView?) {
+    current = snapshot.applied
+    view?.reloadData()
+  }
+
+  /// A local reorder moved an item: the snapshot follows, so the counts add up with no
+  /// work by hand.
+  func moveItem(from source: IndexPath, to destination: IndexPath) {
+    guard let item = current.itemIdentifier(at: source) else { return }
+    do {
+      try current.moveItem(item, to: destination)
+    } catch {
+      Self.logger.error("a reorder named a position the snapshot does not have", metadata: ["error": "\(error)"])
+    }
+  }
+}
+
+/// A table view's data source that works from snapshots of identifiers (Apple's
+/// `UITableViewDiffableDataSource`). Build a ``DiffableDataSourceSnapshot``, apply it, and
+/// the data source works out the insertions, deletions, moves and reloads: there are no
+/// batch updates to write and no counts to keep in step.
+///
+/// The table holds its data source weakly, as UIKit's does: keep this object.
+///
+/// ```swift
+/// let dataSource = TableViewDiffableDataSource<Int, String>(tableView: table) { table, indexPath, name in
+///   let cell = table.dequeueReusableCell(withIdentifier: "cell", for: indexPath)
+///   cell.textLabel.text = name
+///   return cell
+/// }
+/// var snapshot = DiffableDataSourceSnapshot<Int, String>()
+/// try snapshot.appendSections([0])
+/// try snapshot.appendItems(["北海道", "青森", "岩手"])
+/// dataSource.apply(snapshot)
+/// ```
+///
+/// Local reorders (rule 22) need no code: the data source moves the item in its snapshot.
+/// Allow them with ``canMoveRow``. Inside a placeholder's `commitInsertion` block, add the
+/// new item with ``insertItem(_:at:)``.
+@MainActor
+open class TableViewDiffableDataSource<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>:
+  TableViewReorderingDataSource
+{
+  public typealias Snapshot = DiffableDataSourceSnapshot<SectionID, ItemID>
+  public typealias CellProvider = @MainActor (TableView, IndexPath, ItemID) -> TableViewCell?
+
+  public private(set) weak var tableView: TableView?
+  private let cellProvider: CellProvider
+  private let core = DiffableDataSourceCore<SectionID, ItemID>()
+  /// Whether rows may be reordered by drag (rule 22); false by default, as in UIKit.
+  public var canMoveRow: @MainActor (IndexPath, ItemID) -> Bool = { _, _ in false }
+  /// The title of each section's header; none by default.
+  public var titleForSection: @MainActor (Int, SectionID) -> String? = { _, _ in nil }
+
+  /// Becomes `tableView`'s data source.
+  public init(tableView: TableView, cellProvider: @escaping CellProvider) {
+    self.tableView = tableView
+    self.cellProvider = cellProvider
+    tableView.dataSource = self
+  }
+
+  /// A copy of the snapshot on show.
+  public func snapshot() -> Snapshot { core.current }
+
+  /// Shows `snapshot`; rows glide to their new places unless `animatingDifferences` is
+  /// false. `completion` runs once the update animation has finished.
+  public func apply(
+    _ snapshot: Snapshot, animatingDifferences: Bool = true, completion: (@MainActor () -> Void)? = nil
+  ) {
+    core.apply(snapshot, to: tableView, animatingDifferences: animatingDifferences, completion: completion)
+  }
+
+  /// Shows `snapshot` by reloading the table, with no update worked out.
+  public func applySnapshotUsingReloadData(_ snapshot: Snapshot) {
+    core.applyUsingReloadData(snapshot, to: tableView)
+  }
+
+  public func itemIdentifier(for indexPath: IndexPath) -> ItemID? { core.current.itemIdentifier(at: indexPath) }
+  public func indexPath(for itemIdentifier: ItemID) -> IndexPath? { core.current.indexPath(of: itemIdentifier) }
+  public func sectionIdentifier(for index: Int) -> SectionID? {
+    core.current.sectionIdentifiers.indices.contains(index) ? core.current.sectionIdentifiers[index] : nil
+  }
+  public func index(for sectionIdentifier: SectionID) -> Int? { core.current.indexOfSection(sectionIdentifier) }
+
+  /// Adds an item to the snapshot on show without applying it: for the block of a
+  /// placeholder's `commitInsertion`, which applies the insertion itself.
+  public func insertItem(_ identifier: ItemID, at indexPath: IndexPath) throws(Snapshot.Failure) {
+    try core.current.insertItems([identifier], at: indexPath)
+  }
+
+  // MARK: TableViewDataSource
+
+  public func numberOfSections(in tableView: TableView) -> Int { core.current.numberOfSections }
+
+  public func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
+    core.current.sectionIdentifiers.indices.contains(section) ? core.current.items(atSection: section).count : 0
+  }
+
+  public func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+    guard let item = core.current.itemIdentifier(at: indexPath), let cell = cellProvider(tableView, indexPath, item)
+    else { return TableViewCell(reuseIdentifier: nil) }
+    return cell
+  }
+
+  public func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? {
+    sectionIdentifier(for: section).flatMap { titleForSection(section, $0) }
+  }
+
+  public func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool {
+    core.current.itemIdentifier(at: indexPath).map { canMoveRow(indexPath, $0) } ?? false
+  }
+
+  public func tableView(_ tableView: TableView, moveRowAt source: IndexPath, to destination: IndexPath) {
+    core.moveItem(from: source, to: destination)
+  }
+}
+
+/// A collection view's data source that works from snapshots of identifiers (Apple's
+/// `UICollectionViewDiffableDataSource`); see ``TableViewDiffableDataSource``.
+@MainActor
+open class CollectionViewDiffableDataSource<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>:
+  CollectionViewReorderingDataSource
+{
+  public typealias Snapshot = DiffableDataSourceSnapshot<SectionID, ItemID>
+  public typealias CellProvider = @MainActor (CollectionView, IndexPath, ItemID) -> CollectionViewCell?
+
+  public private(set) weak var collectionView: CollectionView?
+  private let cellProvider: CellProvider
+  private let core = DiffableDataSourceCore<SectionID, ItemID>()
+  /// Whether items may be reordered (rules 22 and 28); false by default, as in UIKit.
+  public var canMoveItem: @MainActor (IndexPath, ItemID) -> Bool = { _, _ in false }
+
+  /// Becomes `collectionView`'s data source.
+  public init(collectionView: CollectionView, cellProvider: @escaping CellProvider) {
+    self.collectionView = collectionView
+    self.cellProvider = cellProvider
+    collectionView.dataSource = self
+  }
+
+  public func snapshot() -> Snapshot { core.current }
+
+  public func apply(
+    _ snapshot: Snapshot, animatingDifferences: Bool = true, completion: (@MainActor () -> Void)? = nil
+  ) {
+    core.apply(snapshot, to: collectionView, animatingDifferences: animatingDifferences, completion: completion)
+  }
+
+  public func applySnapshotUsingReloadData(_ snapshot: Snapshot) {
+    core.applyUsingReloadData(snapshot, to: collectionView)
+  }
+
+  public func itemIdentifier(for indexPath: IndexPath) -> ItemID? { core.current.itemIdentifier(at: indexPath) }
+  public func indexPath(for itemIdentifier: ItemID) -> IndexPath? { core.current.indexPath(of: itemIdentifier) }
+
+  /// Adds an item to the snapshot on show without applying it, for a placeholder's commit.
+  public func insertItem(_ identifier: ItemID, at indexPath: IndexPath) throws(Snapshot.Failure) {
+    try core.current.insertItems([identifier], at: indexPath)
+  }
+
+  public func numberOfSections(in collectionView: CollectionView) -> Int { core.current.numberOfSections }
+
+  public func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
+    core.current.sectionIdentifiers.indices.contains(section) ? core.current.items(atSection: section).count : 0
+  }
+
+  public func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell
+  {
+    guard let item = core.current.itemIdentifier(at: indexPath),
+      let cell = cellProvider(collectionView, indexPath, item)
+    else { return CollectionViewCell(reuseIdentifier: nil) }
+    return cell
+  }
+
+  public func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool {
+    core.current.itemIdentifier(at: indexPath).map { canMoveItem(indexPath, $0) } ?? false
+  }
+
+  public func collectionView(
+    _ collectionView: CollectionView, moveItemAt source: IndexPath, to destination: IndexPath
+  ) {
+    core.moveItem(from: source, to: destination)
+  }
+}

@@ -1,0 +1,460 @@
+/// Why a snapshot refused a change. The snapshot is left as it was.
+public enum DiffableDataSourceError<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: Error, Hashable,
+  Sendable, CustomStringConvertible
+{
+  /// The section is already in the snapshot; identifiers must be unique.
+  case duplicateSection(SectionID)
+  /// The item is already in the snapshot; identifiers must be unique across sections.
+  case duplicateItem(ItemID)
+  /// No section has this identifier.
+  case unknownSection(SectionID)
+  /// No item has this identifier.
+  case unknownItem(ItemID)
+  /// Items were appended to "the last section" of a snapshot that has none.
+  case noSection
+  /// An index path names no section of the snapshot, or is not two indexes.
+  case indexPathOutOfRange(IndexPath)
+
+  public var description: String {
+    switch self {
+    case .duplicateSection(let id): "the section \(id) is already in the snapshot"
+    case .duplicateItem(let id): "the item \(id) is already in the snapshot"
+    case .unknownSection(let id): "the snapshot has no section \(id)"
+    case .unknownItem(let id): "the snapshot has no item \(id)"
+    case .noSection: "items were appended to the last section of a snapshot that has no sections"
+    case .indexPathOutOfRange(let path): "the index path \(path) names no section of the snapshot"
+    }
+  }
+}
+
+/// The state of a list by identifiers: its sections in order, and each section's items in
+/// order (Apple's `NSDiffableDataSourceSnapshot`). A diffable data source shows one, and
+/// ``TableViewDiffableDataSource/apply(_:animatingDifferences:completion:)`` works out the
+/// batch update from the one on show to a new one.
+///
+/// Identifiers are unique: an item appears once in the whole snapshot. Changes that would
+/// break that, or that name identifiers the snapshot does not have, throw a
+/// ``DiffableDataSourceError`` that names the identifier, and change nothing.
+public struct DiffableDataSourceSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: Sendable,
+  Equatable
+{
+  public typealias Failure = DiffableDataSourceError<SectionID, ItemID>
+
+  public private(set) var sectionIdentifiers: [SectionID] = []
+  @usableFromInline var itemsBySection: [[ItemID]] = []
+  @usableFromInline var sectionIndex: [SectionID: Int] = [:]
+  @usableFromInline var sectionOfItem: [ItemID: SectionID] = [:]
+  /// Items and sections marked to be reloaded or reconfigured by the next apply.
+  public private(set) var reloadedItemIdentifiers: Set<ItemID> = []
+  public private(set) var reconfiguredItemIdentifiers: Set<ItemID> = []
+  public private(set) var reloadedSectionIdentifiers: Set<SectionID> = []
+
+  public init() {}
+
+  // MARK: Reading
+
+  public var numberOfSections: Int { sectionIdentifiers.count }
+  public var numberOfItems: Int { sectionOfItem.count }
+  /// Every item, section by section.
+  public var itemIdentifiers: [ItemID] { itemsBySection.flatMap { $0 } }
+
+  public func numberOfItems(inSection identifier: SectionID) -> Int {
+    sectionIndex[identifier].map { itemsBySection[$0].count } ?? 0
+  }
+
+  public func itemIdentifiers(inSection identifier: SectionID) -> [ItemID] {
+    sectionIndex[identifier].map { itemsBySection[$0] } ?? []
+  }
+
+  public func sectionIdentifier(containingItem identifier: ItemID) -> SectionID? { sectionOfItem[identifier] }
+
+  public func indexOfSection(_ identifier: SectionID) -> Int? { sectionIndex[identifier] }
+
+  /// The item's index in the whole snapshot, counting the sections before it.
+  public func indexOfItem(_ identifier: ItemID) -> Int? {
+    guard let path = indexPath(of: identifier) else { return nil }
+    return itemsBySection[..<path.section].reduce(0) { $0 + $1.count } + path.item
+  }
+
+  /// The item's index path; O(items in its section).
+  public func indexPath(of identifier: ItemID) -> IndexPath? {
+    guard let section = sectionOfItem[identifier].flatMap({ sectionIndex[$0] }),
+      let item = itemsBySection[section].firstIndex(of: identifier)
+    else { return nil }
+    return IndexPath(item: item, section: section)
+  }
+
+  /// The item at an index path, nil when there is none.
+  public func itemIdentifier(at indexPath: IndexPath) -> ItemID? {
+    guard indexPath.count == 2, itemsBySection.indices.contains(indexPath.section),
+      itemsBySection[indexPath.section].indices.contains(indexPath.item)
+    else { return nil }
+    return itemsBySection[indexPath.section][indexPath.item]
+  }
+
+  func items(atSection index: Int) -> [ItemID] { itemsBySection[index] }
+
+  // MARK: Sections
+
+  public mutating func appendSections(_ identifiers: [SectionID]) throws(Failure) {
+    try insertSections(identifiers, at: sectionIdentifiers.count)
+  }
+
+  public mutating func insertSections(_ identifiers: [SectionID], beforeSection before: SectionID) throws(Failure) {
+    guard let index = sectionIndex[before] else { throw .unknownSection(before) }
+    try insertSections(identifiers, at: index)
+  }
+
+  public mutating func insertSections(_ identifiers: [SectionID], afterSection after: SectionID) throws(Failure) {
+    guard let index = sectionIndex[after] else { throw .unknownSection(after) }
+    try insertSections(identifiers, at: index + 1)
+  }
+
+  private mutating func insertSections(_ identifiers: [SectionID], at index: Int) throws(Failure) {
+    var seen = Set<SectionID>()
+    for id in identifiers where sectionIndex[id] != nil || !seen.insert(id).inserted { throw .duplicateSection(id) }
+    sectionIdentifiers.insert(contentsOf: identifiers, at: index)
+    itemsBySection.insert(contentsOf: identifiers.map { _ in [] }, at: index)
+    reindexSections(from: index)
+  }
+
+  /// Deletes sections with their items.
+  public mutating func deleteSections(_ identifiers: [SectionID]) throws(Failure) {
+    for id in identifiers where sectionIndex[id] == nil { throw .unknownSection(id) }
+    let doomed = Set(identifiers)
+    for id in doomed {
+      for item in itemsBySection[sectionIndex[id]!] { forget(item) }
+      reloadedSectionIdentifiers.remove(id)
+    }
+    let kept = zip(sectionIdentifiers, itemsBySection).filter { !doomed.contains($0.0) }
+    sectionIdentifiers = kept.map(\.0)
+    itemsBySection = kept.map(\.1)
+    sectionIndex = [:]
+    reindexSections(from: 0)
+  }
+
+  public mutating func moveSection(_ identifier: SectionID, beforeSection before: SectionID) throws(Failure) {
+    try moveSection(identifier, relativeTo: before, after: false)
+  }
+
+  public mutating func moveSection(_ identifier: SectionID, afterSection after: SectionID) throws(Failure) {
+    try moveSection(identifier, relativeTo: after, after: true)
+  }
+
+  private mutating func moveSection(_ identifier: SectionID, relativeTo other: SectionID, after: Bool) throws(Failure) {
+    guard let from = sectionIndex[identifier] else { throw .unknownSection(identifier) }
+    guard sectionIndex[other] != nil else { throw .unknownSection(other) }
+    guard identifier != other else { return }
+    let items = itemsBySection.remove(at: from)
+    sectionIdentifiers.remove(at: from)
+    reindexSections(from: 0)
+    let to = sectionIndex[other]! + (after ? 1 : 0)
+    sectionIdentifiers.insert(identifier, at: to)
+    itemsBySection.insert(items, at: to)
+    reindexSections(from: 0)
+  }
+
+  /// Marks sections to be reloaded whole by the next apply.
+  public mutating func reloadSections(_ identifiers: [SectionID]) throws(Failure) {
+    for id in identifiers where sectionIndex[id] == nil { throw .unknownSection(id) }
+    reloadedSectionIdentifiers.formUnion(identifiers)
+  }
+
+  private mutating func reindexSections(from start: Int) {
+    for index in start..<sectionIdentifiers.count { sectionIndex[sectionIdentifiers[index]] = index }
+  }
+
+  // MARK: Items
+
+  /// Appends items to a section, or to the last section when none is named.
+  public mutating func appendItems(_ identifiers: [ItemID], toSection section: SectionID? = nil) throws(Failure) {
+    let target: SectionID
+    if let section {
+      target = section
+    } else {
+      guard let last = sectionIdentifiers.last else { throw .noSection }
+      target = last
+    }
+    guard let index = sectionIndex[target] else { throw .unknownSection(target) }
+    try checkNew(identifiers)
+    itemsBySection[index] += identifiers
+    for id in identifiers { sectionOfItem[id] = target }
+  }
+
+  public mutating func insertItems(_ identifiers: [ItemID], beforeItem before: ItemID) throws(Failure) {
+    guard let path = indexPath(of: before) else { throw .unknownItem(before) }
+    try insertItems(identifiers, at: path)
+  }
+
+  public mutating func insertItems(_ identifiers: [ItemID], afterItem after: ItemID) throws(Failure) {
+    guard let path = indexPath(of: after) else { throw .unknownItem(after) }
+    try insertItems(identifiers, at: IndexPath(item: path.item + 1, section: path.section))
+  }
+
+  /// Inserts items at an index path (its item may be the section's count, to append).
+  public mutating func insertItems(_ identifiers: [ItemID], at indexPath: IndexPath) throws(Failure) {
+    guard indexPath.count == 2, itemsBySection.indices.contains(indexPath.section) else {
+      throw .indexPathOutOfRange(indexPath)
+    }
+    try checkNew(identifiers)
+    let section = indexPath.section
+    let item = min(max(0, indexPath.item), itemsBySection[section].count)
+    itemsBySection[section].insert(contentsOf: identifiers, at: item)
+    for id in identifiers { sectionOfItem[id] = sectionIdentifiers[section] }
+  }
+
+  public mutating func deleteItems(_ identifiers: [ItemID]) throws(Failure) {
+    for id in identifiers where sectionOfItem[id] == nil { throw .unknownItem(id) }
+    let doomed = Set(identifiers)
+    for section in Set(identifiers.compactMap { sectionOfItem[$0] }) {
+      let index = sectionIndex[section]!
+      itemsBySection[index].removeAll { doomed.contains($0) }
+    }
+    for id in doomed { forget(id) }
+  }
+
+  public mutating func deleteAllItems() {
+    self = DiffableDataSourceSnapshot()
+  }
+
+  public mutating func moveItem(_ identifier: ItemID, beforeItem before: ItemID) throws(Failure) {
+    try moveItem(identifier, relativeTo: before, after: false)
+  }
+
+  public mutating func moveItem(_ identifier: ItemID, afterItem after: ItemID) throws(Failure) {
+    try moveItem(identifier, relativeTo: after, after: true)
+  }
+
+  private mutating func moveItem(_ identifier: ItemID, relativeTo other: ItemID, after: Bool) throws(Failure) {
+    guard let from = indexPath(of: identifier) else { throw .unknownItem(identifier) }
+    guard sectionOfItem[other] != nil else { throw .unknownItem(other) }
+    guard identifier != other else { return }
+    itemsBySection[from.section].remove(at: from.item)
+    let to = indexPath(of: other)!
+    itemsBySection[to.section].insert(identifier, at: to.item + (after ? 1 : 0))
+    sectionOfItem[identifier] = sectionIdentifiers[to.section]
+  }
+
+  /// Moves an item to an index path, as a reorder does: `destination` is where it is after
+  /// the move.
+  public mutating func moveItem(_ identifier: ItemID, to destination: IndexPath) throws(Failure) {
+    guard let from = indexPath(of: identifier) else { throw .unknownItem(identifier) }
+    guard destination.count == 2, itemsBySection.indices.contains(destination.section) else {
+      throw .indexPathOutOfRange(destination)
+    }
+    itemsBySection[from.section].remove(at: from.item)
+    let section = destination.section
+    let item = min(max(0, destination.item), itemsBySection[section].count)
+    itemsBySection[section].insert(identifier, at: item)
+    sectionOfItem[identifier] = sectionIdentifiers[section]
+  }
+
+  /// Marks items to be reloaded (their cells made again) by the next apply.
+  public mutating func reloadItems(_ identifiers: [ItemID]) throws(Failure) {
+    for id in identifiers where sectionOfItem[id] == nil { throw .unknownItem(id) }
+    reloadedItemIdentifiers.formUnion(identifiers)
+  }
+
+  /// Marks items to be reconfigured by the next apply. DragDrop reloads them too: a cell
+  /// provider that dequeues gets the same cell class back.
+  public mutating func reconfigureItems(_ identifiers: [ItemID]) throws(Failure) {
+    for id in identifiers where sectionOfItem[id] == nil { throw .unknownItem(id) }
+    reconfiguredItemIdentifiers.formUnion(identifiers)
+  }
+
+  private func checkNew(_ identifiers: [ItemID]) throws(Failure) {
+    var seen = Set<ItemID>()
+    for id in identifiers where sectionOfItem[id] != nil || !seen.insert(id).inserted { throw .duplicateItem(id) }
+  }
+
+  private mutating func forget(_ item: ItemID) {
+    sectionOfItem[item] = nil
+    reloadedItemIdentifiers.remove(item)
+    reconfiguredItemIdentifiers.remove(item)
+  }
+
+  /// The snapshot without its reload and reconfigure marks, as it is once applied.
+  var applied: DiffableDataSourceSnapshot {
+    var copy = self
+    copy.reloadedItemIdentifiers = []
+    copy.reconfiguredItemIdentifiers = []
+    copy.reloadedSectionIdentifiers = []
+    return copy
+  }
+
+  public static func == (a: Self, b: Self) -> Bool {
+    a.sectionIdentifiers == b.sectionIdentifiers && a.itemsBySection == b.itemsBySection
+      && a.reloadedItemIdentifiers == b.reloadedItemIdentifiers
+      && a.reconfiguredItemIdentifiers == b.reconfiguredItemIdentifiers
+      && a.reloadedSectionIdentifiers == b.reloadedSectionIdentifiers
+  }
+}
+
+extension DiffableDataSourceSnapshot {
+  /// The batch update that turns `old` into `self`: deletions, insertions and reloads in
+  /// O(n) for n identifiers, moves in O(n log n) (the items that keep their relative order
+  /// are a longest increasing subsequence; every other item that stays is a move).
+  ///
+  /// A section that moves with its items unchanged is a section move. A section that moves
+  /// and whose items change, or that is marked for reload, is deleted and inserted whole,
+  /// since a batch update cannot name item changes inside a section it moves or reloads.
+  ///
+  /// It is inlinable, so that it is specialized for the caller's identifier types.
+  @inlinable
+  public func batchUpdate(from old: DiffableDataSourceSnapshot) -> BatchUpdate {
+    var update = BatchUpdate()
+    // Sections.
+    var oldReplaced = Set<Int>()  // old indexes whose items are covered by a section change
+    var newReplaced = Set<Int>()
+    var cleanMoved = Set<Int>()  // old indexes of sections moved whole
+    for (index, id) in old.sectionIdentifiers.enumerated() where sectionIndex[id] == nil {
+      update.deletedSections.insert(index)
+      oldReplaced.insert(index)
+    }
+    for (index, id) in sectionIdentifiers.enumerated() where old.sectionIndex[id] == nil {
+      update.insertedSections.insert(index)
+      newReplaced.insert(index)
+    }
+    let common = sectionIdentifiers.enumerated().compactMap { newIndex, id in
+      old.sectionIndex[id].map { (old: $0, new: newIndex) }
+    }
+    let keptOrder = longestIncreasingSubsequence(common.map(\.old))
+    for (position, pair) in common.enumerated() {
+      let reloaded = reloadedSectionIdentifiers.contains(sectionIdentifiers[pair.new])
+      if keptOrder[position] {
+        if reloaded {
+          update.reloadedSections.insert(pair.old)
+          oldReplaced.insert(pair.old)
+          newReplaced.insert(pair.new)
+        }
+        continue
+      }
+      if !reloaded && old.itemsBySection[pair.old] == itemsBySection[pair.new]
+        && !itemsBySection[pair.new].contains(where: {
+          reloadedItemIdentifiers.contains($0) || reconfiguredItemIdentifiers.contains($0)
+        })
+      {
+        update.movedSections.append(BatchUpdate.Move(from: pair.old, to: pair.new))
+        cleanMoved.insert(pair.old)
+      } else {
+        update.deletedSections.insert(pair.old)
+        update.insertedSections.insert(pair.new)
+        oldReplaced.insert(pair.old)
+        newReplaced.insert(pair.new)
+      }
+    }
+
+    // Items, in sections that are neither replaced nor moved whole: where each was and is.
+    let oldCovered = (0..<old.numberOfSections).map { oldReplaced.contains($0) || cleanMoved.contains($0) }
+    let newReplacedFlags = (0..<numberOfSections).map { newReplaced.contains($0) }
+    let oldReplacedFlags = (0..<old.numberOfSections).map { oldReplaced.contains($0) }
+    let newToOldSection = sectionIdentifiers.map { old.sectionIndex[$0] ?? -1 }
+    let oldPosition = old.positions()
+    let newPosition = positions()
+    let marksReload = !reloadedItemIdentifiers.isEmpty || !reconfiguredItemIdentifiers.isEmpty
+    func isReloaded(_ item: ItemID) -> Bool {
+      marksReload && (reloadedItemIdentifiers.contains(item) || reconfiguredItemIdentifiers.contains(item))
+    }
+    var moved: [BatchUpdate.Move<IndexPath>] = []
+    // Deletions, and moves to another section, in old order.
+    for (section, items) in old.itemsBySection.enumerated() where !oldCovered[section] {
+      for (index, item) in items.enumerated() {
+        guard let to = newPosition[item], !newReplacedFlags[to.section] else {
+          update.deletedItems.append(IndexPath(item: index, section: section))
+          continue
+        }
+        if newToOldSection[to.section] != section {
+          moved.append(
+            BatchUpdate.Move(
+              from: IndexPath(item: index, section: section), to: IndexPath(item: to.item, section: to.section)))
+        }
+      }
+    }
+    // Insertions, and the items that stay in their section: those in a longest increasing
+    // run of old indexes keep their order; every other one is a move.
+    for (section, items) in itemsBySection.enumerated() where !newReplacedFlags[section] {
+      let oldSection = newToOldSection[section]
+      if oldSection >= 0 && cleanMoved.contains(oldSection) { continue }
+      var stayOld: [Int] = []
+      var stayNew: [Int] = []
+      for (index, item) in items.enumerated() {
+        guard let from = oldPosition[item], !oldReplacedFlags[from.section] else {
+          update.insertedItems.append(IndexPath(item: index, section: section))
+          continue
+        }
+        if from.section == oldSection {
+          stayOld.append(from.item)
+          stayNew.append(index)
+        }
+      }
+      let kept = longestIncreasingSubsequence(stayOld)
+      for position in stayOld.indices {
+        let from = IndexPath(item: stayOld[position], section: oldSection)
+        if !kept[position] {
+          moved.append(BatchUpdate.Move(from: from, to: IndexPath(item: stayNew[position], section: section)))
+        } else if isReloaded(items[stayNew[position]]) {
+          update.reloadedItems.append(from)
+        }
+      }
+    }
+    // A moved item that is also reloaded is deleted and inserted: its cell is made anew.
+    for move in moved {
+      if isReloaded(itemsBySection[move.to.section][move.to.item]) {
+        update.deletedItems.append(move.from)
+        update.insertedItems.append(move.to)
+      } else {
+        update.movedItems.append(move)
+      }
+    }
+    return update
+  }
+}
+
+/// Marks the positions of one longest strictly increasing subsequence of `values`, by
+/// patience sorting: O(n log n).
+@usableFromInline
+func longestIncreasingSubsequence(_ values: [Int]) -> [Bool] {
+  var result = [Bool](repeating: false, count: values.count)
+  guard !values.isEmpty else { return result }
+  var tails: [Int] = []  // positions of the smallest tail of each length
+  var previous = [Int](repeating: -1, count: values.count)
+  for (position, value) in values.enumerated() {
+    var low = 0
+    var high = tails.count
+    while low < high {
+      let middle = (low + high) / 2
+      if values[tails[middle]] < value { low = middle + 1 } else { high = middle }
+    }
+    if low > 0 { previous[position] = tails[low - 1] }
+    if low == tails.count { tails.append(position) } else { tails[low] = position }
+  }
+  var position = tails.last!
+  while position >= 0 {
+    result[position] = true
+    position = previous[position]
+  }
+  return result
+}
+
+/// Where an item is in a snapshot.
+@usableFromInline
+struct SnapshotPosition {
+  @usableFromInline var section: Int
+  @usableFromInline var item: Int
+  @inlinable init(section: Int, item: Int) {
+    self.section = section
+    self.item = item
+  }
+}
+
+extension DiffableDataSourceSnapshot {
+  /// Every item's position, in one pass.
+  @inlinable
+  func positions() -> [ItemID: SnapshotPosition] {
+    var result = [ItemID: SnapshotPosition](minimumCapacity: numberOfItems)
+    for (section, items) in itemsBySection.enumerated() {
+      for (index, item) in items.enumerated() { result[item] = SnapshotPosition(section: section, item: index) }
+    }
+    return result
+  }
+}
