@@ -3,7 +3,7 @@ import Foundation
 import ItemProviders
 
 /// The platform's side of drags that cross the process boundary: GTK's GDK drags in a real
-/// window, ``FakePlatform`` in tests.
+/// window, `FakePlatform` in tests.
 ///
 /// A window's drag controller calls the port when a drag that may leave the application
 /// begins (rule 37), when the operation it would perform changes (for the platform's cursor

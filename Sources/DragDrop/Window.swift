@@ -17,7 +17,7 @@ open class Window: View {
   /// Told what keyboard drags do, for screen readers.
   public var announcer: (any Announcer)?
   /// The platform that carries drags to and from other applications: GTK's in a real
-  /// window, ``FakePlatform`` in tests, none for a window that keeps its drags to itself.
+  /// window, `FakePlatform` in tests, none for a window that keeps its drags to itself.
   /// Held weakly: the platform owns its windows.
   public weak var dragPlatform: (any DragPlatformPort)?
   /// Made on first use; see ``dragController``.

@@ -182,7 +182,7 @@ public final class FakeApplication: Sendable {
   }
 
   /// The application quits: reads that wait, and every later read, fail with
-  /// ``PlatformTransferError/peerVanished``.
+  /// `PlatformTransferError.peerVanished`.
   public func die() {
     let handlers = state.withLock { state in
       state.isAlive = false
