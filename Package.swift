@@ -9,7 +9,6 @@ let strict: [SwiftSetting] = [
 
 let package = Package(
   name: "DragDrop",
-  defaultLocalization: "en",
   platforms: [.macOS(.v15)],
   products: [
     .library(name: "ContentTypes", targets: ["ContentTypes"]),
@@ -40,7 +39,6 @@ let package = Package(
     .target(
       name: "DragDrop",
       dependencies: ["ContentTypes", "ItemProviders", .product(name: "Logging", package: "swift-log")],
-      resources: [.process("Resources")],
       swiftSettings: strict
     ),
     .target(

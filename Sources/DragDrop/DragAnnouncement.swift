@@ -26,9 +26,10 @@ public enum DragAnnouncement: Hashable, Sendable {
   case cancelled(Items)
 }
 
-/// Turns each ``DragAnnouncement`` into a sentence. The standard text reads the DragDrop
-/// module's string tables (English and Japanese ship with it), in the process's preferred
-/// language. Replace it in ``WindowEnvironment/announcements`` to reword or translate.
+/// Turns each ``DragAnnouncement`` into a sentence. The standard text is DragDrop's own
+/// tables (English and Japanese), in the process's preferred language. Replace it in
+/// ``WindowEnvironment/announcements`` to reword or translate, with a closure or with an
+/// app's own localized string table (``strings(in:table:)``).
 public struct DragAnnouncementText: Sendable {
   /// Makes the sentence for one announcement.
   public var sentence: @Sendable (DragAnnouncement) -> String
@@ -37,25 +38,31 @@ public struct DragAnnouncementText: Sendable {
     self.sentence = sentence
   }
 
-  /// The sentences of the module's string tables, looked up in `bundle` (the DragDrop
-  /// module's own by default).
-  public static var standard: DragAnnouncementText { .strings(in: .module) }
-
-  /// The module's sentences in `language` (a localization such as `"ja"`), whatever the
-  /// process's preferred language; the standard sentences when there is no such table.
-  public static func standard(language: String) -> DragAnnouncementText {
-    guard let path = Bundle.module.path(forResource: language, ofType: "lproj"), let bundle = Bundle(path: path)
-    else { return .standard }
-    return .strings(in: bundle)
+  /// DragDrop's own sentences in the process's preferred language: English or Japanese
+  /// ship with it; other languages get English.
+  public static var standard: DragAnnouncementText {
+    let preferred = Locale.preferredLanguages.lazy.compactMap { language in
+      DragAnnouncementTables.byLanguage.keys.first { language.lowercased().hasPrefix($0) }
+    }.first
+    return standard(language: preferred ?? "en")
   }
 
-  /// The sentences of the string table `table` in `bundle`, which has a localized
-  /// `DragAnnouncements.strings` with the keys of DragDrop's own (`pickedUp.one`,
-  /// `over.position`, …). Placeholders in braces are filled: `{items}`, `{count}`,
+  /// DragDrop's own sentences in `language` (a code such as `"ja"`), whatever the process's
+  /// preferred language; English when DragDrop has no table for it.
+  public static func standard(language: String) -> DragAnnouncementText {
+    let table = DragAnnouncementTables.byLanguage[language] ?? DragAnnouncementTables.english
+    return DragAnnouncementText { $0.sentence { key in table[key] ?? DragAnnouncementTables.english[key] ?? key } }
+  }
+
+  /// The sentences of the string table `table` in `bundle`, a localized
+  /// `DragAnnouncements.strings` with the keys of DragDrop's own tables (`pickedUp`,
+  /// `over.position`, …); a key the table lacks falls back to DragDrop's English. Placeholders in braces are filled: `{items}`, `{count}`,
   /// `{target}`, `{position}`, `{positions}`.
   public static func strings(in bundle: Bundle, table: String = "DragAnnouncements") -> DragAnnouncementText {
     DragAnnouncementText { announcement in
-      announcement.sentence { key in bundle.localizedString(forKey: key, value: key, table: table) }
+      announcement.sentence { key in
+        bundle.localizedString(forKey: key, value: DragAnnouncementTables.english[key] ?? key, table: table)
+      }
     }
   }
 }

@@ -157,4 +157,17 @@ import Testing
     #expect(
       japanese.sentence(.over(target: "九州旅行", position: 4, of: 9, canDrop: true)) == "九州旅行の上、9 中 4 番目。")
   }
+
+  @Test("An app's own string table rewords the sentences; keys it lacks keep DragDrop's English")
+  func appStringTable() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("announcements-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data(#""pickedUp" = "Took {items}.";"#.utf8).write(
+      to: folder.appendingPathComponent("DragAnnouncements.strings"))
+    let bundle = try #require(Bundle(path: folder.path))
+    let text = DragAnnouncementText.strings(in: bundle)
+    #expect(text.sentence(.pickedUp(.named("北海道"))) == "Took 北海道.")
+    #expect(text.sentence(.noTargets) == "No drop targets.")
+  }
 }
