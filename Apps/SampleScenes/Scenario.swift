@@ -194,8 +194,8 @@ public final class HeadlessScenarioPlayer {
 
   /// Runs the clock through the scheduled actions and waits for loads, until no drag is
   /// live and the scene is settled, or `timeout` seconds of real time pass. Clock time
-  /// moves in slices of half a second with a moment of real time between them, so that a
-  /// load finishing on another thread can come back while a timer repeats.
+  /// moves in slices of half a second, with a turn of the main actor between them, so that a
+  /// load finishing on another thread can come back while a timer repeats. Nothing sleeps.
   public func settle(timeout: Double = 10) async {
     let deadline = Date(timeIntervalSinceNow: timeout)
     while Date() < deadline {
@@ -208,7 +208,7 @@ public final class HeadlessScenarioPlayer {
   }
 
   private func yieldToOtherThreads() async {
-    try? await Task.sleep(for: .milliseconds(2))
+    await Task.yield()
   }
 }
 

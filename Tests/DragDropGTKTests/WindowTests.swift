@@ -31,7 +31,7 @@ struct WindowTests {
     let probe = try Probe.start(["main-loop"])
     let steps = probe.waitForLine(startingWith: "steps", timeout: 30)
     #expect(probe.waitForExit(timeout: 30) == 0, "\(probe.output)")
-    #expect(steps == "steps task sleep-resumed-on-main detached-55 clock-fired-after-deadline")
+    #expect(steps == "steps task yield-resumed-on-main detached-55 clock-fired-after-deadline")
   }
 
   @Test(arguments: ["000", "001", "002", "003"])

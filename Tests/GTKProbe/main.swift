@@ -57,8 +57,9 @@ func runMainLoopCheck() -> Int32 {
   let start = clock.now
   Task { @MainActor in
     steps.append("task")
-    try? await Task.sleep(for: .milliseconds(20))
-    steps.append(Thread.isMainThread ? "sleep-resumed-on-main" : "sleep-resumed-elsewhere")
+    // A suspension that only the main queue, drained by GLib's loop, can resume.
+    await Task.yield()
+    steps.append(Thread.isMainThread ? "yield-resumed-on-main" : "yield-resumed-elsewhere")
     let value = await Task.detached { (1...10).reduce(0, +) }.value
     steps.append("detached-\(value)")
     await withCheckedContinuation { continuation in
