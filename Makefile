@@ -45,7 +45,7 @@ test: deps
 # checked by the tests themselves (weak references, and flat memory over 10,000 windows):
 # LeakSanitizer's report at exit also lists Foundation's own leaks (FoundationXML's error
 # strings, Process) and the cycles that tests of never-finishing loads keep on purpose.
-ASAN_TESTS := ContentTypesTests|ItemProvidersTests|DragDropTests|DragDropListsTests
+ASAN_TESTS := ContentTypesTests|ItemProvidersTests|ViewsTests|DragDropTests|DragDropListsTests
 asan: deps
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
 	ASAN_OPTIONS=detect_leaks=0 \
@@ -85,7 +85,7 @@ clean:
 # `make docs`: every module's DocC catalog, combined into one static site in docs/ (open
 # docs/documentation/dragdrop/index.html through a web server, e.g.
 # `python3 -m http.server -d docs`, then http://localhost:8000/documentation/dragdrop).
-DOC_TARGETS := ContentTypes ItemProviders DragDrop DragDropLists DragDropTesting DragDropGTK
+DOC_TARGETS := ContentTypes ItemProviders Views DragDrop DragDropLists DragDropTesting DragDropGTK
 docs: deps
 	$(SWIFT) package --allow-writing-to-directory docs generate-documentation \
 	  $(foreach target,$(DOC_TARGETS),--target $(target)) \

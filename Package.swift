@@ -13,6 +13,7 @@ let package = Package(
   products: [
     .library(name: "ContentTypes", targets: ["ContentTypes"]),
     .library(name: "ItemProviders", targets: ["ItemProviders"]),
+    .library(name: "Views", targets: ["Views"]),
     .library(name: "DragDrop", targets: ["DragDrop"]),
     .library(name: "DragDropTesting", targets: ["DragDropTesting"]),
     .library(name: "DragDropLists", targets: ["DragDropLists"]),
@@ -36,9 +37,17 @@ let package = Package(
       dependencies: ["ContentTypes", .product(name: "Logging", package: "swift-log")],
       swiftSettings: strict
     ),
+    // Geometry, views, windows, input, gesture recognisers, the clock, drawing, and scrolling:
+    // what the drag and drop engine and the declarative layer are built on. It draws the
+    // ItemProviders' value types, Color and Image.
+    .target(
+      name: "Views",
+      dependencies: ["ContentTypes", "ItemProviders"],
+      swiftSettings: strict
+    ),
     .target(
       name: "DragDrop",
-      dependencies: ["ContentTypes", "ItemProviders", .product(name: "Logging", package: "swift-log")],
+      dependencies: ["Views", "ContentTypes", "ItemProviders", .product(name: "Logging", package: "swift-log")],
       swiftSettings: strict
     ),
     .target(
@@ -164,6 +173,14 @@ let package = Package(
       name: "SampleScenesTests",
       dependencies: [
         "SampleScenes", "SampleDriver", "DragDropGTK", "DragDropLists", "DragDropTesting", "TestSupport",
+      ],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "ViewsTests",
+      dependencies: [
+        "Views", "TestSupport",
+        .product(name: "PropertyBased", package: "swift-property-based"),
       ],
       swiftSettings: strict
     ),

@@ -3,8 +3,8 @@ import Foundation
 /// What a drag says to assistive technology at each step, before it becomes words.
 ///
 /// The engine describes each step with a value; ``DragAnnouncementText`` turns it into a
-/// sentence in the user's language, and ``Announcer`` speaks it. Names come from the views'
-/// accessibility labels (an item's ``View/keyboardFocusLabel`` or ``View/accessibilityLabel``,
+/// sentence in the user's language, and `Announcer` speaks it. Names come from the views'
+/// accessibility labels (an item's `View.keyboardFocusLabel` or `View.accessibilityLabel`,
 /// or its provider's suggested name; a target view's accessibility label).
 public enum DragAnnouncement: Hashable, Sendable {
   /// What travels: one item by name, or a count.
@@ -28,7 +28,7 @@ public enum DragAnnouncement: Hashable, Sendable {
 
 /// Turns each ``DragAnnouncement`` into a sentence. The standard text is DragDrop's own
 /// tables (English and Japanese), in the process's preferred language. Replace it in
-/// ``WindowEnvironment/announcements`` to reword or translate, with a closure or with an
+/// `WindowEnvironment.announcements` to reword or translate, with a closure or with an
 /// app's own localized string table (``strings(in:table:)``).
 public struct DragAnnouncementText: Sendable {
   /// Makes the sentence for one announcement.
@@ -114,5 +114,18 @@ extension DragAnnouncement {
       }
       return fill("cancelled", ["items": items(what)])
     }
+  }
+}
+
+/// Where the window environment keeps its ``DragAnnouncementText``.
+enum DragAnnouncementsKey: WindowEnvironmentKey {
+  static var defaultValue: DragAnnouncementText { .standard }
+}
+
+extension WindowEnvironment {
+  /// The sentences drags announce to assistive technology, in the user's language.
+  public var announcements: DragAnnouncementText {
+    get { self[DragAnnouncementsKey.self] }
+    set { self[DragAnnouncementsKey.self] = newValue }
   }
 }

@@ -84,6 +84,6 @@ extension DragController {
   func reportOperation(of drag: LiveDrag) {
     guard let outgoing = drag.outgoing, outgoing.reportedOperation != drag.proposal.operation else { return }
     outgoing.reportedOperation = drag.proposal.operation
-    window?.dragPlatform?.dragSession(outgoing, didUpdate: drag.proposal.operation)
+    platform?.dragSession(outgoing, didUpdate: drag.proposal.operation)
   }
 }

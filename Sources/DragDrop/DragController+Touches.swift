@@ -8,7 +8,7 @@ extension DragController {
 
   /// Takes the touches that carry a drag, and watches second touches that may add items.
   /// Returns true for touches the drag consumed.
-  func intercept(_ touch: Touch) -> Bool {
+  package func intercept(_ touch: Touch) -> Bool {
     if let drag = drags.first(where: { $0.driver.touchID == touch.id && $0.isLive }) {
       return handleDragTouch(touch, drag)
     }

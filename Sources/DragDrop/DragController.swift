@@ -5,10 +5,10 @@ import Foundation
 /// the delegates in the order of rules 6 and 13.
 ///
 /// Every drag goes through one pipeline, whatever drives it: touches and the pointer
-/// (``Window/send(_:)-(Touch)``), the keyboard sensor (``Window/send(_:)-(KeyEvent)``), and
+/// (`Window.send(_:)`), the keyboard sensor (`Window.send(_:)`), and
 /// the platform (``beginIncomingDrag(items:at:allowsMoveOperation:localSession:)`` for
 /// drags from elsewhere, and ``OutgoingDrag`` for ours that leave the window). Drags that
-/// may leave the application are reported to the window's ``Window/dragPlatform``.
+/// may leave the application are reported to the window's `Window.dragPlatform`.
 ///
 /// Every delegate call goes through ``callObserver`` first, so a test can record the exact
 /// sequence.
@@ -42,8 +42,12 @@ public final class DragController {
 
   init(window: Window) {
     self.window = window
-    window.touchInterceptor = { [weak self] touch in self?.intercept(touch) ?? false }
   }
+
+  /// The platform that carries drags to and from other applications: GTK's in a real
+  /// window, `FakePlatform` in tests, none for a window that keeps its drags to itself.
+  /// Held weakly: the platform owns its windows.
+  weak var platform: (any DragPlatformPort)?
 
   /// The sessions currently lifting, dragging or ending, oldest first.
   public var activeSessions: [DragSession] { drags.filter { $0.phase != .ended }.map(\.session) }
@@ -154,7 +158,7 @@ public final class DragController {
     updateMovingPreviews(drag)
     // The drag owns the touch now: other recognisers on it stop.
     if let touchID = drag.driver.touchID { window?.cancelRecognizers(forTouch: touchID) }
-    if drag.source != nil, !drag.session.isRestrictedToDraggingApplication, let platform = window?.dragPlatform {
+    if drag.source != nil, !drag.session.isRestrictedToDraggingApplication, let platform = platform {
       let outgoing = OutgoingDrag(controller: self, drag: drag)
       drag.outgoing = outgoing
       platform.dragSessionDidBegin(outgoing)
@@ -396,7 +400,7 @@ public final class DragController {
     if keyboard.drag === drag { keyboard = KeyboardDragState() }
     if let outgoing = drag.outgoing {
       drag.outgoing = nil
-      window?.dragPlatform?.dragSession(outgoing, didEndWith: operation)
+      platform?.dragSession(outgoing, didEndWith: operation)
     }
   }
 
@@ -464,9 +468,21 @@ extension Array {
 extension Window {
   /// The window's drag controller, made on first use.
   public var dragController: DragController {
-    if let controller = storedDragController { return controller }
-    let controller = DragController(window: self)
-    storedDragController = controller
-    return controller
+    service(DragController.self) { DragController(window: self) }
+  }
+
+  /// The platform that carries drags to and from other applications: GTK's in a real
+  /// window, `FakePlatform` in tests, none for a window that keeps its drags to itself.
+  /// Held weakly: the platform owns its windows.
+  public var dragPlatform: (any DragPlatformPort)? {
+    get { dragController.platform }
+    set { dragController.platform = newValue }
+  }
+}
+
+extension DragController: WindowService {
+  /// Live drags find their targets again under content that moved.
+  package func contentDidScroll(in view: View) {
+    if drags.contains(where: { $0.phase != .ended }) { refreshDropTargets() }
   }
 }

@@ -1,13 +1,3 @@
-/// The configuration the process runs in, which decides whether drag interactions start
-/// enabled (rule 1).
-public enum DeviceConfiguration: Sendable, Hashable {
-  /// A phone: drag interactions start disabled.
-  case phone
-  /// A tablet or a desktop with a pointer: drag interactions start enabled.
-  case largeScreen
-  case pointer
-}
-
 /// Makes a view a drag source. Its delegate says what to drag and how it looks.
 ///
 /// A touch held still for ``liftDelay`` lifts the items; a pointer lifts them as soon as
@@ -62,6 +52,9 @@ public final class DragInteraction: Interaction {
     self.view = view
     view?.addGestureRecognizer(liftRecognizer)
   }
+
+  /// Makes sure the window has its drag controller, which takes the keys of a keyboard drag.
+  public func didEnter(_ window: Window) { _ = window.dragController }
 
   /// The name used in traces.
   var traceName: String {

@@ -27,6 +27,9 @@ public final class DropInteraction: Interaction {
     self.view = view
   }
 
+  /// Makes sure the window has its drag controller, which takes the keys of a keyboard drag.
+  public func didEnter(_ window: Window) { _ = window.dragController }
+
   var traceName: String {
     name ?? view?.accessibilityLabel ?? "DropInteraction(\(view.map { "\(type(of: $0))" } ?? "no view"))"
   }

@@ -1,17 +1,3 @@
-/// Speaks what a keyboard drag does, for screen readers and tests.
-@MainActor
-public protocol Announcer: AnyObject {
-  func announce(_ text: String)
-}
-
-/// An announcer that keeps what it was told.
-@MainActor
-public final class RecordingAnnouncer: Announcer {
-  public private(set) var announcements: [String] = []
-  public init() {}
-  public func announce(_ text: String) { announcements.append(text) }
-}
-
 extension DropInteraction {
   /// The places a keyboard drag can stop at over this target, in the view's coordinates,
   /// in order. The default is the centre of the view; a list offers one per gap.
@@ -41,14 +27,14 @@ struct KeyboardDragState {
 /// focused item), Tab and Shift-Tab move between drop targets, the arrow keys between
 /// positions within one, Return drops and Escape cancels. Delegates see the same calls as
 /// for touch, through the same pipeline, and every step is announced
-/// (``DragAnnouncement``), in the window's ``WindowEnvironment/announcements``.
+/// (``DragAnnouncement``), in the window's `WindowEnvironment.announcements`.
 extension DragController {
   var keyboardDrag: LiveDrag? {
     guard let drag = keyboard.drag, drag.driver == .keyboard, drag.isLive else { return nil }
     return drag
   }
 
-  func handleKey(_ event: KeyEvent) -> Bool {
+  package func handleKey(_ event: KeyEvent) -> Bool {
     guard event.phase == .down else { return keyboardDrag != nil }
     if let drag = keyboardDrag {
       switch event.key {

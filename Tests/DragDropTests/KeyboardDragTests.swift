@@ -170,4 +170,24 @@ import Testing
     #expect(text.sentence(.pickedUp(.named("北海道"))) == "Took 北海道.")
     #expect(text.sentence(.noTargets) == "No drop targets.")
   }
+
+  /// A plain window, which no one asked for its drag controller: the drag interaction
+  /// entering it sets one up, so the first Space lifts.
+  @Test func theFirstSpaceInAPlainWindowLifts() {
+    let window = Window(frame: Rect(x: 0, y: 0, width: 400, height: 200), clock: ManualClock())
+    let announcer = RecordingAnnouncer()
+    window.announcer = announcer
+    let container = View(frame: Rect(x: 0, y: 0, width: 200, height: 200))
+    let label = Label(text: "北海道", frame: Rect(x: 20, y: 20, width: 150, height: 40))
+    label.accessibilityLabel = "北海道"
+    container.addSubview(label)
+    let source = LabelSource(container: container)
+    container.addInteraction(DragInteraction(delegate: source))
+    window.addSubview(container)
+    window.focus(label)
+    window.send(KeyEvent(key: .space, timestamp: 0))
+    #expect(announcer.announcements == ["Picked up 北海道."])
+    #expect(window.dragController.activeSessions.count == 1)
+  }
+
 }

@@ -340,7 +340,7 @@ open class View {
   /// The gesture recognisers attached to this view.
   public internal(set) var gestureRecognizers: [GestureRecognizer] = []
 
-  /// Attaches an interaction, such as a ``DragInteraction`` or a ``DropInteraction``. An
+  /// Attaches an interaction, such as DragDrop's `DragInteraction` or `DropInteraction`. An
   /// interaction belongs to one view at a time: adding it here removes it from its old view.
   public func addInteraction(_ interaction: any Interaction) {
     if let old = interaction.view, old !== self { old.removeInteraction(interaction) }

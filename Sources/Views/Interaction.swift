@@ -8,4 +8,13 @@ public protocol Interaction: AnyObject {
   func willMove(to view: View?)
   /// Called after the interaction has moved.
   func didMove(to view: View?)
+  /// Called when the interaction's view is in `window`; see the default below.
+  func didEnter(_ window: Window)
+}
+
+extension Interaction {
+  /// Called when the interaction's view is in `window`: when the view enters it, or when the
+  /// interaction is added to a view already there. Does nothing by default; drag and drop
+  /// interactions make sure the window has its drag controller.
+  public func didEnter(_ window: Window) {}
 }

@@ -3,7 +3,7 @@ import PropertyBased
 import TestSupport
 import Testing
 
-@testable import DragDrop
+@testable import Views
 
 /// The reference: UIKit's hit test, scanning every subview front to back.
 @MainActor

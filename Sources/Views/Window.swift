@@ -1,5 +1,6 @@
 /// The root of a view hierarchy: it owns the clock, receives input from the platform or a
-/// test, and hands it to gesture recognisers and the drag controller.
+/// test, and hands it to its window services (the drag controller, in DragDrop) and to
+/// gesture recognisers.
 @MainActor
 open class Window: View {
   /// The clock every time-dependent behaviour in this window reads.
@@ -8,20 +9,13 @@ open class Window: View {
   /// The recognisers tracking each live touch, by touch id.
   private var recognizersByTouch: [Int: [GestureRecognizer]] = [:]
   /// The touch id a pressed pointer uses.
-  static let pointerTouchID = -1
+  package static let pointerTouchID = -1
   private var pointerDown = false
 
-  /// Consulted first for every touch: returns true when it consumed the touch, which then
-  /// reaches no recogniser. The drag controller uses it for touches that carry a session.
-  var touchInterceptor: ((Touch) -> Bool)?
-  /// Told what keyboard drags do, for screen readers.
+  /// The services working across the window, one per type, in the order they were made.
+  private var services: [any WindowService] = []
+  /// Told what the window's views do, for screen readers: drags announce each step.
   public var announcer: (any Announcer)?
-  /// The platform that carries drags to and from other applications: GTK's in a real
-  /// window, `FakePlatform` in tests, none for a window that keeps its drags to itself.
-  /// Held weakly: the platform owns its windows.
-  public weak var dragPlatform: (any DragPlatformPort)?
-  /// Made on first use; see ``dragController``.
-  var storedDragController: DragController?
 
   /// What the window's views share: text measurement and the device configuration.
   /// Changing it lays every view out again.
@@ -50,7 +44,7 @@ open class Window: View {
       cancel.phase = .cancelled
       send(cancel)
     }
-    if let touchInterceptor, touchInterceptor(touch) {
+    if services.contains(where: { $0.intercept(touch) }) {
       if touch.phase == .ended || touch.phase == .cancelled { finish(touchID: touch.id, with: touch) }
       return
     }
@@ -86,7 +80,7 @@ open class Window: View {
 
   /// Stops every recogniser tracking a touch, as when a drag takes the touch over; later
   /// events of that touch reach no recogniser.
-  func cancelRecognizers(forTouch id: Int) {
+  package func cancelRecognizers(forTouch id: Int) {
     guard let recognizers = recognizersByTouch.removeValue(forKey: id) else { return }
     for recognizer in recognizers {
       guard var touch = recognizer.touches[id] else { continue }
@@ -97,7 +91,7 @@ open class Window: View {
   }
 
   /// The touches currently down, by id, with the recognisers tracking them.
-  var liveTouchIDs: Set<Int> { Set(recognizersByTouch.keys) }
+  package var liveTouchIDs: Set<Int> { Set(recognizersByTouch.keys) }
 
   /// When a recogniser begins (or ends, if discrete), the others that share a touch with it
   /// stop, unless either allows simultaneous recognition.
@@ -209,15 +203,34 @@ open class Window: View {
     }
   }
 
-  /// Delivers a key event to the drag controller first, then to the focused view.
+  /// Delivers a key event to the window's services first (a keyboard drag takes the keys
+  /// it uses), then to the focused view.
   public func send(_ event: KeyEvent) {
-    if dragController.handleKey(event) { return }
+    if services.contains(where: { $0.handleKey(event) }) { return }
     focusedView?.keyEvent(event)
+  }
+
+  // MARK: Services
+
+  /// The window's service of type `Service`, made by `make` on first use.
+  package func service<Service: WindowService>(_ type: Service.Type, make: () -> Service) -> Service {
+    if let existing = services.first(where: { $0 is Service }) as? Service { return existing }
+    let service = make()
+    services.append(service)
+    return service
+  }
+
+  /// Tells the services that `view` scrolled its content, so that what is under a live
+  /// touch may have changed.
+  package func contentDidScroll(in view: View) {
+    for service in services { service.contentDidScroll(in: view) }
   }
 
   // MARK: Hierarchy notifications
 
-  func viewDidEnter(_ view: View) {}
+  func viewDidEnter(_ view: View) {
+    for interaction in view.interactions { interaction.didEnter(self) }
+  }
 
   func viewWillLeave(_ view: View) {
     if view === focusRing { return }
@@ -228,7 +241,9 @@ open class Window: View {
     }
   }
 
-  func interactionsDidChange(in view: View) {}
+  func interactionsDidChange(in view: View) {
+    for interaction in view.interactions { interaction.didEnter(self) }
+  }
 
   open override var snapshotDescription: String {
     "Window frame=\(frame)"
@@ -248,4 +263,16 @@ final class FocusRingView: View {
   }
 
   override var snapshotDescription: String { "FocusRing frame=\(frame)" }
+}
+
+/// Something that works across a whole window, before the views' own gesture recognisers:
+/// DragDrop's drag controller is one. A window keeps one service of each type.
+@MainActor
+package protocol WindowService: AnyObject {
+  /// Returns true when the service takes `touch`, which then reaches no recogniser.
+  func intercept(_ touch: Touch) -> Bool
+  /// Returns true when the service takes `event`, which then reaches no view.
+  func handleKey(_ event: KeyEvent) -> Bool
+  /// `view` scrolled its content.
+  func contentDidScroll(in view: View)
 }

@@ -1,4 +1,3 @@
-import DragDrop
 import Foundation
 
 /// A view that shows part of a larger content area and scrolls over it: the content offset
@@ -240,9 +239,7 @@ open class ScrollView: View {
   open func didScroll() {
     flashScrollIndicators()
     layoutIfNeeded()
-    if let window, !window.dragController.activeSessions.isEmpty {
-      window.dragController.refreshDropTargets()
-    }
+    window?.contentDidScroll(in: self)
   }
 
   // MARK: Indicators

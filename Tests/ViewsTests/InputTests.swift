@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import DragDrop
+@testable import Views
 
 @MainActor
 @Suite struct ClockTests {

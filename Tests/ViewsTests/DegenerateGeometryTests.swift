@@ -1,8 +1,7 @@
-import DragDropTesting
 import Foundation
 import Testing
 
-@testable import DragDrop
+@testable import Views
 
 /// Issue 9: geometry that is degenerate (zero sizes, infinite, huge or NaN values) gives
 /// defined answers and descriptions, never a trap.

@@ -2,7 +2,7 @@ import Foundation
 import PropertyBased
 import Testing
 
-@testable import DragDrop
+@testable import Views
 
 @Suite struct GeometryTests {
   @Test func rectangleQueries() {
