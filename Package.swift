@@ -15,6 +15,7 @@ let package = Package(
     .library(name: "ItemProviders", targets: ["ItemProviders"]),
     .library(name: "Views", targets: ["Views"]),
     .library(name: "DragDrop", targets: ["DragDrop"]),
+    .library(name: "DragDropHarness", targets: ["DragDropHarness"]),
     .library(name: "DragDropTesting", targets: ["DragDropTesting"]),
     .library(name: "DragDropLists", targets: ["DragDropLists"]),
     .library(name: "DragDropGTK", targets: ["DragDropGTK"]),
@@ -55,9 +56,17 @@ let package = Package(
       dependencies: ["DragDrop", .product(name: "Logging", package: "swift-log")],
       swiftSettings: strict
     ),
+    // The headless harness an app or a tool may link: test windows, the delegate recorder,
+    // the fake platform. It does not link Swift Testing.
+    .target(
+      name: "DragDropHarness",
+      dependencies: ["DragDrop"],
+      swiftSettings: strict
+    ),
+    // The harness with its Swift Testing expectations, for test targets.
     .target(
       name: "DragDropTesting",
-      dependencies: ["DragDrop"],
+      dependencies: ["DragDropHarness"],
       swiftSettings: strict
     ),
     // GTK 4 with pango-cairo and gdk-pixbuf (Debian: libgtk-4-dev). SwiftPM notes that it

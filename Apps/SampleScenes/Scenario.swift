@@ -111,7 +111,7 @@ public final class HeadlessScenarioPlayer {
     window = Window(frame: Rect(origin: .zero, size: scenario.scene.size), clock: clock)
     scene = scenario.scene.make(in: window)
     window.layoutIfNeeded()
-    window.dragController.callObserver = { [weak self] call in self?.calls.append(call.description) }
+    window.dragController.addCallObserver { [weak self] call in self?.calls.append(call.description) }
   }
 
   /// What the run produced, to compare with the scenario.

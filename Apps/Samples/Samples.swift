@@ -100,7 +100,7 @@ struct Samples: ParsableCommand {
 
   @MainActor
   private static func trace(_ scene: any SampleScene, in host: GTKWindow) {
-    host.window.dragController.callObserver = { call in emit("call \(call)") }
+    host.window.dragController.addCallObserver { call in emit("call \(call)") }
     scene.journal.entryObserver = { entry in emit("scene \(entry)") }
     var lastState = scene.state
     emit("state \(lastState)")

@@ -131,26 +131,100 @@ extension DropInteractionDelegate {
   public func dropInteraction(_ interaction: DropInteraction, sessionDidEnd session: DropSession) {}
 }
 
+/// A delegate method the system calls, with the arguments that tell one call from another.
+public enum DelegateMethod: Hashable, Sendable {
+  // The drag interaction's delegate.
+  case itemsForBeginning
+  /// `item` is the item's index in the session, when it is in it.
+  case previewForLifting(item: Int?)
+  case willAnimateLift
+  case sessionAllowsMoveOperation
+  case sessionIsRestrictedToDraggingApplication
+  case sessionWillBegin
+  case sessionDidMove
+  case itemsForAddingTo
+  /// Told to each interaction that contributed items: `count` items come from `adder`.
+  case willAdd(count: Int, from: String)
+  case willEnd(DropOperation)
+  case didEnd(DropOperation)
+  case sessionDidTransferItems
+  case previewForCancelling(item: Int?)
+  case willAnimateCancel(item: Int?)
+  // The drop interaction's delegate.
+  case canHandle
+  case sessionDidEnter
+  case sessionDidUpdate
+  case sessionDidExit
+  case performDrop
+  case previewForDropping(item: Int?)
+  case willAnimateDrop(item: Int?)
+  case concludeDrop
+  case sessionDidEnd
+
+  /// The method's distinguishing label: `sessionDidEnter`, `performDrop`, `previewForLifting`.
+  public var name: String {
+    switch self {
+    case .itemsForBeginning: "itemsForBeginning"
+    case .previewForLifting: "previewForLifting"
+    case .willAnimateLift: "willAnimateLift"
+    case .sessionAllowsMoveOperation: "sessionAllowsMoveOperation"
+    case .sessionIsRestrictedToDraggingApplication: "sessionIsRestrictedToDraggingApplication"
+    case .sessionWillBegin: "sessionWillBegin"
+    case .sessionDidMove: "sessionDidMove"
+    case .itemsForAddingTo: "itemsForAddingTo"
+    case .willAdd: "willAdd"
+    case .willEnd: "willEnd"
+    case .didEnd: "didEnd"
+    case .sessionDidTransferItems: "sessionDidTransferItems"
+    case .previewForCancelling: "previewForCancelling"
+    case .willAnimateCancel: "willAnimateCancel"
+    case .canHandle: "canHandle"
+    case .sessionDidEnter: "sessionDidEnter"
+    case .sessionDidUpdate: "sessionDidUpdate"
+    case .sessionDidExit: "sessionDidExit"
+    case .performDrop: "performDrop"
+    case .previewForDropping: "previewForDropping"
+    case .willAnimateDrop: "willAnimateDrop"
+    case .concludeDrop: "concludeDrop"
+    case .sessionDidEnd: "sessionDidEnd"
+    }
+  }
+
+  /// The arguments, summarised: `item 2`, `move`, `3 for photos`; empty when none matter.
+  public var detail: String {
+    switch self {
+    case .previewForLifting(let item), .previewForCancelling(let item), .willAnimateCancel(let item),
+      .previewForDropping(let item), .willAnimateDrop(let item):
+      item.map { "item \($0)" } ?? "item"
+    case .willAdd(let count, let adder): "\(count) for \(adder)"
+    case .willEnd(let operation), .didEnd(let operation): "\(operation)"
+    default: ""
+    }
+  }
+
+  /// Whether the call only follows the drag's movement: `sessionDidMove` and
+  /// `sessionDidUpdate`, which a test may skip.
+  public var followsMovement: Bool { self == .sessionDidMove || self == .sessionDidUpdate }
+}
+
 /// One call the system made to a delegate, as recorded for tests and diagnostics.
 public struct DelegateCall: Hashable, Sendable, CustomStringConvertible {
   /// The interaction's trace name.
   public var interaction: String
-  /// The delegate method, named by its distinguishing label (`sessionDidEnter`,
-  /// `performDrop`, `previewForLifting`, …).
-  public var method: String
-  /// The arguments that matter, summarised (an item's index, an operation).
-  public var detail: String
+  /// The delegate method, with its arguments.
+  public var method: DelegateMethod
   /// Which drag the call belongs to: drags are numbered from 1 in each window.
   public var session: Int
 
-  public init(interaction: String, method: String, detail: String = "", session: Int = 0) {
+  public init(interaction: String, method: DelegateMethod, session: Int = 0) {
     self.interaction = interaction
     self.method = method
-    self.detail = detail
     self.session = session
   }
 
+  /// `interaction.method` or `interaction.method(detail)`, as traces print it.
   public var description: String {
-    detail.isEmpty ? "\(interaction).\(method)" : "\(interaction).\(method)(\(detail))"
+    let detail = method.detail
+    return detail.isEmpty ? "\(interaction).\(method.name)" : "\(interaction).\(method.name)(\(detail))"
   }
 }

@@ -16,13 +16,13 @@ extension DragController {
     let operation: DropOperation = reportedOperation == .move && session.allowsMoveOperation ? .move : .copy
     drag.phase = .ending
     if let target = drag.target {
-      call(target, "sessionDidExit", session: drag.id)
-      target.delegate?.dropInteraction(target, sessionDidExit: drag.dropSession)
+      call(target, .sessionDidExit, session: drag.id) { $0.dropInteraction(target, sessionDidExit: drag.dropSession) }
       drag.routing.target = nil
     }
-    if let source = drag.source, let delegate = source.delegate {
-      call(source, "willEnd", "\(operation)", session: drag.id)
-      delegate.dragInteraction(source, session: drag.session, willEndWith: operation)
+    if let source = drag.source {
+      call(source, .willEnd(operation), session: drag.id) {
+        $0.dragInteraction(source, session: drag.session, willEndWith: operation)
+      }
     }
     finish(drag, operation: operation)
     reportTransfer(source: drag.source, session: drag.session, id: drag.id)
@@ -72,8 +72,7 @@ extension DragController {
       return
     }
     if let target = drag.target {
-      call(target, "sessionDidExit", session: drag.id)
-      target.delegate?.dropInteraction(target, sessionDidExit: drag.dropSession)
+      call(target, .sessionDidExit, session: drag.id) { $0.dropInteraction(target, sessionDidExit: drag.dropSession) }
       drag.routing.target = nil
       drag.routing.proposal = DropProposal(operation: .cancel)
     }

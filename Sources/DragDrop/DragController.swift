@@ -10,8 +10,9 @@ import Foundation
 /// drags from elsewhere, and ``OutgoingDrag`` for ours that leave the window). Drags that
 /// may leave the application are reported to the window's `Window.dragPlatform`.
 ///
-/// Every delegate call goes through ``callObserver`` first, so a test can record the exact
-/// sequence.
+/// Every delegate call is recorded and made by one helper: the observers added with
+/// ``addCallObserver(_:)`` hear each call just before it is made, so a test can check the
+/// exact sequence.
 @MainActor
 public final class DragController {
   /// The window, held weakly: a controller kept after its window is freed does nothing
@@ -27,8 +28,8 @@ public final class DragController {
   /// How long a second touch may stay down and still be a tap that adds items.
   public var addTapMaximumDuration = 0.5
 
-  /// Receives every delegate call just before it is made.
-  public var callObserver: ((DelegateCall) -> Void)?
+  /// Those who hear every delegate call, by the token that removes them.
+  private var callObservers: [(token: DelegateCallObservation, observe: (DelegateCall) -> Void)] = []
 
   var drags: [LiveDrag] = []
   /// Drops whose destination is still loading what it asked for: each reports
@@ -101,7 +102,7 @@ public final class DragController {
   /// Lifts the items of `interaction` at `origin`, in window coordinates, for `driver`;
   /// nil when there is nothing to drag.
   func lift(_ interaction: DragInteraction, driver: LiveDrag.Driver, at origin: Point) -> LiveDrag? {
-    guard interaction.isEnabled, let delegate = interaction.delegate, let window,
+    guard interaction.isEnabled, interaction.delegate != nil, let window,
       interaction.view?.window === window
     else {
       return nil
@@ -110,8 +111,11 @@ public final class DragController {
     let session = DragSession(items: [], location: origin, window: window)
     let dragID = nextDragID
     nextDragID += 1
-    call(interaction, "itemsForBeginning", session: dragID)
-    let items = delegate.dragInteraction(interaction, itemsForBeginning: session)
+    let items =
+      call(interaction, .itemsForBeginning, session: dragID) {
+        $0.dragInteraction(interaction, itemsForBeginning: session)
+      }
+      ?? []
     guard !items.isEmpty else { return nil }
     session.items = items
     let drag = LiveDrag(id: dragID, session: session, source: interaction, driver: driver, window: window)
@@ -125,8 +129,9 @@ public final class DragController {
 
     let animator = DragAnimator(duration: liftAnimationDuration)
     drag.liftAnimator = animator
-    call(interaction, "willAnimateLift", session: drag.id)
-    delegate.dragInteraction(interaction, willAnimateLiftWith: animator, session: session)
+    call(interaction, .willAnimateLift, session: drag.id) {
+      $0.dragInteraction(interaction, willAnimateLiftWith: animator, session: session)
+    }
     animator.start(on: window.clock)
     return drag
   }
@@ -136,24 +141,28 @@ public final class DragController {
   )
     -> TargetedDragPreview?
   {
-    call(interaction, "previewForLifting", itemLabel(item, in: drag), session: drag.id)
-    return interaction.delegate?.dragInteraction(interaction, previewForLifting: item, session: drag.session)
+    call(interaction, .previewForLifting(item: itemIndex(item, in: drag)), session: drag.id) {
+      $0.dragInteraction(interaction, previewForLifting: item, session: drag.session)
+    } ?? nil
   }
 
   /// The session begins when the lifted items first move (rule 6). A drag that may leave
   /// the application is handed to the platform from here on (rule 37).
   func begin(_ drag: LiveDrag) {
     drag.phase = .dragging
-    if let source = drag.source, let delegate = source.delegate {
-      call(source, "sessionAllowsMoveOperation", session: drag.id)
-      drag.session.allowsMoveOperation = delegate.dragInteraction(source, sessionAllowsMoveOperation: drag.session)
-      call(source, "sessionIsRestrictedToDraggingApplication", session: drag.id)
-      drag.session.isRestrictedToDraggingApplication = delegate.dragInteraction(
-        source, sessionIsRestrictedToDraggingApplication: drag.session)
-      drag.dropSession.allowsMoveOperation = drag.session.allowsMoveOperation
-      drag.dropSession.isRestrictedToDraggingApplication = drag.session.isRestrictedToDraggingApplication
-      call(source, "sessionWillBegin", session: drag.id)
-      delegate.dragInteraction(source, sessionWillBegin: drag.session)
+    if let source = drag.source, source.delegate != nil {
+      let session = drag.session
+      session.allowsMoveOperation =
+        call(source, .sessionAllowsMoveOperation, session: drag.id) {
+          $0.dragInteraction(source, sessionAllowsMoveOperation: session)
+        } ?? session.allowsMoveOperation
+      session.isRestrictedToDraggingApplication =
+        call(source, .sessionIsRestrictedToDraggingApplication, session: drag.id) {
+          $0.dragInteraction(source, sessionIsRestrictedToDraggingApplication: session)
+        } ?? session.isRestrictedToDraggingApplication
+      drag.dropSession.allowsMoveOperation = session.allowsMoveOperation
+      drag.dropSession.isRestrictedToDraggingApplication = session.isRestrictedToDraggingApplication
+      call(source, .sessionWillBegin, session: drag.id) { $0.dragInteraction(source, sessionWillBegin: session) }
     }
     updateMovingPreviews(drag)
     // The drag owns the touch now: other recognisers on it stop.
@@ -173,9 +182,8 @@ public final class DragController {
     guard drag.phase == .dragging else { return }
     drag.session.locationInWindow = location
     drag.dropSession.locationInWindow = location
-    if let source = drag.source, let delegate = source.delegate {
-      call(source, "sessionDidMove", session: drag.id)
-      delegate.dragInteraction(source, sessionDidMove: drag.session)
+    if let source = drag.source {
+      call(source, .sessionDidMove, session: drag.id) { $0.dragInteraction(source, sessionDidMove: drag.session) }
     }
     route(drag)
   }
@@ -203,8 +211,7 @@ public final class DragController {
   func route(_ drag: LiveDrag) {
     let newTarget = target(at: drag.session.locationInWindow, for: drag)
     if let old = drag.target, old !== newTarget {
-      call(old, "sessionDidExit", session: drag.id)
-      old.delegate?.dropInteraction(old, sessionDidExit: drag.dropSession)
+      call(old, .sessionDidExit, session: drag.id) { $0.dropInteraction(old, sessionDidExit: drag.dropSession) }
       drag.routing.target = nil
       drag.routing.proposal = DropProposal(operation: .cancel)
     }
@@ -215,16 +222,18 @@ public final class DragController {
     if drag.target !== newTarget {
       drag.routing.target = newTarget
       drag.routing.note(newTarget)
-      call(newTarget, "sessionDidEnter", session: drag.id)
-      newTarget.delegate?.dropInteraction(newTarget, sessionDidEnter: drag.dropSession)
+      call(newTarget, .sessionDidEnter, session: drag.id) {
+        $0.dropInteraction(newTarget, sessionDidEnter: drag.dropSession)
+      }
     }
     update(drag, newTarget)
   }
 
   private func update(_ drag: LiveDrag, _ target: DropInteraction) {
-    call(target, "sessionDidUpdate", session: drag.id)
     var proposal =
-      target.delegate?.dropInteraction(target, sessionDidUpdate: drag.dropSession)
+      call(target, .sessionDidUpdate, session: drag.id) {
+        $0.dropInteraction(target, sessionDidUpdate: drag.dropSession)
+      }
       ?? DropProposal(operation: .cancel)
     if proposal.operation == .move && !drag.session.allowsMoveOperation {
       proposal.operation = .cancel  // rule 8
@@ -255,8 +264,9 @@ public final class DragController {
   func canHandle(_ interaction: DropInteraction, _ drag: LiveDrag) -> Bool {
     let key = ObjectIdentifier(interaction)
     if let known = drag.routing.canHandle[key] { return known }
-    call(interaction, "canHandle", session: drag.id)
-    let answer = interaction.delegate?.dropInteraction(interaction, canHandle: drag.dropSession) ?? false
+    let answer =
+      call(interaction, .canHandle, session: drag.id) { $0.dropInteraction(interaction, canHandle: drag.dropSession) }
+      ?? false
     drag.routing.canHandle[key] = answer
     return answer
   }
@@ -264,17 +274,20 @@ public final class DragController {
   // MARK: - Adding items
 
   func add(from interaction: DragInteraction, at location: Point, to drag: LiveDrag) -> Bool {
-    guard let delegate = interaction.delegate, let view = interaction.view, let window else { return false }
+    guard interaction.delegate != nil, let view = interaction.view, let window else { return false }
     let point = view.convert(location, from: window)
-    call(interaction, "itemsForAddingTo", session: drag.id)
-    let items = delegate.dragInteraction(interaction, itemsForAddingTo: drag.session, withTouchAt: point)
+    let items =
+      call(interaction, .itemsForAddingTo, session: drag.id) {
+        $0.dragInteraction(interaction, itemsForAddingTo: drag.session, withTouchAt: point)
+      } ?? []
     guard !items.isEmpty else { return false }
     if !drag.contents.contributors.contains(where: { $0 === interaction }) {
       drag.contents.contributors.append(interaction)
     }
     for contributor in drag.contents.contributors {
-      call(contributor, "willAdd", "\(items.count) for \(interaction.traceName)", session: drag.id)
-      contributor.delegate?.dragInteraction(contributor, session: drag.session, willAdd: items, for: interaction)
+      call(contributor, .willAdd(count: items.count, from: interaction.traceName), session: drag.id) {
+        $0.dragInteraction(contributor, session: drag.session, willAdd: items, for: interaction)
+      }
     }
     drag.session.items += items
     for item in items {
@@ -302,33 +315,35 @@ public final class DragController {
 
   func drop(_ drag: LiveDrag, on target: DropInteraction, operation: DropOperation) {
     drag.phase = .ending
-    if let source = drag.source, let delegate = source.delegate {
-      call(source, "willEnd", "\(operation)", session: drag.id)
-      delegate.dragInteraction(source, session: drag.session, willEndWith: operation)
+    if let source = drag.source {
+      call(source, .willEnd(operation), session: drag.id) {
+        $0.dragInteraction(source, session: drag.session, willEndWith: operation)
+      }
     }
     let dropSession = drag.dropSession
     dropSession.loadGate.isOpen = true
-    call(target, "performDrop", session: drag.id)
-    target.delegate?.dropInteraction(target, performDrop: dropSession)
+    call(target, .performDrop, session: drag.id) { $0.dropInteraction(target, performDrop: dropSession) }
     dropSession.loadGate.isOpen = false
 
     let animator = DragAnimator(duration: dropAnimationDuration)
     for item in dropSession.items {
-      let label = itemLabel(item, in: drag)
+      let index = itemIndex(item, in: drag)
       if let preview = defaultDropPreview(for: item, in: drag) {
-        call(target, "previewForDropping", label, session: drag.id)
-        let chosen = target.delegate?.dropInteraction(target, previewForDropping: item, withDefault: preview)
+        let chosen =
+          call(target, .previewForDropping(item: index), session: drag.id) {
+            $0.dropInteraction(target, previewForDropping: item, withDefault: preview)
+          } ?? nil
         if let index = dropSession.items.firstIndex(where: { $0 === item }) {
           drag.contents.endingPreviews[ObjectIdentifier(drag.session.items[index])] = .some(chosen)
         }
       }
-      call(target, "willAnimateDrop", label, session: drag.id)
-      target.delegate?.dropInteraction(target, item: item, willAnimateDropWith: animator)
+      call(target, .willAnimateDrop(item: index), session: drag.id) {
+        $0.dropInteraction(target, item: item, willAnimateDropWith: animator)
+      }
     }
     animator.start(on: window?.clock) { [weak self] _ in
       guard let self else { return }
-      self.call(target, "concludeDrop", session: drag.id)
-      target.delegate?.dropInteraction(target, concludeDrop: dropSession)
+      self.call(target, .concludeDrop, session: drag.id) { $0.dropInteraction(target, concludeDrop: dropSession) }
       self.finish(drag, operation: operation)
       // Rule 6: the transfer is reported once the destination has loaded what it asked for.
       // A load that never finishes must not keep the window alive: the wait holds only the
@@ -345,9 +360,8 @@ public final class DragController {
   }
 
   func reportTransfer(source: DragInteraction?, session: DragSession, id: Int) {
-    guard let source, let delegate = source.delegate else { return }
-    call(source, "sessionDidTransferItems", session: id)
-    delegate.dragInteraction(source, sessionDidTransferItems: session)
+    guard let source else { return }
+    call(source, .sessionDidTransferItems, session: id) { $0.dragInteraction(source, sessionDidTransferItems: session) }
   }
 
   /// Cancels: the target (if any) sees the session exit, and each visible item goes back
@@ -355,28 +369,32 @@ public final class DragController {
   func cancel(_ drag: LiveDrag) {
     guard drag.phase == .lifting || drag.phase == .dragging else { return }
     drag.phase = .ending
-    if let source = drag.source, let delegate = source.delegate {
-      call(source, "willEnd", "\(DropOperation.cancel)", session: drag.id)
-      delegate.dragInteraction(source, session: drag.session, willEndWith: .cancel)
+    if let source = drag.source {
+      call(source, .willEnd(.cancel), session: drag.id) {
+        $0.dragInteraction(source, session: drag.session, willEndWith: .cancel)
+      }
     }
     if let target = drag.target {
-      call(target, "sessionDidExit", session: drag.id)
-      target.delegate?.dropInteraction(target, sessionDidExit: drag.dropSession)
+      call(target, .sessionDidExit, session: drag.id) { $0.dropInteraction(target, sessionDidExit: drag.dropSession) }
       drag.routing.target = nil
     }
     let animator = DragAnimator(duration: cancelAnimationDuration)
     for item in drag.session.items {
-      guard let owner = drag.contents.owners[ObjectIdentifier(item)], let delegate = owner.delegate,
-        let liftPreview = drag.contents.liftPreviews[ObjectIdentifier(item)]
+      guard let owner = drag.contents.owners[ObjectIdentifier(item)],
+        let liftPreview = drag.contents.liftPreviews[ObjectIdentifier(item)],
+        let chosen = call(
+          owner, .previewForCancelling(item: itemIndex(item, in: drag)), session: drag.id,
+          {
+            $0.dragInteraction(owner, previewForCancelling: item, withDefault: liftPreview)
+          })
       else { continue }
-      call(owner, "previewForCancelling", itemLabel(item, in: drag), session: drag.id)
-      let chosen = delegate.dragInteraction(owner, previewForCancelling: item, withDefault: liftPreview)
       drag.contents.endingPreviews[ObjectIdentifier(item)] = .some(chosen)
     }
     for item in drag.session.items {
-      guard let owner = drag.contents.owners[ObjectIdentifier(item)], let delegate = owner.delegate else { continue }
-      call(owner, "willAnimateCancel", itemLabel(item, in: drag), session: drag.id)
-      delegate.dragInteraction(owner, item: item, willAnimateCancelWith: animator)
+      guard let owner = drag.contents.owners[ObjectIdentifier(item)] else { continue }
+      call(owner, .willAnimateCancel(item: itemIndex(item, in: drag)), session: drag.id) {
+        $0.dragInteraction(owner, item: item, willAnimateCancelWith: animator)
+      }
     }
     animator.start(on: window?.clock) { [weak self] _ in
       self?.finish(drag, operation: .cancel)
@@ -388,13 +406,15 @@ public final class DragController {
   func finish(_ drag: LiveDrag, operation: DropOperation) {
     drag.liftAnimator?.finish(at: operation == .cancel && drag.liftAnimator?.isRunning == true ? .start : .end)
     drag.phase = .ended
-    if let source = drag.source, let delegate = source.delegate {
-      call(source, "didEnd", "\(operation)", session: drag.id)
-      delegate.dragInteraction(source, session: drag.session, didEndWith: operation)
+    if let source = drag.source {
+      call(source, .didEnd(operation), session: drag.id) {
+        $0.dragInteraction(source, session: drag.session, didEndWith: operation)
+      }
     }
     for interaction in drag.routing.involved {
-      call(interaction, "sessionDidEnd", session: drag.id)
-      interaction.delegate?.dropInteraction(interaction, sessionDidEnd: drag.dropSession)
+      call(interaction, .sessionDidEnd, session: drag.id) {
+        $0.dropInteraction(interaction, sessionDidEnd: drag.dropSession)
+      }
     }
     drags.removeAll { $0 === drag }
     if keyboard.drag === drag { keyboard = KeyboardDragState() }
@@ -444,20 +464,60 @@ public final class DragController {
     return lift.retargetedPreview(with: target)
   }
 
-  func itemLabel(_ item: DragItem, in drag: LiveDrag) -> String {
-    if let index = drag.session.items.firstIndex(where: { $0 === item }) { return "item \(index)" }
-    if let index = drag.dropSession.items.firstIndex(where: { $0 === item }) { return "item \(index)" }
-    return "item"
+  // MARK: - Calling delegates
+
+  /// Adds an observer that hears every delegate call just before it is made, after those
+  /// added before it. Keep the token to remove it.
+  @discardableResult
+  public func addCallObserver(_ observe: @escaping (DelegateCall) -> Void) -> DelegateCallObservation {
+    let token = DelegateCallObservation()
+    callObservers.append((token, observe))
+    return token
   }
 
-  func call(_ interaction: DragInteraction, _ method: String, _ detail: String = "", session: Int) {
-    callObserver?(DelegateCall(interaction: interaction.traceName, method: method, detail: detail, session: session))
+  /// Stops the observer that `token` names from hearing calls.
+  public func removeCallObserver(_ token: DelegateCallObservation) {
+    callObservers.removeAll { $0.token === token }
   }
 
-  func call(_ interaction: DropInteraction, _ method: String, _ detail: String = "", session: Int) {
-    callObserver?(DelegateCall(interaction: interaction.traceName, method: method, detail: detail, session: session))
+  private func record(_ interaction: String, _ method: DelegateMethod, session: Int) {
+    guard !callObservers.isEmpty else { return }
+    let call = DelegateCall(interaction: interaction, method: method, session: session)
+    for observer in callObservers { observer.observe(call) }
+  }
+
+  /// The index of `item` in the drag's session, or in its drop session.
+  func itemIndex(_ item: DragItem, in drag: LiveDrag) -> Int? {
+    drag.session.items.firstIndex { $0 === item } ?? drag.dropSession.items.firstIndex { $0 === item }
+  }
+
+  /// Records a call to the drag interaction's delegate, then makes it with `body`; nil when
+  /// the interaction has no delegate, which is not called and not recorded.
+  @discardableResult
+  func call<Result>(
+    _ interaction: DragInteraction, _ method: DelegateMethod, session: Int,
+    _ body: (any DragInteractionDelegate) -> Result
+  ) -> Result? {
+    guard let delegate = interaction.delegate else { return nil }
+    record(interaction.traceName, method, session: session)
+    return body(delegate)
+  }
+
+  /// Records a call to the drop interaction's delegate, then makes it with `body`; nil when
+  /// the interaction has no delegate, which is not called and not recorded.
+  @discardableResult
+  func call<Result>(
+    _ interaction: DropInteraction, _ method: DelegateMethod, session: Int,
+    _ body: (any DropInteractionDelegate) -> Result
+  ) -> Result? {
+    guard let delegate = interaction.delegate else { return nil }
+    record(interaction.traceName, method, session: session)
+    return body(delegate)
   }
 }
+
+/// Names an observer of a drag controller's delegate calls, to remove it.
+public final class DelegateCallObservation: Sendable {}
 
 extension Array {
   subscript(safe index: Int) -> Element? {

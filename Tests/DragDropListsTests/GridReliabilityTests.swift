@@ -39,7 +39,7 @@ import Testing
       grid.delegate = model
       test.window.addSubview(grid)
       grid.layoutIfNeeded()
-      test.window.dragController.callObserver = nil
+      test.recorder.detach()
     }
 
     func name() -> String {

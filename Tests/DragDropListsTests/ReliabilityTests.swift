@@ -32,7 +32,7 @@ import Testing
       table.delegate = model
       test.window.addSubview(table)
       table.layoutIfNeeded()
-      test.window.dragController.callObserver = nil
+      test.recorder.detach()
     }
 
     func name() -> String {

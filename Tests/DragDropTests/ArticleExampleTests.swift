@@ -57,7 +57,7 @@ final class Inbox: DropInteractionDelegate {
     test.window.addSubview(inbox.view)
 
     test.longPress(at: Point(x: 60, y: 40))
-    test.recorder.expect(["list.itemsForBeginning", "list.previewForLifting(item 0)", "list.willAnimateLift"])
+    test.recorder.expect(DelegateCalls.lift("list"))
     test.drag(along: [Point(x: 450, y: 200)])
     test.release()
     test.settle()
@@ -74,6 +74,26 @@ final class Inbox: DropInteractionDelegate {
     await test.recorder.settle()
     #expect(inbox.received == ["北海道"])
     test.recorder.expect(["list.sessionDidTransferItems"])
+  }
+
+  /// The same check, with the builders and the moves skipped.
+  @Test func dropCopiesTheNameWithBuilders() async {
+    let test = TestWindow(size: Size(width: 600, height: 400))
+    let list = PrefectureList(["北海道", "青森", "岩手"])
+    let inbox = Inbox()
+    test.window.addSubview(list.view)
+    test.window.addSubview(inbox.view)
+    test.longPress(at: Point(x: 60, y: 40))
+    test.recorder.expect(DelegateCalls.lift("list"))
+    test.drag(along: [Point(x: 450, y: 200)])
+    test.release()
+    test.settle()
+    test.recorder.expect(
+      DelegateCalls.begin("list") + DelegateCalls.enter("inbox") + DelegateCalls.drop("list", on: "inbox")
+        + DelegateCalls.conclude("list", on: "inbox"),
+      skippingMoves: true)
+    await test.recorder.settle()
+    test.recorder.expect(DelegateCalls.transfer("list"))
   }
 
   @Test func aDelegateAlone() {

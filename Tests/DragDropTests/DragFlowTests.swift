@@ -1,3 +1,4 @@
+import DragDropTesting
 import Foundation
 import Testing
 
@@ -167,7 +168,7 @@ final class DragScene {
     source.addInteraction(drag)
     drop = DropInteraction(delegate: targetDelegate)
     target.addInteraction(drop)
-    window.dragController.callObserver = { [unowned self] call in self.calls.append(call) }
+    window.dragController.addCallObserver { [unowned self] call in self.calls.append(call) }
   }
 
   func touch(_ id: Int, _ phase: Touch.Phase, _ point: Point) {
@@ -211,9 +212,7 @@ func eventually(_ condition: () -> Bool) async -> Bool {
     let start = label.convert(label.bounds.center, to: scene.window)
     scene.lift(label)
     #expect(
-      scene.callNames == [
-        "source.itemsForBeginning", "source.previewForLifting(item 0)", "source.willAnimateLift",
-      ])
+      scene.callNames == DelegateCalls.lift("source"))
     scene.calls = []
     scene.clock.advance(by: 0.25)
     #expect(label.alpha == 0.5)  // faded in the lift animator's completion

@@ -76,7 +76,7 @@ import Testing
     }
 
     var ends: [String] {
-      test.recorder.calls.filter { ["willEnd", "didEnd", "sessionDidTransferItems"].contains($0.method) }.map(
+      test.recorder.calls.filter { ["willEnd", "didEnd", "sessionDidTransferItems"].contains($0.method.name) }.map(
         \.description)
     }
   }
@@ -209,7 +209,7 @@ import Testing
     #expect(await eventually { otherTarget.received == ["岩手"] })
     #expect(scene.ends == ["source.willEnd(copy)", "source.didEnd(copy)", "source.sessionDidTransferItems"])
     #expect(
-      scene.test.recorder.calls.filter { $0.interaction == "target" }.map(\.method) == [
+      scene.test.recorder.calls.filter { $0.interaction == "target" }.map(\.method.name) == [
         "canHandle", "sessionDidEnter", "sessionDidUpdate", "sessionDidExit", "sessionDidEnd",
       ])
   }

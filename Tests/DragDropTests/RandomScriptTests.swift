@@ -12,9 +12,9 @@ func invariantViolations(_ calls: [DelegateCall]) -> [String] {
   var violations: [String] = []
   let sessions = Dictionary(grouping: calls, by: \.session)
   for (session, calls) in sessions.sorted(by: { $0.key < $1.key }) {
-    let lifted = calls.contains { $0.method == "willAnimateLift" }
-    let willBegin = calls.filter { $0.method == "sessionWillBegin" }.count
-    let didEnd = calls.filter { $0.method == "didEnd" }.count
+    let lifted = calls.contains { $0.method.name == "willAnimateLift" }
+    let willBegin = calls.filter { $0.method.name == "sessionWillBegin" }.count
+    let didEnd = calls.filter { $0.method.name == "didEnd" }.count
     if willBegin > 1 { violations.append("session \(session): sessionWillBegin \(willBegin) times") }
     if lifted && didEnd != 1 { violations.append("session \(session): lifted, and didEnd \(didEnd) times") }
     if !lifted && didEnd != 0 { violations.append("session \(session): never lifted, yet didEnd") }
@@ -25,10 +25,10 @@ func invariantViolations(_ calls: [DelegateCall]) -> [String] {
     var ended = false
     var endedTargets: [String: Int] = [:]
     for call in calls {
-      if ended && call.method != "sessionDidEnd" && call.method != "sessionDidTransferItems" {
+      if ended && call.method.name != "sessionDidEnd" && call.method.name != "sessionDidTransferItems" {
         violations.append("session \(session): \(call) after didEnd")
       }
-      switch call.method {
+      switch call.method.name {
       case "sessionDidEnter":
         if inside.contains(call.interaction) {
           violations.append("session \(session): entered \(call.interaction) twice")
@@ -205,7 +205,7 @@ final class RandomScene {
     for seed in 0..<300 {
       let scene = RandomScene()
       scene.play(seed: UInt64(seed), steps: 40)
-      for call in scene.test.recorder.calls { counts[call.method, default: 0] += 1 }
+      for call in scene.test.recorder.calls { counts[call.method.name, default: 0] += 1 }
     }
     #expect(counts["performDrop", default: 0] > 20, "\(counts)")
     #expect(counts["didEnd", default: 0] > counts["performDrop", default: 0] + 20, "\(counts)")
@@ -217,11 +217,11 @@ final class RandomScene {
 
   @Test func theCheckerCatchesBrokenStreams() {
     let broken = [
-      DelegateCall(interaction: "s", method: "willAnimateLift", session: 1),
-      DelegateCall(interaction: "s", method: "sessionWillBegin", session: 1),
-      DelegateCall(interaction: "t", method: "sessionDidEnter", session: 1),
-      DelegateCall(interaction: "s", method: "didEnd", session: 1),
-      DelegateCall(interaction: "s", method: "sessionDidMove", session: 1),
+      DelegateCall(interaction: "s", method: .willAnimateLift, session: 1),
+      DelegateCall(interaction: "s", method: .sessionWillBegin, session: 1),
+      DelegateCall(interaction: "t", method: .sessionDidEnter, session: 1),
+      DelegateCall(interaction: "s", method: .didEnd(.copy), session: 1),
+      DelegateCall(interaction: "s", method: .sessionDidMove, session: 1),
     ]
     #expect(
       invariantViolations(broken) == [

@@ -39,9 +39,7 @@ import Testing
   func labelPreview() throws {
     let screen = Screen()
     screen.test.longPress(at: screen.center(screen.labels[0]))
-    screen.test.recorder.expect([
-      "labels.itemsForBeginning", "labels.previewForLifting(item 0)", "labels.willAnimateLift",
-    ])
+    screen.test.recorder.expect(DelegateCalls.lift("labels"))
     let session = try #require(screen.session)
     let preview = try #require(screen.test.window.dragController.liftPreviews(of: session).first ?? nil)
     #expect(preview.view === screen.labels[0])
@@ -153,9 +151,12 @@ import Testing
     #expect(session.items.map { ($0.localObject as? Label)?.text } == ["北海道", "青森"])
     screen.test.move(to: Point(x: 450, y: 200))
     screen.test.release()
-    screen.test.settle()
-    #expect(await eventually { screen.target.received.count == 2 })
+    await screen.test.recorder.settle()
     #expect(screen.target.received == ["北海道", "青森"])
+    screen.test.recorder.expect(
+      DelegateCalls.enter("box") + DelegateCalls.drop("labels", on: "box", items: 2)
+        + DelegateCalls.conclude("labels", on: "box") + DelegateCalls.transfer("labels"),
+      skippingMoves: true)
   }
 
   @Test("Nothing is added to a session holding something that is not text")
@@ -201,7 +202,7 @@ import Testing
     #expect(await eventually { screen.target.received == ["北海道"] && second.received == ["秋田"] })
     let calls = screen.test.recorder.calls
     #expect(Set(calls.map(\.session)) == [1, 2])
-    #expect(calls.filter { $0.method == "performDrop" }.map(\.interaction) == ["box", "tray"])
+    #expect(calls.filter { $0.method.name == "performDrop" }.map(\.interaction) == ["box", "tray"])
   }
 
   @Test("Rule 15: a target takes one session at a time unless it allows simultaneous sessions")
@@ -214,7 +215,7 @@ import Testing
       screen.test.longPress(at: screen.center(screen.labels[1]), touch: 2)
       screen.test.move(touch: 1, to: Point(x: 450, y: 100))
       screen.test.move(touch: 2, to: Point(x: 450, y: 200))
-      let entered = screen.test.recorder.calls.filter { $0.method == "sessionDidEnter" }.map(\.session)
+      let entered = screen.test.recorder.calls.filter { $0.method.name == "sessionDidEnter" }.map(\.session)
       #expect(entered == (allows ? [1, 2] : [1]))
     }
   }

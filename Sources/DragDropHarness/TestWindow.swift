@@ -38,8 +38,13 @@ public final class TestWindow {
     recorder.attach(to: window)
   }
 
-  isolated deinit {
-    if ownsClock { clock.cancelAll() }
+  /// Not isolated, so that the recorder it releases reports unchecked calls inside the test
+  /// (an isolated deinit runs without the test's context). Test windows live on the main
+  /// actor, and are released there.
+  deinit {
+    MainActor.assumeIsolated {
+      if ownsClock { clock.cancelAll() }
+    }
   }
 
   // MARK: Touches

@@ -1,25 +1,49 @@
 import DragDrop
-import Testing
 
 /// Records every delegate call a window's drag controller makes, in order, and checks them
-/// in batches: each ``expect(_:sourceLocation:)`` compares *all* the calls since the last
-/// check with the expected list, so a call nobody asserted is a failure.
+/// in batches: each check compares *all* the calls since the last one with the expected
+/// list, so a call nobody asserted is a failure.
+///
+/// Once a test has checked calls, it checks them to the end, as a test store does: calls
+/// still unchecked when the recorder goes away are reported through ``uncheckedAtEnd``
+/// (DragDropTesting records them as a test issue). ``stopChecking()`` opts out, and
+/// ``skip()`` passes over calls a test does not care about.
 @MainActor
 public final class DelegateRecorder {
   /// Every call so far.
   public private(set) var calls: [DelegateCall] = []
   /// How many calls have been checked.
   public private(set) var checkedCount = 0
+  /// Told the calls still unchecked when the recorder goes away, if there are any and the
+  /// recorder is exhaustive. DragDropTesting sets it at the first check.
+  public var uncheckedAtEnd: (@Sendable ([String]) -> Void)?
+  /// Whether unchecked calls at the end are reported. ``stopChecking()`` clears it.
+  public private(set) var isExhaustive = true
 
   public init() {}
 
+  /// Not isolated: it runs where the last reference goes, inside the test, so that the
+  /// report is the test's own.
+  deinit {
+    guard isExhaustive, checkedCount < calls.count else { return }
+    uncheckedAtEnd?(calls[checkedCount...].map(\.description))
+  }
+
   /// The window attached, held weakly.
   private weak var window: Window?
+  private var observation: DelegateCallObservation?
 
-  /// Starts recording the calls of `window`'s drag controller.
+  /// Starts recording the calls of `window`'s drag controller, beside its other observers.
   public func attach(to window: Window) {
+    if let observation, let old = self.window { old.dragController.removeCallObserver(observation) }
     self.window = window
-    window.dragController.callObserver = { [weak self] call in self?.calls.append(call) }
+    observation = window.dragController.addCallObserver { [weak self] call in self?.calls.append(call) }
+  }
+
+  /// Stops recording: later calls are not kept. For long runs that would fill memory.
+  public func detach() {
+    if let observation, let window { window.dragController.removeCallObserver(observation) }
+    observation = nil
   }
 
   /// Runs the attached window's clock until nothing is scheduled, and waits for the loads
@@ -45,23 +69,25 @@ public final class DelegateRecorder {
   /// The calls since the last check, as `interaction.method(detail)` strings.
   public var unchecked: [String] { calls[checkedCount...].map(\.description) }
 
-  /// Checks that the calls since the last check are exactly `expected`, in order; records
-  /// an issue with a line-by-line diff if not. Either way, those calls count as checked.
-  public func expect(_ expected: [String], sourceLocation: SourceLocation = #_sourceLocation) {
-    let actual = unchecked
+  /// Compares the calls since the last check with `expected`, and marks them checked.
+  /// Returns nil when they match, or a line-by-line diff. With `skippingMoves`, the calls
+  /// that only follow the drag's movement (`sessionDidMove`, `sessionDidUpdate`) are left
+  /// out of the comparison.
+  public func check(_ expected: [String], skippingMoves: Bool = false) -> String? {
+    let actual = calls[checkedCount...].filter { !skippingMoves || !$0.method.followsMovement }.map(\.description)
     checkedCount = calls.count
-    guard actual != expected else { return }
-    Issue.record(Comment(rawValue: Self.diff(expected: expected, actual: actual)), sourceLocation: sourceLocation)
-  }
-
-  /// Checks that no call has arrived since the last check.
-  public func expectNothing(sourceLocation: SourceLocation = #_sourceLocation) {
-    expect([], sourceLocation: sourceLocation)
+    return actual == expected ? nil : Self.diff(expected: expected, actual: actual)
   }
 
   /// Marks the calls so far as checked without asserting them.
   public func skip() {
     checkedCount = calls.count
+  }
+
+  /// Makes the recorder stop asking for every call to be checked: calls left unchecked at
+  /// the end are not reported. For tests about something other than delegate calls.
+  public func stopChecking() {
+    isExhaustive = false
   }
 
   /// A readable diff: the longest common subsequence kept, `-` for expected calls that did
