@@ -24,6 +24,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
     .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+    .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),
     // `make docs`: the DocC catalogs as a static site.
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
@@ -43,7 +44,7 @@ let package = Package(
     // ItemProviders' value types, Color and Image.
     .target(
       name: "Views",
-      dependencies: ["ContentTypes", "ItemProviders"],
+      dependencies: ["ContentTypes", "ItemProviders", .product(name: "HeapModule", package: "swift-collections")],
       swiftSettings: strict
     ),
     .target(

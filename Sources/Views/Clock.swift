@@ -1,4 +1,5 @@
 import Foundation
+import HeapModule
 
 /// The one clock every time-dependent behaviour reads: the lift delay, spring loading,
 /// reordering cadence, auto-scroll and animations. A window gets one when it is made.
@@ -55,8 +56,21 @@ public final class ScheduledAction {
 @MainActor
 public final class ManualClock: MainActorClock {
   public private(set) var now: Double
-  private var pending: [(sequence: Int, action: ScheduledAction)] = []
+  /// The pending actions, earliest first; cancelled ones leave when they reach the top.
+  private var pending = Heap<Entry>()
   private var sequence = 0
+
+  /// An action in the queue: ordered by time, then by when it was scheduled.
+  private struct Entry: Comparable {
+    let time: Double
+    let sequence: Int
+    let action: ScheduledAction
+
+    static func < (lhs: Entry, rhs: Entry) -> Bool {
+      lhs.time != rhs.time ? lhs.time < rhs.time : lhs.sequence < rhs.sequence
+    }
+    static func == (lhs: Entry, rhs: Entry) -> Bool { lhs.sequence == rhs.sequence }
+  }
 
   public init(now: Double = 0) {
     self.now = now
@@ -66,7 +80,7 @@ public final class ManualClock: MainActorClock {
   public func schedule(at time: Double, _ action: @escaping @MainActor () -> Void) -> ScheduledAction {
     let scheduled = ScheduledAction(time: max(time, now), action: action)
     sequence += 1
-    pending.append((sequence, scheduled))
+    pending.insert(Entry(time: scheduled.time, sequence: sequence, action: scheduled))
     return scheduled
   }
 
@@ -93,25 +107,27 @@ public final class ManualClock: MainActorClock {
   /// Cancels every pending action. Actions often hold the views and windows that
   /// scheduled them; a clock that will never move again lets them go this way.
   public func cancelAll() {
-    for entry in pending { entry.action.cancel() }
-    pending = []
+    for entry in pending.unordered { entry.action.cancel() }
+    pending = Heap()
   }
 
   /// The time of the next pending action, if any.
   public var nextActionTime: Double? {
-    pending.removeAll { !$0.action.isPending }
-    return pending.map(\.action.time).min()
+    dropCancelled()
+    return pending.min?.time
+  }
+
+  /// How many actions wait, cancelled ones not yet dropped included.
+  var queuedCount: Int { pending.count }
+
+  private func dropCancelled() {
+    while let top = pending.min, !top.action.isPending { pending.removeMin() }
   }
 
   private func nextDue(before time: Double) -> ScheduledAction? {
-    pending.removeAll { !$0.action.isPending }
-    guard
-      let index = pending.indices.filter({ pending[$0].action.time <= time }).min(by: { lhs, rhs in
-        let (l, r) = (pending[lhs], pending[rhs])
-        return l.action.time != r.action.time ? l.action.time < r.action.time : l.sequence < r.sequence
-      })
-    else { return nil }
-    return pending.remove(at: index).action
+    dropCancelled()
+    guard let top = pending.min, top.time <= time else { return nil }
+    return pending.removeMin().action
   }
 }
 

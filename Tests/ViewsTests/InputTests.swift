@@ -1,4 +1,6 @@
 import Foundation
+import PropertyBased
+import TestSupport
 import Testing
 
 @testable import Views
@@ -23,6 +25,47 @@ import Testing
     #expect(log.last == "d@2.5")
     #expect(!cancelled.isPending)
     #expect(clock.nextActionTime == nil)
+  }
+}
+
+@MainActor
+@Suite struct ClockPropertyTests {
+  @Test("Random schedules, cancels and advances run what a sorted list would, in its order")
+  func agreesWithASortedList() async {
+    await propertyCheck(count: 200, input: Gen<UInt64>.value(in: 0...UInt64.max)) { seed in
+      var random = SeededGenerator(state: seed)
+      let clock = ManualClock()
+      var ran: [Int] = []
+      // The reference: every action scheduled, with its time and whether it was cancelled.
+      var model: [(id: Int, time: Double, cancelled: Bool)] = []
+      var tokens: [ScheduledAction] = []
+      var expected: [Int] = []
+      for step in 0..<200 {
+        switch Int.random(in: 0..<10, using: &random) {
+        case 0..<5:
+          // Times on a coarse grid, so that ties are common.
+          let time = clock.now + Double(Int.random(in: -1...8, using: &random)) / 2
+          model.append((step, max(time, clock.now), false))
+          tokens.append(clock.schedule(at: time) { ran.append(step) })
+        case 5..<7 where !tokens.isEmpty:
+          let index = Int.random(in: 0..<tokens.count, using: &random)
+          tokens[index].cancel()
+          model[index].cancelled = true
+        default:
+          let target = clock.now + Double(Int.random(in: 0...6, using: &random)) / 2
+          // Due actions, by time then by scheduling order, each once.
+          let due = model.enumerated().filter { !$0.element.cancelled && $0.element.time <= target }
+            .sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
+          for entry in due { model[entry.offset].cancelled = true }
+          expected += due.map(\.element.id)
+          clock.advance(to: target)
+          #expect(ran == expected)
+          #expect(clock.now == target)
+        }
+        let next = model.filter { !$0.cancelled }.map(\.time).min()
+        #expect(clock.nextActionTime == next)
+      }
+    }
   }
 }
 
