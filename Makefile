@@ -52,10 +52,10 @@ asan: deps
 	  $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan --filter '$(ASAN_TESTS)'
 
 lint:
-	swift-format lint --strict --recursive Sources Tests Examples Apps Benchmarks/Benchmarks Benchmarks/Sources Package.swift Benchmarks/Package.swift
+	swift-format lint --strict --recursive Sources Tests Examples Apps Tools Benchmarks/Benchmarks Benchmarks/Sources Package.swift Benchmarks/Package.swift
 
 format:
-	swift-format format --in-place --recursive Sources Tests Examples Apps Benchmarks/Benchmarks Benchmarks/Sources Package.swift Benchmarks/Package.swift
+	swift-format format --in-place --recursive Sources Tests Examples Apps Tools Benchmarks/Benchmarks Benchmarks/Sources Package.swift Benchmarks/Package.swift
 
 bench: deps
 	cd Benchmarks && $(SWIFT) package --allow-writing-to-package-directory benchmark --no-progress

@@ -100,26 +100,42 @@ let package = Package(
     .executableTarget(
       name: "Samples",
       dependencies: [
-        "SampleScenes", "DragDropGTK", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "SampleScenes", "DragDropGTK", "TraceLines", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       path: "Apps/Samples",
+      swiftSettings: strict
+    ),
+    // Tools: what tests and the tour use, outside the applications.
+    // The trace lines a traced window prints and its drivers read, written and parsed by one type.
+    .target(
+      name: "TraceLines",
+      path: "Tools/TraceLines",
+      swiftSettings: strict
+    ),
+    // The scenarios the scenes share with the tests and the tour: steps, and the delegate
+    // calls, journal and state they must produce; and the headless player.
+    .target(
+      name: "Scenarios",
+      dependencies: ["SampleScenes", "DragDrop"],
+      path: "Tools/Scenarios",
       swiftSettings: strict
     ),
     // Real X input for the scenes: a private Xvfb, xdotool, screenshots, and the shared
     // scenarios played in real windows.
     .target(
       name: "SampleDriver",
-      dependencies: ["SampleScenes", "DragDrop"],
-      path: "Apps/SampleDriver",
+      dependencies: ["Scenarios", "SampleScenes", "TraceLines", "DragDrop"],
+      path: "Tools/SampleDriver",
       swiftSettings: strict
     ),
     // The guided tour `make run` plays without a display: real input, screenshots, a GIF.
     .executableTarget(
       name: "Tour",
       dependencies: [
-        "SampleDriver", "SampleScenes", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "SampleDriver", "Scenarios", "SampleScenes", "TraceLines",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
-      path: "Apps/Tour",
+      path: "Tools/Tour",
       swiftSettings: strict
     ),
     .executableTarget(
@@ -163,7 +179,7 @@ let package = Package(
     // real main loop, reporting what the engine receives.
     .executableTarget(
       name: "GTKProbe",
-      dependencies: ["DragDropGTK"],
+      dependencies: ["DragDropGTK", "TraceLines"],
       path: "Tests/GTKProbe",
       swiftSettings: strict
     ),
@@ -176,13 +192,14 @@ let package = Package(
     ),
     .testTarget(
       name: "DragDropGTKTests",
-      dependencies: ["DragDropGTK", "DragDropTesting", "TestSupport", "SampleDriver"],
+      dependencies: ["DragDropGTK", "DragDropTesting", "TestSupport", "SampleDriver", "TraceLines"],
       swiftSettings: strict
     ),
     .testTarget(
       name: "SampleScenesTests",
       dependencies: [
-        "SampleScenes", "SampleDriver", "DragDropGTK", "DragDropLists", "DragDropTesting", "TestSupport",
+        "SampleScenes", "Scenarios", "SampleDriver", "TraceLines", "DragDropGTK", "DragDropLists", "DragDropTesting",
+        "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
       ],
       swiftSettings: strict
     ),

@@ -119,6 +119,6 @@ func heading(_ text: String, frame: Rect) -> Label {
 }
 
 /// Names for a list in a state line: `[a,b,c]`.
-func listing(_ names: [String]) -> String {
+package func listing(_ names: [String]) -> String {
   "[" + names.joined(separator: ",") + "]"
 }

@@ -3,6 +3,7 @@ import DragDrop
 import DragDropGTK
 import Foundation
 import SampleScenes
+import TraceLines
 
 /// One scene per seed article, shown in a GTK window or rendered to PNG.
 @main
@@ -88,7 +89,7 @@ struct Samples: ParsableCommand {
       scenes.append(scene)
       if frames {
         host.frameObserver = { frame in
-          emit(String(format: "frame %d time=%.6f input=%u", frame.number, frame.time, frame.lastInputEventTime))
+          emit(.frame(number: frame.number, time: frame.time, input: frame.lastInputEventTime))
         }
       }
       if trace { Self.trace(scene, in: host) }
@@ -100,14 +101,14 @@ struct Samples: ParsableCommand {
 
   @MainActor
   private static func trace(_ scene: any SampleScene, in host: GTKWindow) {
-    host.window.dragController.addCallObserver { call in emit("call \(call)") }
-    scene.journal.entryObserver = { entry in emit("scene \(entry)") }
+    host.window.dragController.addCallObserver { call in emit(.call(call.description)) }
+    scene.journal.entryObserver = { entry in emit(.scene("\(entry)")) }
     var lastState = scene.state
-    emit("state \(lastState)")
+    emit(.state(lastState))
     scene.journal.changeObserver = { [weak scene] in
       guard let state = scene?.state, state != lastState else { return }
       lastState = state
-      emit("state \(state)")
+      emit(.state(state))
     }
     // The first frame says where the view tree is; every frame after which nothing is
     // left to happen (no drag, no animation, no timer, no load) says `idle`.
@@ -119,13 +120,14 @@ struct Samples: ParsableCommand {
       if !ready, let origin = host.drawingAreaOrigin {
         ready = true
         emit(
-          "ready origin=\(Int(origin.x.rounded())),\(Int(origin.y.rounded())) size=\(Int(host.window.bounds.width))x\(Int(host.window.bounds.height))"
-        )
+          .ready(
+            originX: Int(origin.x.rounded()), originY: Int(origin.y.rounded()), width: Int(host.window.bounds.width),
+            height: Int(host.window.bounds.height)))
       }
       if scene.isSettled && host.window.dragController.activeSessions.isEmpty && !host.clock.hasPendingActions
         && !host.isAnimating
       {
-        emit("idle")
+        emit(.idle)
       }
     }
   }
@@ -134,7 +136,7 @@ struct Samples: ParsableCommand {
 /// Prints a line and flushes it at once, so that a program reading the output sees each
 /// event as it happens.
 @MainActor
-func emit(_ line: String) {
+func emit(_ line: TraceLine) {
   print(line)
   fflush(nil)
 }

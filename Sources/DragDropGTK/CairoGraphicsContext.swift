@@ -1,4 +1,4 @@
-import CGTK
+internal import CGTK
 import DragDrop
 
 /// A `GraphicsContext` that draws with cairo: paths, fills and strokes, affine
@@ -14,7 +14,7 @@ import DragDrop
 @MainActor
 public final class CairoGraphicsContext: GraphicsContext {
   /// The cairo context drawn into, as an opaque `cairo_t *`.
-  public let cairo: OpaquePointer
+  package let cairo: OpaquePointer
   /// Measures and lays out text; its font choices are the ones drawn.
   public let text: PangoTextMeasurer
 
@@ -29,7 +29,7 @@ public final class CairoGraphicsContext: GraphicsContext {
   private var isSuppressed = false
 
   /// Wraps `cairo`, which the caller keeps alive while drawing.
-  public init(cairo: OpaquePointer, text: PangoTextMeasurer = .shared) {
+  package init(cairo: OpaquePointer, text: PangoTextMeasurer = .shared) {
     self.cairo = cairo
     self.text = text
   }

@@ -1,4 +1,4 @@
-import CGTK
+internal import CGTK
 import DragDrop
 
 /// The window clock of a GTK application: GLib's monotonic time, with each deadline a

@@ -1,4 +1,4 @@
-import CGTK
+package import CGTK
 import DragDrop
 import Foundation
 
@@ -16,7 +16,7 @@ import Foundation
 @MainActor
 public final class GTKApplication {
   /// The `GtkApplication *`.
-  public let application: UnsafeMutablePointer<GtkApplication>
+  package let application: UnsafeMutablePointer<GtkApplication>
   /// The windows open now.
   public internal(set) var windows: [GTKWindow] = []
   private var activation: SignalConnection?

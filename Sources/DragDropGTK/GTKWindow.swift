@@ -1,4 +1,4 @@
-import CGTK
+package import CGTK
 import DragDrop
 
 /// A GTK window hosting a DragDrop `Window`: a GtkApplicationWindow whose only child is a
@@ -25,9 +25,9 @@ public final class GTKWindow {
   /// The clock the root view reads.
   public let clock: GLibClock
   /// The `GtkWindow` (a GtkApplicationWindow) as a widget.
-  public let widget: UnsafeMutablePointer<GtkWidget>
+  package let widget: UnsafeMutablePointer<GtkWidget>
   /// The `GtkDrawingArea` that shows the view tree.
-  public let drawingArea: UnsafeMutablePointer<GtkWidget>
+  package let drawingArea: UnsafeMutablePointer<GtkWidget>
   /// Called when the user closes the window; return false to keep it open.
   public var shouldClose: (@MainActor () -> Bool)?
 

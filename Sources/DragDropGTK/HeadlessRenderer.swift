@@ -1,4 +1,4 @@
-import CGTK
+internal import CGTK
 import DragDrop
 import Foundation
 
@@ -67,7 +67,7 @@ public enum HeadlessRenderer {
 public final class RenderedImage {
   /// The `cairo_surface_t *` (an image surface in `CAIRO_FORMAT_ARGB32` with the device
   /// scale set), owned by this object.
-  public let surface: OpaquePointer
+  package let surface: OpaquePointer
   /// The size in pixels.
   public let pixelWidth: Int
   public let pixelHeight: Int

@@ -1,4 +1,4 @@
-import CGTK
+internal import CGTK
 import DragDrop
 
 /// Platform input as GTK reports it, already in the drawing area's coordinates.

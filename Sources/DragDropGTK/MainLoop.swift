@@ -1,4 +1,4 @@
-import CGTK
+internal import CGTK
 import DragDrop
 
 /// GLib's main loop as the main actor's run loop.

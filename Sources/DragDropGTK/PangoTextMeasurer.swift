@@ -1,4 +1,4 @@
-import CGTK
+internal import CGTK
 import DragDrop
 
 /// Measures and draws text with pango, so that layout measures the text that is drawn.

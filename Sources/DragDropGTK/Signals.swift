@@ -1,4 +1,4 @@
-import CGTK
+package import CGTK
 
 /// A connected signal handler (or a draw function or tick callback). The handler closure
 /// is owned by GLib, which releases it when the handler is disconnected or the object is
@@ -7,7 +7,7 @@ import CGTK
 /// Every connection is made through one typed function per signal, whose C thunk has
 /// exactly the signal's signature.
 @MainActor
-public final class SignalConnection {
+package final class SignalConnection {
   private var disconnectAction: (() -> Void)?
 
   init(disconnect: @escaping () -> Void) {
@@ -27,10 +27,10 @@ public final class SignalConnection {
   }
 
   /// Whether ``disconnect()`` has not been called yet.
-  public var isConnected: Bool { disconnectAction != nil }
+  package var isConnected: Bool { disconnectAction != nil }
 
   /// Disconnects the handler; GLib then releases its closure. Calling it again does nothing.
-  public func disconnect() {
+  package func disconnect() {
     let action = disconnectAction
     disconnectAction = nil
     action?()
@@ -106,7 +106,7 @@ private func onMainActor<T: Sendable>(_ body: @MainActor () -> T) -> T {
 /// `activate` of a GApplication: `void (GApplication *, gpointer)`.
 @MainActor
 @discardableResult
-public func connectActivate(
+package func connectActivate(
   _ application: UnsafeMutablePointer<GApplication>, _ handler: @escaping @MainActor () -> Void
 ) -> SignalConnection {
   typealias Handler = @MainActor () -> Void
@@ -120,7 +120,7 @@ public func connectActivate(
 /// the window open.
 @MainActor
 @discardableResult
-public func connectCloseRequest(
+package func connectCloseRequest(
   _ window: UnsafeMutablePointer<GtkWindow>, _ handler: @escaping @MainActor () -> Bool
 ) -> SignalConnection {
   typealias Handler = @MainActor () -> Bool
@@ -133,7 +133,7 @@ public func connectCloseRequest(
 /// `notify::scale-factor` of a GtkWidget: `void (GObject *, GParamSpec *, gpointer)`.
 @MainActor
 @discardableResult
-public func connectScaleFactorChanged(
+package func connectScaleFactorChanged(
   _ widget: UnsafeMutablePointer<GtkWidget>, _ handler: @escaping @MainActor () -> Void
 ) -> SignalConnection {
   typealias Handler = @MainActor () -> Void
@@ -151,7 +151,7 @@ public func connectScaleFactorChanged(
 /// logical pixels. Disconnecting removes the draw function.
 @MainActor
 @discardableResult
-public func setDrawFunction(
+package func setDrawFunction(
   _ area: UnsafeMutablePointer<GtkDrawingArea>,
   _ handler: @escaping @MainActor (_ cairo: OpaquePointer, _ width: Int, _ height: Int) -> Void
 ) -> SignalConnection {
@@ -173,7 +173,7 @@ public func setDrawFunction(
 /// `resize` of a GtkDrawingArea: `void (GtkDrawingArea *, int width, int height, gpointer)`.
 @MainActor
 @discardableResult
-public func connectResize(
+package func connectResize(
   _ area: UnsafeMutablePointer<GtkDrawingArea>, _ handler: @escaping @MainActor (_ width: Int, _ height: Int) -> Void
 ) -> SignalConnection {
   typealias Handler = @MainActor (Int, Int) -> Void
@@ -190,7 +190,7 @@ public func connectResize(
 /// gpointer)`. Return true to stop the event.
 @MainActor
 @discardableResult
-public func connectLegacyEvent(
+package func connectLegacyEvent(
   _ controller: OpaquePointer, _ handler: @escaping @MainActor (_ event: OpaquePointer) -> Bool
 ) -> SignalConnection {
   typealias Handler = @MainActor (OpaquePointer) -> Bool
@@ -206,7 +206,7 @@ public func connectLegacyEvent(
 /// double y, gpointer)`, in the widget's coordinates.
 @MainActor
 @discardableResult
-public func connectMotion(
+package func connectMotion(
   _ controller: OpaquePointer, _ handler: @escaping @MainActor (_ x: Double, _ y: Double) -> Void
 ) -> SignalConnection {
   typealias Handler = @MainActor (Double, Double) -> Void
@@ -221,7 +221,7 @@ public func connectMotion(
 /// double y, gpointer)`.
 @MainActor
 @discardableResult
-public func connectEnter(
+package func connectEnter(
   _ controller: OpaquePointer, _ handler: @escaping @MainActor (_ x: Double, _ y: Double) -> Void
 ) -> SignalConnection {
   typealias Handler = @MainActor (Double, Double) -> Void
@@ -235,7 +235,7 @@ public func connectEnter(
 /// `leave` of a GtkEventControllerMotion: `void (GtkEventControllerMotion *, gpointer)`.
 @MainActor
 @discardableResult
-public func connectLeave(_ controller: OpaquePointer, _ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+package func connectLeave(_ controller: OpaquePointer, _ handler: @escaping @MainActor () -> Void) -> SignalConnection {
   typealias Handler = @MainActor () -> Void
   let thunk: @convention(c) (OpaquePointer?, gpointer?) -> Void = { _, data in
     onMainActor { HandlerBox<Handler>.from(data).handler() }
@@ -248,7 +248,7 @@ public func connectLeave(_ controller: OpaquePointer, _ handler: @escaping @Main
 /// double y, gpointer)`.
 @MainActor
 @discardableResult
-public func connectPressed(
+package func connectPressed(
   _ gesture: OpaquePointer, _ handler: @escaping @MainActor (_ pressCount: Int, _ x: Double, _ y: Double) -> Void
 ) -> SignalConnection {
   typealias Handler = @MainActor (Int, Double, Double) -> Void
@@ -263,7 +263,7 @@ public func connectPressed(
 /// double y, gpointer)`.
 @MainActor
 @discardableResult
-public func connectReleased(
+package func connectReleased(
   _ gesture: OpaquePointer, _ handler: @escaping @MainActor (_ pressCount: Int, _ x: Double, _ y: Double) -> Void
 ) -> SignalConnection {
   typealias Handler = @MainActor (Int, Double, Double) -> Void
@@ -278,7 +278,7 @@ public func connectReleased(
 /// keyval, guint keycode, GdkModifierType state, gpointer)`. Return true when handled.
 @MainActor
 @discardableResult
-public func connectKeyPressed(
+package func connectKeyPressed(
   _ controller: OpaquePointer,
   _ handler: @escaping @MainActor (_ keyval: UInt32, _ keycode: UInt32, _ state: GdkModifierType) -> Bool
 ) -> SignalConnection {
@@ -296,7 +296,7 @@ public func connectKeyPressed(
 /// guint keycode, GdkModifierType state, gpointer)`.
 @MainActor
 @discardableResult
-public func connectKeyReleased(
+package func connectKeyReleased(
   _ controller: OpaquePointer,
   _ handler: @escaping @MainActor (_ keyval: UInt32, _ keycode: UInt32, _ state: GdkModifierType) -> Void
 ) -> SignalConnection {
@@ -317,7 +317,7 @@ public func connectKeyReleased(
 /// connection's ``SignalConnection/disconnect()`` removes it too.
 @MainActor
 @discardableResult
-public func addTickCallback(
+package func addTickCallback(
   _ widget: UnsafeMutablePointer<GtkWidget>, _ handler: @escaping @MainActor (_ frameTime: Double) -> Bool
 ) -> SignalConnection {
   typealias Handler = @MainActor (Double) -> Bool

@@ -3,6 +3,7 @@ import SampleDriver
 import Synchronization
 import TestSupport
 import Testing
+import TraceLines
 
 /// Tests against real GTK: the GTKProbe program runs as a child process (GTK wants the
 /// main thread and GLib's loop, which the test runner's main actor does not have), and
@@ -179,10 +180,8 @@ final class Probe: @unchecked Sendable {
   /// Where the drawing area's origin is in the X window, from the probe's `ready` line.
   static func origin(in ready: String) throws -> (x: Int, y: Int) {
     struct Unparsable: Error {}
-    guard let field = ready.split(separator: " ").first(where: { $0.hasPrefix("origin=") }) else { throw Unparsable() }
-    let numbers = field.dropFirst("origin=".count).split(separator: ",").compactMap { Int($0) }
-    guard numbers.count == 2 else { throw Unparsable() }
-    return (numbers[0], numbers[1])
+    guard case .ready(let x, let y, _, _) = TraceLine(ready) else { throw Unparsable() }
+    return (x, y)
   }
 
   static func which(_ name: String) -> String? {

@@ -11,6 +11,7 @@ import CGTK
 import DragDrop
 import DragDropGTK
 import Foundation
+import TraceLines
 
 @MainActor
 func report(_ line: String) {
@@ -109,20 +110,12 @@ func openWindow(title: String, reporting: Bool) -> Int32 {
       // says it is ready, so that what is measured after "ready" is the window at rest.
       ContentTypeRegistry.shared.preloadDatabase()
       // Where the drawing area's origin is in the X window, so that a test can aim at it.
-      var x = 0.0
-      var y = 0.0
-      if let native = gtk_widget_get_native(host.drawingArea) {
-        var surfaceX = 0.0
-        var surfaceY = 0.0
-        gtk_native_get_surface_transform(native, &surfaceX, &surfaceY)
-        _ = gtk_widget_translate_coordinates(
-          host.drawingArea, ddgtk_widget(UnsafeMutableRawPointer(native)), 0, 0, &x, &y)
-        x += surfaceX
-        y += surfaceY
-      }
+      let origin = host.drawingAreaOrigin ?? .zero
       report(
-        "ready origin=\(Int(x.rounded())),\(Int(y.rounded())) size=\(Int(root.bounds.width))x\(Int(root.bounds.height))"
-      )
+        TraceLine.ready(
+          originX: Int(origin.x.rounded()), originY: Int(origin.y.rounded()), width: Int(root.bounds.width),
+          height: Int(root.bounds.height)
+        ).description)
       return false
     }
   }

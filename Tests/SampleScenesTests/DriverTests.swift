@@ -2,6 +2,7 @@ import DragDrop
 import Foundation
 import SampleDriver
 import SampleScenes
+import Scenarios
 import Testing
 
 /// The pieces the scenario players share: paths, call normalisation, GIF joining, and the

@@ -3,6 +3,7 @@ import DragDropGTK
 import Foundation
 import SampleDriver
 import SampleScenes
+import Scenarios
 import TestSupport
 import Testing
 

@@ -3,6 +3,8 @@ import DragDrop
 import Foundation
 import SampleDriver
 import SampleScenes
+import Scenarios
+import TraceLines
 
 /// The time from an input event to the frame that shows it, in a real window: a drag in
 /// scene 000 (the preview follows the pointer and the gap moves), one xdotool motion every
@@ -49,8 +51,8 @@ struct Latency: ParsableCommand {
       guard
         let frame = window.process.waitForLine(
           from: from, timeout: 2,
-          where: { line in Self.parse(line).map { $0.input != lastInput && $0.input != 0 } ?? false }),
-        let parsed = Self.parse(frame.line)
+          where: { line in Latency.frame(line).map { $0.input != lastInput && $0.input != 0 } ?? false }),
+        let parsed = Latency.frame(frame.line)
       else { continue }
       lastInput = parsed.input
       fromSpawn.append(parsed.time - start)
@@ -76,15 +78,9 @@ struct Latency: ParsableCommand {
     print(Self.summary("later motions, from starting xdotool", Array(fromSpawn.dropFirst())))
   }
 
-  static func parse(_ line: String) -> (time: Double, input: UInt32)? {
-    guard line.hasPrefix("frame ") else { return nil }
-    var time: Double?
-    var input: UInt32?
-    for field in line.split(separator: " ") {
-      if field.hasPrefix("time=") { time = Double(field.dropFirst(5)) }
-      if field.hasPrefix("input=") { input = UInt32(field.dropFirst(6)) }
-    }
-    guard let time, let input else { return nil }
+  /// The time and input stamp of a `frame` trace line.
+  static func frame(_ line: String) -> (time: Double, input: UInt32)? {
+    guard case .frame(_, let time, let input) = TraceLine(line) else { return nil }
     return (time, input)
   }
 
@@ -125,13 +121,13 @@ struct IdleCPU: ParsableCommand {
     // Settled: the first frames are drawn and nothing is left to happen.
     try window.waitUntilIdle(after: 0)
     let before = try Self.cpuTicks(of: window.process.pid)
-    let frames = window.process.lines.filter { $0.hasPrefix("frame ") }.count
+    let frames = window.process.lines.filter { Latency.frame($0) != nil }.count
     let start = monotonicNow()
     // The wait is the measurement: it ends early only if the window prints something.
     _ = window.process.waitForLine(from: window.process.lineCount, timeout: seconds) { _ in true }
     let elapsed = monotonicNow() - start
     let ticks = try Self.cpuTicks(of: window.process.pid) - before
-    let drawn = window.process.lines.filter { $0.hasPrefix("frame ") }.count - frames
+    let drawn = window.process.lines.filter { Latency.frame($0) != nil }.count - frames
     let perSecond = Double(sysconf(Int32(_SC_CLK_TCK)))
     print(
       String(

@@ -1,6 +1,8 @@
 import DragDrop
 import Foundation
 import SampleScenes
+import Scenarios
+import TraceLines
 
 /// A Samples window on a real X display, started with `--trace`: its output says where the
 /// view tree is, every delegate call, the scene's journal, its state and when it is idle.
@@ -21,14 +23,15 @@ public final class SampleWindow: @unchecked Sendable {
     process = try LineProcess.start(
       samples, arguments: [scene.id, "--trace"] + extraArguments,
       environment: ["DISPLAY": display, "GDK_BACKEND": "x11", "NO_AT_BRIDGE": "1", "WAYLAND_DISPLAY": nil])
-    guard let ready = process.waitForLine(timeout: 30, where: { $0.hasPrefix("ready ") })?.line else {
+    guard let ready = process.waitForLine(timeout: 30, where: { TraceLine($0).isReady })?.line else {
       process.terminate()
       throw .timedOut("the \(scene.id) window to show", output: process.output)
     }
-    let numbers =
-      ready.split(separator: " ").first { $0.hasPrefix("origin=") }?
-      .dropFirst("origin=".count).split(separator: ",").compactMap { Int($0) } ?? []
-    origin = numbers.count == 2 ? (numbers[0], numbers[1]) : (0, 0)
+    guard case .ready(let x, let y, _, _) = TraceLine(ready) else {
+      process.terminate()
+      throw .timedOut("the \(scene.id) window to show", output: process.output)
+    }
+    origin = (x, y)
     var found: String?
     let deadline = Date(timeIntervalSinceNow: 10)
     while found == nil && Date() < deadline {
@@ -57,12 +60,12 @@ public final class SampleWindow: @unchecked Sendable {
   }
 
   /// The delegate calls so far, without the `call ` prefix.
-  public var calls: [String] { process.lines.filter { $0.hasPrefix("call ") }.map { String($0.dropFirst(5)) } }
+  public var calls: [String] { process.lines.compactMap { TraceLine($0).call } }
   /// The scene's journal so far.
-  public var journal: [String] { process.lines.filter { $0.hasPrefix("scene ") }.map { String($0.dropFirst(6)) } }
+  public var journal: [String] { process.lines.compactMap { TraceLine($0).scene } }
   /// The scene's latest state.
   public var state: String {
-    process.lines.last { $0.hasPrefix("state ") }.map { String($0.dropFirst(6)) } ?? ""
+    process.lines.lazy.reversed().compactMap { TraceLine($0).state }.first ?? ""
   }
 
   /// What the window has done so far, as a scenario result.
@@ -73,7 +76,7 @@ public final class SampleWindow: @unchecked Sendable {
   /// Waits until the window reports `idle` after line `index` and then stays quiet for a
   /// moment, or `timeout` seconds pass.
   public func waitUntilIdle(after index: Int, timeout: TimeInterval = 15) throws(DriverError) {
-    guard process.waitForLine(from: index, timeout: timeout, where: { $0 == "idle" }) != nil else {
+    guard process.waitForLine(from: index, timeout: timeout, where: { TraceLine($0) == .idle }) != nil else {
       throw .timedOut("the \(scene.id) window to settle", output: process.output)
     }
     process.waitForQuiet(0.3, timeout: timeout)

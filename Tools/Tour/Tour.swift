@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SampleDriver
 import SampleScenes
+import Scenarios
 
 /// A guided tour of the sample scenes in real GTK windows, driven by real X input, and
 /// measurements taken the same way.

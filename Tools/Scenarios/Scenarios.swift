@@ -1,4 +1,5 @@
 import DragDrop
+import SampleScenes
 
 /// The shared scenarios: each runs headless and, unless it says why not, in a real window.
 extension Scenario {

@@ -1,5 +1,6 @@
 import DragDrop
 import Foundation
+import SampleScenes
 
 /// A scripted use of a scene, with what it must produce: the drag and drop delegate calls,
 /// the scene's own calls (its ``SceneJournal``), and the model at the end.
