@@ -314,7 +314,7 @@ package func connectKeyReleased(
 
 /// Adds a tick callback to `widget`: `gboolean (GtkWidget *, GdkFrameClock *, gpointer)`,
 /// called once per frame with the frame time in seconds. Return false to stop; the
-/// connection's ``SignalConnection/disconnect()`` removes it too.
+/// connection's `disconnect()` removes it too.
 @MainActor
 @discardableResult
 package func addTickCallback(
