@@ -134,6 +134,7 @@ open class CollectionView: ItemsView {
   public init(frame: Rect = .zero, collectionViewLayout: CollectionViewLayout) {
     self.collectionViewLayout = collectionViewLayout
     super.init(frame: frame, layout: Self.layout(collectionViewLayout, width: frame.width, counts: []))
+    kind = self
   }
 
   static func layout(_ layout: CollectionViewLayout, width: Double, counts: [Int]) -> any ItemLayout {
@@ -229,9 +230,9 @@ open class CollectionView: ItemsView {
 
   /// In a grid, up and down move by a row within the section; left and right step through
   /// the items in order.
-  override func keyboardFocusStep(from indexPath: IndexPath, key: KeyEvent.Key) -> IndexPath? {
+  func keyboardFocusStep(from indexPath: IndexPath, key: KeyEvent.Key) -> IndexPath? {
     guard case .flow = collectionViewLayout, let columns = (itemLayout as? FlowLayout)?.columns, columns > 1
-    else { return super.keyboardFocusStep(from: indexPath, key: key) }
+    else { return listFocusStep(from: indexPath, key: key) }
     switch key {
     case .up:
       return indexPath.item >= columns ? IndexPath(item: indexPath.item - columns, section: indexPath.section) : nil
@@ -240,14 +241,14 @@ open class CollectionView: ItemsView {
       return indexPath.item + columns < count
         ? IndexPath(item: indexPath.item + columns, section: indexPath.section) : nil
     default:
-      return super.keyboardFocusStep(from: indexPath, key: key)
+      return listFocusStep(from: indexPath, key: key)
     }
   }
 
   /// In a grid the gap before an item is at its left: its left quarter, or the right
   /// quarter of the last item.
-  override func keyboardStopPoint(in frame: Rect, beforeItem: Bool) -> Point {
-    guard case .flow = collectionViewLayout else { return super.keyboardStopPoint(in: frame, beforeItem: beforeItem) }
+  func keyboardStopPoint(in frame: Rect, beforeItem: Bool) -> Point {
+    guard case .flow = collectionViewLayout else { return listStopPoint(in: frame, beforeItem: beforeItem) }
     return Point(x: beforeItem ? frame.minX + frame.width / 4 : frame.maxX - frame.width / 4, y: frame.midY)
   }
 
@@ -329,86 +330,88 @@ open class CollectionView: ItemsView {
 
   // MARK: The data source and the delegate
 
-  override var hasDataSource: Bool { dataSource != nil }
-  override func sourceNumberOfSections() -> Int { dataSource?.numberOfSections(in: self) ?? 0 }
-  override func sourceNumberOfItems(inSection section: Int) -> Int {
+  var hasDataSource: Bool { dataSource != nil }
+  func sourceNumberOfSections() -> Int { dataSource?.numberOfSections(in: self) ?? 0 }
+  func sourceNumberOfItems(inSection section: Int) -> Int {
     dataSource?.collectionView(self, numberOfItemsInSection: section) ?? 0
   }
-  override func sourceCell(at indexPath: IndexPath) -> ItemsViewCell {
+  func sourceCell(at indexPath: IndexPath) -> ItemsViewCell {
     dataSource?.collectionView(self, cellForItemAt: indexPath) ?? CollectionViewCell(reuseIdentifier: nil)
   }
-  override func sourceExtent(at indexPath: IndexPath) -> Double { defaultPreviewSize.height }
-  override func makeLayout(counts: [Int]) -> any ItemLayout {
+  func sourceExtent(at indexPath: IndexPath) -> Double { defaultPreviewSize.height }
+  func makeLayout(counts: [Int]) -> any ItemLayout {
     Self.layout(collectionViewLayout, width: bounds.width, counts: counts)
   }
-  override func notifySelect(_ indexPath: IndexPath) { delegate?.collectionView(self, didSelectItemAt: indexPath) }
-  override func notifyDeselect(_ indexPath: IndexPath) {
+  func notifySelect(_ indexPath: IndexPath) { delegate?.collectionView(self, didSelectItemAt: indexPath) }
+  func notifyDeselect(_ indexPath: IndexPath) {
     delegate?.collectionView(self, didDeselectItemAt: indexPath)
   }
-  override var defaultPreviewSize: Size {
+  var defaultPreviewSize: Size {
     switch collectionViewLayout {
     case .flow(let itemSize, _, _, _): itemSize
     case .list(let height): Size(width: bounds.width, height: height)
     }
   }
-  override var reflowDelay: (seconds: Double, restartsOnMove: Bool) { reorderingCadence.delay }
+  var reflowDelay: (seconds: Double, restartsOnMove: Bool) { reorderingCadence.delay }
 
   // MARK: The drag and drop delegates
 
-  override var hasDragDelegate: Bool { dragDelegate != nil }
-  override func dragItemsForBeginning(_ session: DragSession, at indexPath: IndexPath) -> [DragItem] {
+  var hasDragDelegate: Bool { dragDelegate != nil }
+  func dragItemsForBeginning(_ session: DragSession, at indexPath: IndexPath) -> [DragItem] {
     dragDelegate?.collectionView(self, itemsForBeginning: session, at: indexPath) ?? []
   }
-  override func dragItemsForAdding(_ session: DragSession, at indexPath: IndexPath, point: Point) -> [DragItem] {
+  func dragItemsForAdding(_ session: DragSession, at indexPath: IndexPath, point: Point) -> [DragItem] {
     dragDelegate?.collectionView(self, itemsForAddingTo: session, at: indexPath, point: point) ?? []
   }
-  override func dragPreviewParameters(at indexPath: IndexPath) -> DragPreviewParameters? {
+  func dragPreviewParameters(at indexPath: IndexPath) -> DragPreviewParameters? {
     dragDelegate?.collectionView(self, dragPreviewParametersForItemAt: indexPath)
   }
-  override func dragSessionWillBegin(_ session: DragSession) {
+  func dragSessionWillBegin(_ session: DragSession) {
     dragDelegate?.collectionView(self, dragSessionWillBegin: session)
   }
-  override func dragSessionDidEnd(_ session: DragSession, operation: DropOperation) {
+  func dragSessionDidEnd(_ session: DragSession, operation: DropOperation) {
     dragDelegate?.collectionView(self, dragSessionDidEnd: session, operation: operation)
   }
-  override func dragSessionAllowsMove(_ session: DragSession) -> Bool {
+  func dragSessionAllowsMove(_ session: DragSession) -> Bool {
     dragDelegate?.collectionView(self, dragSessionAllowsMoveOperation: session) ?? true
   }
-  override func dragSessionIsRestricted(_ session: DragSession) -> Bool {
+  func dragSessionIsRestricted(_ session: DragSession) -> Bool {
     dragDelegate?.collectionView(self, dragSessionIsRestrictedToDraggingApplication: session) ?? false
   }
 
-  override var hasDropDelegate: Bool { dropDelegate != nil }
-  override func dropCanHandle(_ session: DropSession) -> Bool {
+  var hasDropDelegate: Bool { dropDelegate != nil }
+  func dropCanHandle(_ session: DropSession) -> Bool {
     dropDelegate?.collectionView(self, canHandle: session) ?? false
   }
-  override func dropSessionDidEnter(_ session: DropSession) {
+  func dropSessionDidEnter(_ session: DropSession) {
     dropDelegate?.collectionView(self, dropSessionDidEnter: session)
   }
-  override func dropProposal(_ session: DropSession, destination: IndexPath?) -> ItemsViewDropProposal {
+  func dropProposal(_ session: DropSession, destination: IndexPath?) -> ItemsViewDropProposal {
     dropDelegate?.collectionView(self, dropSessionDidUpdate: session, withDestinationIndexPath: destination)
       ?? ItemsViewDropProposal(operation: .cancel)
   }
-  override func dropSessionDidExit(_ session: DropSession) {
+  func dropSessionDidExit(_ session: DropSession) {
     dropDelegate?.collectionView(self, dropSessionDidExit: session)
   }
-  override func dropSessionDidEnd(_ session: DropSession) {
+  func dropSessionDidEnd(_ session: DropSession) {
     dropDelegate?.collectionView(self, dropSessionDidEnd: session)
   }
-  override func performDrop(with coordinator: ItemsViewDropCoordinator) {
+  func performDrop(with coordinator: ItemsViewDropCoordinator) {
     guard let coordinator = coordinator as? CollectionViewDropCoordinator else { return }
     dropDelegate?.collectionView(self, performDropWith: coordinator)
   }
-  override func dropPreviewParameters(at indexPath: IndexPath) -> DragPreviewParameters? {
+  func dropPreviewParameters(at indexPath: IndexPath) -> DragPreviewParameters? {
     dropDelegate?.collectionView(self, dropPreviewParametersForItemAt: indexPath)
   }
-  override func shouldSpringLoad(at indexPath: IndexPath, context: SpringLoadedContext) -> Bool {
+  func shouldSpringLoad(at indexPath: IndexPath, context: SpringLoadedContext) -> Bool {
     dropDelegate?.collectionView(self, shouldSpringLoadItemAt: indexPath, with: context) ?? true
   }
-  override func makeCoordinator(
+  func makeCoordinator(
     items: [ItemsViewDropItem], destination: IndexPath?, proposal: ItemsViewDropProposal, session: DropSession
   ) -> ItemsViewDropCoordinator {
     CollectionViewDropCoordinator(
       items: items, destinationIndexPath: destination, proposal: proposal, session: session, collectionView: self)
   }
 }
+
+extension CollectionView: ItemsViewKind {}

@@ -93,7 +93,7 @@ public class ItemsViewDropCoordinator {
 
   /// Drop items for drag items from elsewhere: no source, the view's default preview size.
   static func itemsFromElsewhere(_ items: [DragItem], view: ItemsView) -> [ItemsViewDropItem] {
-    items.map { ItemsViewDropItem(dragItem: $0, sourceIndexPath: nil, previewSize: view.defaultPreviewSize) }
+    items.map { ItemsViewDropItem(dragItem: $0, sourceIndexPath: nil, previewSize: view.kind.defaultPreviewSize) }
   }
 
   /// Animates the item into the item at `indexPath`, which must already be in the data
@@ -241,7 +241,7 @@ extension ItemsView {
         let dragged = dragState.dragSession.flatMap { session in
           session.items.first.flatMap { dragState.sourceIndexPaths[ObjectIdentifier($0)] }
         }
-        gap = (indexPath, dragged.flatMap { itemFrame(at: $0)?.height } ?? defaultPreviewSize.height)
+        gap = (indexPath, dragged.flatMap { itemFrame(at: $0)?.height } ?? kind.defaultPreviewSize.height)
       case .insertIntoDestinationIndexPath:
         highlight = indexPath
       default:
@@ -250,7 +250,7 @@ extension ItemsView {
     }
     setHighlight(highlight)
     let wanted = gap.map { (indexPath: $0.0, extent: $0.1) }
-    let delay = reflowDelay
+    let delay = kind.reflowDelay
     guard let wanted, delay.seconds > 0, let clock = window?.clock else {
       cancelCadence()
       setGap(wanted)
@@ -346,12 +346,12 @@ extension ItemsView {
       let location = self.dragState.dropSession?.location(in: self) ?? point
       let context = SpringLoadedContext(
         view: self, location: location, targetView: self.visibleCell(at: item), targetItem: item, state: .activating)
-      guard self.shouldSpringLoad(at: item, context: context) else { return }
+      guard self.kind.shouldSpringLoad(at: item, context: context) else { return }
       self.blink(context.targetView, times: 2) { [weak self] in
         guard let self, let item = self.dragState.springItem else { return }
         context.state = .activated
         self.select(item)
-        self.notifySelect(item)
+        self.kind.notifySelect(item)
       }
     }
   }
@@ -392,7 +392,7 @@ final class ItemsDragAdapter: DragInteractionDelegate {
   }
 
   func dragInteraction(_ interaction: DragInteraction, itemsForBeginning session: DragSession) -> [DragItem] {
-    guard view.hasDragDelegate, view.movement == nil,
+    guard view.kind.hasDragDelegate, view.movement == nil,
       let indexPath = view.dataIndexPath(at: session.location(in: view))
     else { return [] }
     // Rule 18: dragging a selected item drags every selected item, once per item.
@@ -400,7 +400,7 @@ final class ItemsDragAdapter: DragInteractionDelegate {
     let paths = selection.contains(indexPath) ? selection : [indexPath]
     var items: [DragItem] = []
     for path in paths {
-      let pathItems = view.dragItemsForBeginning(session, at: path)
+      let pathItems = view.kind.dragItemsForBeginning(session, at: path)
       for item in pathItems { view.dragState.sourceIndexPaths[ObjectIdentifier(item)] = path }
       items += pathItems
     }
@@ -415,8 +415,8 @@ final class ItemsDragAdapter: DragInteractionDelegate {
   func dragInteraction(
     _ interaction: DragInteraction, itemsForAddingTo session: DragSession, withTouchAt point: Point
   ) -> [DragItem] {
-    guard view.hasDragDelegate, let indexPath = view.dataIndexPath(at: point) else { return [] }
-    let items = view.dragItemsForAdding(session, at: indexPath, point: point)
+    guard view.kind.hasDragDelegate, let indexPath = view.dataIndexPath(at: point) else { return [] }
+    let items = view.kind.dragItemsForAdding(session, at: indexPath, point: point)
     for item in items { view.dragState.sourceIndexPaths[ObjectIdentifier(item)] = indexPath }
     if !items.isEmpty { view.visibleCell(at: indexPath)?.setDragState(.dragging) }
     return items
@@ -430,7 +430,7 @@ final class ItemsDragAdapter: DragInteractionDelegate {
     guard let indexPath = view.dragState.sourceIndexPaths[ObjectIdentifier(item)],
       let cell = view.visibleCell(at: indexPath)
     else { return nil }
-    let parameters = view.dragPreviewParameters(at: indexPath)
+    let parameters = view.kind.dragPreviewParameters(at: indexPath)
     // A snapshot, not the cell: the cell may be reused for another item while this one is
     // in the air (during auto-scroll, say), and the preview must not change with it.
     return TargetedDragPreview(
@@ -451,24 +451,24 @@ final class ItemsDragAdapter: DragInteractionDelegate {
 
   func dragInteraction(_ interaction: DragInteraction, sessionWillBegin session: DragSession) {
     for (_, indexPath) in view.dragState.sourceIndexPaths { view.visibleCell(at: indexPath)?.setDragState(.dragging) }
-    view.dragSessionWillBegin(session)
+    view.kind.dragSessionWillBegin(session)
   }
 
   func dragInteraction(_ interaction: DragInteraction, sessionAllowsMoveOperation session: DragSession) -> Bool {
-    view.dragSessionAllowsMove(session)
+    view.kind.dragSessionAllowsMove(session)
   }
 
   func dragInteraction(
     _ interaction: DragInteraction, sessionIsRestrictedToDraggingApplication session: DragSession
   ) -> Bool {
-    view.dragSessionIsRestricted(session)
+    view.kind.dragSessionIsRestricted(session)
   }
 
   func dragInteraction(_ interaction: DragInteraction, session: DragSession, didEndWith operation: DropOperation) {
     for cell in view.sortedVisibleCells { cell.setDragState(.none) }
     view.dragState.sourceIndexPaths = [:]
     view.dragState.dragSession = nil
-    view.dragSessionDidEnd(session, operation: operation)
+    view.kind.dragSessionDidEnd(session, operation: operation)
   }
 }
 
@@ -483,19 +483,19 @@ final class ItemsDropAdapter: DropInteractionDelegate {
   }
 
   func dropInteraction(_ interaction: DropInteraction, canHandle session: DropSession) -> Bool {
-    view.hasDropDelegate && view.dropCanHandle(session)
+    view.kind.hasDropDelegate && view.kind.dropCanHandle(session)
   }
 
   func dropInteraction(_ interaction: DropInteraction, sessionDidEnter session: DropSession) {
     view.dragState.dropSession = session
-    view.dropSessionDidEnter(session)
+    view.kind.dropSessionDidEnter(session)
   }
 
   func dropInteraction(_ interaction: DropInteraction, sessionDidUpdate session: DropSession) -> DropProposal {
-    guard view.hasDropDelegate else { return DropProposal(operation: .cancel) }
+    guard view.kind.hasDropDelegate else { return DropProposal(operation: .cancel) }
     let point = session.location(in: view)
     let provisional = view.dataDestination(at: point, intent: .insertAtDestinationIndexPath)
-    var proposal = view.dropProposal(session, destination: provisional.indexPath)
+    var proposal = view.kind.dropProposal(session, destination: provisional.indexPath)
     // Insert-at, the common answer, needs no second lookup.
     let destination =
       proposal.intent == .insertAtDestinationIndexPath
@@ -514,7 +514,7 @@ final class ItemsDropAdapter: DropInteractionDelegate {
     view.stopDropTimers()
     view.showDropFeedback(for: nil)
     view.dragState.dropSession = nil
-    view.dropSessionDidExit(session)
+    view.kind.dropSessionDidExit(session)
   }
 
   func dropInteraction(_ interaction: DropInteraction, performDrop session: DropSession) {
@@ -532,7 +532,7 @@ final class ItemsDropAdapter: DropInteractionDelegate {
       let final =
         target.section == source.section && target.item > source.item
         ? IndexPath(item: target.item - 1, section: target.section) : target
-      if view.reorderLocally(from: source, to: final) {
+      if view.kind.reorderLocally(from: source, to: final) {
         let coordinator = makeCoordinator(session, destination: final)
         _ = coordinator.dropToItem(session.items[0], at: final)
         state.coordinator = coordinator
@@ -541,7 +541,7 @@ final class ItemsDropAdapter: DropInteractionDelegate {
     }
     let coordinator = makeCoordinator(session, destination: destination?.indexPath)
     state.coordinator = coordinator
-    view.performDrop(with: coordinator)
+    view.kind.performDrop(with: coordinator)
   }
 
   private func makeCoordinator(_ session: DropSession, destination: IndexPath?) -> ItemsViewDropCoordinator {
@@ -559,10 +559,10 @@ final class ItemsDropAdapter: DropInteractionDelegate {
           $0.parameters.visiblePath?.bounds.size ?? $0.view.bounds.size
         }
       }
-      let size = preview ?? source.flatMap { view.itemFrame(at: $0)?.size } ?? view.defaultPreviewSize
+      let size = preview ?? source.flatMap { view.itemFrame(at: $0)?.size } ?? view.kind.defaultPreviewSize
       return ItemsViewDropItem(dragItem: item, sourceIndexPath: source, previewSize: size)
     }
-    return view.makeCoordinator(items: items, destination: destination, proposal: state.proposal, session: session)
+    return view.kind.makeCoordinator(items: items, destination: destination, proposal: state.proposal, session: session)
   }
 
   func dropInteraction(
@@ -572,7 +572,7 @@ final class ItemsDropAdapter: DropInteractionDelegate {
     if let target = coordinator?.target(for: item) {
       // Into an item: the delegate may draw the preview differently there.
       if let path = coordinator?.droppedIndexPaths[ObjectIdentifier(item)],
-        let parameters = view.dropPreviewParameters(at: path)
+        let parameters = view.kind.dropPreviewParameters(at: path)
       {
         return TargetedDragPreview(view: defaultPreview.view, parameters: parameters, target: target)
       }
@@ -596,6 +596,6 @@ final class ItemsDropAdapter: DropInteractionDelegate {
     view.showDropFeedback(for: nil)
     view.dragState.dropSession = nil
     view.dragState.coordinator = nil
-    view.dropSessionDidEnd(session)
+    view.kind.dropSessionDidEnd(session)
   }
 }

@@ -77,6 +77,6 @@ extension ItemsView {
     }
     scrollRectToVisible(frame)
     layoutIfNeeded()
-    return keyboardStopPoint(in: frame, beforeItem: slot < count)
+    return kind.keyboardStopPoint(in: frame, beforeItem: slot < count)
   }
 }

@@ -310,7 +310,7 @@ extension ItemsView {
     entry.isCommitting = true
     updates(path)
     entry.isCommitting = false
-    let reported = hasDataSource ? sourceNumberOfItems(inSection: entry.section) : 0
+    let reported = kind.hasDataSource ? kind.sourceNumberOfItems(inSection: entry.section) : 0
     guard entry.isInView else {
       // The block reloaded the view, which removed every placeholder.
       return true
@@ -341,7 +341,7 @@ extension ItemsView {
       slot: {
         $0.section == path.section && $0.item > path.item ? IndexPath(item: $0.item + 1, section: $0.section) : $0
       })
-    itemLayout.setExtent(sourceExtent(at: path), at: display)
+    itemLayout.setExtent(kind.sourceExtent(at: path), at: display)
     contentSize = Size(width: bounds.width, height: itemLayout.contentHeight)
     setNeedsLayout()
     return true

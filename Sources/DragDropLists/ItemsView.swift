@@ -152,6 +152,10 @@ open class ItemsView: ScrollView {
     }
   }
 
+  /// What the concrete view (a table or a collection view) supplies: its data, layout and
+  /// delegates. It is the view itself, so the reference needs no counting.
+  unowned(unsafe) var kind: (any ItemsViewKind)!
+
   init(frame: Rect, layout: any ItemLayout) {
     itemLayout = layout
     super.init(frame: frame)
@@ -210,7 +214,7 @@ open class ItemsView: ScrollView {
     switch event.key {
     case .up, .down, .left, .right:
       guard let focus = keyboardFocus ?? firstItem else { return }
-      if let next = keyboardFocusStep(from: focus, key: event.key) { indexPathForKeyboardFocus = next }
+      if let next = kind.keyboardFocusStep(from: focus, key: event.key) { indexPathForKeyboardFocus = next }
     case .return:
       // As a tap on the focused item.
       guard let focus = keyboardFocus else { return }
@@ -219,77 +223,6 @@ open class ItemsView: ScrollView {
       super.keyEvent(event)
     }
   }
-
-  /// Where an arrow key moves the focus from `indexPath`: up and down (and left and right)
-  /// step through the items in order. A grid steps by rows up and down.
-  func keyboardFocusStep(from indexPath: IndexPath, key: KeyEvent.Key) -> IndexPath? {
-    switch key {
-    case .up, .left: flatStep(from: indexPath, by: -1)
-    case .down, .right: flatStep(from: indexPath, by: 1)
-    default: nil
-    }
-  }
-
-  /// The point in an item's frame where a drag resolves to the gap before it (or after it,
-  /// for the last gap): the upper or lower quarter of a row.
-  func keyboardStopPoint(in frame: Rect, beforeItem: Bool) -> Point {
-    Point(x: frame.midX, y: beforeItem ? frame.minY + frame.height / 4 : frame.maxY - frame.height / 4)
-  }
-
-  // MARK: What subclasses provide
-
-  var hasDataSource: Bool { false }
-  func sourceNumberOfSections() -> Int { 0 }
-  func sourceNumberOfItems(inSection section: Int) -> Int { 0 }
-  func sourceCell(at indexPath: IndexPath) -> ItemsViewCell { ItemsViewCell(reuseIdentifier: nil) }
-  /// The extent of a data item along the layout's axis (a row's height).
-  func sourceExtent(at indexPath: IndexPath) -> Double { 0 }
-  /// The layout for `counts` items, from scratch.
-  func makeLayout(counts: [Int]) -> any ItemLayout { itemLayout }
-  /// Header extents for the sections the data source now reports.
-  func headerExtents(sections: Int) -> [Double] { Array(repeating: 0, count: sections) }
-  /// Places headers and other views that go with sections.
-  func layoutSupplementaryViews(top: Double, bottom: Double) {}
-  func removeSupplementaryViews() {}
-  func notifySelect(_ indexPath: IndexPath) {}
-  func notifyDeselect(_ indexPath: IndexPath) {}
-
-  // MARK: What subclasses provide for drag and drop
-
-  var hasDragDelegate: Bool { false }
-  func dragItemsForBeginning(_ session: DragSession, at indexPath: IndexPath) -> [DragItem] { [] }
-  func dragItemsForAdding(_ session: DragSession, at indexPath: IndexPath, point: Point) -> [DragItem] { [] }
-  func dragPreviewParameters(at indexPath: IndexPath) -> DragPreviewParameters? { nil }
-  func dragSessionWillBegin(_ session: DragSession) {}
-  func dragSessionDidEnd(_ session: DragSession, operation: DropOperation) {}
-  func dragSessionAllowsMove(_ session: DragSession) -> Bool { true }
-  func dragSessionIsRestricted(_ session: DragSession) -> Bool { false }
-
-  var hasDropDelegate: Bool { false }
-  func dropCanHandle(_ session: DropSession) -> Bool { false }
-  func dropSessionDidEnter(_ session: DropSession) {}
-  func dropProposal(_ session: DropSession, destination: IndexPath?) -> ItemsViewDropProposal {
-    ItemsViewDropProposal(operation: .cancel)
-  }
-  func dropSessionDidExit(_ session: DropSession) {}
-  func dropSessionDidEnd(_ session: DropSession) {}
-  func performDrop(with coordinator: ItemsViewDropCoordinator) {}
-  func dropPreviewParameters(at indexPath: IndexPath) -> DragPreviewParameters? { nil }
-  func shouldSpringLoad(at indexPath: IndexPath, context: SpringLoadedContext) -> Bool { true }
-  /// Rule 22: takes a local single-item reorder (`destination` is the index after
-  /// removal) without performDrop; false leaves it to performDrop.
-  func reorderLocally(from source: IndexPath, to destination: IndexPath) -> Bool { false }
-  func makeCoordinator(
-    items: [ItemsViewDropItem], destination: IndexPath?, proposal: ItemsViewDropProposal, session: DropSession
-  ) -> ItemsViewDropCoordinator {
-    ItemsViewDropCoordinator(
-      items: items, destinationIndexPath: destination, proposal: proposal, session: session, view: self)
-  }
-  /// How long the gap waits before moving to a new destination (rule 26), and whether each
-  /// pointer movement restarts the wait.
-  var reflowDelay: (seconds: Double, restartsOnMove: Bool) { (0, false) }
-  /// The preview size of an item from elsewhere.
-  var defaultPreviewSize: Size { Size(width: bounds.width, height: 44) }
 
   // MARK: Cells
 
@@ -391,12 +324,12 @@ open class ItemsView: ScrollView {
     removeAllPlaceholders()
     placeholdersWithCells = [:]
     movement = nil
-    removeSupplementaryViews()
+    kind.removeSupplementaryViews()
     selected = []
     keyboardFocus = nil
-    let sections = hasDataSource ? max(0, sourceNumberOfSections()) : 0
-    itemCounts = (0..<sections).map { max(0, sourceNumberOfItems(inSection: $0)) }
-    itemLayout = makeLayout(counts: itemCounts)
+    let sections = kind.hasDataSource ? max(0, kind.sourceNumberOfSections()) : 0
+    itemCounts = (0..<sections).map { max(0, kind.sourceNumberOfItems(inSection: $0)) }
+    itemLayout = kind.makeLayout(counts: itemCounts)
     itemLayout.width = bounds.width
     contentSize = Size(width: bounds.width, height: itemLayout.contentHeight)
     setNeedsLayout()
@@ -461,7 +394,7 @@ open class ItemsView: ScrollView {
   /// Placeholders get their own cells, configured by their update handlers.
   open override func layoutSubviews() {
     reloadIfNeeded()
-    guard hasDataSource else { return }
+    guard kind.hasDataSource else { return }
     let top = contentOffset.y
     let bottom = top + bounds.height
     let wanted = itemLayout.indexPaths(fromY: top, toY: bottom).map { ($0, displayItem(at: $0)) }
@@ -492,7 +425,7 @@ open class ItemsView: ScrollView {
         if let existing = visibleByPath[indexPath] {
           cell = existing
         } else {
-          cell = sourceCell(at: indexPath)
+          cell = kind.sourceCell(at: indexPath)
           visibleByPath[indexPath] = cell
           insertSubview(cell, at: 0)
         }
@@ -512,7 +445,7 @@ open class ItemsView: ScrollView {
       laidOut.append((cell, display))
     }
     placeCells()
-    layoutSupplementaryViews(top: top, bottom: bottom)
+    kind.layoutSupplementaryViews(top: top, bottom: bottom)
     if keyboardFocus != nil { setNeedsFocusRingUpdate() }
   }
 
@@ -622,12 +555,12 @@ open class ItemsView: ScrollView {
     guard allowsSelection, movement == nil, contains(indexPath) else { return }
     if selected.contains(indexPath) && allowsMultipleSelection {
       deselect(indexPath)
-      notifyDeselect(indexPath)
+      kind.notifyDeselect(indexPath)
     } else {
       let previous = allowsMultipleSelection ? [] : selected.filter { $0 != indexPath }
       select(indexPath)
-      for old in previous { notifyDeselect(old) }
-      notifySelect(indexPath)
+      for old in previous { kind.notifyDeselect(old) }
+      kind.notifySelect(indexPath)
     }
   }
 
@@ -719,9 +652,9 @@ open class ItemsView: ScrollView {
   }
 
   private func apply(_ update: BatchUpdate) throws(BatchUpdateError) {
-    guard hasDataSource else { return }
-    let newSections = max(0, sourceNumberOfSections())
-    let newCounts = (0..<newSections).map { max(0, sourceNumberOfItems(inSection: $0)) }
+    guard kind.hasDataSource else { return }
+    let newSections = max(0, kind.sourceNumberOfSections())
+    let newCounts = (0..<newSections).map { max(0, kind.sourceNumberOfItems(inSection: $0)) }
     let resolved = try update.resolve(oldCounts: itemCounts, newCounts: newCounts)
     // The movement is laid out again below, from its mapped place.
     let movingBefore = movement
@@ -732,7 +665,7 @@ open class ItemsView: ScrollView {
     // update, and arrive at their display positions after it, once the placeholders have
     // followed the items around them. Extents of moving items are read before anything is
     // removed.
-    let headers = headerExtents(sections: newSections)
+    let headers = kind.headerExtents(sections: newSections)
     let removedDisplay = resolved.removed.enumerated().map { section, items in
       items.map { displayPath(for: IndexPath(item: $0, section: section)).item }
     }
@@ -753,11 +686,11 @@ open class ItemsView: ScrollView {
       guard let new, !update.reloadedSections.contains(old) else { continue }
       let inserted = resolved.arrivals[new].map { item in
         let target = IndexPath(item: item, section: new)
-        return (displayPath(for: target).item, movingExtents[target] ?? sourceExtent(at: target))
+        return (displayPath(for: target).item, movingExtents[target] ?? kind.sourceExtent(at: target))
       }
       let resized = update.reloadedItems.filter { $0.section == old }.compactMap { path -> (Int, Double)? in
         guard let target = resolved.newIndexPath(for: path) else { return nil }
-        return (displayPath(for: target).item, sourceExtent(at: target))
+        return (displayPath(for: target).item, kind.sourceExtent(at: target))
       }
       changes[new].source = .kept(old: old, removed: removedDisplay[old], inserted: inserted, resized: resized)
     }
@@ -783,7 +716,7 @@ open class ItemsView: ScrollView {
       slot: { slot in
         update.reloadedSections.contains(slot.section) ? nil : resolved.newGap(slot.item, inSection: slot.section)
       })
-    itemLayout.rebuild(changes) { self.sourceExtent(at: $0) }
+    itemLayout.rebuild(changes) { self.kind.sourceExtent(at: $0) }
     contentSize = Size(width: bounds.width, height: itemLayout.contentHeight)
     setNeedsLayout()
   }

@@ -104,6 +104,7 @@ open class TableView: ItemsView {
 
   public init(frame: Rect = .zero) {
     super.init(frame: frame, layout: ListLayout(width: 0, sections: []))
+    kind = self
   }
 
   /// The geometry of every row and header.
@@ -184,18 +185,18 @@ open class TableView: ItemsView {
 
   // MARK: The data source, the delegate and the headers
 
-  override var hasDataSource: Bool { dataSource != nil }
-  override func sourceNumberOfSections() -> Int { dataSource?.numberOfSections(in: self) ?? 0 }
-  override func sourceNumberOfItems(inSection section: Int) -> Int {
+  var hasDataSource: Bool { dataSource != nil }
+  func sourceNumberOfSections() -> Int { dataSource?.numberOfSections(in: self) ?? 0 }
+  func sourceNumberOfItems(inSection section: Int) -> Int {
     dataSource?.tableView(self, numberOfRowsInSection: section) ?? 0
   }
-  override func sourceCell(at indexPath: IndexPath) -> ItemsViewCell {
+  func sourceCell(at indexPath: IndexPath) -> ItemsViewCell {
     dataSource?.tableView(self, cellForRowAt: indexPath) ?? TableViewCell(reuseIdentifier: nil)
   }
-  override func sourceExtent(at indexPath: IndexPath) -> Double {
+  func sourceExtent(at indexPath: IndexPath) -> Double {
     delegate?.tableView(self, heightForRowAt: indexPath) ?? rowHeight
   }
-  override func makeLayout(counts: [Int]) -> any ItemLayout {
+  func makeLayout(counts: [Int]) -> any ItemLayout {
     let headers = headerExtents(sections: counts.count)
     return ListLayout(
       width: bounds.width,
@@ -205,20 +206,20 @@ open class TableView: ItemsView {
           rowHeights: (0..<count).map { sourceExtent(at: IndexPath(row: $0, section: section)) })
       })
   }
-  override func headerExtents(sections: Int) -> [Double] {
+  func headerExtents(sections: Int) -> [Double] {
     headerTitles = (0..<sections).map { dataSource?.tableView(self, titleForHeaderInSection: $0) ?? nil }
     return headerTitles.map { $0 == nil ? 0 : sectionHeaderHeight }
   }
-  override func notifySelect(_ indexPath: IndexPath) { delegate?.tableView(self, didSelectRowAt: indexPath) }
-  override func notifyDeselect(_ indexPath: IndexPath) { delegate?.tableView(self, didDeselectRowAt: indexPath) }
-  override var defaultPreviewSize: Size { Size(width: bounds.width, height: rowHeight) }
+  func notifySelect(_ indexPath: IndexPath) { delegate?.tableView(self, didSelectRowAt: indexPath) }
+  func notifyDeselect(_ indexPath: IndexPath) { delegate?.tableView(self, didDeselectRowAt: indexPath) }
+  var defaultPreviewSize: Size { Size(width: bounds.width, height: rowHeight) }
 
-  override func removeSupplementaryViews() {
+  func removeSupplementaryViews() {
     for (_, header) in headerViews { header.removeFromSuperview() }
     headerViews = [:]
   }
 
-  override func layoutSupplementaryViews(top: Double, bottom: Double) {
+  func layoutSupplementaryViews(top: Double, bottom: Double) {
     for (section, title) in headerTitles.enumerated() {
       guard let title, let gap = layout.gapOffset(row: 0, inSection: section) else { continue }
       let rect = Rect(x: 0, y: gap - sectionHeaderHeight, width: bounds.width, height: sectionHeaderHeight)
@@ -240,55 +241,55 @@ open class TableView: ItemsView {
 
   // MARK: The drag and drop delegates
 
-  override var hasDragDelegate: Bool { dragDelegate != nil }
-  override func dragItemsForBeginning(_ session: DragSession, at indexPath: IndexPath) -> [DragItem] {
+  var hasDragDelegate: Bool { dragDelegate != nil }
+  func dragItemsForBeginning(_ session: DragSession, at indexPath: IndexPath) -> [DragItem] {
     dragDelegate?.tableView(self, itemsForBeginning: session, at: indexPath) ?? []
   }
-  override func dragItemsForAdding(_ session: DragSession, at indexPath: IndexPath, point: Point) -> [DragItem] {
+  func dragItemsForAdding(_ session: DragSession, at indexPath: IndexPath, point: Point) -> [DragItem] {
     dragDelegate?.tableView(self, itemsForAddingTo: session, at: indexPath, point: point) ?? []
   }
-  override func dragPreviewParameters(at indexPath: IndexPath) -> DragPreviewParameters? {
+  func dragPreviewParameters(at indexPath: IndexPath) -> DragPreviewParameters? {
     dragDelegate?.tableView(self, dragPreviewParametersForRowAt: indexPath)
   }
-  override func dragSessionWillBegin(_ session: DragSession) {
+  func dragSessionWillBegin(_ session: DragSession) {
     dragDelegate?.tableView(self, dragSessionWillBegin: session)
   }
-  override func dragSessionDidEnd(_ session: DragSession, operation: DropOperation) {
+  func dragSessionDidEnd(_ session: DragSession, operation: DropOperation) {
     dragDelegate?.tableView(self, dragSessionDidEnd: session, operation: operation)
   }
-  override func dragSessionAllowsMove(_ session: DragSession) -> Bool {
+  func dragSessionAllowsMove(_ session: DragSession) -> Bool {
     dragDelegate?.tableView(self, dragSessionAllowsMoveOperation: session) ?? true
   }
-  override func dragSessionIsRestricted(_ session: DragSession) -> Bool {
+  func dragSessionIsRestricted(_ session: DragSession) -> Bool {
     dragDelegate?.tableView(self, dragSessionIsRestrictedToDraggingApplication: session) ?? false
   }
 
-  override var hasDropDelegate: Bool { dropDelegate != nil }
-  override func dropCanHandle(_ session: DropSession) -> Bool {
+  var hasDropDelegate: Bool { dropDelegate != nil }
+  func dropCanHandle(_ session: DropSession) -> Bool {
     dropDelegate?.tableView(self, canHandle: session) ?? false
   }
-  override func dropSessionDidEnter(_ session: DropSession) {
+  func dropSessionDidEnter(_ session: DropSession) {
     dropDelegate?.tableView(self, dropSessionDidEnter: session)
   }
-  override func dropProposal(_ session: DropSession, destination: IndexPath?) -> ItemsViewDropProposal {
+  func dropProposal(_ session: DropSession, destination: IndexPath?) -> ItemsViewDropProposal {
     dropDelegate?.tableView(self, dropSessionDidUpdate: session, withDestinationIndexPath: destination)
       ?? ItemsViewDropProposal(operation: .cancel)
   }
-  override func dropSessionDidExit(_ session: DropSession) {
+  func dropSessionDidExit(_ session: DropSession) {
     dropDelegate?.tableView(self, dropSessionDidExit: session)
   }
-  override func dropSessionDidEnd(_ session: DropSession) { dropDelegate?.tableView(self, dropSessionDidEnd: session) }
-  override func performDrop(with coordinator: ItemsViewDropCoordinator) {
+  func dropSessionDidEnd(_ session: DropSession) { dropDelegate?.tableView(self, dropSessionDidEnd: session) }
+  func performDrop(with coordinator: ItemsViewDropCoordinator) {
     guard let coordinator = coordinator as? TableViewDropCoordinator else { return }
     dropDelegate?.tableView(self, performDropWith: coordinator)
   }
-  override func dropPreviewParameters(at indexPath: IndexPath) -> DragPreviewParameters? {
+  func dropPreviewParameters(at indexPath: IndexPath) -> DragPreviewParameters? {
     dropDelegate?.tableView(self, dropPreviewParametersForRowAt: indexPath)
   }
-  override func shouldSpringLoad(at indexPath: IndexPath, context: SpringLoadedContext) -> Bool {
+  func shouldSpringLoad(at indexPath: IndexPath, context: SpringLoadedContext) -> Bool {
     dropDelegate?.tableView(self, shouldSpringLoadRowAt: indexPath, with: context) ?? true
   }
-  override func makeCoordinator(
+  func makeCoordinator(
     items: [ItemsViewDropItem], destination: IndexPath?, proposal: ItemsViewDropProposal, session: DropSession
   ) -> ItemsViewDropCoordinator {
     TableViewDropCoordinator(
@@ -297,7 +298,7 @@ open class TableView: ItemsView {
 
   /// Rule 22: a local single-row reorder goes through the data source's moveRowAt when it
   /// can move the row.
-  override func reorderLocally(from source: IndexPath, to destination: IndexPath) -> Bool {
+  func reorderLocally(from source: IndexPath, to destination: IndexPath) -> Bool {
     guard let reordering = dataSource as? any TableViewReorderingDataSource,
       reordering.tableView(self, canMoveRowAt: source)
     else { return false }
@@ -306,3 +307,5 @@ open class TableView: ItemsView {
     return true
   }
 }
+
+extension TableView: ItemsViewKind {}
