@@ -138,15 +138,16 @@ public struct ResolvedBatchUpdate: Sendable {
     sectionMap.indices.contains(old) ? sectionMap[old] : nil
   }
 
-  /// Where a gap between items moves: `gap` counts the items before it in the old section
-  /// (0...count). The gap follows the last item before it that stays in the section; items
-  /// that arrive between that item and the next one that stays go before the gap, as an
-  /// insertion pushes down what was at its position. Nil when the section was deleted.
-  public func newGap(_ gap: Int, inSection section: Int) -> IndexPath? {
+  /// Where a slot between items moves: `slot` counts the items before it in the old
+  /// section (0...count). The slot follows the last item before it that stays in the
+  /// section; items that arrive between that item and the next one that stays go before
+  /// the slot, as an insertion pushes down what was at its position. Nil when the section
+  /// was deleted.
+  public func newSlot(_ slot: Int, inSection section: Int) -> IndexPath? {
     guard let newSection = newSection(for: section) else { return nil }
     let gone = removed[section]
-    // The survivors before the gap, counted without the rows that left.
-    let before = min(max(0, gap), oldCounts[section])
+    // The survivors before the slot, counted without the rows that left.
+    let before = min(max(0, slot), oldCounts[section])
     let survivorsBefore = before - Self.countBelow(before, in: gone)
     let arriving = arrivals[newSection]
     var position = survivorsBefore == 0 ? 0 : Self.slot(rank: survivorsBefore - 1, skipping: arriving) + 1
@@ -158,6 +159,10 @@ public struct ResolvedBatchUpdate: Sendable {
     }
     return IndexPath(item: position, section: newSection)
   }
+
+  /// Where a slot between items moves.
+  @available(*, deprecated, renamed: "newSlot(_:inSection:)")
+  public func newGap(_ gap: Int, inSection section: Int) -> IndexPath? { newSlot(gap, inSection: section) }
 
   /// How many elements of a sorted array are less than `value`.
   static func countBelow(_ value: Int, in sorted: [Int]) -> Int {

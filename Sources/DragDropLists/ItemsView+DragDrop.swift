@@ -134,7 +134,7 @@ public class ItemsViewDropCoordinator {
     case .placeholder(let entry):
       let frame =
         entry.isInView && entry.owner === view
-        ? view.placeholderRect(entry) : view.itemFrame(at: IndexPath(item: entry.gap, section: entry.section))
+        ? view.placeholderRect(entry) : view.itemFrame(at: IndexPath(item: entry.anchor, section: entry.section))
       return frame.map { DragPreviewTarget(container: view, center: $0.center) }
     case nil:
       return nil
@@ -189,19 +189,7 @@ extension ItemsView {
     var proposal = ItemsViewDropProposal(operation: .cancel)
     var destination: DropDestination?
     var coordinator: ItemsViewDropCoordinator?
-    /// The slot the gap opens before, and its extent.
-    var gap: (indexPath: IndexPath, extent: Double)?
-    var highlighted: IndexPath?
     var reloadedSinceDragBegan = false
-    /// Auto-scroll: the current speed and the ticking timer.
-    var scrollSpeed = 0.0
-    var scrollTimer: ScheduledAction?
-    /// Spring loading: the item hovered and its timer.
-    var springItem: IndexPath?
-    var springTimer: ScheduledAction?
-    /// Reordering cadence: the gap waiting to open, and its timer.
-    var pendingGap: (indexPath: IndexPath, extent: Double)?
-    var cadenceTimer: ScheduledAction?
   }
 
   func installDragInteraction() {
@@ -229,156 +217,17 @@ extension ItemsView {
 
   // MARK: Feedback
 
-  /// Opens the gap for an insert-at destination, or highlights the item of an insert-into
-  /// one (rule 20); nil closes and clears both. A gap that moves waits for the reordering
-  /// cadence (rule 26); one that closes does not.
+  /// Shows the drop feedback for `destination` (nil clears it), with the gap as long as
+  /// the dragged item, or the default preview's extent for items from elsewhere.
   func showDropFeedback(for destination: DropDestination?, pointerMoved: Bool = false) {
-    var gap: (IndexPath, Double)?
-    var highlight: IndexPath?
-    if let destination, let indexPath = destination.indexPath {
-      switch destination.intent {
-      case .insertAtDestinationIndexPath:
+    dropFeedback.show(
+      destination,
+      extent: {
         let dragged = dragState.dragSession.flatMap { session in
           session.items.first.flatMap { dragState.sourceIndexPaths[ObjectIdentifier($0)] }
         }
-        gap = (indexPath, dragged.flatMap { itemFrame(at: $0)?.height } ?? kind.defaultPreviewSize.height)
-      case .insertIntoDestinationIndexPath:
-        highlight = indexPath
-      default:
-        break
-      }
-    }
-    setHighlight(highlight)
-    let wanted = gap.map { (indexPath: $0.0, extent: $0.1) }
-    let delay = kind.reflowDelay
-    guard let wanted, delay.seconds > 0, let clock = window?.clock else {
-      cancelCadence()
-      setGap(wanted)
-      return
-    }
-    if wanted.indexPath == dragState.gap?.indexPath {
-      cancelCadence()
-      return
-    }
-    let changed = wanted.indexPath != dragState.pendingGap?.indexPath
-    guard changed || delay.restartsOnMove && pointerMoved || dragState.cadenceTimer == nil else { return }
-    dragState.pendingGap = wanted
-    dragState.cadenceTimer?.cancel()
-    dragState.cadenceTimer = clock.schedule(after: delay.seconds) { [weak self] in
-      guard let self, let pending = self.dragState.pendingGap else { return }
-      self.dragState.cadenceTimer = nil
-      self.dragState.pendingGap = nil
-      self.setGap(pending)
-    }
-  }
-
-  private func cancelCadence() {
-    dragState.cadenceTimer?.cancel()
-    dragState.cadenceTimer = nil
-    dragState.pendingGap = nil
-  }
-
-  private func setHighlight(_ highlight: IndexPath?) {
-    guard dragState.highlighted != highlight else { return }
-    if let old = dragState.highlighted { visibleByPath[old]?.isDropTarget = false }
-    dragState.highlighted = highlight
-    if let highlight { visibleByPath[highlight]?.isDropTarget = true }
-  }
-
-  private func setGap(_ gap: (indexPath: IndexPath, extent: Double)?) {
-    // Nothing to redo while the destination stays the same, as it does for most moves.
-    guard dragState.gap?.indexPath != gap?.indexPath || dragState.gap?.extent != gap?.extent else { return }
-    dragState.gap = gap
-    if !needsLayout {
-      // Only the gap moved: shift the cells already laid out, without walking the items.
-      placeCells()
-      return
-    }
-    setNeedsLayout()
-    layoutIfNeeded()
-  }
-
-  /// Rule 29: starts, retunes or stops scrolling from where the drag is, in the view's
-  /// coordinates. While it scrolls, the window's drags are routed again each frame, so
-  /// the destination keeps updating.
-  func updateAutoScroll(at point: Point) {
-    let speed = AutoScroll.speed(at: point.y - contentOffset.y, length: bounds.height)
-    dragState.scrollSpeed = speed
-    guard speed != 0 else {
-      dragState.scrollTimer?.cancel()
-      dragState.scrollTimer = nil
-      return
-    }
-    // Auto-scroll takes over from a wheel or touchpad glide.
-    stopDecelerating()
-    if dragState.scrollTimer == nil { scheduleScrollTick() }
-  }
-
-  private func scheduleScrollTick() {
-    guard let clock = window?.clock else { return }
-    let frame = 1.0 / 60
-    dragState.scrollTimer = clock.schedule(after: frame) { [weak self] in
-      guard let self, self.dragState.scrollSpeed != 0 else { return }
-      let before = self.contentOffset
-      self.contentOffset = Point(x: before.x, y: before.y + self.dragState.scrollSpeed * frame)
-      self.dragState.scrollTimer = nil
-      guard self.contentOffset != before else { return }  // at the end of the content
-      self.flashScrollIndicators()
-      self.layoutIfNeeded()
-      self.window?.dragController.refreshDropTargets()
-      if self.dragState.scrollSpeed != 0 && self.dragState.scrollTimer == nil { self.scheduleScrollTick() }
-    }
-  }
-
-  /// Rule 27: hovering over an item for ``springLoadingDelay`` blinks it and then
-  /// activates it (selects it, as a tap would).
-  func updateSpringLoading(at point: Point) {
-    guard isSpringLoaded else { return }
-    let item = dataIndexPath(at: point)
-    guard item != dragState.springItem else { return }
-    dragState.springTimer?.cancel()
-    dragState.springItem = item
-    guard item != nil, let clock = window?.clock else { return }
-    // The item is read again when the timers fire: an update may have moved it since.
-    dragState.springTimer = clock.schedule(after: springLoadingDelay) { [weak self] in
-      guard let self, let item = self.dragState.springItem else { return }
-      // Where the drag is now, not where the hover began.
-      let location = self.dragState.dropSession?.location(in: self) ?? point
-      let context = SpringLoadedContext(
-        view: self, location: location, targetView: self.visibleCell(at: item), targetItem: item, state: .activating)
-      guard self.kind.shouldSpringLoad(at: item, context: context) else { return }
-      self.blink(context.targetView, times: 2) { [weak self] in
-        guard let self, let item = self.dragState.springItem else { return }
-        context.state = .activated
-        self.select(item)
-        self.kind.notifySelect(item)
-      }
-    }
-  }
-
-  /// Flashes a view's background `times` times on the clock, then runs `completion`.
-  private func blink(_ view: View?, times: Int, completion: @escaping @MainActor () -> Void) {
-    guard let clock = window?.clock else { return }
-    let original = view?.backgroundColor
-    let flash = Color(red: 0.6, green: 0.8, blue: 1)
-    let step = 0.1
-    for index in 0..<(times * 2) {
-      clock.schedule(after: step * Double(index)) { view?.backgroundColor = index % 2 == 0 ? flash : original }
-    }
-    dragState.springTimer = clock.schedule(after: step * Double(times * 2)) {
-      view?.backgroundColor = original
-      completion()
-    }
-  }
-
-  func stopDropTimers() {
-    dragState.scrollTimer?.cancel()
-    dragState.scrollTimer = nil
-    dragState.scrollSpeed = 0
-    dragState.springTimer?.cancel()
-    dragState.springTimer = nil
-    dragState.springItem = nil
-    cancelCadence()
+        return dragged.flatMap { itemFrame(at: $0)?.height } ?? kind.defaultPreviewSize.height
+      }(), pointerMoved: pointerMoved)
   }
 }
 
@@ -505,20 +354,23 @@ final class ItemsDropAdapter: DropInteractionDelegate {
     view.dragState.proposal = proposal
     view.dragState.destination = destination
     view.showDropFeedback(for: proposal.operation.performsDrop ? destination : nil, pointerMoved: true)
-    view.updateAutoScroll(at: point)
-    view.updateSpringLoading(at: point)
+    view.dropFeedback.updateAutoScroll(at: point)
+    view.dropFeedback.updateSpringLoading(at: point) { [weak view] in
+      guard let view else { return nil }
+      return view.dragState.dropSession?.location(in: view)
+    }
     return proposal.dropProposal
   }
 
   func dropInteraction(_ interaction: DropInteraction, sessionDidExit session: DropSession) {
-    view.stopDropTimers()
+    view.dropFeedback.stopTimers()
     view.showDropFeedback(for: nil)
     view.dragState.dropSession = nil
     view.kind.dropSessionDidExit(session)
   }
 
   func dropInteraction(_ interaction: DropInteraction, performDrop session: DropSession) {
-    view.stopDropTimers()
+    view.dropFeedback.stopTimers()
     let state = view.dragState
     let destination = state.destination
     view.showDropFeedback(for: nil)
@@ -592,7 +444,7 @@ final class ItemsDropAdapter: DropInteractionDelegate {
   }
 
   func dropInteraction(_ interaction: DropInteraction, sessionDidEnd session: DropSession) {
-    view.stopDropTimers()
+    view.dropFeedback.stopTimers()
     view.showDropFeedback(for: nil)
     view.dragState.dropSession = nil
     view.dragState.coordinator = nil

@@ -98,9 +98,9 @@ extension ItemsView {
     var handle: PlaceholderSequence.Handle?
     /// The view it is in, while it is.
     weak var owner: ItemsView?
-    /// Its gap when it is not in the view: where it was asked to go, or where it was when
+    /// Its anchor when it is not in the view: where it was asked to go, or where it was when
     /// it left (a committed placeholder's item is there).
-    private var settledGap: Int
+    private var settledAnchor: Int
     let reuseIdentifier: String
     let cellClass: ItemsViewCell.Type
     let extent: Double
@@ -114,7 +114,7 @@ extension ItemsView {
       configure: @escaping (ItemsViewCell) -> Void
     ) {
       section = indexPath.section
-      settledGap = indexPath.item
+      settledAnchor = indexPath.item
       self.reuseIdentifier = reuseIdentifier
       self.cellClass = cellClass
       self.extent = extent
@@ -122,17 +122,17 @@ extension ItemsView {
     }
 
     /// How many data items come before it in its section: O(log p).
-    var gap: Int {
-      guard let handle, let sequence = owner?.placeholderSequences[section] else { return settledGap }
-      return sequence.gap(of: handle)
+    var anchor: Int {
+      guard let handle, let sequence = owner?.placeholderSequences[section] else { return settledAnchor }
+      return sequence.anchor(of: handle)
     }
 
     /// Whether it is in a view.
     var isInView: Bool { handle != nil && owner != nil }
 
     /// Leaves the view, remembering where it was.
-    func leave(at gap: Int) {
-      settledGap = gap
+    func leave(at anchor: Int) {
+      settledAnchor = anchor
       handle = nil
       owner = nil
     }
@@ -155,12 +155,12 @@ extension ItemsView {
     return IndexPath(item: indexPath.item + sequence.count(atOrBefore: indexPath.item), section: indexPath.section)
   }
 
-  /// The display row of a placeholder: its gap plus the placeholders shown before it.
+  /// The display row of a placeholder: its anchor plus the placeholders shown before it.
   func displayPath(of entry: PlaceholderEntry) -> IndexPath {
     guard let handle = entry.handle, let sequence = placeholderSequences[entry.section] else {
-      return IndexPath(item: entry.gap, section: entry.section)
+      return IndexPath(item: entry.anchor, section: entry.section)
     }
-    return IndexPath(item: sequence.gap(of: handle) + sequence.rank(of: handle), section: entry.section)
+    return IndexPath(item: sequence.anchor(of: handle) + sequence.rank(of: handle), section: entry.section)
   }
 
   /// What a display position shows: a data item or a placeholder.
@@ -180,8 +180,8 @@ extension ItemsView {
     }
   }
 
-  /// A display slot (0...display count) as a data gap: the data rows before it.
-  func dataGap(forDisplaySlot display: IndexPath) -> IndexPath {
+  /// A display slot (0...display count) as a data slot: the data rows before it.
+  func dataSlot(forDisplaySlot display: IndexPath) -> IndexPath {
     guard hasPlaceholders, let sequence = placeholderSequences[display.section] else { return display }
     return IndexPath(item: display.item - sequence.count(shownBefore: display.item), section: display.section)
   }
@@ -197,10 +197,10 @@ extension ItemsView {
         destination.indexPath = indexPath
       case .placeholder(let entry):
         destination = DropDestination(
-          indexPath: IndexPath(item: entry.gap, section: entry.section), intent: .insertAtDestinationIndexPath)
+          indexPath: IndexPath(item: entry.anchor, section: entry.section), intent: .insertAtDestinationIndexPath)
       }
     } else {
-      destination.indexPath = dataGap(forDisplaySlot: display)
+      destination.indexPath = dataSlot(forDisplaySlot: display)
     }
     return destination
   }
@@ -213,15 +213,15 @@ extension ItemsView {
   /// never pending) and is logged. O(log p + log n).
   func insertPlaceholder(_ entry: PlaceholderEntry) {
     reloadIfNeeded()
-    let path = IndexPath(item: entry.gap, section: entry.section)
+    let path = IndexPath(item: entry.anchor, section: entry.section)
     guard itemCounts.indices.contains(path.section), (0...itemCounts[path.section]).contains(path.item) else {
       Self.logger.error(
         "placeholder index path out of range; the placeholder was not inserted",
         metadata: ["indexPath": "\(path.itemDescription)"])
       return
     }
-    // After every placeholder already at or before this gap.
-    let handle = placeholderSequences[path.section, default: PlaceholderSequence()].insert(atGap: path.item)
+    // After every placeholder already at or before this anchor.
+    let handle = placeholderSequences[path.section, default: PlaceholderSequence()].insert(atAnchor: path.item)
     placeholderLookup[path.section, default: [:]][handle] = entry
     placeholderCount += 1
     entry.handle = handle
@@ -235,7 +235,7 @@ extension ItemsView {
   /// move down one data item) or not. Its cell goes back to the pool.
   private func detachPlaceholder(_ entry: PlaceholderEntry, committed: Bool) {
     guard let handle = entry.handle else { return }
-    let gap = entry.gap
+    let anchor = entry.anchor
     if committed {
       placeholderSequences[entry.section]?.commit(handle)
     } else {
@@ -245,7 +245,7 @@ extension ItemsView {
     placeholderLookup[entry.section]?[handle] = nil
     if placeholderLookup[entry.section]?.isEmpty == true { placeholderLookup[entry.section] = nil }
     placeholderCount -= 1
-    entry.leave(at: gap)
+    entry.leave(at: anchor)
     if let cell = entry.cell { recycle(cell) }
     entry.cell = nil
     placeholdersWithCells[ObjectIdentifier(entry)] = nil
@@ -254,7 +254,7 @@ extension ItemsView {
   /// Removes every placeholder, as `reloadData()` does.
   func removeAllPlaceholders() {
     for entry in allPlaceholderEntries {
-      entry.leave(at: entry.gap)
+      entry.leave(at: entry.anchor)
       if let cell = entry.cell { recycle(cell) }
       entry.cell = nil
     }
@@ -263,24 +263,24 @@ extension ItemsView {
     placeholderCount = 0
   }
 
-  /// Moves every placeholder through a batch update: `newGap` maps a section and gap
+  /// Moves every placeholder through a batch update: `newSlot` maps a section and anchor
   /// before it to the index path after it, nil when the section went away or was
   /// reloaded, which removes its placeholders. O(p log p).
-  func remapPlaceholders(_ newGap: (Int, Int) -> IndexPath?) {
+  func remapPlaceholders(_ newSlot: (Int, Int) -> IndexPath?) {
     guard hasPlaceholders else { return }
     var sequences: [Int: PlaceholderSequence] = [:]
     var lookup: [Int: [PlaceholderSequence.Handle: PlaceholderEntry]] = [:]
     for (section, var sequence) in placeholderSequences {
       var newSection: Int?
-      let dropped = sequence.remap { gap in
-        guard let path = newGap(section, gap) else { return nil }
+      let dropped = sequence.remap { anchor in
+        guard let path = newSlot(section, anchor) else { return nil }
         newSection = path.section
         return path.item
       }
       let entries = placeholderLookup[section] ?? [:]
       for handle in dropped {
         guard let entry = entries[handle] else { continue }
-        entry.leave(at: entry.gap)
+        entry.leave(at: entry.anchor)
         if let cell = entry.cell { recycle(cell) }
         entry.cell = nil
         placeholderCount -= 1
@@ -305,7 +305,7 @@ extension ItemsView {
   }
 
   func commitPlaceholder(_ entry: PlaceholderEntry, _ updates: (IndexPath) -> Void) -> Bool {
-    let path = IndexPath(item: entry.gap, section: entry.section)
+    let path = IndexPath(item: entry.anchor, section: entry.section)
     let display = displayPath(of: entry)
     entry.isCommitting = true
     updates(path)

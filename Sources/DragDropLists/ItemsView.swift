@@ -131,6 +131,8 @@ open class ItemsView: ScrollView {
   /// The next layout places cells without gliding: an update asked for no animation.
   var skipsNextGlide = false
   let dragState = DragDropState()
+  /// The gap, highlight, cadence, spring loading and auto-scroll of drops over the view.
+  lazy var dropFeedback = DropFeedback(view: self)
   /// The interactive movement under way (rule 28).
   var movement: InteractiveMovement?
   var dragInteraction: DragInteraction?
@@ -184,7 +186,7 @@ open class ItemsView: ScrollView {
   /// Whether the view shows changes its data source has not made yet (rule 17): an open
   /// gap, placeholders, or an interactive movement.
   public var hasUncommittedUpdates: Bool {
-    dragState.gap != nil || hasPlaceholders || movement != nil
+    dropFeedback.gap != nil || hasPlaceholders || movement != nil
   }
 
   // MARK: Keyboard focus
@@ -346,23 +348,13 @@ open class ItemsView: ScrollView {
     if let focus = keyboardFocus { keyboardFocus = item(focus) }
     let state = dragState
     if !state.sourceIndexPaths.isEmpty { state.sourceIndexPaths = state.sourceIndexPaths.compactMapValues(item) }
-    state.highlighted = state.highlighted.flatMap(item)
-    if let spring = state.springItem {
-      state.springItem = item(spring)
-      if state.springItem == nil {
-        // The hovered item went away: it never springs.
-        state.springTimer?.cancel()
-        state.springTimer = nil
-      }
-    }
+    dropFeedback.follow(item: item, slot: slot)
     if let destination = state.destination, let path = destination.indexPath {
       let mapped = destination.intent == .insertIntoDestinationIndexPath ? item(path) : slot(path)
       state.destination =
         mapped.map { DropDestination(indexPath: $0, intent: destination.intent) }
         ?? DropDestination(indexPath: nil, intent: .unspecified)
     }
-    if let gap = state.gap { state.gap = slot(gap.indexPath).map { ($0, gap.extent) } }
-    if let pending = state.pendingGap { state.pendingGap = slot(pending.indexPath).map { ($0, pending.extent) } }
     if let moving = movement {
       guard let original = item(moving.original) else {
         movement = nil
@@ -430,7 +422,7 @@ open class ItemsView: ScrollView {
           insertSubview(cell, at: 0)
         }
         cell.isSelected = selected.contains(indexPath)
-        cell.isDropTarget = dragState.highlighted == indexPath
+        cell.isDropTarget = dropFeedback.highlighted == indexPath
       case .placeholder(let entry):
         if let existing = entry.cell {
           cell = existing
@@ -453,7 +445,7 @@ open class ItemsView: ScrollView {
   /// interactive movement: O(visible), without walking the items. Cells already on show
   /// glide to their new frames.
   func placeCells() {
-    let gap = dragState.gap.map { (display: displayPath(for: $0.indexPath), extent: $0.extent) }
+    let gap = dropFeedback.gap.map { (display: displayPath(for: $0.slot), extent: $0.extent) }
     let moving = movement.map { (display: displayPath(for: $0.original), target: displayPath(for: $0.target)) }
     let extent = moving.flatMap { itemLayout.extent(at: $0.display) } ?? gap?.extent ?? 0
     let clock = animatesChanges && !skipsNextGlide && updateAnimationDuration > 0 ? window?.clock : nil
@@ -675,8 +667,8 @@ open class ItemsView: ScrollView {
     }
     // Placeholders follow the items around them; those of a section that went away or
     // was reloaded go too.
-    remapPlaceholders { section, gap in
-      update.reloadedSections.contains(section) ? nil : resolved.newGap(gap, inSection: section)
+    remapPlaceholders { section, anchor in
+      update.reloadedSections.contains(section) ? nil : resolved.newSlot(anchor, inSection: section)
     }
     placeholdersWithCells = placeholdersWithCells.filter { $0.value.isInView }
     var changes = (0..<newSections).map {
@@ -714,7 +706,7 @@ open class ItemsView: ScrollView {
         update.reloadedSections.contains(path.section) ? nil : resolved.newIndexPath(for: path)
       },
       slot: { slot in
-        update.reloadedSections.contains(slot.section) ? nil : resolved.newGap(slot.item, inSection: slot.section)
+        update.reloadedSections.contains(slot.section) ? nil : resolved.newSlot(slot.item, inSection: slot.section)
       })
     itemLayout.rebuild(changes) { self.kind.sourceExtent(at: $0) }
     contentSize = Size(width: bounds.width, height: itemLayout.contentHeight)

@@ -77,9 +77,14 @@ public struct ListLayout: Sendable {
       x: 0, y: sectionTop + sections[indexPath.section].headerHeight + row.offset, width: width, height: row.extent)
   }
 
-  /// The top of the gap before `row` (0...count) in a section: where an insertion there
-  /// opens.
-  public func gapOffset(row: Int, inSection section: Int) -> Double? {
+  /// Where the slot before `row` (0...count) lies in a section: the top of that row, or
+  /// the bottom of the last. An insertion there opens its gap from this offset.
+  @available(*, deprecated, renamed: "boundaryOffset(row:inSection:)")
+  public func gapOffset(row: Int, inSection section: Int) -> Double? { boundaryOffset(row: row, inSection: section) }
+
+  /// Where the slot before `row` (0...count) lies in a section: the top of that row, or
+  /// the bottom of the last. An insertion there opens its gap from this offset.
+  public func boundaryOffset(row: Int, inSection section: Int) -> Double? {
     guard sections.indices.contains(section), let top = sectionHeights.offset(of: section),
       let offset = sections[section].rows.offset(of: row)
     else { return nil }

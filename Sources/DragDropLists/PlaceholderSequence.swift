@@ -1,11 +1,11 @@
-/// The placeholders of one section, in display order, each at a *gap*: the number of data
-/// items shown before it. Placeholders at the same gap show in the order they were added.
+/// The placeholders of one section, in display order, each at a *anchor*: the number of data
+/// items shown before it. Placeholders at the same anchor show in the order they were added.
 ///
 /// It is an order-statistics tree (a treap keyed by position) whose nodes store the
-/// difference between their gap and the previous placeholder's, so that committing a
+/// difference between their anchor and the previous placeholder's, so that committing a
 /// placeholder, which moves every later placeholder down by one data item, changes one
 /// node. Every operation costs O(log p) for p placeholders; nodes keep their parents, so a
-/// placeholder's handle finds its rank and gap without a search.
+/// placeholder's handle finds its rank and anchor without a search.
 struct PlaceholderSequence {
   /// A placeholder's stable handle, valid until it is removed.
   typealias Handle = Int32
@@ -16,7 +16,7 @@ struct PlaceholderSequence {
     var parent: Int32 = -1
     var priority: UInt32
     var size: Int32 = 1
-    /// This gap minus the previous placeholder's (the first one's is its gap).
+    /// This anchor minus the previous placeholder's (the first one's is its anchor).
     var delta: Int
     /// The sum of the deltas in the subtree.
     var sum: Int
@@ -33,15 +33,15 @@ struct PlaceholderSequence {
 
   // MARK: Queries
 
-  /// How many placeholders sit at gaps up to `gap` (inclusive): those shown before the
-  /// data item at `gap`.
-  func count(atOrBefore gap: Int) -> Int { countWhile { placeholderGap, _ in placeholderGap <= gap } }
+  /// How many placeholders sit at anchors up to `anchor` (inclusive): those shown before the
+  /// data item at `anchor`.
+  func count(atOrBefore anchor: Int) -> Int { countWhile { placeholderAnchor, _ in placeholderAnchor <= anchor } }
 
-  /// How many placeholders sit at gaps before `gap`.
-  func count(before gap: Int) -> Int { countWhile { placeholderGap, _ in placeholderGap < gap } }
+  /// How many placeholders sit at anchors before `anchor`.
+  func count(before anchor: Int) -> Int { countWhile { placeholderAnchor, _ in placeholderAnchor < anchor } }
 
   /// How many placeholders show at display rows before `row` (the placeholder of rank k
-  /// shows at row gap + k).
+  /// shows at row anchor + k).
   func count(shownBefore row: Int) -> Int { countWhile { _, placeholderRow in placeholderRow < row } }
 
   /// What display row `row` of the section shows: a placeholder, or a data item after
@@ -53,24 +53,24 @@ struct PlaceholderSequence {
 
   func locate(displayRow row: Int) -> Location {
     let before = count(shownBefore: row)
-    if let next = placeholder(atRank: before), next.gap + before == row { return .placeholder(next.handle) }
+    if let next = placeholder(atRank: before), next.anchor + before == row { return .placeholder(next.handle) }
     return .data(placeholdersBefore: before)
   }
 
-  /// The number of leading placeholders for which `test(gap, displayRow)` holds: a test
-  /// that holds for a prefix, since gaps and display rows never decrease along the
+  /// The number of leading placeholders for which `test(anchor, displayRow)` holds: a test
+  /// that holds for a prefix, since anchors and display rows never decrease along the
   /// sequence. One walk down the tree.
-  private func countWhile(_ test: (_ gap: Int, _ displayRow: Int) -> Bool) -> Int {
+  private func countWhile(_ test: (_ anchor: Int, _ displayRow: Int) -> Bool) -> Int {
     var node = root
-    var before = 0  // the gap of the last placeholder left of `node`'s subtree
+    var before = 0  // the anchor of the last placeholder left of `node`'s subtree
     var counted = 0
     while node >= 0 {
       let n = nodes[Int(node)]
-      let gap = before + sum(n.left) + n.delta
+      let anchor = before + sum(n.left) + n.delta
       let rank = counted + Int(size(n.left))
-      if test(gap, gap + rank) {
+      if test(anchor, anchor + rank) {
         counted = rank + 1
-        before = gap
+        before = anchor
         node = n.right
       } else {
         node = n.left
@@ -91,20 +91,20 @@ struct PlaceholderSequence {
     return rank
   }
 
-  /// A placeholder's gap.
-  func gap(of handle: Handle) -> Int {
+  /// A placeholder's anchor.
+  func anchor(of handle: Handle) -> Int {
     var node = handle
-    var gap = sum(nodes[Int(node)].left) + nodes[Int(node)].delta
+    var anchor = sum(nodes[Int(node)].left) + nodes[Int(node)].delta
     while nodes[Int(node)].parent >= 0 {
       let parent = nodes[Int(node)].parent
-      if nodes[Int(parent)].right == node { gap += sum(nodes[Int(parent)].left) + nodes[Int(parent)].delta }
+      if nodes[Int(parent)].right == node { anchor += sum(nodes[Int(parent)].left) + nodes[Int(parent)].delta }
       node = parent
     }
-    return gap
+    return anchor
   }
 
-  /// The placeholder of rank `rank` and its gap.
-  func placeholder(atRank rank: Int) -> (handle: Handle, gap: Int)? {
+  /// The placeholder of rank `rank` and its anchor.
+  func placeholder(atRank rank: Int) -> (handle: Handle, anchor: Int)? {
     guard rank >= 0, rank < count else { return nil }
     var node = root
     var remaining = Int32(rank)
@@ -125,16 +125,16 @@ struct PlaceholderSequence {
     return nil
   }
 
-  /// Every placeholder in display order, with its gap: O(p).
-  var all: [(handle: Handle, gap: Int)] {
+  /// Every placeholder in display order, with its anchor: O(p).
+  var all: [(handle: Handle, anchor: Int)] {
     var result: [(Handle, Int)] = []
     result.reserveCapacity(count)
-    var gap = 0
+    var anchor = 0
     func visit(_ node: Int32) {
       guard node >= 0 else { return }
       visit(nodes[Int(node)].left)
-      gap += nodes[Int(node)].delta
-      result.append((node, gap))
+      anchor += nodes[Int(node)].delta
+      result.append((node, anchor))
       visit(nodes[Int(node)].right)
     }
     visit(root)
@@ -143,25 +143,25 @@ struct PlaceholderSequence {
 
   // MARK: Changes
 
-  /// Adds a placeholder at `gap`, after every placeholder already at or before it.
-  mutating func insert(atGap gap: Int) -> Handle {
-    let rank = count(atOrBefore: gap)
-    let previousGap = rank == 0 ? 0 : placeholder(atRank: rank - 1)!.gap
-    let handle = makeNode(delta: gap - previousGap)
+  /// Adds a placeholder at `anchor`, after every placeholder already at or before it.
+  mutating func insert(atAnchor anchor: Int) -> Handle {
+    let rank = count(atOrBefore: anchor)
+    let previousAnchor = rank == 0 ? 0 : placeholder(atRank: rank - 1)!.anchor
+    let handle = makeNode(delta: anchor - previousAnchor)
     let (left, right) = split(root, Int32(rank))
     // The next placeholder's delta was measured from the previous one; now from this one.
-    let adjusted = addToFirst(right, -(gap - previousGap))
+    let adjusted = addToFirst(right, -(anchor - previousAnchor))
     root = merge(merge(left, handle), adjusted)
     nodes[Int(root)].parent = -1
     return handle
   }
 
-  /// Removes a placeholder; the ones after it keep their gaps.
+  /// Removes a placeholder; the ones after it keep their anchors.
   mutating func remove(_ handle: Handle) {
     removeNode(handle, shiftingLaterBy: 0)
   }
 
-  /// Removes a placeholder that became a data item at its gap: every placeholder after it
+  /// Removes a placeholder that became a data item at its anchor: every placeholder after it
   /// now has one more data item before it.
   mutating func commit(_ handle: Handle) {
     removeNode(handle, shiftingLaterBy: 1)
@@ -178,22 +178,22 @@ struct PlaceholderSequence {
     free.append(handle)
   }
 
-  /// Puts every placeholder at the gap `newGap` gives for its old one, keeping their order
-  /// where gaps tie, and returns the handles `newGap` dropped (nil). The order of the rest
-  /// must stay non-decreasing, as a batch update's mapping of gaps keeps it. O(p log p).
-  mutating func remap(_ newGap: (Int) -> Int?) -> [Handle] {
+  /// Puts every placeholder at the anchor `newAnchor` gives for its old one, keeping their order
+  /// where anchors tie, and returns the handles `newAnchor` dropped (nil). The order of the rest
+  /// must stay non-decreasing, as a batch update's mapping of anchors keeps it. O(p log p).
+  mutating func remap(_ newAnchor: (Int) -> Int?) -> [Handle] {
     let old = all
     var dropped: [Handle] = []
     var kept: [(Handle, Int)] = []
-    for (handle, gap) in old {
-      if let mapped = newGap(gap) { kept.append((handle, mapped)) } else { dropped.append(handle) }
+    for (handle, anchor) in old {
+      if let mapped = newAnchor(anchor) { kept.append((handle, mapped)) } else { dropped.append(handle) }
     }
-    // Rebuild with the same handles, in order: deltas from the new gaps.
+    // Rebuild with the same handles, in order: deltas from the new anchors.
     root = -1
     var previous = 0
-    for (handle, gap) in kept {
-      let delta = gap - previous
-      previous = gap
+    for (handle, anchor) in kept {
+      let delta = anchor - previous
+      previous = anchor
       nodes[Int(handle)] = Node(priority: nodes[Int(handle)].priority, delta: delta, sum: delta)
       root = merge(root, handle)
       nodes[Int(root)].parent = -1

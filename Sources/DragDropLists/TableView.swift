@@ -221,7 +221,7 @@ open class TableView: ItemsView {
 
   func layoutSupplementaryViews(top: Double, bottom: Double) {
     for (section, title) in headerTitles.enumerated() {
-      guard let title, let gap = layout.gapOffset(row: 0, inSection: section) else { continue }
+      guard let title, let gap = layout.boundaryOffset(row: 0, inSection: section) else { continue }
       let rect = Rect(x: 0, y: gap - sectionHeaderHeight, width: bounds.width, height: sectionHeaderHeight)
       if rect.maxY <= top || rect.minY >= bottom {
         headerViews.removeValue(forKey: section)?.removeFromSuperview()

@@ -77,21 +77,24 @@ import Testing
     var insertAtGap = BatchUpdate()
     insertAtGap.insertItems(at: [IndexPath(item: 2, section: 0)])
     #expect(
-      try insertAtGap.resolve(oldCounts: [3], newCounts: [4]).newGap(2, inSection: 0) == IndexPath(item: 3, section: 0))
+      try insertAtGap.resolve(oldCounts: [3], newCounts: [4]).newSlot(2, inSection: 0) == IndexPath(item: 3, section: 0)
+    )
     var deleteBefore = BatchUpdate()
     deleteBefore.deleteItems(at: [IndexPath(item: 0, section: 0), IndexPath(item: 1, section: 0)])
     #expect(
-      try deleteBefore.resolve(oldCounts: [3], newCounts: [1]).newGap(2, inSection: 0) == IndexPath(item: 0, section: 0)
+      try deleteBefore.resolve(oldCounts: [3], newCounts: [1]).newSlot(2, inSection: 0)
+        == IndexPath(item: 0, section: 0)
     )
     var insertAfter = BatchUpdate()
     insertAfter.insertItems(at: [IndexPath(item: 3, section: 0)])
     #expect(
-      try insertAfter.resolve(oldCounts: [3], newCounts: [4]).newGap(2, inSection: 0) == IndexPath(item: 2, section: 0))
+      try insertAfter.resolve(oldCounts: [3], newCounts: [4]).newSlot(2, inSection: 0) == IndexPath(item: 2, section: 0)
+    )
     var sectionDeleted = BatchUpdate()
     sectionDeleted.deleteSections([0])
-    #expect(try sectionDeleted.resolve(oldCounts: [3, 1], newCounts: [1]).newGap(1, inSection: 0) == nil)
+    #expect(try sectionDeleted.resolve(oldCounts: [3, 1], newCounts: [1]).newSlot(1, inSection: 0) == nil)
     #expect(
-      try sectionDeleted.resolve(oldCounts: [3, 1], newCounts: [1]).newGap(1, inSection: 1)
+      try sectionDeleted.resolve(oldCounts: [3, 1], newCounts: [1]).newSlot(1, inSection: 1)
         == IndexPath(item: 1, section: 0))
   }
 

@@ -222,13 +222,13 @@ import Testing
         #expect(cell?.accessibilityLabel == model.sections[path.section][path.item], "seed \(seed)")
         // Away from a movement, each item sits in its slot, after the placeholders before it.
         guard moving == nil else { continue }
-        let before = pending.filter { $0.entry.section == path.section && $0.entry.gap <= path.item }.count
+        let before = pending.filter { $0.entry.section == path.section && $0.entry.anchor <= path.item }.count
         let slot = layout.frameForItem(at: IndexPath(item: path.item + before, section: path.section))
         #expect(cell?.frame == slot, "seed \(seed) \(path.itemDescription)")
       }
       for context in pending {
         #expect(context.isPending, "seed \(seed)")
-        #expect((0...model.sections[context.entry.section].count).contains(context.entry.gap), "seed \(seed)")
+        #expect((0...model.sections[context.entry.section].count).contains(context.entry.anchor), "seed \(seed)")
       }
       #expect(grid.hasUncommittedUpdates == (!pending.isEmpty || moving != nil), "seed \(seed)")
       if let name = moving {

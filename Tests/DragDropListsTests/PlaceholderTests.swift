@@ -146,7 +146,7 @@ import Testing
           let index = Int.random(in: 0..<pending.count, using: &random)
           let (context, _) = pending.remove(at: index)
           let new = name()
-          let gapBefore = (context.entry.gap)
+          let gapBefore = (context.entry.anchor)
           var received: IndexPath?
           #expect(
             context.commitInsertion { path in
@@ -193,7 +193,7 @@ import Testing
           let frame = context.entry.cell?.frame
           let dataAbove = fixture.table.subviews.compactMap { $0 as? TableViewCell }
             .filter { $0.textLabel.text != "…" && $0.frame.minY < (frame?.minY ?? 0) }.count
-          #expect(dataAbove == context.entry.gap, "seed \(seed)")
+          #expect(dataAbove == context.entry.anchor, "seed \(seed)")
         }
         #expect(fixture.table.hasUncommittedUpdates == !pending.isEmpty)
       }

@@ -136,13 +136,13 @@ import Testing
       #expect(cells.filter { $0.textLabel.text == "…" }.count <= pending.count, "seed \(seed)")
       for context in pending {
         #expect(context.isPending, "seed \(seed)")
-        #expect((0...rows.count).contains(context.entry.gap), "seed \(seed)")
+        #expect((0...rows.count).contains(context.entry.anchor), "seed \(seed)")
       }
       #expect(table.hasUncommittedUpdates == !pending.isEmpty, "seed \(seed)")
       var y = 0.0
       for (index, row) in rows.enumerated() {
         // Rows below placeholders sit lower by the placeholders' heights.
-        let above = pending.filter { $0.entry.gap <= index }.reduce(0.0) { $0 + $1.entry.extent }
+        let above = pending.filter { $0.entry.anchor <= index }.reduce(0.0) { $0 + $1.entry.extent }
         #expect(table.rectForRow(at: IndexPath(row: index, section: 0))?.minY == y + above, "seed \(seed) \(row)")
         y += model.heights[row] ?? 44
       }
