@@ -177,6 +177,9 @@ enum BuiltInTypes {
       identifier: "public.avif", parents: ["public.image"], mimeTypes: ["image/avif"], extensions: ["avif"],
       description: "AVIF image"),
     .init(identifier: "public.camera-raw-image", parents: ["public.image"], description: "camera raw image"),
+    .init(
+      identifier: "org.dragdrop.untyped-image", parents: ["public.image"],
+      description: "image whose format only its bytes tell"),
 
     // Documents.
     .init(

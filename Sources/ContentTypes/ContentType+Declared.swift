@@ -121,6 +121,10 @@ extension ContentType {
   public static let bmp = builtIn("com.microsoft.bmp")
   /// A Windows icon. (`com.microsoft.ico`)
   public static let ico = builtIn("com.microsoft.ico")
+  /// An image whose source did not say its format, such as the raw bytes a browser
+  /// offers for a dragged picture: its bytes tell whether it is a PNG, a JPEG or a GIF.
+  /// (`org.dragdrop.untyped-image`)
+  public static let untypedImage = builtIn("org.dragdrop.untyped-image")
   /// An SVG image. (`public.svg-image`)
   public static let svg = builtIn("public.svg-image")
   /// Any HEIF image. (`public.heif-standard`)

@@ -118,23 +118,10 @@ public final class FakePlatform: DragPlatformPort {
     return operation
   }
 
-  /// The MIME types the platform offers for each item of `drag`, in fidelity order: each
-  /// visible type's MIME type, and text also as `text/plain`.
+  /// The MIME types the platform offers for each item of `drag`, in fidelity order, as
+  /// every platform does: `PlatformFormats.offers(for:)`.
   public static func mimeTypes(offeredBy drag: OutgoingDrag) -> [[String]] {
-    drag.offeredTypes.map { types in
-      var result: [String] = []
-      for type in types {
-        for mime in Self.mimeTypes(for: type) where !result.contains(mime) { result.append(mime) }
-      }
-      return result
-    }
-  }
-
-  static func mimeTypes(for type: ContentType) -> [String] {
-    if type.conforms(to: .utf8PlainText) || type == .plainText {
-      return ["text/plain;charset=utf-8", "text/plain"]
-    }
-    return type.preferredMIMEType.map { [$0] } ?? []
+    drag.offeredTypes.map { PlatformFormats.offers(for: $0).map(\.mimeType) }
   }
 }
 
@@ -272,25 +259,23 @@ public final class FakeApplication: Sendable {
     _ drag: OutgoingDrag, accepting mimeTypes: [String], operation: DropOperation = .copy,
     outcome: Outcome = .succeeds
   ) async -> [Received] {
-    let offered = FakePlatform.mimeTypes(offeredBy: drag)
     var received: [Received] = []
     var progresses: [LoadProgress] = []
-    for (index, provider) in drag.itemProviders.enumerated() {
-      guard let mime = offered[index].first(where: { offer in mimeTypes.contains { Self.same($0, offer) } }),
-        let type = provider.registeredContentTypes(visibleTo: .all).first(where: {
-          FakePlatform.mimeTypes(for: $0).contains(mime)
-        })
-      else {
+    for provider in drag.itemProviders {
+      let offers = PlatformFormats.offers(for: provider.registeredContentTypes(visibleTo: .all))
+      guard let offer = offers.first(where: { offer in mimeTypes.contains { Self.same($0, offer.mimeType) } }) else {
         received.append(Received())
         continue
       }
+      let (mime, type) = (offer.mimeType, offer.contentType)
       if outcome == .diesMidTransfer {
         progresses.append(provider.loadDataRepresentation(for: type) { _ in })
         received.append(Received(mimeType: mime))
         continue
       }
       do {
-        let data = try await provider.loadDataRepresentation(for: type)
+        // The bytes as the platform puts them on the wire (a URI list, UTF-16 for Mozilla).
+        let data = try PlatformFormats.encode(try await provider.loadDataRepresentation(for: type), for: offer)
         received.append(Received(mimeType: mime, data: data))
       } catch {
         received.append(Received(mimeType: mime, error: "\(error)"))

@@ -87,7 +87,7 @@ import Testing
     let drag = try scene.liftAndBegin()
     #expect(
       scene.platform.events == [
-        .began(mimeTypes: [["text/plain;charset=utf-8", "text/plain", "text/plain;charset=utf-16"]])
+        .began(mimeTypes: [["text/plain;charset=utf-8", "text/plain", "UTF8_STRING"]])
       ])
     #expect(
       drag.offeredTypes.map { $0.map(\.identifier) } == [["public.utf8-plain-text", "public.utf16-plain-text"]])

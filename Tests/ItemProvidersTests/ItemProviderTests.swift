@@ -243,7 +243,7 @@ import Testing
     }
     await #expect(
       throws: ItemProviderError.unavailableContentType(
-        requested: [.png, .jpeg, .gif], available: [.utf8PlainText, .utf16PlainText])
+        requested: [.png, .jpeg, .gif, .untypedImage], available: [.utf8PlainText, .utf16PlainText])
     ) {
       try await provider.loadObject(ofClass: Image.self)
     }

@@ -135,3 +135,17 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
     return z ^ (z >> 31)
   }
 }
+
+/// Small encoded images for tests, whole as a peer would send them.
+public enum TestImages {
+  /// A PNG of `width` × `height`: the signature, an IHDR chunk and the IEND chunk (no
+  /// pixel data; nothing here decodes pixels).
+  public static func png(width: UInt32, height: UInt32) -> Data {
+    var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]
+    bytes += Array("IHDR".utf8)
+    for value in [width, height] { bytes += withUnsafeBytes(of: value.bigEndian, Array.init) }
+    bytes += [8, 6, 0, 0, 0, 0, 0, 0, 0]
+    bytes += [0, 0, 0, 0] + Array("IEND".utf8) + [0xAE, 0x42, 0x60, 0x82]
+    return Data(bytes)
+  }
+}

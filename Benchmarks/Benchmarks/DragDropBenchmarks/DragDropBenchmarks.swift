@@ -55,7 +55,7 @@ final class Scene {
     test.longPress(at: Point(x: 640, y: 50))
     test.move(to: Point(x: 640, y: 500), steps: 4)
     // The test recorder keeps every call; an application has no recorder.
-    test.window.dragController.callObserver = nil
+    test.recorder.detach()
   }
 
   /// The next point of a path that sweeps across the grid, crossing a target every few moves.

@@ -56,7 +56,7 @@ final class TableScene {
     table.layoutIfNeeded()
     test.longPress(at: Point(x: 200, y: 400))
     test.move(to: Point(x: 200, y: 420), steps: 2)
-    test.window.dragController.callObserver = nil
+    test.recorder.detach()
   }
 
   func move() {
@@ -88,7 +88,7 @@ final class GridScene {
     grid.layoutIfNeeded()
     test.longPress(at: Point(x: 50, y: 450))
     test.move(to: Point(x: 60, y: 460), steps: 2)
-    test.window.dragController.callObserver = nil
+    test.recorder.detach()
   }
 
   func move() {

@@ -68,7 +68,7 @@ final class RenderScene {
     test.longPress(at: Point(x: 60, y: 400))
     try HeadlessRenderer.render(test.window, into: image, dragPreviews: overlay)
     test.move(to: Point(x: 470, y: 420), steps: 6)
-    test.window.dragController.callObserver = nil
+    test.recorder.detach()
     precondition(grid.hasUncommittedUpdates, "the gap should be open")
     precondition(!test.window.dragController.activeSessions.isEmpty, "the drag should be live")
   }
