@@ -480,9 +480,10 @@ public final class DragController {
     callObservers.removeAll { $0.token === token }
   }
 
-  private func record(_ interaction: String, _ method: DelegateMethod, session: Int) {
+  /// Tells the observers, if any; the name is only worked out for them.
+  private func record(_ interaction: @autoclosure () -> String, _ method: DelegateMethod, session: Int) {
     guard !callObservers.isEmpty else { return }
-    let call = DelegateCall(interaction: interaction, method: method, session: session)
+    let call = DelegateCall(interaction: interaction(), method: method, session: session)
     for observer in callObservers { observer.observe(call) }
   }
 
