@@ -492,30 +492,29 @@ public final class DragController {
     drag.session.items.firstIndex { $0 === item } ?? drag.dropSession.items.firstIndex { $0 === item }
   }
 
-  /// Records a call to the drag interaction's delegate, then makes it with `body`; nil when
-  /// the interaction has no delegate, which is not called and not recorded.
+  /// Records a call to the interaction's delegate, then makes it with `body`; nil when the
+  /// interaction has no delegate, which is not called and not recorded.
   @discardableResult
-  func call<Result>(
-    _ interaction: DragInteraction, _ method: DelegateMethod, session: Int,
-    _ body: (any DragInteractionDelegate) -> Result
-  ) -> Result? {
-    guard let delegate = interaction.delegate else { return nil }
-    record(interaction.traceName, method, session: session)
-    return body(delegate)
-  }
-
-  /// Records a call to the drop interaction's delegate, then makes it with `body`; nil when
-  /// the interaction has no delegate, which is not called and not recorded.
-  @discardableResult
-  func call<Result>(
-    _ interaction: DropInteraction, _ method: DelegateMethod, session: Int,
-    _ body: (any DropInteractionDelegate) -> Result
+  func call<Interaction: TracedInteraction, Result>(
+    _ interaction: Interaction, _ method: DelegateMethod, session: Int, _ body: (Interaction.Delegate) -> Result
   ) -> Result? {
     guard let delegate = interaction.delegate else { return nil }
     record(interaction.traceName, method, session: session)
     return body(delegate)
   }
 }
+
+/// A drag or drop interaction, as the controller calls and traces its delegate.
+@MainActor
+protocol TracedInteraction: AnyObject {
+  associatedtype Delegate
+  var delegate: Delegate? { get }
+  /// The name the interaction has in traces.
+  var traceName: String { get }
+}
+
+extension DragInteraction: TracedInteraction {}
+extension DropInteraction: TracedInteraction {}
 
 /// Names an observer of a drag controller's delegate calls, to remove it.
 public final class DelegateCallObservation: Sendable {}
