@@ -1,0 +1,314 @@
+internal import CGTK
+import DragDrop
+import Foundation
+
+/// Our `GdkContentProvider` subclass: it offers a drag's items to other applications by MIME
+/// type, and writes their bytes only when a peer asks, in chunks.
+///
+/// Each offer comes from ``PlatformFormats/offers(for:)``: representations visible outside
+/// the process, in fidelity order. A write loads the representation from the item
+/// provider (off the main thread), encodes it for its MIME type, and writes it
+/// ``chunkSize`` bytes at a time. Each next chunk starts from the main queue, never from the
+/// previous write's callback, which GTK's X11 stream does not allow. The provider keeps its
+/// own `GCancellable`: ``cancel()`` ends every write under way (GTK passes none to a drag's
+/// writes, so a write could otherwise outlive its drag), and completes the loads' progress.
+/// Files written for peers that ask for a URI list are removed by ``finish()``.
+@MainActor
+final class ContentProvider {
+  /// How many bytes one write hands to the stream.
+  static let chunkSize = 64 << 10
+
+  /// The GObject; one reference is ours until ``finish()``.
+  let object: UnsafeMutablePointer<GdkContentProvider>
+  /// What each MIME type is made from: the first item's offers, and a URI list of every
+  /// item's files or URLs when several items have one.
+  let offers: [PlatformFormats.Offer]
+  private let providers: [ItemProvider]
+  private let cancellable: UnsafeMutablePointer<GCancellable>
+  private var temporaryFiles: [URL] = []
+  /// Loads under way, cancelled with the provider.
+  private var loads: [ObjectIdentifier: LoadProgress] = [:]
+  /// How many writes a peer asked for, and how many chunks went out: for tests.
+  private(set) var writeCount = 0
+  private(set) var chunkCount = 0
+
+  /// A provider for `providers` (an outgoing drag's items, restricted to what other
+  /// applications may load).
+  init(providers: [ItemProvider]) {
+    self.providers = providers
+    offers = providers.first.map { PlatformFormats.offers(for: $0.registeredContentTypes(visibleTo: .all)) } ?? []
+    cancellable = g_cancellable_new()!
+    let raw = g_object_new_with_properties(Self.gType, 0, nil, nil)!
+    object = UnsafeMutableRawPointer(raw).assumingMemoryBound(to: GdkContentProvider.self)
+    let box = Unmanaged.passRetained(Weak(self)).toOpaque()
+    g_object_set_data_full(ddgtk_object(object), Self.key, box) { box in
+      Unmanaged<Weak>.fromOpaque(box!).release()
+    }
+  }
+
+  /// The MIME types a peer sees, in order.
+  var mimeTypes: [String] { offers.map(\.mimeType) }
+
+  /// Ends every write under way with `G_IO_ERROR_CANCELLED` and cancels the loads.
+  func cancel() {
+    g_cancellable_cancel(cancellable)
+    for load in loads.values { load.cancel() }
+    loads = [:]
+  }
+
+  /// Cancels what is under way, removes the files written for peers, and lets the GObject go
+  /// once GTK has too.
+  func finish() {
+    cancel()
+    for file in temporaryFiles { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+    temporaryFiles = []
+    g_object_set_data(ddgtk_object(object), Self.key, nil)
+    g_object_unref(object)
+    g_object_unref(UnsafeMutableRawPointer(cancellable))
+  }
+
+  // MARK: Writing
+
+  /// Writes the bytes of `mimeType` to `stream` and completes `task`.
+  private func write(mimeType: String, to stream: UnsafeMutablePointer<GOutputStream>, task: OpaquePointer) {
+    writeCount += 1
+    guard let offer = offers.first(where: { $0.mimeType == mimeType }) else {
+      fail(task, G_IO_ERROR_NOT_SUPPORTED, "\(mimeType) is not offered")
+      return
+    }
+    if g_cancellable_is_cancelled(cancellable) != 0 {
+      fail(task, G_IO_ERROR_CANCELLED, "the drag has ended")
+      return
+    }
+    load(offer) { [weak self] result in
+      guard let self else { return }
+      switch result {
+      case .success(let data):
+        self.writeChunk(Chunked(data: data), to: stream, task: task)
+      case .failure(let error):
+        let code = (error as? ItemProviderError) == .cancelled ? G_IO_ERROR_CANCELLED : G_IO_ERROR_FAILED
+        self.fail(task, code, "\(error)")
+      }
+    }
+  }
+
+  /// Loads and encodes what `offer` needs, on the main actor when done.
+  private func load(_ offer: PlatformFormats.Offer, _ done: @escaping @MainActor (Result<Data, any Error>) -> Void) {
+    // Several items give a URI list of every item's URL.
+    let sources = offer.encoding == .uriList ? providers : Array(providers.prefix(1))
+    let gathered = Gathered(count: sources.count) { [weak self] result in
+      guard let self else { return }
+      done(result.flatMap { datas in Result { try self.encode(datas, for: offer) } })
+    }
+    for (index, provider) in sources.enumerated() {
+      let key = ObjectIdentifier(provider)
+      let type =
+        index == 0
+        ? offer.contentType : provider.registeredContentTypes(visibleTo: .all).first { $0.conforms(to: .url) }
+      guard let type else {
+        gathered.skip(index)
+        continue
+      }
+      loads[key] = provider.loadDataRepresentation(for: type) { result in
+        Task { @MainActor [weak self] in
+          self?.loads[key] = nil
+          gathered.receive(result.mapError { $0 as any Error }, at: index)
+        }
+      }
+    }
+  }
+
+  /// The loads of one write, gathered in item order.
+  @MainActor
+  private final class Gathered {
+    private var results: [Data?]
+    private var remaining: Int
+    private var done: ((Result<[Data], any Error>) -> Void)?
+
+    init(count: Int, done: @escaping (Result<[Data], any Error>) -> Void) {
+      results = Array(repeating: nil, count: count)
+      remaining = count
+      self.done = done
+      if count == 0 { finish(.success([])) }
+    }
+
+    func receive(_ result: Result<Data, any Error>, at index: Int) {
+      switch result {
+      case .failure(let error): finish(.failure(error))
+      case .success(let data):
+        results[index] = data
+        step()
+      }
+    }
+
+    func skip(_ index: Int) { step() }
+
+    private func step() {
+      remaining -= 1
+      if remaining == 0 { finish(.success(results.compactMap { $0 })) }
+    }
+
+    private func finish(_ result: Result<[Data], any Error>) {
+      let done = self.done
+      self.done = nil
+      done?(result)
+    }
+  }
+
+  private func encode(_ datas: [Data], for offer: PlatformFormats.Offer) throws -> Data {
+    switch offer.encoding {
+    case .temporaryFile:
+      // The file a file manager copies: written now, removed when the drag is over.
+      let folder = FileManager.default.temporaryDirectory.appending(path: "dragdrop-\(UUID().uuidString)")
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      let name = providers.first?.suggestedName ?? "image"
+      let ext = offer.contentType.preferredFilenameExtension.map { "." + $0 } ?? ""
+      let file = folder.appending(path: name.hasSuffix(ext) ? name : name + ext)
+      try datas[0].write(to: file)
+      temporaryFiles.append(file)
+      return PlatformFormats.uriList([file])
+    case .uriList:
+      return Data(try datas.map { try PlatformFormats.encode($0, for: offer) }.joined())
+    case .bytes, .mozURL:
+      return try PlatformFormats.encode(datas[0], for: offer)
+    }
+  }
+
+  /// Writes the next chunk; the one after it starts from the main queue.
+  private func writeChunk(_ chunked: Chunked, to stream: UnsafeMutablePointer<GOutputStream>, task: OpaquePointer) {
+    guard let bytes = chunked.next(Self.chunkSize) else {
+      g_task_return_boolean(task, 1)
+      g_object_unref(UnsafeMutableRawPointer(task))
+      return
+    }
+    chunkCount += 1
+    let context = Unmanaged.passRetained(
+      WriteContext(provider: self, chunked: chunked, task: task, stream: stream, bytes: bytes))
+    bytes.withUnsafeBytes { buffer in
+      g_output_stream_write_async(
+        stream, buffer.baseAddress, gsize(buffer.count), G_PRIORITY_DEFAULT, cancellable,
+        { source, result, userData in
+          var error: UnsafeMutablePointer<GError>?
+          let written = g_output_stream_write_finish(ddgtk_output_stream(source), result, &error)
+          let message = error.map { String(cString: $0.pointee.message) }
+          let cancelled = error.map { $0.pointee.code == G_IO_ERROR_CANCELLED.rawValue } ?? false
+          if let error { g_error_free(error) }
+          // GLib calls back on the main context, which is the main actor's thread.
+          MainActor.assumeIsolated {
+            let context = Unmanaged<WriteContext>.fromOpaque(userData!).takeRetainedValue()
+            // Never from inside this callback: GTK's X11 stream aborts on a nested write.
+            Task { @MainActor in context.resume(written: Int(written), error: message, cancelled: cancelled) }
+          }
+        }, context.toOpaque())
+    }
+  }
+
+  private func fail(_ task: OpaquePointer, _ code: GIOErrorEnum, _ message: String) {
+    g_task_return_error(task, g_error_new_literal(g_io_error_quark(), gint(code.rawValue), message))
+    g_object_unref(UnsafeMutableRawPointer(task))
+  }
+
+  // MARK: The GType
+
+  nonisolated private static let key = "dragdrop-content-provider"
+
+  /// The registered subclass of `GdkContentProvider`, made once.
+  static let gType: GType = {
+    var info = GTypeInfo()
+    info.class_size = guint16(MemoryLayout<GdkContentProviderClass>.size)
+    info.instance_size = guint16(MemoryLayout<GdkContentProvider>.size)
+    info.class_init = { klass, _ in
+      let vtable = ddgtk_content_provider_class(klass)!
+      vtable.pointee.ref_formats = { object in
+        // GTK calls every vfunc on its main context: the main actor's thread.
+        nonisolated(unsafe) let object = object
+        let mimeTypes = MainActor.assumeIsolated { ContentProvider.from(object)?.mimeTypes ?? [] }
+        let builder = gdk_content_formats_builder_new()
+        for mime in mimeTypes { gdk_content_formats_builder_add_mime_type(builder, mime) }
+        return gdk_content_formats_builder_free_to_formats(builder)
+      }
+      vtable.pointee.write_mime_type_async = { object, mime, stream, _, cancellable, callback, userData in
+        nonisolated(unsafe) let task = g_task_new(UnsafeMutableRawPointer(object), cancellable, callback, userData)!
+        nonisolated(unsafe) let (object, stream) = (object, stream)
+        let mimeType = String(cString: mime!)
+        MainActor.assumeIsolated {
+          guard let provider = ContentProvider.from(object) else {
+            g_task_return_error(
+              task, g_error_new_literal(g_io_error_quark(), gint(G_IO_ERROR_CLOSED.rawValue), "the drag is over"))
+            g_object_unref(UnsafeMutableRawPointer(task))
+            return
+          }
+          provider.write(mimeType: mimeType, to: stream!, task: task)
+        }
+      }
+      vtable.pointee.write_mime_type_finish = { _, result, error in
+        g_task_propagate_boolean(ddgtk_task(UnsafeMutableRawPointer(result)), error)
+      }
+    }
+    return g_type_register_static(gdk_content_provider_get_type(), "DragDropContentProvider", &info, GTypeFlags(0))
+  }()
+
+  /// The Swift side of a provider GObject, while it lives.
+  private static func from(_ object: UnsafeMutablePointer<GdkContentProvider>?) -> ContentProvider? {
+    guard let object, let box = g_object_get_data(ddgtk_object(object), key) else { return nil }
+    return Unmanaged<Weak>.fromOpaque(box).takeUnretainedValue().provider
+  }
+
+  /// Holds the provider weakly, for the GObject's data.
+  @MainActor
+  private final class Weak {
+    weak var provider: ContentProvider?
+    init(_ provider: ContentProvider) { self.provider = provider }
+  }
+
+  /// One write under way: the bytes stay alive until the stream is done with them.
+  @MainActor
+  private final class WriteContext {
+    weak var provider: ContentProvider?
+    let chunked: Chunked
+    let task: OpaquePointer
+    let stream: UnsafeMutablePointer<GOutputStream>
+    let bytes: Data
+    init(
+      provider: ContentProvider, chunked: Chunked, task: OpaquePointer, stream: UnsafeMutablePointer<GOutputStream>,
+      bytes: Data
+    ) {
+      self.provider = provider
+      self.chunked = chunked
+      self.task = task
+      self.stream = stream
+      self.bytes = bytes
+    }
+
+    /// The chunk went out (or failed): the next one, or the end.
+    func resume(written: Int, error: String?, cancelled: Bool) {
+      guard let provider else {
+        g_task_return_error(
+          task, g_error_new_literal(g_io_error_quark(), gint(G_IO_ERROR_CLOSED.rawValue), "the drag is over"))
+        g_object_unref(UnsafeMutableRawPointer(task))
+        return
+      }
+      if let error {
+        provider.fail(task, cancelled ? G_IO_ERROR_CANCELLED : G_IO_ERROR_FAILED, error)
+        return
+      }
+      chunked.advance(by: written, chunk: bytes.count)
+      provider.writeChunk(chunked, to: stream, task: task)
+    }
+  }
+
+  /// The bytes of one write, and how far they have gone.
+  @MainActor
+  private final class Chunked {
+    let data: Data
+    private var offset = 0
+    init(data: Data) { self.data = data }
+    func next(_ size: Int) -> Data? {
+      guard offset < data.count else { return nil }
+      let start = data.startIndex + offset
+      return data[start..<min(start + size, data.endIndex)]
+    }
+    /// A stream may take fewer bytes than it was given: the rest goes in the next write.
+    func advance(by written: Int, chunk: Int) { offset += max(0, min(written, chunk)) }
+  }
+}

@@ -1,0 +1,191 @@
+import CGTK
+import DragDrop
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+
+@testable import DragDropGTK
+
+/// Our GdkContentProvider: what a peer sees, and the bytes it gets, written only when it
+/// asks, in chunks, through GLib's own API. No display is needed.
+@MainActor
+@Suite("The GDK content provider", .serialized)
+struct ContentProviderTests {
+  /// Counts the loads of an item provider's representations.
+  final class Loads: Sendable {
+    private let count = Mutex(0)
+    func add() { count.withLock { $0 += 1 } }
+    var value: Int { count.withLock { $0 } }
+  }
+
+  /// A provider with text for everyone, JSON for this process only, and a count of loads.
+  func textItem(_ text: String, loads: Loads) -> ItemProvider {
+    let provider = ItemProvider()
+    provider.registerDataRepresentation(for: .json, visibility: .ownProcess) { completion in
+      loads.add()
+      completion(.success(Data("{}".utf8)))
+      return nil
+    }
+    provider.registerDataRepresentation(for: .utf8PlainText) { completion in
+      loads.add()
+      completion(.success(Data(text.utf8)))
+      return nil
+    }
+    return provider.restricted(to: .all)
+  }
+
+  /// The MIME types GTK reports for the provider, as a peer sees them.
+  func formats(of provider: ContentProvider) -> [String] {
+    let formats = gdk_content_provider_ref_formats(provider.object)
+    defer { gdk_content_formats_unref(formats) }
+    var count: gsize = 0
+    guard let types = gdk_content_formats_get_mime_types(formats, &count) else { return [] }
+    return (0..<Int(count)).map { String(cString: types[$0]!) }
+  }
+
+  /// The outcome of one write through GTK's API.
+  final class Outcome {
+    var done = false
+    var succeeded = false
+    var error: (code: Int32, message: String)?
+  }
+
+  /// Writes `mimeType` through `gdk_content_provider_write_mime_type_async` into a memory
+  /// stream, turning GLib's loop and the main actor until it finishes.
+  func write(_ provider: ContentProvider, _ mimeType: String) async -> (Outcome, Data) {
+    let stream = g_memory_output_stream_new_resizable()!
+    defer { g_object_unref(stream) }
+    let outcome = Outcome()
+    let box = Unmanaged.passRetained(outcome)
+    gdk_content_provider_write_mime_type_async(
+      provider.object, mimeType, stream, G_PRIORITY_DEFAULT, nil,
+      { source, result, userData in
+        let outcome = Unmanaged<Outcome>.fromOpaque(userData!).takeRetainedValue()
+        var error: UnsafeMutablePointer<GError>?
+        let provider = UnsafeMutableRawPointer(source!).assumingMemoryBound(to: GdkContentProvider.self)
+        outcome.succeeded = gdk_content_provider_write_mime_type_finish(provider, result, &error) != 0
+        if let error {
+          outcome.error = (error.pointee.code, String(cString: error.pointee.message))
+          g_error_free(error)
+        }
+        outcome.done = true
+      }, box.toOpaque())
+    for _ in 0..<1_000_000 where !outcome.done {
+      MainLoop.iterate()
+      await Task.yield()
+    }
+    let memory = UnsafeMutableRawPointer(stream).assumingMemoryBound(to: GMemoryOutputStream.self)
+    let size = Int(g_memory_output_stream_get_data_size(memory))
+    let data = g_memory_output_stream_get_data(memory).map { Data(bytes: $0, count: size) } ?? Data()
+    return (outcome, data)
+  }
+
+  @Test func aPeerSeesTheOffersAndNoBytesUntilItAsks() async {
+    let loads = Loads()
+    let provider = ContentProvider(providers: [textItem("北海道", loads: loads)])
+    defer { provider.finish() }
+    #expect(formats(of: provider) == ["text/plain;charset=utf-8", "text/plain", "UTF8_STRING"])
+    #expect(!formats(of: provider).contains("application/json"))  // .ownProcess never leaves
+    #expect(loads.value == 0)
+    let (outcome, data) = await write(provider, "UTF8_STRING")
+    #expect(outcome.succeeded && outcome.error == nil)
+    #expect(String(decoding: data, as: UTF8.self) == "北海道")
+    #expect(loads.value == 1)
+  }
+
+  @Test func aMIMETypeNotOfferedIsATypedGError() async {
+    let provider = ContentProvider(providers: [textItem("x", loads: Loads())])
+    defer { provider.finish() }
+    let (outcome, data) = await write(provider, "image/png")
+    #expect(!outcome.succeeded)
+    #expect(outcome.error?.code == Int32(G_IO_ERROR_NOT_SUPPORTED.rawValue))
+    #expect(data.isEmpty)
+  }
+
+  @Test func bigRepresentationsGoOutInChunks() async {
+    let payload = Data((0..<(ContentProvider.chunkSize * 5 + 123)).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+    let item = ItemProvider()
+    item.registerDataRepresentation(for: .png) { completion in
+      completion(.success(payload))
+      return nil
+    }
+    let provider = ContentProvider(providers: [item])
+    defer { provider.finish() }
+    let (outcome, data) = await write(provider, "image/png")
+    #expect(outcome.succeeded)
+    #expect(data == payload)
+    #expect(provider.chunkCount == 6)
+  }
+
+  @Test func urlsGoAsAURIListOfEveryItem() async throws {
+    let first = ItemProvider(object: URL(fileURLWithPath: "/tmp/a b.png"))
+    let second = ItemProvider(object: URL(fileURLWithPath: "/tmp/c.png"))
+    let provider = ContentProvider(providers: [first, second])
+    defer { provider.finish() }
+    #expect(formats(of: provider).prefix(2) == ["text/uri-list", "text/x-moz-url"])
+    let (outcome, data) = await write(provider, "text/uri-list")
+    #expect(outcome.succeeded)
+    #expect(String(decoding: data, as: UTF8.self) == "file:///tmp/a%20b.png\r\nfile:///tmp/c.png\r\n")
+    let (_, moz) = await write(provider, "text/x-moz-url")
+    #expect(try PlatformFormats.decodeMozURL(moz) == URL(fileURLWithPath: "/tmp/a b.png"))
+  }
+
+  @Test func imageDataGoesToFileManagersAsAFileRemovedAtTheEnd() async throws {
+    let png = TestImages.png(width: 2, height: 2)
+    let item = ItemProvider(object: try Image(data: png))
+    item.suggestedName = "北海道"
+    let provider = ContentProvider(providers: [item])
+    #expect(formats(of: provider) == ["image/png", "text/uri-list"])
+    let (outcome, data) = await write(provider, "text/uri-list")
+    #expect(outcome.succeeded)
+    let urls = try PlatformFormats.decodeURIList(data, mimeType: "text/uri-list", filesOnly: true)
+    #expect(urls.count == 1 && urls[0].lastPathComponent == "北海道.png")
+    #expect(try Data(contentsOf: urls[0]) == png)
+    provider.finish()
+    #expect(!FileManager.default.fileExists(atPath: urls[0].path))
+  }
+
+  @Test func aCancelledProviderFailsItsWritesAndItsLoads() async {
+    let item = ItemProvider()
+    let progress = Mutex<LoadProgress?>(nil)
+    item.registerDataRepresentation(for: .utf8PlainText) { _ in
+      // A load that never finishes by itself, as a slow peer or a big file would.
+      let load = LoadProgress(totalUnitCount: 100)
+      progress.withLock { $0 = load }
+      return load
+    }
+    let provider = ContentProvider(providers: [item])
+    defer { provider.finish() }
+    let stream = g_memory_output_stream_new_resizable()!
+    defer { g_object_unref(stream) }
+    let outcome = Outcome()
+    gdk_content_provider_write_mime_type_async(
+      provider.object, "text/plain", stream, G_PRIORITY_DEFAULT, nil,
+      { source, result, userData in
+        let outcome = Unmanaged<Outcome>.fromOpaque(userData!).takeRetainedValue()
+        var error: UnsafeMutablePointer<GError>?
+        let provider = UnsafeMutableRawPointer(source!).assumingMemoryBound(to: GdkContentProvider.self)
+        outcome.succeeded = gdk_content_provider_write_mime_type_finish(provider, result, &error) != 0
+        if let error {
+          outcome.error = (error.pointee.code, String(cString: error.pointee.message))
+          g_error_free(error)
+        }
+        outcome.done = true
+      }, Unmanaged.passRetained(outcome).toOpaque())
+    // The load handler runs on a background queue: wait until it has started.
+    for _ in 0..<1_000_000 where progress.withLock({ $0 == nil }) {
+      MainLoop.iterate()
+      await Task.yield()
+    }
+    #expect(!outcome.done)
+    provider.cancel()
+    for _ in 0..<1_000_000 where !outcome.done {
+      MainLoop.iterate()
+      await Task.yield()
+    }
+    #expect(!outcome.succeeded)
+    #expect(outcome.error?.code == Int32(G_IO_ERROR_CANCELLED.rawValue))
+    #expect(progress.withLock { $0?.isCancelled } == true)
+  }
+}
