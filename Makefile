@@ -6,8 +6,9 @@ SWIFT ?= swift
 # shared-mime-info gives the ContentTypes registry the freedesktop MIME database, which the
 # property tests walk whole. GTK 4 (with pango, cairo and gdk-pixbuf) is the platform;
 # Xvfb and xdotool run its window tests with real X input; the fonts draw Latin and
-# Japanese text and emoji; imagemagick converts and compares images.
-APT_PACKAGES := shared-mime-info libgtk-4-dev xvfb xauth xdotool imagemagick fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji
+# Japanese text and emoji; imagemagick converts and compares images; python3-gi with GTK 4's
+# introspection data runs the other application of the drag tests (Tests/Peers).
+APT_PACKAGES := shared-mime-info libgtk-4-dev xvfb xauth xdotool imagemagick fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji python3-gi gir1.2-gtk-4.0
 
 # Tests that need a display run under a private Xvfb when no display is set.
 XVFB_RUN := $(if $(DISPLAY),,xvfb-run -a -s "-screen 0 1280x800x24 -nolisten tcp")

@@ -32,12 +32,15 @@ public enum PlatformTransferError: Error, Sendable, Hashable, CustomStringConver
   case truncated(expected: Int, received: Int)
   /// The other application refused the drop, or reported that it failed.
   case refused
+  /// Reading what the other application sent failed; the platform's message says why.
+  case readFailed(String)
 
   public var description: String {
     switch self {
     case .peerVanished: "the other application went away during the transfer"
     case .truncated(let expected, let received): "the transfer ended after \(received) of \(expected) bytes"
     case .refused: "the other application refused the drop"
+    case .readFailed(let message): "reading from the other application failed: \(message)"
     }
   }
 }

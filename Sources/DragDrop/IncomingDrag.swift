@@ -38,6 +38,13 @@ public final class IncomingDrag {
     controller?.leave(drag)
   }
 
+  /// Runs `body` once no load the drop started is in flight: at once when none was
+  /// started, or when the last one ends. A platform tells the source application that the
+  /// transfer is over from here.
+  public func whenLoadsEnd(_ body: @escaping @Sendable () -> Void) {
+    drag.dropSession.loadGate.whenIdle(body)
+  }
+
   /// The drag was cancelled by its source or the platform.
   public func cancel() {
     controller?.cancel(drag)

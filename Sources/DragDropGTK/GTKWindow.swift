@@ -37,6 +37,8 @@ public final class GTKWindow {
   private let overlay = DragPreviewOverlay()
   private var animationDeadline = -Double.infinity
   private var animationTick: SignalConnection?
+  /// Drags from other applications into the window.
+  private var dropTarget: DropTarget?
   /// The tick callback that runs the clock's near actions, while there are some.
   private var clockTick: SignalConnection?
   /// How many frames have been drawn, for tests and diagnostics.
@@ -67,6 +69,7 @@ public final class GTKWindow {
     gtk_window_set_default_size(gtkWindow, width, height)
     gtk_window_set_child(gtkWindow, drawingArea)
     gtk_widget_set_focusable(drawingArea, 1)
+    dropTarget = DropTarget(widget: drawingArea, window: window)
     connectSignals()
     application.windows.append(self)
   }

@@ -334,3 +334,76 @@ package func addTickCallback(
     gtk_widget_remove_tick_callback(ddgtk_widget(object), id)
   }
 }
+
+// MARK: - GtkDropTargetAsync
+
+/// `accept` of a GtkDropTargetAsync: `gboolean (GtkDropTargetAsync *, GdkDrop *, gpointer)`.
+@MainActor
+@discardableResult
+package func connectDropAccept(
+  _ target: OpaquePointer, _ handler: @escaping @MainActor (_ drop: OpaquePointer) -> Bool
+) -> SignalConnection {
+  typealias Handler = @MainActor (OpaquePointer) -> Bool
+  let thunk: @convention(c) (OpaquePointer?, OpaquePointer?, gpointer?) -> gboolean = { _, drop, data in
+    nonisolated(unsafe) let drop = drop
+    return onMainActor { HandlerBox<Handler>.from(data).handler(drop!) } ? 1 : 0
+  }
+  return connect(
+    UnsafeMutableRawPointer(target), "accept", handler as Handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
+}
+
+/// `drag-enter` and `drag-motion` of a GtkDropTargetAsync: `GdkDragAction
+/// (GtkDropTargetAsync *, GdkDrop *, double x, double y, gpointer)`, in the widget's
+/// coordinates. The handler returns the action the drop would take, or 0.
+@MainActor
+@discardableResult
+package func connectDropPosition(
+  _ target: OpaquePointer, _ signal: String,
+  _ handler: @escaping @MainActor (_ drop: OpaquePointer, _ x: Double, _ y: Double) -> GdkDragAction
+) -> SignalConnection {
+  typealias Handler = @MainActor (OpaquePointer, Double, Double) -> GdkDragAction
+  let thunk: @convention(c) (OpaquePointer?, OpaquePointer?, Double, Double, gpointer?) -> GdkDragAction = {
+    _, drop, x, y, data in
+    nonisolated(unsafe) let drop = drop
+    return onMainActor { HandlerBox<Handler>.from(data).handler(drop!, x, y).rawValue }.asDragAction
+  }
+  return connect(
+    UnsafeMutableRawPointer(target), signal, handler as Handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
+}
+
+/// `drag-leave` of a GtkDropTargetAsync: `void (GtkDropTargetAsync *, GdkDrop *, gpointer)`.
+@MainActor
+@discardableResult
+package func connectDropLeave(
+  _ target: OpaquePointer, _ handler: @escaping @MainActor (_ drop: OpaquePointer) -> Void
+) -> SignalConnection {
+  typealias Handler = @MainActor (OpaquePointer) -> Void
+  let thunk: @convention(c) (OpaquePointer?, OpaquePointer?, gpointer?) -> Void = { _, drop, data in
+    nonisolated(unsafe) let drop = drop
+    onMainActor { HandlerBox<Handler>.from(data).handler(drop!) }
+  }
+  return connect(
+    UnsafeMutableRawPointer(target), "drag-leave", handler as Handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
+}
+
+/// `drop` of a GtkDropTargetAsync: `gboolean (GtkDropTargetAsync *, GdkDrop *, double x,
+/// double y, gpointer)`. Return true when the drop is taken (and finished later).
+@MainActor
+@discardableResult
+package func connectDrop(
+  _ target: OpaquePointer, _ handler: @escaping @MainActor (_ drop: OpaquePointer, _ x: Double, _ y: Double) -> Bool
+) -> SignalConnection {
+  typealias Handler = @MainActor (OpaquePointer, Double, Double) -> Bool
+  let thunk: @convention(c) (OpaquePointer?, OpaquePointer?, Double, Double, gpointer?) -> gboolean = {
+    _, drop, x, y, data in
+    nonisolated(unsafe) let drop = drop
+    return onMainActor { HandlerBox<Handler>.from(data).handler(drop!, x, y) } ? 1 : 0
+  }
+  return connect(
+    UnsafeMutableRawPointer(target), "drop", handler as Handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
+}
+
+extension UInt32 {
+  /// The action with these bits.
+  fileprivate var asDragAction: GdkDragAction { GdkDragAction(rawValue: self) }
+}

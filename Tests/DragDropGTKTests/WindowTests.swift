@@ -165,6 +165,12 @@ final class Probe: @unchecked Sendable {
     return found.line
   }
 
+  /// The first line of the whole output that starts with `prefix`, wherever it came,
+  /// waiting for it until `timeout` seconds have passed; the cursor does not move.
+  func waitForAnyLine(startingWith prefix: String, timeout: TimeInterval) -> String? {
+    process.waitForLine(from: 0, timeout: timeout, where: { $0.hasPrefix(prefix) })?.line
+  }
+
   /// The exit status, waiting for it until `timeout` seconds have passed; nil if it is
   /// still running.
   func waitForExit(timeout: TimeInterval) -> Int32? {

@@ -6,6 +6,7 @@
 //   GTKProbe main-loop    runs GLib's loop with main-actor tasks, awaits and a GLibClock
 //   GTKProbe window TITLE opens a 400×300 window and reports touches, pointer, keys and scrolls
 //   GTKProbe idle TITLE   opens a window and does nothing, for measuring idle CPU
+//   GTKProbe drop TITLE   opens a window whose drop target takes text from any application
 
 import CGTK
 import DragDrop
@@ -49,6 +50,45 @@ final class KeyReportingView: View {
   }
 }
 
+/// A drop target that takes text and URLs from anywhere, and reports each delegate call and
+/// what it loaded.
+@MainActor
+final class ReportingDropTarget: DropInteractionDelegate {
+  func dropInteraction(_ interaction: DropInteraction, canHandle session: DropSession) -> Bool {
+    session.canLoadObjects(ofClass: String.self) || session.canLoadObjects(ofClass: URL.self)
+  }
+
+  func dropInteraction(_ interaction: DropInteraction, sessionDidUpdate session: DropSession) -> DropProposal {
+    DropProposal(operation: .copy)
+  }
+
+  func dropInteraction(_ interaction: DropInteraction, performDrop session: DropSession) {
+    let local = session.localDragSession == nil ? "none" : "ours"
+    report("types \(session.items.first?.itemProvider.registeredContentTypes.map(\.identifier) ?? []) local=\(local)")
+    for item in session.items {
+      if item.itemProvider.hasRepresentationConforming(to: .url) {
+        _ = item.itemProvider.loadObject(ofClass: URL.self) { result in
+          Task { @MainActor in
+            switch result {
+            case .success(let url): report("dropped-url \(url.absoluteString)")
+            case .failure(let error): report("failed \(error)")
+            }
+          }
+        }
+        continue
+      }
+      _ = item.itemProvider.loadObject(ofClass: String.self) { result in
+        Task { @MainActor in
+          switch result {
+          case .success(let text): report("dropped \(text)")
+          case .failure(let error): report("failed \(error)")
+          }
+        }
+      }
+    }
+  }
+}
+
 @MainActor
 func runMainLoopCheck() -> Int32 {
   MainLoop.integrateMainQueue()
@@ -83,7 +123,7 @@ func runMainLoopCheck() -> Int32 {
 }
 
 @MainActor
-func openWindow(title: String, reporting: Bool) -> Int32 {
+func openWindow(title: String, reporting: Bool, dropping: Bool = false) -> Int32 {
   let application: GTKApplication
   do {
     application = try GTKApplication(id: "org.dragdrop.GTKProbe")
@@ -95,6 +135,18 @@ func openWindow(title: String, reporting: Bool) -> Int32 {
     let host = GTKWindow(application: application, title: title, size: Size(width: 400, height: 300))
     let root = host.window
     root.backgroundColor = Color(red: 0.9, green: 0.9, blue: 0.95)
+    if dropping {
+      let delegate = ReportingDropTarget()
+      let target = View(frame: Rect(x: 0, y: 0, width: 400, height: 300))
+      target.accessibilityLabel = "target"
+      target.addInteraction(DropInteraction(delegate: delegate))
+      root.addSubview(target)
+      // The observer also keeps the delegate alive: interactions hold theirs weakly.
+      root.dragController.addCallObserver { [delegate] call in
+        _ = delegate
+        report("call \(call)")
+      }
+    }
     if reporting {
       let target = KeyReportingView(frame: Rect(x: 0, y: 0, width: 400, height: 300))
       target.addGestureRecognizer(ReportingRecognizer())
@@ -138,9 +190,10 @@ let status: Int32 =
   case "main-loop": runMainLoopCheck()
   case "window": openWindow(title: arguments.dropFirst().first ?? "GTKProbe", reporting: true)
   case "idle": openWindow(title: arguments.dropFirst().first ?? "GTKProbe", reporting: false)
+  case "drop": openWindow(title: arguments.dropFirst().first ?? "GTKProbe", reporting: false, dropping: true)
   default:
     {
-      report("usage: GTKProbe no-display | main-loop | window TITLE | idle TITLE")
+      report("usage: GTKProbe no-display | main-loop | window TITLE | idle TITLE | drop TITLE")
       return 2
     }()
   }

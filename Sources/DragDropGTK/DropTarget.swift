@@ -1,0 +1,257 @@
+internal import CGTK
+import DragDrop
+import Foundation
+
+/// Drags from other applications into a GTK window: a `GtkDropTargetAsync` on its drawing
+/// area turns each GDK drop into a drag the window's controller routes like any other
+/// (through `DragController.beginIncomingDrag`).
+///
+/// The peer's MIME types are listed when the drag enters; nothing is read before the drop
+/// target's `performDrop` loads it (rule 38). A load reads its MIME type with
+/// `gdk_drop_read_async` and streams it in ``chunkSize`` reads, each started from the main
+/// queue, never from the previous read's callback. Cancelling the load's progress cancels
+/// the read. When every load the drop started has ended, the source hears the outcome
+/// (`gdk_drop_finish`): the action, or none when a load failed.
+@MainActor
+final class DropTarget {
+  /// How many bytes one read asks for.
+  static let chunkSize = 64 << 10
+
+  private unowned let window: Window
+  private let controller: OpaquePointer
+  private var connections: [SignalConnection] = []
+  /// The drag each GDK drop over the window drives.
+  private var drags: [OpaquePointer: Incoming] = [:]
+
+  /// A drop under way: the engine's handle, and whether any read failed.
+  @MainActor
+  final class Incoming {
+    let handle: IncomingDrag
+    var failed = false
+    init(handle: IncomingDrag) { self.handle = handle }
+  }
+
+  init(widget: UnsafeMutablePointer<GtkWidget>, window: Window) {
+    self.window = window
+    let actions = GdkDragAction(rawValue: GDK_ACTION_COPY.rawValue | GDK_ACTION_MOVE.rawValue)
+    controller = gtk_drop_target_async_new(nil, actions)
+    gtk_widget_add_controller(widget, ddgtk_event_controller(UnsafeMutableRawPointer(controller)))
+    connections = [
+      connectDropAccept(controller) { _ in true },
+      connectDropPosition(controller, "drag-enter") { [weak self] drop, x, y in
+        self?.enter(drop, at: Point(x: x, y: y)) ?? GdkDragAction(rawValue: 0)
+      },
+      connectDropPosition(controller, "drag-motion") { [weak self] drop, x, y in
+        self?.move(drop, to: Point(x: x, y: y)) ?? GdkDragAction(rawValue: 0)
+      },
+      connectDropLeave(controller) { [weak self] drop in self?.leave(drop) },
+      connectDrop(controller) { [weak self] drop, x, y in self?.drop(drop, at: Point(x: x, y: y)) ?? false },
+    ]
+  }
+
+  isolated deinit {
+    for connection in connections { connection.disconnect() }
+  }
+
+  /// The MIME types a GDK drop offers, in the peer's order.
+  static func mimeTypes(of drop: OpaquePointer) -> [String] {
+    guard let formats = gdk_drop_get_formats(drop) else { return [] }
+    var count: gsize = 0
+    guard let types = gdk_content_formats_get_mime_types(formats, &count) else { return [] }
+    return (0..<Int(count)).compactMap { types[$0].map { String(cString: $0) } }
+  }
+
+  private func enter(_ drop: OpaquePointer, at point: Point) -> GdkDragAction {
+    let reader = Reader(drop: drop)
+    let provider = PlatformFormats.itemProvider(offering: Self.mimeTypes(of: drop)) { mime, completion in
+      reader.read(mime, completion: completion)
+    }
+    let allowsMove = gdk_drop_get_actions(drop).rawValue & GDK_ACTION_MOVE.rawValue != 0
+    let handle = window.dragController.beginIncomingDrag(
+      items: [DragItem(itemProvider: provider)], at: point, allowsMoveOperation: allowsMove)
+    let incoming = Incoming(handle: handle)
+    reader.incoming = incoming
+    drags[drop] = incoming
+    return Self.action(handle.proposal.operation)
+  }
+
+  private func move(_ drop: OpaquePointer, to point: Point) -> GdkDragAction {
+    guard let incoming = drags[drop] else { return enter(drop, at: point) }
+    incoming.handle.move(to: point)
+    return Self.action(incoming.handle.proposal.operation)
+  }
+
+  private func leave(_ drop: OpaquePointer) {
+    drags.removeValue(forKey: drop)?.handle.leave()
+  }
+
+  private func drop(_ drop: OpaquePointer, at point: Point) -> Bool {
+    guard let incoming = drags.removeValue(forKey: drop) else { return false }
+    incoming.handle.move(to: point)
+    let operation = incoming.handle.drop()
+    guard operation.performsDrop else {
+      gdk_drop_finish(drop, GdkDragAction(rawValue: 0))
+      return false
+    }
+    // The drop stays alive until its loads end; then the source hears how it went.
+    nonisolated(unsafe) let held = drop
+    g_object_ref(UnsafeMutableRawPointer(held))
+    incoming.handle.whenLoadsEnd {
+      Task { @MainActor in
+        gdk_drop_finish(held, incoming.failed ? GdkDragAction(rawValue: 0) : Self.action(operation))
+        g_object_unref(UnsafeMutableRawPointer(held))
+      }
+    }
+    return true
+  }
+
+  static func action(_ operation: DropOperation) -> GdkDragAction {
+    switch operation {
+    case .copy: GDK_ACTION_COPY
+    case .move: GDK_ACTION_MOVE
+    default: GdkDragAction(rawValue: 0)
+    }
+  }
+}
+
+/// Reads a GDK drop's data for item-provider loads, from any thread.
+final class Reader: @unchecked Sendable {
+  /// The drop, touched only on the main thread; held while a read is under way.
+  private let drop: OpaquePointer
+  /// Set on the main thread before any load can start.
+  @MainActor var incoming: DropTarget.Incoming?
+
+  init(drop: OpaquePointer) {
+    self.drop = drop
+  }
+
+  /// Reads `mime` to its end; cancelling the returned progress cancels the read.
+  func read(_ mime: String, completion: @escaping @Sendable (Result<Data, any Error>) -> Void) -> LoadProgress? {
+    let progress = LoadProgress()
+    DispatchQueue.main.async {
+      MainActor.assumeIsolated { self.start(mime, progress: progress, completion: completion) }
+    }
+    return progress
+  }
+
+  @MainActor
+  private func start(
+    _ mime: String, progress: LoadProgress, completion: @escaping @Sendable (Result<Data, any Error>) -> Void
+  ) {
+    // The drop and the context stay alive until the read ends (`ReadContext.finish`).
+    g_object_ref(UnsafeMutableRawPointer(drop))
+    let read = ReadContext(reader: self, progress: progress, completion: completion)
+    let retained = Unmanaged.passRetained(read)
+    guard !progress.isCancelled else {
+      read.finish(.failure(ItemProviderError.cancelled))
+      return
+    }
+    nonisolated(unsafe) let cancellable = read.cancellable
+    progress.cancellationHandler = { g_cancellable_cancel(cancellable) }
+    read.mimeType = strdup(mime)
+    var types: [UnsafePointer<CChar>?] = [UnsafePointer(read.mimeType), nil]
+    gdk_drop_read_async(
+      drop, &types, G_PRIORITY_DEFAULT, read.cancellable,
+      { source, result, data in
+        var error: UnsafeMutablePointer<GError>?
+        var chosen: UnsafePointer<CChar>?
+        let stream = gdk_drop_read_finish(OpaquePointer(source), result, &chosen, &error)
+        let failure = ReadContext.describe(error)
+        nonisolated(unsafe) let (stream2, data2) = (stream, data)
+        MainActor.assumeIsolated {
+          let read = Unmanaged<ReadContext>.fromOpaque(data2!).takeUnretainedValue()
+          guard let stream2 else {
+            read.finish(.failure(failure ?? PlatformTransferError.peerVanished))
+            return
+          }
+          read.stream = stream2
+          // The first chunk starts from the main queue, as every next one does.
+          Task { @MainActor in read.next() }
+        }
+      }, retained.toOpaque())
+  }
+
+  @MainActor
+  fileprivate func readEnded(failed: Bool) {
+    if failed { incoming?.failed = true }
+    g_object_unref(UnsafeMutableRawPointer(drop))
+  }
+}
+
+/// One read of a drop's MIME type: the stream, the bytes so far, and the load's completion.
+@MainActor
+private final class ReadContext {
+  let reader: Reader
+  let progress: LoadProgress
+  let completion: @Sendable (Result<Data, any Error>) -> Void
+  let cancellable = g_cancellable_new()!
+  var mimeType: UnsafeMutablePointer<CChar>?
+  var stream: UnsafeMutablePointer<GInputStream>?
+  var data = Data()
+  private var done = false
+
+  init(reader: Reader, progress: LoadProgress, completion: @escaping @Sendable (Result<Data, any Error>) -> Void) {
+    self.reader = reader
+    self.progress = progress
+    self.completion = completion
+  }
+
+  /// Reads the next chunk; a zero-length read is the end.
+  func next() {
+    guard let stream else { return }
+    g_input_stream_read_bytes_async(
+      stream, gsize(DropTarget.chunkSize), G_PRIORITY_DEFAULT, cancellable,
+      { source, result, data in
+        var error: UnsafeMutablePointer<GError>?
+        let bytes = g_input_stream_read_bytes_finish(
+          UnsafeMutableRawPointer(source!).assumingMemoryBound(to: GInputStream.self), result, &error)
+        let failure = ReadContext.describe(error)
+        var chunk = Data()
+        if let bytes {
+          var size: gsize = 0
+          if let pointer = g_bytes_get_data(bytes, &size), size > 0 { chunk = Data(bytes: pointer, count: Int(size)) }
+          g_bytes_unref(bytes)
+        }
+        nonisolated(unsafe) let data2 = data
+        MainActor.assumeIsolated {
+          let read = Unmanaged<ReadContext>.fromOpaque(data2!).takeUnretainedValue()
+          if let failure {
+            read.finish(.failure(failure))
+          } else if chunk.isEmpty {
+            read.finish(.success(read.data))
+          } else {
+            read.data.append(chunk)
+            read.progress.completedUnitCount = Int64(read.data.count)
+            // Never from inside this callback: GTK's X11 stream drops a nested read.
+            Task { @MainActor in read.next() }
+          }
+        }
+      }, Unmanaged.passUnretained(self).toOpaque())
+  }
+
+  /// Ends the read once: closes the stream, lets the drop go, and completes the load.
+  func finish(_ result: Result<Data, any Error>) {
+    guard !done else { return }
+    done = true
+    if let stream { g_object_unref(UnsafeMutableRawPointer(stream)) }
+    stream = nil
+    free(mimeType)
+    g_object_unref(UnsafeMutableRawPointer(cancellable))
+    var failed = false
+    if case .failure = result { failed = true }
+    reader.readEnded(failed: failed)
+    completion(result)
+    // The context kept itself alive for GLib's callbacks; this is its last.
+    Unmanaged.passUnretained(self).release()
+  }
+
+  /// A GError as a Swift error, freeing it; nil for none.
+  nonisolated static func describe(_ error: UnsafeMutablePointer<GError>?) -> (any Error)? {
+    guard let error else { return nil }
+    defer { g_error_free(error) }
+    if error.pointee.domain == g_io_error_quark() && error.pointee.code == Int32(G_IO_ERROR_CANCELLED.rawValue) {
+      return ItemProviderError.cancelled
+    }
+    return PlatformTransferError.readFailed(String(cString: error.pointee.message))
+  }
+}

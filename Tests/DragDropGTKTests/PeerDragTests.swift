@@ -1,0 +1,96 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Drags between applications against a real peer: a GTK 4 program in python3-gi
+/// (`Tests/Peers/gtk4_peer.py`) drags into the GTKProbe's window through XDND, with real X
+/// input from xdotool. The probe's drop target reports each delegate call and what it
+/// loaded.
+///
+/// xdotool paces its own steps (its `sleep` command between motions): XDND needs motion
+/// as motion, in at least two steps about a tenth of a second apart, and a hover before the
+/// release. The test itself waits only for lines, with deadlines.
+@Suite("Drags from other applications", .serialized)
+struct PeerDragTests {
+  static let python = "/usr/bin/python3"
+  static var peerScript: URL {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .appending(path: "Peers/gtk4_peer.py")
+  }
+  static var hasPeer: Bool {
+    WindowTests.hasDisplay && WindowTests.hasXdotool && FileManager.default.isExecutableFile(atPath: python)
+      && FileManager.default.fileExists(atPath: "/usr/lib/x86_64-linux-gnu/girepository-1.0/Gtk-4.0.typelib")
+  }
+
+  /// The probe's drop window at the top left, the peer's window at x = 600, and a drag from
+  /// the peer's middle into the probe's.
+  func drag(peer arguments: [String], check: (Probe, Probe) throws -> Void) throws {
+    try DisplayLock.withExclusiveDisplay {
+      let id = ProcessInfo.processInfo.processIdentifier
+      let probeTitle = "DragDropGTK-drop-\(id)"
+      let peerTitle = "DragDropGTK-peer-\(id)"
+      let probe = try Probe.start(["drop", probeTitle])
+      defer { probe.terminate() }
+      _ = try #require(probe.waitForLine(startingWith: "ready", timeout: 30), "\(probe.output)")
+      let peer = try Probe.start(
+        [Self.peerScript.path, arguments[0], peerTitle] + arguments.dropFirst(),
+        executable: URL(fileURLWithPath: Self.python))
+      defer { peer.terminate() }
+      _ = try #require(peer.waitForLine(startingWith: "ready", timeout: 30), "\(peer.output)")
+      let window = try #require(
+        Probe.xdotool(["search", "--name", peerTitle]).split(separator: "\n").first.map(String.init))
+      try Probe.xdotool(["windowmove", "--sync", window, "600", "0"])
+      // Press in the peer, pass GTK's 8-pixel threshold, cross into the probe, hover, release.
+      var steps = ["mousemove", "750", "150", "sleep", "0.2", "mousedown", "1", "sleep", "0.1"]
+      for x in [745, 740, 730, 700, 650, 600, 500, 400, 300, 200, 201] {
+        steps += ["mousemove", "\(x)", "150", "sleep", "0.1"]
+      }
+      steps += ["sleep", "0.3", "mouseup", "1"]
+      try Probe.xdotool(steps)
+      try check(probe, peer)
+    }
+  }
+
+  @Test(.enabled(if: hasPeer, "needs an X display, xdotool and python3-gi with GTK 4"))
+  func japaneseTextFromAGTKPeerArrivesExactly() throws {
+    try drag(peer: ["source", "北海道の夏 🌻"]) { probe, peer in
+      let dropped = probe.waitForAnyLine(startingWith: "dropped", timeout: 20)
+      #expect(dropped == "dropped 北海道の夏 🌻", "\(probe.output)")
+      // Types were listed at enter, and nothing from another process is local.
+      #expect(probe.lines.contains("types [\"public.utf8-plain-text\"] local=none"), "\(probe.output)")
+      // The session ends after the drop animation.
+      #expect(probe.waitForAnyLine(startingWith: "call target.sessionDidEnd", timeout: 20) != nil, "\(probe.output)")
+      let calls = probe.lines.filter { $0.hasPrefix("call ") }.map { String($0.dropFirst(5)) }
+      #expect(
+        calls.filter { !$0.hasSuffix("sessionDidUpdate") } == [
+          "target.canHandle", "target.sessionDidEnter", "target.performDrop", "target.previewForDropping(item 0)",
+          "target.willAnimateDrop(item 0)", "target.concludeDrop", "target.sessionDidEnd",
+        ], "\(probe.output)")
+      // A copy: the peer is told not to delete.
+      #expect(peer.waitForLine(startingWith: "drag-end", timeout: 20) == "drag-end delete=0", "\(peer.output)")
+    }
+  }
+
+  @Test(.enabled(if: hasPeer, "needs an X display, xdotool and python3-gi with GTK 4"))
+  func filesFromAURIListArriveAsFileURLs() throws {
+    let folder = FileManager.default.temporaryDirectory.appending(path: "peer-drag-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appending(path: "写真 1.png")
+    try TestImages.png(width: 2, height: 2).write(to: file)
+    try drag(peer: ["uris", file.absoluteString]) { probe, _ in
+      let dropped = probe.waitForLine(startingWith: "dropped", timeout: 20)
+      #expect(dropped == "dropped-url \(file.absoluteString)", "\(probe.output)")
+    }
+  }
+
+  @Test(.enabled(if: hasPeer, "needs an X display, xdotool and python3-gi with GTK 4"))
+  func aURIListThatClimbsOutOfItsFolderIsATypedError() throws {
+    try drag(peer: ["uris", "file:///tmp/../etc/passwd"]) { probe, peer in
+      let failed = probe.waitForLine(startingWith: "failed", timeout: 20)
+      #expect(failed?.contains("climbs out of its folder") == true, "\(probe.output)")
+      #expect(!probe.lines.contains { $0.hasPrefix("dropped") })
+      _ = peer.waitForLine(startingWith: "drag-end", timeout: 20)
+    }
+  }
+}
