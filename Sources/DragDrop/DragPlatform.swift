@@ -93,6 +93,15 @@ public final class OutgoingDrag {
     controller.cancel(drag)
   }
 
+  /// The platform carries the drag from now on: touch and pointer events no longer move it,
+  /// and it moves, drops or ends through the platform (an incoming drag with this session as
+  /// its local session, or ``end(accepted:operation:)``). GDK takes the pointer this way
+  /// when its drag begins.
+  public func platformDidTakeOver() {
+    guard drag.isLive else { return }
+    drag.driver = .platform
+  }
+
   /// Items added to the drag (rule 4) become offers too.
   func itemsDidChange() {
     itemProviders = drag.session.items.map { $0.itemProvider.restricted(to: .all) }

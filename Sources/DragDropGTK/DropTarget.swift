@@ -62,6 +62,14 @@ final class DropTarget {
   }
 
   private func enter(_ drop: OpaquePointer, at point: Point) -> GdkDragAction {
+    // One of our own drags, from this window or another of ours: the same session goes on.
+    if let outgoing = DragSource.outgoing(for: drop) {
+      let handle = window.dragController.beginIncomingDrag(
+        items: outgoing.session.items, at: point, allowsMoveOperation: outgoing.session.allowsMoveOperation,
+        localSession: outgoing.session)
+      drags[drop] = Incoming(handle: handle)
+      return Self.action(handle.proposal.operation)
+    }
     let reader = Reader(drop: drop)
     let provider = PlatformFormats.itemProvider(offering: Self.mimeTypes(of: drop)) { mime, completion in
       reader.read(mime, completion: completion)

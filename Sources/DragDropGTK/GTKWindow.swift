@@ -39,6 +39,28 @@ public final class GTKWindow {
   private var animationTick: SignalConnection?
   /// Drags from other applications into the window.
   private var dropTarget: DropTarget?
+  /// Drags from the window to other applications: the window's platform port, while
+  /// ``carriesDragsToOtherApplications`` is on.
+  private var dragSource: DragSource?
+
+  /// Whether drags that may leave the application become GDK drags when they begin, so that
+  /// other applications can take them (rule 37). Off by default for now: while GDK carries
+  /// a drag over the window it began in, the drop target under it sees the drag exit and
+  /// enter again at the takeover, and a drop back into that window does not finish; drags
+  /// into other applications, and from them into any window, work.
+  public var carriesDragsToOtherApplications = false {
+    didSet {
+      guard carriesDragsToOtherApplications != oldValue else { return }
+      if carriesDragsToOtherApplications {
+        let source = DragSource(host: self)
+        dragSource = source
+        window.dragPlatform = source
+      } else {
+        window.dragPlatform = nil
+        dragSource = nil
+      }
+    }
+  }
   /// The tick callback that runs the clock's near actions, while there are some.
   private var clockTick: SignalConnection?
   /// How many frames have been drawn, for tests and diagnostics.

@@ -407,3 +407,33 @@ extension UInt32 {
   /// The action with these bits.
   fileprivate var asDragAction: GdkDragAction { GdkDragAction(rawValue: self) }
 }
+
+// MARK: - GdkDrag
+
+/// `dnd-finished` and `drop-performed` of a GdkDrag: `void (GdkDrag *, gpointer)`.
+@MainActor
+@discardableResult
+package func connectDragEvent(
+  _ drag: OpaquePointer, _ signal: String, _ handler: @escaping @MainActor () -> Void
+) -> SignalConnection {
+  typealias Handler = @MainActor () -> Void
+  let thunk: @convention(c) (OpaquePointer?, gpointer?) -> Void = { _, data in
+    onMainActor { HandlerBox<Handler>.from(data).handler() }
+  }
+  return connect(
+    UnsafeMutableRawPointer(drag), signal, handler as Handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
+}
+
+/// `cancel` of a GdkDrag: `void (GdkDrag *, GdkDragCancelReason, gpointer)`.
+@MainActor
+@discardableResult
+package func connectDragCancel(
+  _ drag: OpaquePointer, _ handler: @escaping @MainActor (_ reason: GdkDragCancelReason) -> Void
+) -> SignalConnection {
+  typealias Handler = @MainActor (GdkDragCancelReason) -> Void
+  let thunk: @convention(c) (OpaquePointer?, GdkDragCancelReason, gpointer?) -> Void = { _, reason, data in
+    onMainActor { HandlerBox<Handler>.from(data).handler(reason) }
+  }
+  return connect(
+    UnsafeMutableRawPointer(drag), "cancel", handler as Handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
+}

@@ -52,6 +52,40 @@ struct PeerDragTests {
   }
 
   @Test(.enabled(if: hasPeer, "needs an X display, xdotool and python3-gi with GTK 4"))
+  func ourTextArrivesInAGTKPeerAndTheSourceHearsACopy() throws {
+    try DisplayLock.withExclusiveDisplay {
+      let id = ProcessInfo.processInfo.processIdentifier
+      let probeTitle = "DragDropGTK-drag-\(id)"
+      let peerTitle = "DragDropGTK-target-\(id)"
+      let probe = try Probe.start(["drag", probeTitle, "北海道の夏 🌻"])
+      defer { probe.terminate() }
+      _ = try #require(probe.waitForLine(startingWith: "ready", timeout: 30), "\(probe.output)")
+      let peer = try Probe.start(
+        [Self.peerScript.path, "target", peerTitle], executable: URL(fileURLWithPath: Self.python))
+      defer { peer.terminate() }
+      _ = try #require(peer.waitForLine(startingWith: "ready", timeout: 30), "\(peer.output)")
+      let window = try #require(
+        Probe.xdotool(["search", "--name", peerTitle]).split(separator: "\n").first.map(String.init))
+      try Probe.xdotool(["windowmove", "--sync", window, "600", "0"])
+      var steps = ["mousemove", "100", "100", "sleep", "0.2", "mousedown", "1", "sleep", "0.1"]
+      for (x, y) in [(110, 100), (130, 100), (200, 120), (400, 150), (650, 150), (700, 150), (701, 151)] {
+        steps += ["mousemove", "\(x)", "\(y)", "sleep", "0.1"]
+      }
+      steps += ["sleep", "0.3", "mouseup", "1"]
+      try Probe.xdotool(steps)
+      #expect(peer.waitForAnyLine(startingWith: "received", timeout: 20) == "received 北海道の夏 🌻", "\(peer.output)")
+      #expect(probe.waitForAnyLine(startingWith: "call source.sessionDidTransferItems", timeout: 20) != nil)
+      let calls = probe.lines.filter { $0.hasPrefix("call ") }.map { String($0.dropFirst(5)) }
+      #expect(
+        calls.filter { !$0.hasSuffix("sessionDidMove") } == [
+          "source.itemsForBeginning", "source.previewForLifting(item 0)", "source.willAnimateLift",
+          "source.sessionAllowsMoveOperation", "source.sessionIsRestrictedToDraggingApplication",
+          "source.sessionWillBegin", "source.willEnd(copy)", "source.didEnd(copy)", "source.sessionDidTransferItems",
+        ], "\(probe.output)")
+    }
+  }
+
+  @Test(.enabled(if: hasPeer, "needs an X display, xdotool and python3-gi with GTK 4"))
   func japaneseTextFromAGTKPeerArrivesExactly() throws {
     try drag(peer: ["source", "北海道の夏 🌻"]) { probe, peer in
       let dropped = probe.waitForAnyLine(startingWith: "dropped", timeout: 20)

@@ -7,6 +7,7 @@
 //   GTKProbe window TITLE opens a 400×300 window and reports touches, pointer, keys and scrolls
 //   GTKProbe idle TITLE   opens a window and does nothing, for measuring idle CPU
 //   GTKProbe drop TITLE   opens a window whose drop target takes text from any application
+//   GTKProbe drag TITLE TEXT  opens a window with a label that drags TEXT to any application
 
 import CGTK
 import DragDrop
@@ -89,6 +90,17 @@ final class ReportingDropTarget: DropInteractionDelegate {
   }
 }
 
+/// A drag source whose one label drags its text to anywhere.
+@MainActor
+final class ReportingDragSource: DragInteractionDelegate {
+  let text: String
+  init(text: String) { self.text = text }
+
+  func dragInteraction(_ interaction: DragInteraction, itemsForBeginning session: DragSession) -> [DragItem] {
+    [DragItem(itemProvider: ItemProvider(object: text))]
+  }
+}
+
 @MainActor
 func runMainLoopCheck() -> Int32 {
   MainLoop.integrateMainQueue()
@@ -123,7 +135,7 @@ func runMainLoopCheck() -> Int32 {
 }
 
 @MainActor
-func openWindow(title: String, reporting: Bool, dropping: Bool = false) -> Int32 {
+func openWindow(title: String, reporting: Bool, dropping: Bool = false, dragging: String? = nil) -> Int32 {
   let application: GTKApplication
   do {
     application = try GTKApplication(id: "org.dragdrop.GTKProbe")
@@ -135,6 +147,18 @@ func openWindow(title: String, reporting: Bool, dropping: Bool = false) -> Int32
     let host = GTKWindow(application: application, title: title, size: Size(width: 400, height: 300))
     let root = host.window
     root.backgroundColor = Color(red: 0.9, green: 0.9, blue: 0.95)
+    if let dragging {
+      host.carriesDragsToOtherApplications = true
+      let delegate = ReportingDragSource(text: dragging)
+      let label = Label(text: dragging, frame: Rect(x: 20, y: 20, width: 360, height: 260))
+      label.accessibilityLabel = "source"
+      label.addInteraction(DragInteraction(delegate: delegate))
+      root.addSubview(label)
+      root.dragController.addCallObserver { [delegate] call in
+        _ = delegate
+        report("call \(call)")
+      }
+    }
     if dropping {
       let delegate = ReportingDropTarget()
       let target = View(frame: Rect(x: 0, y: 0, width: 400, height: 300))
@@ -191,9 +215,12 @@ let status: Int32 =
   case "window": openWindow(title: arguments.dropFirst().first ?? "GTKProbe", reporting: true)
   case "idle": openWindow(title: arguments.dropFirst().first ?? "GTKProbe", reporting: false)
   case "drop": openWindow(title: arguments.dropFirst().first ?? "GTKProbe", reporting: false, dropping: true)
+  case "drag":
+    openWindow(
+      title: arguments.dropFirst().first ?? "GTKProbe", reporting: false, dragging: arguments.dropFirst(2).first ?? "")
   default:
     {
-      report("usage: GTKProbe no-display | main-loop | window TITLE | idle TITLE | drop TITLE")
+      report("usage: GTKProbe no-display | main-loop | window TITLE | idle TITLE | drop TITLE | drag TITLE TEXT")
       return 2
     }()
   }

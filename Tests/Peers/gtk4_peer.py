@@ -4,9 +4,10 @@ is given, or takes drops and reports them.
 
   gtk4_peer.py source TITLE TEXT   a window that drags TEXT (as GTK offers a string)
   gtk4_peer.py uris TITLE URI...   a window that drags a text/uri-list of the URIs
+  gtk4_peer.py target TITLE        a window that takes text drops
 
 It prints one line per event on standard output: `ready`, then `drag-begin` and
-`drag-end delete=0|1` for its drags.
+`drag-end delete=0|1` for its drags, and `received TEXT` for a drop.
 """
 import sys
 
@@ -33,6 +34,13 @@ def main():
         label.set_hexpand(True)
         label.set_vexpand(True)
         window.set_child(label)
+        if mode == "target":
+            target = Gtk.DropTarget.new(GObject.TYPE_STRING, Gdk.DragAction.COPY)
+            target.connect("drop", lambda _t, value, _x, _y: report("received " + value) or True)
+            label.add_controller(target)
+            window.present()
+            GLib.timeout_add(300, lambda: report("ready") or False)
+            return
         source = Gtk.DragSource()
         source.set_actions(Gdk.DragAction.COPY)
         if mode == "source":

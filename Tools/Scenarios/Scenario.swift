@@ -123,7 +123,7 @@ public final class HeadlessScenarioPlayer {
   /// Plays every step. `capture` is called at each capture step with its name; it may
   /// render the window. Loads that finish off the main actor are awaited at waits and at
   /// the end, for at most `timeout` seconds of real time.
-  public func play(timeout: Double = 10, capture: ((String) -> Void)? = nil) async {
+  public func play(timeout: Double = 60, capture: ((String) -> Void)? = nil) async {
     for step in scenario.steps {
       switch step {
       case .hover(let point):
@@ -197,7 +197,7 @@ public final class HeadlessScenarioPlayer {
   /// live and the scene is settled, or `timeout` seconds of real time pass. Clock time
   /// moves in slices of half a second, with a turn of the main actor between them, so that a
   /// load finishing on another thread can come back while a timer repeats. Nothing sleeps.
-  public func settle(timeout: Double = 10) async {
+  public func settle(timeout: Double = 60) async {
     let deadline = Date(timeIntervalSinceNow: timeout)
     while Date() < deadline {
       if scene.isSettled && window.dragController.activeSessions.isEmpty && clock.nextActionTime == nil { return }
