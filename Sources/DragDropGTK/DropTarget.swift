@@ -17,11 +17,18 @@ final class DropTarget {
   /// How many bytes one read asks for.
   static let chunkSize = 64 << 10
 
-  private unowned let window: Window
+  private unowned let host: GTKWindow
+  private var window: Window { host.window }
   private let controller: OpaquePointer
+  /// The frame tick that keeps drags over the window at the pointer, while there are some.
+  private var following: SignalConnection?
+  /// Where each drag was last moved to.
+  private var positions: [OpaquePointer: Point] = [:]
   private var connections: [SignalConnection] = []
   /// The drag each GDK drop over the window drives.
   private var drags: [OpaquePointer: Incoming] = [:]
+  /// Drops that entered and have not reported a position yet.
+  private var pending: Set<OpaquePointer> = []
 
   /// A drop under way: the engine's handle, and whether any read failed.
   @MainActor
@@ -31,8 +38,8 @@ final class DropTarget {
     init(handle: IncomingDrag) { self.handle = handle }
   }
 
-  init(widget: UnsafeMutablePointer<GtkWidget>, window: Window) {
-    self.window = window
+  init(widget: UnsafeMutablePointer<GtkWidget>, host: GTKWindow) {
+    self.host = host
     let actions = GdkDragAction(rawValue: GDK_ACTION_COPY.rawValue | GDK_ACTION_MOVE.rawValue)
     controller = gtk_drop_target_async_new(nil, actions)
     gtk_widget_add_controller(widget, ddgtk_event_controller(UnsafeMutableRawPointer(controller)))
@@ -51,6 +58,47 @@ final class DropTarget {
 
   isolated deinit {
     for connection in connections { connection.disconnect() }
+    following?.disconnect()
+  }
+
+  /// XDND sends a new position only once the last has been answered, so on a fast pointer
+  /// the drag's last positions can arrive late or not at all before the pointer rests. While
+  /// a drag is over the window, each frame moves it to where the pointer is.
+  private func followPointer() {
+    guard following == nil else { return }
+    following = addTickCallback(host.drawingArea) { [weak self] _ in
+      guard let self else { return false }
+      guard !self.drags.isEmpty || !self.pending.isEmpty else {
+        // Returning false removes the callback: nothing is left to disconnect.
+        self.following = nil
+        return false
+      }
+      self.movePointerDrags()
+      return true
+    }
+  }
+
+  private func movePointerDrags() {
+    guard let native = gtk_widget_get_native(host.drawingArea), let surface = gtk_native_get_surface(native),
+      let origin = host.drawingAreaOrigin
+    else { return }
+    func pointer(of drop: OpaquePointer) -> Point? {
+      guard let device = gdk_drop_get_device(drop) else { return nil }
+      var x = 0.0
+      var y = 0.0
+      guard gdk_surface_get_device_position(surface, device, &x, &y, nil) != 0 else { return nil }
+      let point = Point(x: x - origin.x, y: y - origin.y)
+      return host.window.bounds.contains(point) ? point : nil
+    }
+    // A drop that entered without a position begins where the pointer is.
+    for drop in pending {
+      if let point = pointer(of: drop) { _ = begin(drop, at: point) }
+    }
+    for (drop, incoming) in drags {
+      guard let point = pointer(of: drop), point != positions[drop] else { continue }
+      positions[drop] = point
+      incoming.handle.move(to: point)
+    }
   }
 
   /// The MIME types a GDK drop offers, in the peer's order.
@@ -61,14 +109,27 @@ final class DropTarget {
     return (0..<Int(count)).compactMap { types[$0].map { String(cString: $0) } }
   }
 
+  /// GTK 4.8 reports the enter of an X11 drag at (0, 0): XdndEnter carries no position, the
+  /// first XdndPosition does. The drag is routed from its first real position on.
   private func enter(_ drop: OpaquePointer, at point: Point) -> GdkDragAction {
+    pending.insert(drop)
+    followPointer()
+    return GDK_ACTION_COPY
+  }
+
+  /// Begins the engine's drag for `drop` at its first position.
+  private func begin(_ drop: OpaquePointer, at point: Point) -> Incoming {
+    pending.remove(drop)
     // One of our own drags, from this window or another of ours: the same session goes on.
     if let outgoing = DragSource.outgoing(for: drop) {
       let handle = window.dragController.beginIncomingDrag(
         items: outgoing.session.items, at: point, allowsMoveOperation: outgoing.session.allowsMoveOperation,
         localSession: outgoing.session)
-      drags[drop] = Incoming(handle: handle)
-      return Self.action(handle.proposal.operation)
+      let incoming = Incoming(handle: handle)
+      drags[drop] = incoming
+      positions[drop] = point
+      followPointer()
+      return incoming
     }
     let reader = Reader(drop: drop)
     let provider = PlatformFormats.itemProvider(offering: Self.mimeTypes(of: drop)) { mime, completion in
@@ -80,20 +141,27 @@ final class DropTarget {
     let incoming = Incoming(handle: handle)
     reader.incoming = incoming
     drags[drop] = incoming
-    return Self.action(handle.proposal.operation)
+    positions[drop] = point
+    followPointer()
+    return incoming
   }
 
   private func move(_ drop: OpaquePointer, to point: Point) -> GdkDragAction {
-    guard let incoming = drags[drop] else { return enter(drop, at: point) }
+    guard let incoming = drags[drop] else { return Self.action(begin(drop, at: point).handle.proposal.operation) }
+    positions[drop] = point
     incoming.handle.move(to: point)
     return Self.action(incoming.handle.proposal.operation)
   }
 
   private func leave(_ drop: OpaquePointer) {
+    pending.remove(drop)
+    positions[drop] = nil
     drags.removeValue(forKey: drop)?.handle.leave()
   }
 
   private func drop(_ drop: OpaquePointer, at point: Point) -> Bool {
+    if pending.contains(drop) { _ = begin(drop, at: point) }
+    positions[drop] = nil
     guard let incoming = drags.removeValue(forKey: drop) else { return false }
     incoming.handle.move(to: point)
     let operation = incoming.handle.drop()

@@ -44,11 +44,10 @@ public final class GTKWindow {
   private var dragSource: DragSource?
 
   /// Whether drags that may leave the application become GDK drags when they begin, so that
-  /// other applications can take them (rule 37). Off by default for now: while GDK carries
-  /// a drag over the window it began in, the drop target under it sees the drag exit and
-  /// enter again at the takeover, and a drop back into that window does not finish; drags
-  /// into other applications, and from them into any window, work.
-  public var carriesDragsToOtherApplications = false {
+  /// other applications can take them (rule 37). On by default; off, every drag stays in
+  /// the window it began in. GDK draws no drag icon of ours yet: over our windows the
+  /// preview is ours, over others only the cursor shows.
+  public var carriesDragsToOtherApplications = true {
     didSet {
       guard carriesDragsToOtherApplications != oldValue else { return }
       if carriesDragsToOtherApplications {
@@ -91,8 +90,11 @@ public final class GTKWindow {
     gtk_window_set_default_size(gtkWindow, width, height)
     gtk_window_set_child(gtkWindow, drawingArea)
     gtk_widget_set_focusable(drawingArea, 1)
-    dropTarget = DropTarget(widget: drawingArea, window: window)
     connectSignals()
+    dropTarget = DropTarget(widget: drawingArea, host: self)
+    let source = DragSource(host: self)
+    dragSource = source
+    window.dragPlatform = source
     application.windows.append(self)
   }
 

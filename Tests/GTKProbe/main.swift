@@ -148,9 +148,10 @@ func openWindow(title: String, reporting: Bool, dropping: Bool = false, dragging
     let root = host.window
     root.backgroundColor = Color(red: 0.9, green: 0.9, blue: 0.95)
     if let dragging {
-      host.carriesDragsToOtherApplications = true
       let delegate = ReportingDragSource(text: dragging)
-      let label = Label(text: dragging, frame: Rect(x: 20, y: 20, width: 360, height: 260))
+      let label = Label(
+        text: dragging,
+        frame: dropping ? Rect(x: 20, y: 20, width: 160, height: 260) : Rect(x: 20, y: 20, width: 360, height: 260))
       label.accessibilityLabel = "source"
       label.addInteraction(DragInteraction(delegate: delegate))
       root.addSubview(label)
@@ -161,7 +162,9 @@ func openWindow(title: String, reporting: Bool, dropping: Bool = false, dragging
     }
     if dropping {
       let delegate = ReportingDropTarget()
-      let target = View(frame: Rect(x: 0, y: 0, width: 400, height: 300))
+      let target = View(
+        frame: dragging == nil ? Rect(x: 0, y: 0, width: 400, height: 300) : Rect(x: 200, y: 0, width: 200, height: 300)
+      )
       target.accessibilityLabel = "target"
       target.addInteraction(DropInteraction(delegate: delegate))
       root.addSubview(target)
@@ -215,6 +218,10 @@ let status: Int32 =
   case "window": openWindow(title: arguments.dropFirst().first ?? "GTKProbe", reporting: true)
   case "idle": openWindow(title: arguments.dropFirst().first ?? "GTKProbe", reporting: false)
   case "drop": openWindow(title: arguments.dropFirst().first ?? "GTKProbe", reporting: false, dropping: true)
+  case "both":
+    openWindow(
+      title: arguments.dropFirst().first ?? "GTKProbe", reporting: false, dropping: true,
+      dragging: arguments.dropFirst(2).first ?? "")
   case "drag":
     openWindow(
       title: arguments.dropFirst().first ?? "GTKProbe", reporting: false, dragging: arguments.dropFirst(2).first ?? "")
