@@ -104,7 +104,7 @@ public enum PlatformFormats {
   public enum Decoding: Hashable, Sendable {
     /// UTF-8 text, checked, without the trailing NUL some X11 peers add.
     case text
-    /// A `text/uri-list`, each URI checked (``decodeURIList(_:mimeType:filesOnly:)``),
+    /// A `text/uri-list`, each URI checked (``PlatformFormats/decodeURIList(_:mimeType:filesOnly:fileExists:)``),
     /// delivered as the first URL.
     case uriList(filesOnly: Bool)
     /// Mozilla's `text/x-moz-url` (UTF-16, URL and title): the URL.
