@@ -4,7 +4,9 @@ is given, or takes drops and reports them.
 
   gtk4_peer.py source TITLE TEXT   a window that drags TEXT (as GTK offers a string)
   gtk4_peer.py uris TITLE URI...   a window that drags a text/uri-list of the URIs
-  gtk4_peer.py target TITLE        a window that takes text drops
+  gtk4_peer.py target TITLE        a window that takes text drops (a copy)
+  gtk4_peer.py target-move TITLE   a window that takes text drops as a move
+  gtk4_peer.py target-refuse TITLE a window that refuses every drop (its drop handler fails)
 
 It prints one line per event on standard output: `ready`, then `drag-begin` and
 `drag-end delete=0|1` for its drags, and `received TEXT` for a drop.
@@ -34,9 +36,13 @@ def main():
         label.set_hexpand(True)
         label.set_vexpand(True)
         window.set_child(label)
-        if mode == "target":
-            target = Gtk.DropTarget.new(GObject.TYPE_STRING, Gdk.DragAction.COPY)
-            target.connect("drop", lambda _t, value, _x, _y: report("received " + value) or True)
+        if mode.startswith("target"):
+            action = Gdk.DragAction.MOVE if mode == "target-move" else Gdk.DragAction.COPY
+            target = Gtk.DropTarget.new(GObject.TYPE_STRING, action)
+            if mode == "target-refuse":
+                target.connect("drop", lambda _t, value, _x, _y: report("refused " + value) or False)
+            else:
+                target.connect("drop", lambda _t, value, _x, _y: report("received " + value) or True)
             label.add_controller(target)
             window.present()
             GLib.timeout_add(300, lambda: report("ready") or False)
