@@ -76,7 +76,14 @@ extension DragController {
       drag.routing.target = nil
       drag.routing.proposal = DropProposal(operation: .cancel)
     }
+    drag.routing.hasLeftWindow = true
     reportOperation(of: drag)
+  }
+
+  /// Whether the platform has carried `session`'s drag out of this window, to another
+  /// application or another of our windows: its previews are not drawn here meanwhile.
+  public func isOutsideWindow(_ session: DragSession) -> Bool {
+    drag(of: session)?.routing.hasLeftWindow ?? false
   }
 
   /// Tells the platform the operation the drag would perform now, when it changed.

@@ -180,6 +180,7 @@ public final class DragController {
   /// and the targets under it exit, enter and update (rule 13).
   func move(_ drag: LiveDrag, to location: Point) {
     guard drag.phase == .dragging else { return }
+    drag.routing.hasLeftWindow = false
     drag.session.locationInWindow = location
     drag.dropSession.locationInWindow = location
     if let source = drag.source {

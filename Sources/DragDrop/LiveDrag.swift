@@ -41,6 +41,8 @@ final class LiveDrag {
     var involvedSet: Set<ObjectIdentifier> = []
     /// Answers of canHandle, until the items change (rule 12).
     var canHandle: [ObjectIdentifier: Bool] = [:]
+    /// Whether the platform carried the drag out of the window (until it comes back).
+    var hasLeftWindow = false
 
     mutating func note(_ interaction: DropInteraction) {
       if involvedSet.insert(ObjectIdentifier(interaction)).inserted { involved.append(interaction) }

@@ -51,6 +51,8 @@ public final class DragPreviewOverlay {
       if track.endingStart == nil { track.lastLocation = location }
       tracks[key] = track
 
+      // A drag the platform carried elsewhere shows there, not here.
+      if track.endingStart == nil && controller.isOutsideWindow(session) { continue }
       let moving = controller.dragPreviews(of: session)
       let lifting = controller.liftPreviews(of: session)
       for index in session.items.indices.reversed() {

@@ -54,6 +54,7 @@ final class DragSource: DragPlatformPort {
       content.finish()
       return
     }
+    setIcon(of: drag, for: outgoing, origin: host.drawingAreaOrigin ?? .zero)
     // GDK has the pointer now: the drag moves with the platform from here.
     outgoing.platformDidTakeOver()
     Self.live[drag] = outgoing
@@ -73,6 +74,43 @@ final class DragSource: DragPlatformPort {
     current = Current(outgoing: outgoing, drag: drag, content: content, connections: connections)
   }
 
+  /// The drag icon other applications show under the pointer: the first item's lift
+  /// preview, rendered, held where the pointer holds it. Over our own windows it is hidden,
+  /// and the window draws the previews itself (``showsIcon(_:over:)``).
+  private func setIcon(of drag: OpaquePointer, for outgoing: OutgoingDrag, origin: Point) {
+    let previews = host.window.dragController.liftPreviews(of: outgoing.session)
+    guard let preview = previews.first ?? nil,
+      let image = try? HeadlessRenderer.render(
+        preview.view, scale: Double(host.scaleFactor), background: preview.view.backgroundColor ?? .white),
+      let png = try? image.pngData()
+    else { return }
+    let bytes = png.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+    defer { g_bytes_unref(bytes) }
+    guard let texture = gdk_texture_new_from_bytes(bytes, nil) else { return }
+    defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
+    guard let picture = gtk_picture_new_for_paintable(texture) else { return }
+    // Kept while the drag lives, so that it can come back after our windows hid it.
+    g_object_ref_sink(UnsafeMutableRawPointer(picture))
+    Self.pictures[drag] = picture
+    gtk_drag_icon_set_child(OpaquePointer(gtk_drag_icon_get_for_drag(drag)), picture)
+    let size = preview.view.frame.size
+    let topLeft = preview.target.centerInWindow - Point(x: size.width / 2, y: size.height / 2)
+    let hotspot = outgoing.session.locationInWindow - topLeft
+    gdk_drag_set_hotspot(drag, Int32(hotspot.x.rounded()), Int32(hotspot.y.rounded()))
+    _ = origin
+  }
+
+  /// The rendered preview of each of our GDK drags.
+  private static var pictures: [OpaquePointer: UnsafeMutablePointer<GtkWidget>] = [:]
+
+  /// Shows or hides the drag icon of `drop`'s drag, if it is one of ours: over our own
+  /// windows the window draws the previews. The icon is hidden rather than made
+  /// transparent, which would need a compositor.
+  static func showsIcon(_ shows: Bool, over drop: OpaquePointer) {
+    guard let drag = gdk_drop_get_drag(drop), live[drag] != nil, pictures[drag] != nil else { return }
+    gtk_widget_set_visible(gtk_drag_icon_get_for_drag(drag), shows ? 1 : 0)
+  }
+
   func dragSession(_ drag: OutgoingDrag, didUpdate operation: DropOperation) {}
 
   func dragSession(_ drag: OutgoingDrag, didEndWith operation: DropOperation) {}
@@ -82,6 +120,7 @@ final class DragSource: DragPlatformPort {
     guard let current, current.drag == drag else { return }
     self.current = nil
     Self.live[drag] = nil
+    if let picture = Self.pictures.removeValue(forKey: drag) { g_object_unref(UnsafeMutableRawPointer(picture)) }
     for connection in current.connections { connection.disconnect() }
     current.content.finish()
     g_object_unref(UnsafeMutableRawPointer(drag))

@@ -122,6 +122,7 @@ final class DropTarget {
     pending.remove(drop)
     // One of our own drags, from this window or another of ours: the same session goes on.
     if let outgoing = DragSource.outgoing(for: drop) {
+      DragSource.showsIcon(false, over: drop)
       let handle = window.dragController.beginIncomingDrag(
         items: outgoing.session.items, at: point, allowsMoveOperation: outgoing.session.allowsMoveOperation,
         localSession: outgoing.session)
@@ -156,6 +157,7 @@ final class DropTarget {
   private func leave(_ drop: OpaquePointer) {
     pending.remove(drop)
     positions[drop] = nil
+    DragSource.showsIcon(true, over: drop)
     drags.removeValue(forKey: drop)?.handle.leave()
   }
 

@@ -271,9 +271,16 @@ import Testing
   func platformCancels() throws {
     let scene = Scene()
     let drag = try scene.liftAndBegin()
+    let controller = scene.test.window.dragController
     scene.platform.carry(drag, to: Point(x: 450, y: 100), in: scene.test.window)
+    #expect(!controller.isOutsideWindow(drag.session))
     scene.platform.carryOut(drag)
-    #expect(scene.test.window.dragController.currentTarget(of: drag.session) == nil)
+    #expect(controller.currentTarget(of: drag.session) == nil)
+    // Carried out, its previews are not drawn in this window; back in, they are again.
+    #expect(controller.isOutsideWindow(drag.session))
+    scene.platform.carry(drag, to: Point(x: 450, y: 120), in: scene.test.window)
+    #expect(!controller.isOutsideWindow(drag.session))
+    scene.platform.carryOut(drag)
     #expect(drag.isActive)
     #expect(scene.platform.release(drag) == .cancel)
     scene.test.settle()
