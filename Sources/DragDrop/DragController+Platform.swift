@@ -93,3 +93,40 @@ extension DragController {
     platform?.dragSession(outgoing, didUpdate: drag.proposal.operation)
   }
 }
+
+/// What a drag's preview shows about what a release would do (rule 40): a badge for a copy
+/// (+) or a forbidden drop, and the number of items when several travel. A move and a drop
+/// that nothing takes show no operation badge.
+public struct DragBadge: Hashable, Sendable {
+  public enum Operation: Hashable, Sendable {
+    case copy
+    case forbidden
+  }
+
+  public var operation: Operation?
+  /// The number of items, when there are several.
+  public var count: Int?
+
+  public init(operation: Operation? = nil, count: Int? = nil) {
+    self.operation = operation
+    self.count = count
+  }
+
+  /// The badge for a drag of `items` items whose target proposes `operation`.
+  public init(operation: DropOperation, items: Int) {
+    switch operation {
+    case .copy: self.operation = .copy
+    case .forbidden: self.operation = .forbidden
+    default: self.operation = nil
+    }
+    count = items > 1 ? items : nil
+  }
+}
+
+extension DragController {
+  /// The badge `session`'s preview shows now (rule 40); none for a session that is not live.
+  public func badge(of session: DragSession) -> DragBadge {
+    guard let drag = drag(of: session), drag.isLive else { return DragBadge() }
+    return DragBadge(operation: drag.proposal.operation, items: session.items.count)
+  }
+}

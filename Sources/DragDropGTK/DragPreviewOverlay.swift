@@ -68,12 +68,22 @@ public final class DragPreviewOverlay {
           draw(ending.view, parameters: ending.parameters, at: center, in: context)
         } else if let preview = index < moving.count ? moving[index] : nil {
           draw(preview.view, parameters: preview.parameters, at: here, in: context)
+          if index == 0 { drawBadge(controller.badge(of: session), on: preview.view, at: here, in: context) }
         } else if let lift = index < lifting.count ? lifting[index] : nil {
           draw(lift.view, parameters: lift.parameters, at: here, in: context)
+          if index == 0 { drawBadge(controller.badge(of: session), on: lift.view, at: here, in: context) }
         }
       }
     }
     return !sessions.isEmpty
+  }
+
+  /// The badge of rule 40 at the top-right corner of the preview of `view` centred at `center`.
+  private func drawBadge(_ badge: DragBadge, on view: View, at center: Point, in context: any GraphicsContext) {
+    guard badge != DragBadge() else { return }
+    let size = view.bounds.size
+    DragBadgeDrawing.draw(
+      badge, at: Point(x: center.x + size.width / 2 - 4, y: center.y - size.height / 2 + 4), in: context)
   }
 
   /// The offset from the drag's location to the first lift preview's centre.

@@ -79,26 +79,65 @@ final class DragSource: DragPlatformPort {
   /// and the window draws the previews itself (``showsIcon(_:over:)``).
   private func setIcon(of drag: OpaquePointer, for outgoing: OutgoingDrag, origin: Point) {
     let previews = host.window.dragController.liftPreviews(of: outgoing.session)
+    let scale = Double(host.scaleFactor)
     guard let preview = previews.first ?? nil,
       let image = try? HeadlessRenderer.render(
-        preview.view, scale: Double(host.scaleFactor), background: preview.view.backgroundColor ?? .white),
-      let png = try? image.pngData()
+        preview.view, scale: scale, background: preview.view.backgroundColor ?? .white),
+      let texture = Self.texture(image, badge: DragBadge(operation: .cancel, items: outgoing.session.items.count)),
+      let picture = gtk_picture_new_for_paintable(texture)
     else { return }
-    let bytes = png.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
-    defer { g_bytes_unref(bytes) }
-    guard let texture = gdk_texture_new_from_bytes(bytes, nil) else { return }
-    defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
-    guard let picture = gtk_picture_new_for_paintable(texture) else { return }
+    g_object_unref(UnsafeMutableRawPointer(texture))
     // Kept while the drag lives, so that it can come back after our windows hid it.
     g_object_ref_sink(UnsafeMutableRawPointer(picture))
     Self.pictures[drag] = picture
     gtk_drag_icon_set_child(OpaquePointer(gtk_drag_icon_get_for_drag(drag)), picture)
     let size = preview.view.frame.size
     let topLeft = preview.target.centerInWindow - Point(x: size.width / 2, y: size.height / 2)
-    let hotspot = outgoing.session.locationInWindow - topLeft
+    let hotspot = outgoing.session.locationInWindow - topLeft + Point(x: 0, y: DragBadgeDrawing.outset)
     gdk_drag_set_hotspot(drag, Int32(hotspot.x.rounded()), Int32(hotspot.y.rounded()))
+    // The badge follows what the application under the pointer would do (rule 40).
+    let items = outgoing.session.items.count
+    iconUpdates[drag] = connectDragAction(drag) { action in
+      let operation: DropOperation = action.rawValue & GDK_ACTION_COPY.rawValue != 0 ? .copy : .cancel
+      guard let texture = Self.texture(image, badge: DragBadge(operation: operation, items: items)) else { return }
+      gtk_picture_set_paintable(OpaquePointer(picture), texture)
+      g_object_unref(UnsafeMutableRawPointer(texture))
+    }
     _ = origin
   }
+
+  /// The icon's picture: the rendered preview, with room above and to the right for its
+  /// badge, and the badge.
+  private static func texture(_ preview: RenderedImage, badge: DragBadge) -> OpaquePointer? {
+    let outset = DragBadgeDrawing.outset
+    let width = Double(preview.pixelWidth) / preview.scale
+    let height = Double(preview.pixelHeight) / preview.scale
+    guard
+      let image = try? RenderedImage(size: Size(width: width + outset, height: height + outset), scale: preview.scale)
+    else { return nil }
+    let cairo = cairo_create(image.surface)!
+    cairo_scale(cairo, preview.scale, preview.scale)
+    cairo_save(cairo)
+    cairo_translate(cairo, 0, outset)
+    cairo_scale(cairo, 1 / preview.scale, 1 / preview.scale)
+    cairo_set_source_surface(cairo, preview.surface, 0, 0)
+    cairo_paint(cairo)
+    cairo_restore(cairo)
+    let context = CairoGraphicsContext(cairo: cairo)
+    if badge != DragBadge() {
+      DragBadgeDrawing.draw(badge, at: Point(x: width - 4, y: outset + 4), in: context)
+    }
+    context.finish()
+    cairo_destroy(cairo)
+    cairo_surface_flush(image.surface)
+    guard let png = try? image.pngData() else { return nil }
+    let bytes = png.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+    defer { g_bytes_unref(bytes) }
+    return gdk_texture_new_from_bytes(bytes, nil)
+  }
+
+  /// The connections that redraw each drag's icon badge.
+  private var iconUpdates: [OpaquePointer: SignalConnection] = [:]
 
   /// The rendered preview of each of our GDK drags.
   private static var pictures: [OpaquePointer: UnsafeMutablePointer<GtkWidget>] = [:]
@@ -120,6 +159,7 @@ final class DragSource: DragPlatformPort {
     guard let current, current.drag == drag else { return }
     self.current = nil
     Self.live[drag] = nil
+    iconUpdates.removeValue(forKey: drag)?.disconnect()
     if let picture = Self.pictures.removeValue(forKey: drag) { g_object_unref(UnsafeMutableRawPointer(picture)) }
     for connection in current.connections { connection.disconnect() }
     current.content.finish()

@@ -437,3 +437,20 @@ package func connectDragCancel(
   return connect(
     UnsafeMutableRawPointer(drag), "cancel", handler as Handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
 }
+
+/// `notify::selected-action` of a GdkDrag: `void (GObject *, GParamSpec *, gpointer)`; the
+/// handler gets the action the destination would take now.
+@MainActor
+@discardableResult
+package func connectDragAction(
+  _ drag: OpaquePointer, _ handler: @escaping @MainActor (_ action: GdkDragAction) -> Void
+) -> SignalConnection {
+  typealias Handler = @MainActor (GdkDragAction) -> Void
+  let thunk: @convention(c) (OpaquePointer?, OpaquePointer?, gpointer?) -> Void = { object, _, data in
+    let action = gdk_drag_get_selected_action(object).rawValue
+    onMainActor { HandlerBox<Handler>.from(data).handler(GdkDragAction(rawValue: action)) }
+  }
+  return connect(
+    UnsafeMutableRawPointer(drag), "notify::selected-action", handler as Handler,
+    thunk: unsafeBitCast(thunk, to: GCallback.self))
+}

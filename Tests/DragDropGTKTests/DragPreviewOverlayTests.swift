@@ -27,6 +27,52 @@ struct DragPreviewOverlayTests {
     }
   }
 
+  /// A target that proposes `operation`.
+  final class Target: DropInteractionDelegate {
+    let operation: DropOperation
+    init(_ operation: DropOperation) { self.operation = operation }
+    func dropInteraction(_ interaction: DropInteraction, canHandle session: DropSession) -> Bool { true }
+    func dropInteraction(_ interaction: DropInteraction, sessionDidUpdate session: DropSession) -> DropProposal {
+      DropProposal(operation: operation)
+    }
+  }
+
+  /// Rule 40: over a copy target the preview wears a green plus at its top-right corner,
+  /// over a forbidden one a red bar, over a move target nothing.
+  @Test(arguments: [DropOperation.copy, .forbidden, .move])
+  func theBadgeSaysWhatAReleaseWouldDo(_ operation: DropOperation) throws {
+    let test = TestWindow(size: Size(width: 300, height: 200))
+    test.window.backgroundColor = .white
+    let tile = View(frame: Rect(x: 10, y: 10, width: 40, height: 40))
+    tile.backgroundColor = Self.red
+    let source = Source()
+    tile.addInteraction(DragInteraction(delegate: source))
+    test.window.addSubview(tile)
+    let targetView = View(frame: Rect(x: 150, y: 0, width: 150, height: 200))
+    let target = Target(operation)
+    targetView.addInteraction(DropInteraction(delegate: target))
+    test.window.addSubview(targetView)
+    let overlay = DragPreviewOverlay()
+    test.longPress(at: Point(x: 30, y: 30))
+    // The frame after the lift: the overlay grabs the preview where it was lifted.
+    _ = try HeadlessRenderer.render(test.window, dragPreviews: overlay)
+    test.move(to: Point(x: 200, y: 100))
+    #expect(
+      test.window.dragController.badge(of: try #require(test.window.dragController.activeSessions.first))
+        == DragBadge(operation: operation, items: 1))
+    let image = try HeadlessRenderer.render(test.window, dragPreviews: overlay)
+    try image.writePNG(to: Artifacts.url("overlay-badge-\(operation).png"))
+    // The preview spans (180...220, 80...120); its badge is centred 4 points inside the
+    // top-right corner, at (216, 84). Off its white glyph, the disc shows.
+    let badge = image.color(at: Point(x: 210, y: 90))
+    switch operation {
+    case .copy: #expect(badge.map { $0.green > 0.5 && $0.red < 0.4 } == true, "\(String(describing: badge))")
+    case .forbidden: #expect(badge.map { $0.red > 0.7 && $0.green < 0.4 } == true, "\(String(describing: badge))")
+    default: #expect(Self.isRed(badge))
+    }
+    test.recorder.stopChecking()
+  }
+
   static let red = Color(red: 1, green: 0, blue: 0)
   static func isRed(_ color: Color?) -> Bool { color?.hex == "#ff0000ff" }
 

@@ -287,4 +287,20 @@ import Testing
     #expect(scene.ends == ["source.willEnd(cancel)", "source.didEnd(cancel)"])
     #expect(scene.platform.events.last == .ended(.cancel))
   }
+
+  @Test("Rule 40: the badge says copy or forbidden, and counts several items")
+  func badges() throws {
+    #expect(DragBadge(operation: .copy, items: 1) == DragBadge(operation: .copy))
+    #expect(DragBadge(operation: .forbidden, items: 3) == DragBadge(operation: .forbidden, count: 3))
+    #expect(DragBadge(operation: .move, items: 1) == DragBadge())
+    #expect(DragBadge(operation: .cancel, items: 2) == DragBadge(count: 2))
+    let scene = Scene()
+    let drag = try scene.liftAndBegin()
+    let controller = scene.test.window.dragController
+    #expect(controller.badge(of: drag.session) == DragBadge())  // over no target
+    scene.platform.carry(drag, to: Point(x: 450, y: 100), in: scene.test.window)
+    #expect(controller.badge(of: drag.session) == DragBadge(operation: drag.operation, items: 1))
+    scene.test.recorder.stopChecking()
+  }
+
 }
