@@ -153,6 +153,8 @@ private final class TablesController: TableViewDragDelegate, TableViewDropDelega
     withDestinationIndexPath destinationIndexPath: IndexPath?
   ) -> TableViewDropProposal {
     let rows = session.items.compactMap { $0.localObject as? DraggedRow }
+    // Text from another application is copied in, into either table.
+    if rows.isEmpty { return TableViewDropProposal(operation: .copy, intent: .insertAtDestinationIndexPath) }
     if rows.contains(where: { $0.from === tableView }) {
       return TableViewDropProposal(operation: .move, intent: .insertAtDestinationIndexPath)
     }

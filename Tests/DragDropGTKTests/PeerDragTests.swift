@@ -148,4 +148,40 @@ struct PeerDragTests {
       _ = peer.waitForLine(startingWith: "drag-end", timeout: 20)
     }
   }
+
+  /// A drop from another application into a table of the sample scenes: a placeholder row
+  /// holds the place until the text has streamed in, then becomes the row.
+  @Test(.enabled(if: hasPeer, "needs an X display, xdotool and python3-gi with GTK 4"))
+  func textFromAGTKPeerLandsInATableThroughAPlaceholder() throws {
+    try DisplayLock.withExclusiveDisplay {
+      let id = ProcessInfo.processInfo.processIdentifier
+      let peerTitle = "DragDropGTK-peer-\(id)"
+      let samples = Probe.executable.deletingLastPathComponent().appendingPathComponent("Samples")
+      let scene = try Probe.start(["001", "--trace"], executable: samples)
+      defer { scene.terminate() }
+      _ = try #require(scene.waitForLine(startingWith: "ready", timeout: 30), "\(scene.output)")
+      let peer = try Probe.start(
+        [Self.peerScript.path, "source", peerTitle, "北海道の夏"], executable: URL(fileURLWithPath: Self.python))
+      defer { peer.terminate() }
+      _ = try #require(peer.waitForLine(startingWith: "ready", timeout: 30), "\(peer.output)")
+      let window = try #require(
+        Probe.xdotool(["search", "--name", peerTitle]).split(separator: "\n").first.map(String.init))
+      try Probe.xdotool(["windowmove", "--sync", window, "700", "0"])
+      // From the peer's middle to the trip table's second row.
+      var steps = ["mousemove", "850", "150", "sleep", "0.2", "mousedown", "1", "sleep", "0.1"]
+      for x in [845, 840, 830, 800, 750, 700, 650, 600, 500, 452, 450] {
+        steps += ["mousemove", "\(x)", "\(x > 600 ? 150 : 140)", "sleep", "0.1"]
+      }
+      steps += ["sleep", "0.3", "mouseup", "1"]
+      try Probe.xdotool(steps)
+      let commit = scene.waitForAnyLine(startingWith: "scene second.commit", timeout: 20)
+      #expect(commit?.hasPrefix("scene second.commit 北海道の夏 at ") == true, "\(scene.output)")
+      #expect(scene.lines.contains { $0.hasPrefix("scene second.performDrop copy") }, "\(scene.output)")
+      // The trip (the second table) lists it; the prefectures do not.
+      let state = scene.waitForAnyLine(timeout: 20) { $0.hasPrefix("state ") && $0.contains("北海道の夏") }
+      let parts = state?.components(separatedBy: " second=") ?? []
+      #expect(parts.count == 2 && parts[1].contains("北海道の夏") && !parts[0].contains("北海道の夏"), "\(scene.output)")
+    }
+  }
+
 }

@@ -168,7 +168,13 @@ final class Probe: @unchecked Sendable {
   /// The first line of the whole output that starts with `prefix`, wherever it came,
   /// waiting for it until `timeout` seconds have passed; the cursor does not move.
   func waitForAnyLine(startingWith prefix: String, timeout: TimeInterval) -> String? {
-    process.waitForLine(from: 0, timeout: timeout, where: { $0.hasPrefix(prefix) })?.line
+    waitForAnyLine(timeout: timeout) { $0.hasPrefix(prefix) }
+  }
+
+  /// The first line of the whole output that satisfies `predicate`, waiting for it until
+  /// `timeout` seconds have passed; the cursor does not move.
+  func waitForAnyLine(timeout: TimeInterval, where predicate: (String) -> Bool) -> String? {
+    process.waitForLine(from: 0, timeout: timeout, where: predicate)?.line
   }
 
   /// The exit status, waiting for it until `timeout` seconds have passed; nil if it is
