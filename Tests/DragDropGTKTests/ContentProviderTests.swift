@@ -56,8 +56,22 @@ struct ContentProviderTests {
   func write(_ provider: ContentProvider, _ mimeType: String) async -> (Outcome, Data) {
     let stream = g_memory_output_stream_new_resizable()!
     defer { g_object_unref(stream) }
+    let outcome = startWrite(provider, mimeType, to: stream)
+    for _ in 0..<1_000_000 where !outcome.done {
+      MainLoop.iterate()
+      await Task.yield()
+    }
+    let memory = UnsafeMutableRawPointer(stream).assumingMemoryBound(to: GMemoryOutputStream.self)
+    let size = Int(g_memory_output_stream_get_data_size(memory))
+    let data = g_memory_output_stream_get_data(memory).map { Data(bytes: $0, count: size) } ?? Data()
+    return (outcome, data)
+  }
+
+  /// Starts a write of `mimeType` through GTK's API; the outcome fills in when it finishes.
+  func startWrite(
+    _ provider: ContentProvider, _ mimeType: String, to stream: UnsafeMutablePointer<GOutputStream>
+  ) -> Outcome {
     let outcome = Outcome()
-    let box = Unmanaged.passRetained(outcome)
     gdk_content_provider_write_mime_type_async(
       provider.object, mimeType, stream, G_PRIORITY_DEFAULT, nil,
       { source, result, userData in
@@ -70,15 +84,8 @@ struct ContentProviderTests {
           g_error_free(error)
         }
         outcome.done = true
-      }, box.toOpaque())
-    for _ in 0..<1_000_000 where !outcome.done {
-      MainLoop.iterate()
-      await Task.yield()
-    }
-    let memory = UnsafeMutableRawPointer(stream).assumingMemoryBound(to: GMemoryOutputStream.self)
-    let size = Int(g_memory_output_stream_get_data_size(memory))
-    let data = g_memory_output_stream_get_data(memory).map { Data(bytes: $0, count: size) } ?? Data()
-    return (outcome, data)
+      }, Unmanaged.passRetained(outcome).toOpaque())
+    return outcome
   }
 
   @Test func aPeerSeesTheOffersAndNoBytesUntilItAsks() async {
@@ -159,20 +166,7 @@ struct ContentProviderTests {
     defer { provider.finish() }
     let stream = g_memory_output_stream_new_resizable()!
     defer { g_object_unref(stream) }
-    let outcome = Outcome()
-    gdk_content_provider_write_mime_type_async(
-      provider.object, "text/plain", stream, G_PRIORITY_DEFAULT, nil,
-      { source, result, userData in
-        let outcome = Unmanaged<Outcome>.fromOpaque(userData!).takeRetainedValue()
-        var error: UnsafeMutablePointer<GError>?
-        let provider = UnsafeMutableRawPointer(source!).assumingMemoryBound(to: GdkContentProvider.self)
-        outcome.succeeded = gdk_content_provider_write_mime_type_finish(provider, result, &error) != 0
-        if let error {
-          outcome.error = (error.pointee.code, String(cString: error.pointee.message))
-          g_error_free(error)
-        }
-        outcome.done = true
-      }, Unmanaged.passRetained(outcome).toOpaque())
+    let outcome = startWrite(provider, "text/plain", to: stream)
     // The load handler runs on a background queue: wait until it has started.
     for _ in 0..<1_000_000 where progress.withLock({ $0 == nil }) {
       MainLoop.iterate()

@@ -22,65 +22,58 @@ struct PeerDragTests {
       && FileManager.default.fileExists(atPath: "/usr/lib/x86_64-linux-gnu/girepository-1.0/Gtk-4.0.typelib")
   }
 
-  /// The probe's drop window at the top left, the peer's window at x = 600, and a drag from
-  /// the peer's middle into the probe's.
-  func drag(peer arguments: [String], check: (Probe, Probe) throws -> Void) throws {
+  /// Starts our program (`ours`, with `executable`, default the probe) and a peer
+  /// (`peer`, the peer script's arguments after the title), waits for both to be ready,
+  /// puts the peer's window at `peerX`, and drags with xdotool along `path`: press at its
+  /// first point, move through the rest a tenth of a second apart, hover, release. XDND
+  /// needs motion as motion, and a hover before the release.
+  func withPeer(
+    ours: [String], executable: URL = Probe.executable, peer: [String], peerX: Int, path: [(Int, Int)],
+    check: (_ ours: Probe, _ peer: Probe) throws -> Void
+  ) throws {
     try DisplayLock.withExclusiveDisplay {
-      let id = ProcessInfo.processInfo.processIdentifier
-      let probeTitle = "DragDropGTK-drop-\(id)"
-      let peerTitle = "DragDropGTK-peer-\(id)"
-      let probe = try Probe.start(["drop", probeTitle])
+      let peerTitle = "DragDropGTK-peer-\(ProcessInfo.processInfo.processIdentifier)"
+      let probe = try Probe.start(ours, executable: executable)
       defer { probe.terminate() }
       _ = try #require(probe.waitForLine(startingWith: "ready", timeout: 30), "\(probe.output)")
-      let peer = try Probe.start(
-        [Self.peerScript.path, arguments[0], peerTitle] + arguments.dropFirst(),
-        executable: URL(fileURLWithPath: Self.python))
-      defer { peer.terminate() }
-      _ = try #require(peer.waitForLine(startingWith: "ready", timeout: 30), "\(peer.output)")
+      let other = try Probe.start(
+        [Self.peerScript.path, peer[0], peerTitle] + peer.dropFirst(), executable: URL(fileURLWithPath: Self.python))
+      defer { other.terminate() }
+      _ = try #require(other.waitForLine(startingWith: "ready", timeout: 30), "\(other.output)")
       let window = try #require(
         Probe.xdotool(["search", "--name", peerTitle]).split(separator: "\n").first.map(String.init))
-      try Probe.xdotool(["windowmove", "--sync", window, "600", "0"])
-      // Press in the peer, pass GTK's 8-pixel threshold, cross into the probe, hover, release.
-      var steps = ["mousemove", "750", "150", "sleep", "0.2", "mousedown", "1", "sleep", "0.1"]
-      for x in [745, 740, 730, 700, 650, 600, 500, 400, 300, 200, 201] {
-        steps += ["mousemove", "\(x)", "150", "sleep", "0.1"]
-      }
+      try Probe.xdotool(["windowmove", "--sync", window, "\(peerX)", "0"])
+      let start = try #require(path.first)
+      var steps = ["mousemove", "\(start.0)", "\(start.1)", "sleep", "0.2", "mousedown", "1", "sleep", "0.1"]
+      for (x, y) in path.dropFirst() { steps += ["mousemove", "\(x)", "\(y)", "sleep", "0.1"] }
       steps += ["sleep", "0.3", "mouseup", "1"]
       try Probe.xdotool(steps)
-      try check(probe, peer)
+      try check(probe, other)
     }
+  }
+
+  /// A drag from the peer's middle (at x = 600) into the probe's drop window.
+  func drag(peer arguments: [String], check: (Probe, Probe) throws -> Void) throws {
+    let path = [750, 745, 740, 730, 700, 650, 600, 500, 400, 300, 200, 201].map { ($0, 150) }
+    let title = "DragDropGTK-drop-\(ProcessInfo.processInfo.processIdentifier)"
+    try withPeer(ours: ["drop", title], peer: arguments, peerX: 600, path: path, check: check)
   }
 
   /// Drags the probe's label (at the top left) into a peer in `mode` at x = 600, and returns
   /// the source's delegate calls, moves left out, once its session has ended.
   func dragOut(_ text: String, peer mode: String, check: (Probe) throws -> Void) throws -> [String] {
-    try DisplayLock.withExclusiveDisplay {
-      let id = ProcessInfo.processInfo.processIdentifier
-      let probeTitle = "DragDropGTK-drag-\(id)"
-      let peerTitle = "DragDropGTK-target-\(id)"
-      let probe = try Probe.start(["drag", probeTitle, text])
-      defer { probe.terminate() }
-      _ = try #require(probe.waitForLine(startingWith: "ready", timeout: 30), "\(probe.output)")
-      let peer = try Probe.start(
-        [Self.peerScript.path, mode, peerTitle], executable: URL(fileURLWithPath: Self.python))
-      defer { peer.terminate() }
-      _ = try #require(peer.waitForLine(startingWith: "ready", timeout: 30), "\(peer.output)")
-      let window = try #require(
-        Probe.xdotool(["search", "--name", peerTitle]).split(separator: "\n").first.map(String.init))
-      try Probe.xdotool(["windowmove", "--sync", window, "600", "0"])
-      var steps = ["mousemove", "100", "100", "sleep", "0.2", "mousedown", "1", "sleep", "0.1"]
-      for (x, y) in [(110, 100), (130, 100), (200, 120), (400, 150), (650, 150), (700, 150), (701, 151)] {
-        steps += ["mousemove", "\(x)", "\(y)", "sleep", "0.1"]
-      }
-      steps += ["sleep", "0.3", "mouseup", "1"]
-      try Probe.xdotool(steps)
+    let path = [(100, 100), (110, 100), (130, 100), (200, 120), (400, 150), (650, 150), (700, 150), (701, 151)]
+    let title = "DragDropGTK-drag-\(ProcessInfo.processInfo.processIdentifier)"
+    var calls: [String] = []
+    try withPeer(ours: ["drag", title, text], peer: [mode], peerX: 600, path: path) { probe, peer in
       try check(peer)
       _ = probe.waitForAnyLine(startingWith: "call source.didEnd", timeout: 20)
       _ = probe.waitForAnyLine(startingWith: "call source.sessionDidTransferItems", timeout: 2)
-      return probe.lines.filter { $0.hasPrefix("call ") && !$0.hasSuffix("sessionDidMove") }.map {
+      calls = probe.lines.filter { $0.hasPrefix("call ") && !$0.hasSuffix("sessionDidMove") }.map {
         String($0.dropFirst(5))
       }
     }
+    return calls
   }
 
   static let lift = [
@@ -153,27 +146,12 @@ struct PeerDragTests {
   /// holds the place until the text has streamed in, then becomes the row.
   @Test(.enabled(if: hasPeer, "needs an X display, xdotool and python3-gi with GTK 4"))
   func textFromAGTKPeerLandsInATableThroughAPlaceholder() throws {
-    try DisplayLock.withExclusiveDisplay {
-      let id = ProcessInfo.processInfo.processIdentifier
-      let peerTitle = "DragDropGTK-peer-\(id)"
-      let samples = Probe.executable.deletingLastPathComponent().appendingPathComponent("Samples")
-      let scene = try Probe.start(["001", "--trace"], executable: samples)
-      defer { scene.terminate() }
-      _ = try #require(scene.waitForLine(startingWith: "ready", timeout: 30), "\(scene.output)")
-      let peer = try Probe.start(
-        [Self.peerScript.path, "source", peerTitle, "北海道の夏"], executable: URL(fileURLWithPath: Self.python))
-      defer { peer.terminate() }
-      _ = try #require(peer.waitForLine(startingWith: "ready", timeout: 30), "\(peer.output)")
-      let window = try #require(
-        Probe.xdotool(["search", "--name", peerTitle]).split(separator: "\n").first.map(String.init))
-      try Probe.xdotool(["windowmove", "--sync", window, "700", "0"])
-      // From the peer's middle to the trip table's second row.
-      var steps = ["mousemove", "850", "150", "sleep", "0.2", "mousedown", "1", "sleep", "0.1"]
-      for x in [845, 840, 830, 800, 750, 700, 650, 600, 500, 452, 450] {
-        steps += ["mousemove", "\(x)", "\(x > 600 ? 150 : 140)", "sleep", "0.1"]
-      }
-      steps += ["sleep", "0.3", "mouseup", "1"]
-      try Probe.xdotool(steps)
+    let samples = Probe.executable.deletingLastPathComponent().appendingPathComponent("Samples")
+    // From the peer's middle to the trip table's second row.
+    let path = [850, 845, 840, 830, 800, 750, 700, 650, 600, 500, 452, 450].map { ($0, $0 > 600 ? 150 : 140) }
+    try withPeer(
+      ours: ["001", "--trace"], executable: samples, peer: ["source", "北海道の夏"], peerX: 700, path: path
+    ) { scene, _ in
       let commit = scene.waitForAnyLine(startingWith: "scene second.commit", timeout: 20)
       #expect(commit?.hasPrefix("scene second.commit 北海道の夏 at ") == true, "\(scene.output)")
       #expect(scene.lines.contains { $0.hasPrefix("scene second.performDrop copy") }, "\(scene.output)")

@@ -147,30 +147,31 @@ func openWindow(title: String, reporting: Bool, dropping: Bool = false, dragging
     let host = GTKWindow(application: application, title: title, size: Size(width: 400, height: 300))
     let root = host.window
     root.backgroundColor = Color(red: 0.9, green: 0.9, blue: 0.95)
+    // Interactions hold their delegates weakly: these keep them alive.
+    var delegates: [AnyObject] = []
     if let dragging {
       let delegate = ReportingDragSource(text: dragging)
+      delegates.append(delegate)
       let label = Label(
         text: dragging,
         frame: dropping ? Rect(x: 20, y: 20, width: 160, height: 260) : Rect(x: 20, y: 20, width: 360, height: 260))
       label.accessibilityLabel = "source"
       label.addInteraction(DragInteraction(delegate: delegate))
       root.addSubview(label)
-      root.dragController.addCallObserver { [delegate] call in
-        _ = delegate
-        report("call \(call)")
-      }
     }
     if dropping {
       let delegate = ReportingDropTarget()
+      delegates.append(delegate)
       let target = View(
         frame: dragging == nil ? Rect(x: 0, y: 0, width: 400, height: 300) : Rect(x: 200, y: 0, width: 200, height: 300)
       )
       target.accessibilityLabel = "target"
       target.addInteraction(DropInteraction(delegate: delegate))
       root.addSubview(target)
-      // The observer also keeps the delegate alive: interactions hold theirs weakly.
-      root.dragController.addCallObserver { [delegate] call in
-        _ = delegate
+    }
+    if !delegates.isEmpty {
+      root.dragController.addCallObserver { [delegates] call in
+        _ = delegates
         report("call \(call)")
       }
     }
