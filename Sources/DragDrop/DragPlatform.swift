@@ -76,6 +76,10 @@ public final class OutgoingDrag {
   /// The operation last reported to the platform.
   var reportedOperation = DropOperation.cancel
 
+  /// Whether the keyboard moves the drag. A platform whose drags follow the pointer, as
+  /// X11's do, cannot carry it; it stays in the window, where the keyboard can drop it.
+  public var isKeyboardDriven: Bool { drag.driver == .keyboard }
+
   /// Whether the drag is still moving (not yet dropped, cancelled or ended elsewhere).
   public var isActive: Bool { drag.phase == .dragging || drag.phase == .lifting }
 

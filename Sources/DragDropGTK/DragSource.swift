@@ -38,6 +38,8 @@ final class DragSource: DragPlatformPort {
   }
 
   func dragSessionDidBegin(_ outgoing: OutgoingDrag) {
+    // An XDND drag follows the pointer: a keyboard drag stays in our window.
+    guard !outgoing.isKeyboardDriven else { return }
     let widget = host.drawingArea
     guard let native = gtk_widget_get_native(widget), let surface = gtk_native_get_surface(native),
       let display = gtk_widget_get_display(widget), let seat = gdk_display_get_default_seat(display),

@@ -91,6 +91,8 @@ public final class GTKWindow {
     gtk_window_set_child(gtkWindow, drawingArea)
     gtk_widget_set_focusable(drawingArea, 1)
     connectSignals()
+    // Announcements reach screen readers through the drawing area's description.
+    window.announcer = AccessibleAnnouncer(widget: drawingArea)
     dropTarget = DropTarget(widget: drawingArea, host: self)
     let source = DragSource(host: self)
     dragSource = source

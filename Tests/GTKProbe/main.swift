@@ -158,6 +158,7 @@ func openWindow(title: String, reporting: Bool, dropping: Bool = false, dragging
       label.accessibilityLabel = "source"
       label.addInteraction(DragInteraction(delegate: delegate))
       root.addSubview(label)
+      root.focus(label)
     }
     if dropping {
       let delegate = ReportingDropTarget()
