@@ -1,4 +1,5 @@
 import DragDrop
+import Foundation
 
 /// A window driven by a script: touches, pointer and keys, on a clock that moves only
 /// when the script says so. Every delegate call is recorded.
@@ -39,11 +40,15 @@ public final class TestWindow {
   }
 
   /// Not isolated, so that the recorder it releases reports unchecked calls inside the test
-  /// (an isolated deinit runs without the test's context). Test windows live on the main
-  /// actor, and are released there.
+  /// (an isolated deinit runs without the test's context). A test window released off the
+  /// main actor (by a benchmark's runner, say) has its clock's actions cancelled there.
   deinit {
-    MainActor.assumeIsolated {
-      if ownsClock { clock.cancelAll() }
+    guard ownsClock else { return }
+    let clock = self.clock
+    if Thread.isMainThread {
+      MainActor.assumeIsolated { clock.cancelAll() }
+    } else {
+      Task { @MainActor in clock.cancelAll() }
     }
   }
 

@@ -96,3 +96,18 @@ import Testing
       skippingMoves: true)
   }
 }
+
+/// A test window let go away from the main actor, as a benchmark's runner does.
+@Suite struct TestWindowReleaseTests {
+  @Test func aTestWindowReleasedOffTheMainActorDoesNotTrap() async {
+    var test: TestWindow? = await MainActor.run {
+      let test = TestWindow()
+      test.clock.schedule(after: 1) {}
+      return test
+    }
+    #expect(test != nil)
+    test = nil  // the last reference goes here, on the cooperative pool
+    let cleared = await MainActor.run { true }
+    #expect(cleared)
+  }
+}
