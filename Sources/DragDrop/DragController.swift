@@ -327,15 +327,15 @@ public final class DragController {
     dropSession.loadGate.isOpen = false
 
     let animator = DragAnimator(duration: dropAnimationDuration)
-    for item in dropSession.items {
-      let index = itemIndex(item, in: drag)
-      if let preview = defaultDropPreview(for: item, in: drag) {
+    // The drop session's items stand in the same order as the drag session's.
+    for (index, item) in dropSession.items.enumerated() {
+      if let preview = defaultDropPreview(at: index, in: drag) {
         let chosen =
           call(target, .previewForDropping(item: index), session: drag.id) {
             $0.dropInteraction(target, previewForDropping: item, withDefault: preview)
           } ?? nil
-        if let index = dropSession.items.firstIndex(where: { $0 === item }) {
-          drag.contents.endingPreviews[ObjectIdentifier(drag.session.items[index])] = .some(chosen)
+        if let original = drag.session.items[safe: index] {
+          drag.contents.endingPreviews[ObjectIdentifier(original)] = .some(chosen)
         }
       }
       call(target, .willAnimateDrop(item: index), session: drag.id) {
@@ -450,7 +450,9 @@ public final class DragController {
   /// preview at the drop location, or for an item from another application (whose preview
   /// this process never had) a stand-in of the platform's icon size. Items that lifted
   /// invisibly have none.
-  private func defaultDropPreview(for item: DragItem, in drag: LiveDrag) -> TargetedDragPreview? {
+  /// The preview of the drop session's item at `index`: its lift preview at the drag's
+  /// location, or a plain square for an item from another process.
+  private func defaultDropPreview(at index: Int, in drag: LiveDrag) -> TargetedDragPreview? {
     guard let window else { return nil }
     let target = DragPreviewTarget(container: window, center: drag.session.locationInWindow)
     if drag.isFromOtherProcess {
@@ -458,8 +460,7 @@ public final class DragController {
         view: View(frame: Rect(x: 0, y: 0, width: 64, height: 64)), parameters: DragPreviewParameters(),
         target: target)
     }
-    guard let index = drag.dropSession.items.firstIndex(where: { $0 === item }),
-      let original = drag.session.items[safe: index],
+    guard let original = drag.session.items[safe: index],
       let lift = drag.contents.liftPreviews[ObjectIdentifier(original)]
     else { return nil }
     return lift.retargetedPreview(with: target)
@@ -482,9 +483,11 @@ public final class DragController {
   }
 
   /// Tells the observers, if any; the name is only worked out for them.
-  private func record(_ interaction: @autoclosure () -> String, _ method: DelegateMethod, session: Int) {
+  private func record(
+    _ interaction: @autoclosure () -> String, _ method: @autoclosure () -> DelegateMethod, session: Int
+  ) {
     guard !callObservers.isEmpty else { return }
-    let call = DelegateCall(interaction: interaction(), method: method, session: session)
+    let call = DelegateCall(interaction: interaction(), method: method(), session: session)
     for observer in callObservers { observer.observe(call) }
   }
 
@@ -494,13 +497,15 @@ public final class DragController {
   }
 
   /// Records a call to the interaction's delegate, then makes it with `body`; nil when the
-  /// interaction has no delegate, which is not called and not recorded.
+  /// interaction has no delegate, which is not called and not recorded. The method and its
+  /// arguments (an item's index, found by a search) are worked out only for observers.
   @discardableResult
   func call<Interaction: TracedInteraction, Result>(
-    _ interaction: Interaction, _ method: DelegateMethod, session: Int, _ body: (Interaction.Delegate) -> Result
+    _ interaction: Interaction, _ method: @autoclosure () -> DelegateMethod, session: Int,
+    _ body: (Interaction.Delegate) -> Result
   ) -> Result? {
     guard let delegate = interaction.delegate else { return nil }
-    record(interaction.traceName, method, session: session)
+    record(interaction.traceName, method(), session: session)
     return body(delegate)
   }
 }

@@ -28,8 +28,7 @@ final class ContentProvider {
   private var temporaryFiles: [URL] = []
   /// Loads under way, cancelled with the provider.
   private var loads: [ObjectIdentifier: LoadProgress] = [:]
-  /// How many writes a peer asked for, and how many chunks went out: for tests.
-  private(set) var writeCount = 0
+  /// How many chunks went out: for tests.
   private(set) var chunkCount = 0
 
   /// A provider for `providers` (an outgoing drag's items, restricted to what other
@@ -71,7 +70,6 @@ final class ContentProvider {
 
   /// Writes the bytes of `mimeType` to `stream` and completes `task`.
   private func write(mimeType: String, to stream: UnsafeMutablePointer<GOutputStream>, task: OpaquePointer) {
-    writeCount += 1
     guard let offer = offers.first(where: { $0.mimeType == mimeType }) else {
       fail(task, G_IO_ERROR_NOT_SUPPORTED, "\(mimeType) is not offered")
       return

@@ -26,6 +26,8 @@ final class DragSource: DragPlatformPort {
     let drag: OpaquePointer
     let content: ContentProvider
     let connections: [SignalConnection]
+    /// The drag icon's picture, held while the drag lives.
+    let picture: UnsafeMutablePointer<GtkWidget>?
   }
 
   init(host: GTKWindow) {
@@ -56,15 +58,13 @@ final class DragSource: DragPlatformPort {
       content.finish()
       return
     }
-    setIcon(of: drag, for: outgoing, origin: host.drawingAreaOrigin ?? .zero)
+    let icon = setIcon(of: drag, for: outgoing)
     // GDK has the pointer now: the drag moves with the platform from here.
     outgoing.platformDidTakeOver()
     Self.live[drag] = outgoing
     let connections = [
       connectDragEvent(drag, "dnd-finished") { [weak self] in
-        let action = gdk_drag_get_selected_action(drag).rawValue
         // A move elsewhere is not trusted (see above): the source hears a copy.
-        _ = action
         outgoing.end(accepted: true, operation: .copy)
         self?.end(drag)
       },
@@ -73,13 +73,19 @@ final class DragSource: DragPlatformPort {
         self?.end(drag)
       },
     ]
-    current = Current(outgoing: outgoing, drag: drag, content: content, connections: connections)
+    current = Current(
+      outgoing: outgoing, drag: drag, content: content, connections: connections + (icon.map { [$0.updates] } ?? []),
+      picture: icon?.picture)
   }
 
   /// The drag icon other applications show under the pointer: the first item's lift
   /// preview, rendered, held where the pointer holds it. Over our own windows it is hidden,
   /// and the window draws the previews itself (``showsIcon(_:over:)``).
-  private func setIcon(of drag: OpaquePointer, for outgoing: OutgoingDrag, origin: Point) {
+  /// Returns the icon's picture (one reference is the caller's) and the connection that
+  /// redraws its badge; nil when the drag has no preview to show.
+  private func setIcon(
+    of drag: OpaquePointer, for outgoing: OutgoingDrag
+  ) -> (picture: UnsafeMutablePointer<GtkWidget>, updates: SignalConnection)? {
     let previews = host.window.dragController.liftPreviews(of: outgoing.session)
     let scale = Double(host.scaleFactor)
     guard let preview = previews.first ?? nil,
@@ -87,11 +93,10 @@ final class DragSource: DragPlatformPort {
         preview.view, scale: scale, background: preview.view.backgroundColor ?? .white),
       let texture = Self.texture(image, badge: DragBadge(operation: .cancel, items: outgoing.session.items.count)),
       let picture = gtk_picture_new_for_paintable(texture)
-    else { return }
+    else { return nil }
     g_object_unref(UnsafeMutableRawPointer(texture))
     // Kept while the drag lives, so that it can come back after our windows hid it.
     g_object_ref_sink(UnsafeMutableRawPointer(picture))
-    Self.pictures[drag] = picture
     gtk_drag_icon_set_child(OpaquePointer(gtk_drag_icon_get_for_drag(drag)), picture)
     let size = preview.view.frame.size
     let topLeft = preview.target.centerInWindow - Point(x: size.width / 2, y: size.height / 2)
@@ -99,13 +104,13 @@ final class DragSource: DragPlatformPort {
     gdk_drag_set_hotspot(drag, Int32(hotspot.x.rounded()), Int32(hotspot.y.rounded()))
     // The badge follows what the application under the pointer would do (rule 40).
     let items = outgoing.session.items.count
-    iconUpdates[drag] = connectDragAction(drag) { action in
+    let updates = connectDragAction(drag) { action in
       let operation: DropOperation = action.rawValue & GDK_ACTION_COPY.rawValue != 0 ? .copy : .cancel
       guard let texture = Self.texture(image, badge: DragBadge(operation: operation, items: items)) else { return }
       gtk_picture_set_paintable(OpaquePointer(picture), texture)
       g_object_unref(UnsafeMutableRawPointer(texture))
     }
-    _ = origin
+    return (picture, updates)
   }
 
   /// The icon's picture: the rendered preview, with room above and to the right for its
@@ -138,17 +143,11 @@ final class DragSource: DragPlatformPort {
     return gdk_texture_new_from_bytes(bytes, nil)
   }
 
-  /// The connections that redraw each drag's icon badge.
-  private var iconUpdates: [OpaquePointer: SignalConnection] = [:]
-
-  /// The rendered preview of each of our GDK drags.
-  private static var pictures: [OpaquePointer: UnsafeMutablePointer<GtkWidget>] = [:]
-
   /// Shows or hides the drag icon of `drop`'s drag, if it is one of ours: over our own
   /// windows the window draws the previews. The icon is hidden rather than made
   /// transparent, which would need a compositor.
   static func showsIcon(_ shows: Bool, over drop: OpaquePointer) {
-    guard let drag = gdk_drop_get_drag(drop), live[drag] != nil, pictures[drag] != nil else { return }
+    guard let drag = gdk_drop_get_drag(drop), live[drag] != nil else { return }
     gtk_widget_set_visible(gtk_drag_icon_get_for_drag(drag), shows ? 1 : 0)
   }
 
@@ -161,9 +160,8 @@ final class DragSource: DragPlatformPort {
     guard let current, current.drag == drag else { return }
     self.current = nil
     Self.live[drag] = nil
-    iconUpdates.removeValue(forKey: drag)?.disconnect()
-    if let picture = Self.pictures.removeValue(forKey: drag) { g_object_unref(UnsafeMutableRawPointer(picture)) }
     for connection in current.connections { connection.disconnect() }
+    if let picture = current.picture { g_object_unref(UnsafeMutableRawPointer(picture)) }
     current.content.finish()
     g_object_unref(UnsafeMutableRawPointer(drag))
   }

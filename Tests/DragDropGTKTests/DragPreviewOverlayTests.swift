@@ -41,13 +41,8 @@ struct DragPreviewOverlayTests {
   /// over a forbidden one a red bar, over a move target nothing.
   @Test(arguments: [DropOperation.copy, .forbidden, .move])
   func theBadgeSaysWhatAReleaseWouldDo(_ operation: DropOperation) throws {
-    let test = TestWindow(size: Size(width: 300, height: 200))
-    test.window.backgroundColor = .white
-    let tile = View(frame: Rect(x: 10, y: 10, width: 40, height: 40))
-    tile.backgroundColor = Self.red
-    let source = Source()
-    tile.addInteraction(DragInteraction(delegate: source))
-    test.window.addSubview(tile)
+    let (test, _, source) = tileWindow(width: 300) { _ in Source() }
+    defer { withExtendedLifetime(source) {} }
     let targetView = View(frame: Rect(x: 150, y: 0, width: 150, height: 200))
     let target = Target(operation)
     targetView.addInteraction(DropInteraction(delegate: target))
@@ -73,17 +68,28 @@ struct DragPreviewOverlayTests {
     test.recorder.stopChecking()
   }
 
+  /// A white window `width` points wide and 200 high, with a red 40-point tile at (10, 10)
+  /// that drags through the delegate `makeDelegate` gives for it (kept by the caller: an
+  /// interaction holds its delegate weakly).
+  func tileWindow<Delegate: DragInteractionDelegate>(
+    width: Double = 200, _ makeDelegate: (View) -> Delegate
+  ) -> (test: TestWindow, tile: View, delegate: Delegate) {
+    let test = TestWindow(size: Size(width: width, height: 200))
+    test.window.backgroundColor = .white
+    let tile = View(frame: Rect(x: 10, y: 10, width: 40, height: 40))
+    tile.backgroundColor = Self.red
+    let delegate = makeDelegate(tile)
+    tile.addInteraction(DragInteraction(delegate: delegate))
+    test.window.addSubview(tile)
+    return (test, tile, delegate)
+  }
+
   static let red = Color(red: 1, green: 0, blue: 0)
   static func isRed(_ color: Color?) -> Bool { color?.hex == "#ff0000ff" }
 
   @Test func thePreviewFollowsTheDragKeepingWhereItWasGrabbed() throws {
-    let test = TestWindow(size: Size(width: 200, height: 200))
-    test.window.backgroundColor = .white
-    let tile = View(frame: Rect(x: 10, y: 10, width: 40, height: 40))
-    tile.backgroundColor = Self.red
-    let source = Source()
-    tile.addInteraction(DragInteraction(delegate: source))
-    test.window.addSubview(tile)
+    let (test, _, source) = tileWindow { _ in Source() }
+    defer { withExtendedLifetime(source) {} }
     let overlay = DragPreviewOverlay()
 
     // Grabbed 10 points right of and below the tile's centre.
@@ -102,13 +108,8 @@ struct DragPreviewOverlayTests {
   }
 
   @Test func aCancelledPreviewGlidesBackToItsTarget() throws {
-    let test = TestWindow(size: Size(width: 200, height: 200))
-    test.window.backgroundColor = .white
-    let tile = View(frame: Rect(x: 10, y: 10, width: 40, height: 40))
-    tile.backgroundColor = Self.red
-    let delegate = CancelHome(home: tile)
-    tile.addInteraction(DragInteraction(delegate: delegate))
-    test.window.addSubview(tile)
+    let (test, _, delegate) = tileWindow { CancelHome(home: $0) }
+    defer { withExtendedLifetime(delegate) {} }
     let overlay = DragPreviewOverlay()
     test.longPress(at: Point(x: 30, y: 30))
     _ = try HeadlessRenderer.render(test.window, dragPreviews: overlay)
