@@ -77,9 +77,15 @@ let package = Package(
       pkgConfig: "gtk4",
       providers: [.apt(["libgtk-4-dev"])]
     ),
+    // XdndFinished as the X11 target sent it, which GTK 4.8 does not pass on.
+    .target(
+      name: "CXdnd",
+      dependencies: ["CGTK"],
+      linkerSettings: [.linkedLibrary("X11")]
+    ),
     .target(
       name: "DragDropGTK",
-      dependencies: ["DragDrop", "CGTK", .product(name: "Logging", package: "swift-log")],
+      dependencies: ["DragDrop", "CGTK", "CXdnd", .product(name: "Logging", package: "swift-log")],
       swiftSettings: strict
     ),
     .target(

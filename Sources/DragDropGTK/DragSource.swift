@@ -1,4 +1,5 @@
 internal import CGTK
+internal import CXdnd
 import DragDrop
 import Foundation
 
@@ -9,9 +10,12 @@ import Foundation
 /// targets with its session as the local one, and over another application it ends when
 /// that application reports.
 ///
-/// A move reported by another application ends our session as a copy: GTK 4.8 reports a
-/// move as done even when the peer failed (its `XdndFinished` said otherwise), so the
-/// source keeps its data unless the move is known to have succeeded (rule 39).
+/// A drop ends our session as the peer reported it (rule 39). GTK 4.8 reports every X11
+/// drag that a peer finished as done, with the action last negotiated, even when the peer
+/// failed; so on X11 the peer's own `XdndFinished` is read as it arrives (its accepted bit
+/// and action), and a drop it did not accept ends as a cancel: the source keeps its data.
+/// On other backends a finished drag is one the peer accepted (Wayland's data device
+/// cancels the others), and its action is GDK's.
 @MainActor
 final class DragSource: DragPlatformPort {
   private unowned let host: GTKWindow
@@ -58,14 +62,17 @@ final class DragSource: DragPlatformPort {
       content.finish()
       return
     }
+    // The peer's answer to this drag, and no earlier one.
+    let readsX11Answers = ddxdnd_watch(UnsafeMutableRawPointer(display))
+    ddxdnd_forget()
     let icon = setIcon(of: drag, for: outgoing)
     // GDK has the pointer now: the drag moves with the platform from here.
     outgoing.platformDidTakeOver()
     Self.live[drag] = outgoing
     let connections = [
       connectDragEvent(drag, "dnd-finished") { [weak self] in
-        // A move elsewhere is not trusted (see above): the source hears a copy.
-        outgoing.end(accepted: true, operation: .copy)
+        let answer = Self.peerAnswer(for: drag, x11: readsX11Answers)
+        outgoing.end(accepted: answer.accepted, operation: answer.operation)
         self?.end(drag)
       },
       connectDragCancel(drag) { [weak self] _ in
@@ -76,6 +83,25 @@ final class DragSource: DragPlatformPort {
     current = Current(
       outgoing: outgoing, drag: drag, content: content, connections: connections + (icon.map { [$0.updates] } ?? []),
       picture: icon?.picture)
+  }
+
+  /// What the peer reported when it finished `drag`: on X11 its own `XdndFinished`; on
+  /// other backends the action GDK negotiated. A move is a move only when the peer said so.
+  private static func peerAnswer(for drag: OpaquePointer, x11: Bool) -> (accepted: Bool, operation: DropOperation) {
+    var accepted = false
+    var action = DDXdndActionNone
+    if ddxdnd_take(&accepted, &action) {
+      switch action {
+      case DDXdndActionMove: return (accepted, .move)
+      case DDXdndActionCopy, DDXdndActionOther: return (accepted, .copy)
+      // A peer that accepted without naming an action (XDND before version 5) copied.
+      default: return (accepted, accepted ? .copy : .cancel)
+      }
+    }
+    // An X11 drag finished without an answer we saw: nothing proves a move.
+    guard !x11 else { return (true, .copy) }
+    let selected = gdk_drag_get_selected_action(drag).rawValue
+    return (selected != 0, selected & GDK_ACTION_MOVE.rawValue != 0 ? .move : .copy)
   }
 
   /// The drag icon other applications show under the pointer: the first item's lift

@@ -90,13 +90,25 @@ struct PeerDragTests {
   }
 
   @Test(.enabled(if: hasPeer, "needs an X display, xdotool and python3-gi with GTK 4"))
-  func aMoveThePeerTookIsHeardAsACopySoTheSourceKeepsItsData() throws {
-    // GTK 4.8 reports a move as done whether or not the peer succeeded; until the peer's
-    // own answer is read, the source hears a copy and deletes nothing (rule 39).
+  func aMoveThePeerTookEndsAsAMove() throws {
+    // The source hears a move only because the peer's XdndFinished said it accepted one.
     let calls = try dragOut("青森", peer: "target-move") { peer in
       #expect(peer.waitForAnyLine(startingWith: "received", timeout: 20) == "received 青森", "\(peer.output)")
     }
-    #expect(calls == Self.lift + ["source.willEnd(copy)", "source.didEnd(copy)", "source.sessionDidTransferItems"])
+    #expect(calls == Self.lift + ["source.willEnd(move)", "source.didEnd(move)", "source.sessionDidTransferItems"])
+  }
+
+  @Test(.enabled(if: hasPeer, "needs an X display, xdotool and python3-gi with GTK 4"))
+  func aMoveThePeerRefusedIsACancelAndTheSourceKeepsItsItem() throws {
+    // GTK 4.8 reports this drag as a finished move; the peer's own answer says it failed.
+    let calls = try dragOut("青森", peer: "target-refuse") { peer in
+      #expect(peer.waitForAnyLine(startingWith: "refused", timeout: 20) == "refused 青森", "\(peer.output)")
+    }
+    #expect(
+      calls == Self.lift + [
+        "source.willEnd(cancel)", "source.previewForCancelling(item 0)", "source.willAnimateCancel(item 0)",
+        "source.didEnd(cancel)",
+      ])
   }
 
   @Test(.enabled(if: hasPeer, "needs an X display, xdotool and python3-gi with GTK 4"))

@@ -6,7 +6,7 @@ is given, or takes drops and reports them.
   gtk4_peer.py uris TITLE URI...   a window that drags a text/uri-list of the URIs
   gtk4_peer.py target TITLE        a window that takes text drops (a copy)
   gtk4_peer.py target-move TITLE   a window that takes text drops as a move
-  gtk4_peer.py target-refuse TITLE a window that refuses every drop (its drop handler fails)
+  gtk4_peer.py target-refuse TITLE a window that refuses every drop offered as a move
 
 It prints one line per event on standard output: `ready`, then `drag-begin` and
 `drag-end delete=0|1` for its drags, and `received TEXT` for a drop.
@@ -37,7 +37,7 @@ def main():
         label.set_vexpand(True)
         window.set_child(label)
         if mode.startswith("target"):
-            action = Gdk.DragAction.MOVE if mode == "target-move" else Gdk.DragAction.COPY
+            action = Gdk.DragAction.COPY if mode == "target" else Gdk.DragAction.MOVE
             target = Gtk.DropTarget.new(GObject.TYPE_STRING, action)
             if mode == "target-refuse":
                 target.connect("drop", lambda _t, value, _x, _y: report("refused " + value) or False)
