@@ -297,7 +297,13 @@ public final class DragController {
     }
     updateMovingPreviews(drag)
     drag.outgoing?.itemsDidChange()
-    // The drop side sees new items: a new session object, and canHandle asked again.
+    dropSideDidChangeItems(drag)
+    return true
+  }
+
+  /// The drop side sees new items: a new session object, canHandle asked again, and the
+  /// target's update, or a new target.
+  private func dropSideDidChangeItems(_ drag: LiveDrag) {
     drag.dropSession = makeDropSession(for: drag, reusing: drag.dropSession)
     drag.routing.canHandle = [:]
     if let target = drag.target {
@@ -309,7 +315,14 @@ public final class DragController {
     } else {
       route(drag)
     }
-    return true
+  }
+
+  /// A drag from another application whose items the platform knows only now (a list of
+  /// files read at the release): the targets see them as items added during a drag.
+  func replaceItems(of drag: LiveDrag, with items: [DragItem]) {
+    guard drag.isFromOtherProcess, drag.phase == .dragging, !items.isEmpty else { return }
+    drag.session.items = items
+    dropSideDidChangeItems(drag)
   }
 
   // MARK: - Ending

@@ -32,6 +32,16 @@ public final class IncomingDrag {
     controller?.release(drag) ?? .cancel
   }
 
+  /// Replaces the items of a drag from another application, before ``drop()``. A platform
+  /// that learns how many items a drag holds only by reading it (a file manager's list of
+  /// files, on X11) reads that list at the release and gives one item per file here. The
+  /// targets see the new items as items added during a drag: a new drop session, `canHandle`
+  /// asked again, and `sessionDidUpdate`, so the proposal `drop()` uses is made for them.
+  /// Ignored for our own drags, for a drag no longer over the window, and for no items.
+  public func replaceItems(with items: [DragItem]) {
+    controller?.replaceItems(of: drag, with: items)
+  }
+
   /// The drag left the window. A drag from another application ends here (its targets see
   /// it exit and end); one of ours goes on, and the platform reports later where it ended.
   public func leave() {

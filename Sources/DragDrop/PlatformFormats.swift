@@ -194,14 +194,7 @@ public enum PlatformFormats {
       let line = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
       return Data(try absoluteURL(line).absoluteString.utf8)
     case .gnomeCopiedFiles:
-      let text = try decodeText(data, mimeType: mime)
-      var lines = text.split(whereSeparator: \.isNewline).map(String.init)
-      guard let verb = lines.first, verb == "copy" || verb == "cut" else {
-        throw .malformed(mime, reason: "no copy or cut")
-      }
-      lines.removeFirst()
-      let urls = try decodeURIList(
-        Data(lines.joined(separator: "\r\n").utf8), mimeType: mime, filesOnly: true, fileExists: fileExists)
+      let urls = try decodeGnomeCopiedFiles(data, fileExists: fileExists)
       return Data(urls[0].absoluteString.utf8)
     case .sniffedImage:
       guard let type = imageType(of: data) else { throw .notAnImage(mime) }
@@ -238,16 +231,79 @@ public enum PlatformFormats {
       let url = try absoluteURL(line)
       if filesOnly {
         guard url.isFileURL else { throw .notAFile(line) }
-        let path = url.path(percentEncoded: false)
-        guard path.hasPrefix("/"), url.host(percentEncoded: false).map({ $0.isEmpty || $0 == "localhost" }) ?? true
-        else { throw .notAFile(line) }
-        guard !path.split(separator: "/").contains("..") else { throw .pathTraversal(line) }
-        guard fileExists(path) else { throw .missingFile(path) }
+        try checkFile(url, as: line, fileExists: fileExists)
       }
       urls.append(url)
     }
     guard !urls.isEmpty else { throw .empty(mimeType) }
     return urls
+  }
+
+  /// Checks that a file URI names a local file by an absolute path without `..`, and that
+  /// the file exists.
+  private static func checkFile(
+    _ url: URL, as line: String, fileExists: (String) -> Bool
+  ) throws(PlatformDataError) {
+    let path = url.path(percentEncoded: false)
+    guard path.hasPrefix("/"), url.host(percentEncoded: false).map({ $0.isEmpty || $0 == "localhost" }) ?? true
+    else { throw .notAFile(line) }
+    guard !path.split(separator: "/").contains("..") else { throw .pathTraversal(line) }
+    guard fileExists(path) else { throw .missingFile(path) }
+  }
+
+  /// The files of GNOME's `x-special/gnome-copied-files`: `copy` or `cut` on the first
+  /// line, then a URI a line, each checked as in a file-only URI list.
+  public static func decodeGnomeCopiedFiles(
+    _ data: Data, fileExists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }
+  ) throws(PlatformDataError) -> [URL] {
+    let mime = "x-special/gnome-copied-files"
+    let text = try decodeText(data, mimeType: mime)
+    var lines = text.split(whereSeparator: \.isNewline).map(String.init)
+    guard let verb = lines.first, verb == "copy" || verb == "cut" else {
+      throw .malformed(mime, reason: "no copy or cut")
+    }
+    lines.removeFirst()
+    return try decodeURIList(
+      Data(lines.joined(separator: "\r\n").utf8), mimeType: mime, filesOnly: true, fileExists: fileExists)
+  }
+
+  // MARK: Lists of files
+
+  /// The MIME type under which a peer lists several files or links, if it offers one:
+  /// `text/uri-list` (file managers, GTK), else `x-special/gnome-copied-files`.
+  public static func listMIMEType(in mimeTypes: [String]) -> String? {
+    mimeTypes.first { $0.lowercased() == "text/uri-list" }
+      ?? mimeTypes.first { $0.lowercased() == "x-special/gnome-copied-files" }
+  }
+
+  /// The items a list of files or links stands for: one per URI, in the list's order. A
+  /// local file becomes a provider of its contents and its URL
+  /// (`ItemProvider(contentsOf:)`); any other URL, a provider of the URL. The list is
+  /// checked whole: a file URI that is relative, climbs out with `..` or names nothing
+  /// throws, and no items are made.
+  public static func items(
+    fromList data: Data, mimeType: String,
+    fileExists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }
+  ) throws(PlatformDataError) -> [ItemProvider] {
+    let urls: [URL]
+    if mimeType.lowercased() == "x-special/gnome-copied-files" {
+      urls = try decodeGnomeCopiedFiles(data, fileExists: fileExists)
+    } else {
+      urls = try decodeURIList(data, mimeType: mimeType, filesOnly: false)
+      for url in urls where url.isFileURL { try checkFile(url, as: url.absoluteString, fileExists: fileExists) }
+    }
+    var providers: [ItemProvider] = []
+    providers.reserveCapacity(urls.count)
+    for url in urls {
+      guard url.isFileURL else {
+        providers.append(ItemProvider(object: url))
+        continue
+      }
+      // Gone since the check: the list is no longer what the peer meant.
+      guard let provider = ItemProvider(contentsOf: url) else { throw .missingFile(url.path(percentEncoded: false)) }
+      providers.append(provider)
+    }
+    return providers
   }
 
   /// The URL of a `text/x-moz-url`: UTF-16 (little-endian unless a byte-order mark says

@@ -30,12 +30,19 @@ final class DropTarget {
   /// Drops that entered and have not reported a position yet.
   private var pending: Set<OpaquePointer> = []
 
-  /// A drop under way: the engine's handle, and whether any read failed.
+  /// A drop under way: the engine's handle, whether any read failed, and for a drag from
+  /// another application, its reader and the MIME type that lists its files, if any.
   @MainActor
   final class Incoming {
     let handle: IncomingDrag
     var failed = false
-    init(handle: IncomingDrag) { self.handle = handle }
+    let reader: Reader?
+    let listMIMEType: String?
+    init(handle: IncomingDrag, reader: Reader? = nil, listMIMEType: String? = nil) {
+      self.handle = handle
+      self.reader = reader
+      self.listMIMEType = listMIMEType
+    }
   }
 
   init(widget: UnsafeMutablePointer<GtkWidget>, host: GTKWindow) {
@@ -133,13 +140,14 @@ final class DropTarget {
       return incoming
     }
     let reader = Reader(drop: drop)
-    let provider = PlatformFormats.itemProvider(offering: Self.mimeTypes(of: drop)) { mime, completion in
+    let mimeTypes = Self.mimeTypes(of: drop)
+    let provider = PlatformFormats.itemProvider(offering: mimeTypes) { mime, completion in
       reader.read(mime, completion: completion)
     }
     let allowsMove = gdk_drop_get_actions(drop).rawValue & GDK_ACTION_MOVE.rawValue != 0
     let handle = window.dragController.beginIncomingDrag(
       items: [DragItem(itemProvider: provider)], at: point, allowsMoveOperation: allowsMove)
-    let incoming = Incoming(handle: handle)
+    let incoming = Incoming(handle: handle, reader: reader, listMIMEType: PlatformFormats.listMIMEType(in: mimeTypes))
     reader.incoming = incoming
     drags[drop] = incoming
     positions[drop] = point
@@ -166,6 +174,37 @@ final class DropTarget {
     positions[drop] = nil
     guard let incoming = drags.removeValue(forKey: drop) else { return false }
     incoming.handle.move(to: point)
+    // A list of files is one item until it is read: read it now that the target takes the
+    // drop, so that its performDrop sees one item per file.
+    if let reader = incoming.reader, let list = incoming.listMIMEType, incoming.handle.proposal.operation.performsDrop {
+      nonisolated(unsafe) let held = drop
+      g_object_ref(UnsafeMutableRawPointer(held))
+      _ = reader.read(list) { result in
+        Task { @MainActor [weak self] in
+          // A bad or unreadable list stays one item, whose load reports the error.
+          if let data = try? result.get(),
+            let providers = try? PlatformFormats.items(fromList: data, mimeType: list), !providers.isEmpty
+          {
+            incoming.handle.replaceItems(with: providers.map { DragItem(itemProvider: $0) })
+          }
+          if let self {
+            self.finishDrop(held, incoming)
+          } else {
+            _ = incoming.handle.drop()
+            gdk_drop_finish(held, GdkDragAction(rawValue: 0))
+          }
+          g_object_unref(UnsafeMutableRawPointer(held))
+        }
+      }
+      return true
+    }
+    return finishDrop(drop, incoming)
+  }
+
+  /// Performs the drop on the engine's side, and tells the source how it went once the
+  /// loads it started have ended.
+  @discardableResult
+  private func finishDrop(_ drop: OpaquePointer, _ incoming: Incoming) -> Bool {
     let operation = incoming.handle.drop()
     guard operation.performsDrop else {
       gdk_drop_finish(drop, GdkDragAction(rawValue: 0))

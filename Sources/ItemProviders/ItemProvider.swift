@@ -91,6 +91,41 @@ public final class ItemProvider: Sendable, CustomStringConvertible {
     registerObject(object, visibility: .all)
   }
 
+  /// A provider for the file at `fileURL`, as a file manager offers it: the file's
+  /// contents under the content type its filename extension names (a folder as
+  /// `public.folder`, an unknown extension as a type of its own, no extension as
+  /// `public.data`), which a destination may open in place; then the URL itself, as
+  /// `public.file-url` and `public.url`. Its suggested name is the file's name without its
+  /// extension. Nil when `fileURL` is not a file URL or names nothing.
+  ///
+  /// A load of the contents fails with ``ItemProviderError/fileOperationFailed(path:reason:)``
+  /// when the file has gone by then.
+  public convenience init?(contentsOf fileURL: URL) {
+    guard fileURL.isFileURL else { return nil }
+    let path = fileURL.path(percentEncoded: false)
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return nil }
+    self.init()
+    let fileExtension = fileURL.pathExtension
+    let contentType: ContentType =
+      isDirectory.boolValue
+      ? .folder : fileExtension.isEmpty ? .data : ContentType(filenameExtension: fileExtension) ?? .data
+    registerFileRepresentation(for: contentType, openInPlace: true) { completion in
+      if FileManager.default.fileExists(atPath: path) {
+        completion(.success(fileURL))
+      } else {
+        completion(.failure(ItemProviderError.fileOperationFailed(path: path, reason: "the file is gone")))
+      }
+      return nil
+    }
+    for type in [ContentType.fileURL, .url] {
+      registerDataRepresentation(for: type) { completion in
+        fileURL.loadData(for: type, completionHandler: completion)
+      }
+    }
+    suggestedName = fileURL.deletingPathExtension().lastPathComponent
+  }
+
   private init(representations: [Representation], suggestedName: String?, monitor: LoadMonitor? = nil) {
     state = Mutex(State(representations: representations, suggestedName: suggestedName, monitor: monitor))
   }
@@ -241,11 +276,18 @@ public final class ItemProvider: Sendable, CustomStringConvertible {
   }
 
   /// The first representation, in fidelity order, whose type conforms to any of `types`.
+  /// Plain text among several types is a fallback: it counts only when no representation
+  /// conforms to another of them. A URL or a colour can be read from text, but an item that
+  /// also has a URL, such as a text file with its file URL, is read as its URL.
   func representation(forAnyOf types: [ContentType]) -> Representation? {
     state.withLock { state in
-      state.representations.first { representation in
-        types.contains { representation.contentType.conforms(to: $0) }
+      func first(_ types: some Collection<ContentType>) -> Representation? {
+        state.representations.first { representation in
+          types.contains { representation.contentType.conforms(to: $0) }
+        }
       }
+      guard types.count > 1 else { return first(types) }
+      return first(types.lazy.filter { !$0.conforms(to: .plainText) }) ?? first(types)
     }
   }
 }

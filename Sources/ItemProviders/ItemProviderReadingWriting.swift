@@ -28,8 +28,9 @@ extension ItemProviderWriting {
 
 /// A type that can be made from the bytes of a representation.
 public protocol ItemProviderReading: Sendable {
-  /// The content types a value can be read from, most preferred first. A representation
-  /// qualifies when its type conforms to one of these.
+  /// The content types a value can be read from. A load reads the item's highest-fidelity
+  /// representation whose type conforms to one of these; plain text, listed beside other
+  /// types, is read only when the item has none of the others.
   static var readableContentTypes: [ContentType] { get }
   /// Makes a value from the bytes of a representation whose type is `contentType`.
   /// Throws when the bytes do not make a valid value.

@@ -131,16 +131,31 @@ struct PeerDragTests {
     }
   }
 
+  /// A file manager's list of files becomes one item per file at the release: each loads
+  /// as its URL, and an image file as the image.
   @Test(.enabled(if: hasPeer, "needs an X display, xdotool and python3-gi with GTK 4"))
-  func filesFromAURIListArriveAsFileURLs() throws {
+  func filesFromAURIListArriveAsOneItemEach() throws {
     let folder = FileManager.default.temporaryDirectory.appending(path: "peer-drag-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
-    let file = folder.appending(path: "写真 1.png")
-    try TestImages.png(width: 2, height: 2).write(to: file)
-    try drag(peer: ["uris", file.absoluteString]) { probe, _ in
-      let dropped = probe.waitForLine(startingWith: "dropped", timeout: 20)
-      #expect(dropped == "dropped-url \(file.absoluteString)", "\(probe.output)")
+    let photo = folder.appending(path: "写真 1.png")
+    try TestImages.png(width: 3, height: 2).write(to: photo)
+    let note = folder.appending(path: "メモ.txt")
+    try Data("北海道".utf8).write(to: note)
+    let files = [photo, note]
+    try drag(peer: ["uris"] + files.map(\.absoluteString)) { probe, _ in
+      #expect(probe.waitForLine(startingWith: "items", timeout: 20) == "items 2", "\(probe.output)")
+      #expect(
+        probe.lines.contains("types [\"public.png\", \"public.file-url\", \"public.url\"] local=none"),
+        "\(probe.output)")
+      var urls: Set<String> = []
+      while urls.count < files.count, let line = probe.waitForLine(startingWith: "dropped-url", timeout: 20) {
+        urls.insert(String(line.dropFirst("dropped-url ".count)))
+      }
+      #expect(urls == Set(files.map(\.absoluteString)), "\(probe.output)")
+      #expect(
+        probe.waitForAnyLine(startingWith: "dropped-image", timeout: 20) == "dropped-image public.png 3x2",
+        "\(probe.output)")
     }
   }
 

@@ -155,6 +155,37 @@ import Testing
     #expect(urls.last?.path == "/home/me/photo-999.jpg")
   }
 
+  @Test("A list of files and links becomes one item each, checked whole")
+  func aListBecomesOneItemEach() async throws {
+    let folder = FileManager.default.temporaryDirectory.appending(path: "list-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let photo = folder.appending(path: "写真 1.png")
+    try TestImages.png(width: 2, height: 2).write(to: photo)
+    let list = "# from a file manager\r\n\(photo.absoluteString)\r\nhttps://example.org/page\r\n"
+    let items = try PlatformFormats.items(fromList: Data(list.utf8), mimeType: "text/uri-list")
+    #expect(items.map(\.registeredContentTypes) == [[.png, .fileURL, .url], [.url, .utf8PlainText]])
+    #expect(try await items[1].loadObject(ofClass: URL.self) == URL(string: "https://example.org/page"))
+    let copied = try PlatformFormats.items(
+      fromList: Data("cut\n\(photo.absoluteString)".utf8), mimeType: "x-special/gnome-copied-files")
+    #expect(copied.count == 1 && copied[0].suggestedName == "写真 1")
+    #expect(throws: PlatformDataError.pathTraversal("file:///tmp/../etc/passwd")) {
+      try PlatformFormats.items(
+        fromList: Data("\(photo.absoluteString)\r\nfile:///tmp/../etc/passwd".utf8), mimeType: "text/uri-list")
+    }
+    let missing = folder.appending(path: "gone.png")
+    #expect(throws: PlatformDataError.missingFile(missing.path)) {
+      try PlatformFormats.items(fromList: Data(missing.absoluteString.utf8), mimeType: "text/uri-list")
+    }
+    #expect(
+      PlatformFormats.listMIMEType(in: ["UTF8_STRING", "x-special/gnome-copied-files", "text/uri-list"])
+        == "text/uri-list")
+    #expect(PlatformFormats.listMIMEType(in: ["UTF8_STRING"]) == nil)
+    // A thousand files from a file manager: a thousand items.
+    let many = (0..<1000).map { _ in photo.absoluteString }.joined(separator: "\r\n")
+    #expect(try PlatformFormats.items(fromList: Data(many.utf8), mimeType: "text/uri-list").count == 1000)
+  }
+
   @Test func textMustBeUTF8AndNotEmpty() throws {
     let text = R(contentType: .utf8PlainText, mimeType: "UTF8_STRING", decoding: .text)
     #expect(try decode("北海道\0", text) == "北海道")

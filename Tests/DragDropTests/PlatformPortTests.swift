@@ -227,6 +227,33 @@ import Testing
     #expect(await eventually { scene.target.received == ["札幌"] })
   }
 
+  @Test("A list of files read at the release becomes one item per file: canHandle is asked again, then the drop")
+  func itemsReplacedAtTheRelease() async throws {
+    let scene = Scene()
+    let files = scene.platform.application(named: "files")
+    let list = files.item([(.url, Data("file:///tmp/list".utf8))])
+    let incoming = files.drag([list], into: scene.test.window, at: Point(x: 450, y: 100))
+    // A URL is no text for this target: the list alone finds no target.
+    #expect(incoming.proposal.operation == .cancel)
+    let texts = ["釧路", "帯広"].map { ItemProvider(object: $0) }
+    incoming.replaceItems(with: texts.map { DragItem(itemProvider: $0) })
+    #expect(incoming.session.items.count == 2)
+    #expect(incoming.proposal.operation == .copy)
+    #expect(incoming.drop() == .copy)
+    scene.test.settle()
+    #expect(await eventually { scene.target.received == ["釧路", "帯広"] })
+    #expect(
+      scene.test.recorder.calls.filter { $0.interaction == "target" }.map(\.method.name) == [
+        "canHandle", "canHandle", "sessionDidEnter", "sessionDidUpdate", "performDrop", "previewForDropping",
+        "willAnimateDrop", "previewForDropping", "willAnimateDrop", "concludeDrop", "sessionDidEnd",
+      ])
+    // Our own drags keep their items.
+    let drag = try scene.liftAndBegin()
+    let over = scene.platform.carry(drag, to: Point(x: 450, y: 100), in: scene.test.window)
+    over.replaceItems(with: texts.map { DragItem(itemProvider: $0) })
+    #expect(drag.session.items.count == 1)
+  }
+
   @Test("Rule 38: a source application that dies mid-transfer fails the read with a typed error")
   func sourceDiesMidTransfer() async throws {
     let scene = Scene()

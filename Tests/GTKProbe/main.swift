@@ -57,6 +57,7 @@ final class KeyReportingView: View {
 final class ReportingDropTarget: DropInteractionDelegate {
   func dropInteraction(_ interaction: DropInteraction, canHandle session: DropSession) -> Bool {
     session.canLoadObjects(ofClass: String.self) || session.canLoadObjects(ofClass: URL.self)
+      || session.canLoadObjects(ofClass: Image.self)
   }
 
   func dropInteraction(_ interaction: DropInteraction, sessionDidUpdate session: DropSession) -> DropProposal {
@@ -66,7 +67,19 @@ final class ReportingDropTarget: DropInteractionDelegate {
   func dropInteraction(_ interaction: DropInteraction, performDrop session: DropSession) {
     let local = session.localDragSession == nil ? "none" : "ours"
     report("types \(session.items.first?.itemProvider.registeredContentTypes.map(\.identifier) ?? []) local=\(local)")
+    report("items \(session.items.count)")
     for item in session.items {
+      if item.itemProvider.canLoadObject(ofClass: Image.self) {
+        _ = item.itemProvider.loadObject(ofClass: Image.self) { result in
+          Task { @MainActor in
+            switch result {
+            case .success(let image):
+              report("dropped-image \(image.contentType.identifier) \(image.pixelWidth)x\(image.pixelHeight)")
+            case .failure(let error): report("failed \(error)")
+            }
+          }
+        }
+      }
       if item.itemProvider.hasRepresentationConforming(to: .url) {
         _ = item.itemProvider.loadObject(ofClass: URL.self) { result in
           Task { @MainActor in

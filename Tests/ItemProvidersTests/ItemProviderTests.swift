@@ -162,6 +162,37 @@ import Testing
     #expect(!ItemProvider().canLoadObject(ofClass: Data.self))
   }
 
+  @Test("A file's provider gives its contents by type, and its URL; a URL-reading load prefers the URL to text")
+  func aFileProviderGivesItsContentsAndItsURL() async throws {
+    let folder = FileManager.default.temporaryDirectory.appending(path: "contents-of-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let note = folder.appending(path: "メモ.txt")
+    try Data("北海道".utf8).write(to: note)
+    let provider = try #require(ItemProvider(contentsOf: note))
+    #expect(provider.registeredContentTypes == [.plainText, .fileURL, .url])
+    #expect(provider.registeredContentTypesForOpenInPlace == [.plainText])
+    #expect(provider.suggestedName == "メモ")
+    #expect(try await provider.loadObject(ofClass: String.self) == "北海道")
+    #expect(try await provider.loadObject(ofClass: URL.self) == note)
+    // Text alone still reads as a URL.
+    #expect(
+      try await ItemProvider(object: "https://example.org").loadObject(ofClass: URL.self)
+        == URL(string: "https://example.org"))
+    let photo = folder.appending(path: "写真.png")
+    try TestImages.png(width: 3, height: 2).write(to: photo)
+    let image = try await #require(ItemProvider(contentsOf: photo)).loadObject(ofClass: Image.self)
+    #expect(image.pixelWidth == 3 && image.contentType == .png)
+    #expect(ItemProvider(contentsOf: folder)?.registeredContentTypes.first == .folder)
+    #expect(ItemProvider(contentsOf: folder.appending(path: "missing.png")) == nil)
+    #expect(ItemProvider(contentsOf: URL(string: "https://example.org/a.png")!) == nil)
+    // Gone before the load: a typed error naming the file.
+    try FileManager.default.removeItem(at: note)
+    await #expect(throws: ItemProviderError.fileOperationFailed(path: note.path, reason: "the file is gone")) {
+      try await provider.loadObject(ofClass: String.self)
+    }
+  }
+
   @Test func suggestedName() {
     let provider = ItemProvider()
     #expect(provider.suggestedName == nil)
