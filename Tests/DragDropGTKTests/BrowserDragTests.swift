@@ -1,0 +1,133 @@
+import DragDrop
+import Foundation
+import TestSupport
+import Testing
+
+@testable import DragDropGTK
+
+/// Drags between Chromium and our windows, with real X input from xdotool. Chromium shows
+/// `Tests/Peers/chromium_peer.html` in an app window at x = 600: text, a link and an image to
+/// drag, or a drop zone that logs what it got on its console, which Chromium writes to
+/// standard error. The GTKProbe's window is at the top left.
+@Suite("Drags with Chromium", .serialized)
+struct BrowserDragTests {
+  static let chromium = "/usr/bin/chromium"
+  static var page: URL {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .appending(path: "Peers/chromium_peer.html")
+  }
+  static var hasChromium: Bool {
+    WindowTests.hasDisplay && WindowTests.hasXdotool && FileManager.default.isExecutableFile(atPath: chromium)
+  }
+
+  /// Starts our program with `ours` and Chromium on the page with `query`, waits for both,
+  /// then plays xdotool `steps`.
+  func withChromium(
+    ours: [String], query: [String: String], steps: [String], check: (_ ours: Probe, _ chromium: Probe) throws -> Void
+  ) throws {
+    try DisplayLock.withExclusiveDisplay {
+      let profile = FileManager.default.temporaryDirectory.appending(path: "chromium-\(UUID().uuidString)")
+      defer { try? FileManager.default.removeItem(at: profile) }
+      let probe = try Probe.start(ours)
+      defer { probe.terminate() }
+      _ = try #require(probe.waitForLine(startingWith: "ready", timeout: 30), "\(probe.output)")
+      var page = URLComponents(url: Self.page, resolvingAgainstBaseURL: false)!
+      page.queryItems = query.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) }
+      // Root needs --no-sandbox, and --test-type keeps the warning bar about it away, so the
+      // page starts at the window's top.
+      let browser = try Probe.start(
+        [
+          "--no-sandbox", "--test-type", "--enable-logging=stderr", "--user-data-dir=\(profile.path)",
+          "--no-first-run", "--disable-gpu", "--ozone-platform=x11", "--password-store=basic",
+          "--window-position=600,0", "--window-size=600,400", "--app=\(page.url!.absoluteString)",
+        ], executable: URL(fileURLWithPath: Self.chromium))
+      defer { browser.terminate() }
+      let ready = browser.waitForAnyLine(timeout: 60) { $0.contains("\"peer: ready\"") }
+      _ = try #require(ready, "\(browser.output)")
+      try Probe.xdotool(steps)
+      try check(probe, browser)
+    }
+  }
+
+  /// xdotool steps: press at the first point, move through the rest a tenth of a second
+  /// apart, hover, release. Chromium starts a drag after small first moves.
+  static func drag(along path: [(Int, Int)], after prelude: [String] = []) -> [String] {
+    var steps =
+      prelude + ["mousemove", "\(path[0].0)", "\(path[0].1)", "sleep", "0.2", "mousedown", "1", "sleep", "0.1"]
+    for (x, y) in path.dropFirst() { steps += ["mousemove", "\(x)", "\(y)", "sleep", "0.1"] }
+    return steps + ["sleep", "0.3", "mouseup", "1"]
+  }
+
+  /// From a point of Chromium's page to the probe's drop window.
+  static func intoProbe(from start: (Int, Int)) -> [(Int, Int)] {
+    [start, (start.0 - 2, start.1 + 1), (start.0 - 5, start.1 + 2), (start.0 - 40, start.1 + 10)]
+      + [(550, 140), (400, 150), (250, 150), (200, 150), (201, 151)]
+  }
+
+  func dropIntoProbe(from start: (Int, Int), prelude: [String] = [], query: [String: String] = [:]) throws -> [String] {
+    let title = "DragDropGTK-drop-\(ProcessInfo.processInfo.processIdentifier)"
+    var lines: [String] = []
+    try withChromium(
+      ours: ["drop", title], query: query.merging(["mode": "source"]) { $1 },
+      steps: Self.drag(along: Self.intoProbe(from: start), after: prelude)
+    ) { probe, _ in
+      _ = probe.waitForAnyLine(startingWith: "call target.sessionDidEnd", timeout: 20)
+      lines = probe.lines
+    }
+    return lines
+  }
+
+  @Test(.enabled(if: hasChromium, "needs an X display, xdotool and Chromium"))
+  func japaneseTextSelectedInChromiumArrivesExactly() throws {
+    // A triple click selects the line; the drag starts on the selection.
+    let lines = try dropIntoProbe(
+      from: (660, 35),
+      prelude: ["mousemove", "660", "35", "click", "--repeat", "3", "--delay", "80", "1", "sleep", "0.5"])
+    #expect(lines.contains("dropped 北海道の夏"), "\(lines)")
+    #expect(lines.contains("types [\"public.utf8-plain-text\"] local=none"), "\(lines)")
+  }
+
+  @Test(.enabled(if: hasChromium, "needs an X display, xdotool and Chromium"))
+  func aLinkFromChromiumArrivesAsItsURL() throws {
+    // Chromium offers a link as text/x-moz-url and _NETSCAPE_URL, with no text/uri-list.
+    let lines = try dropIntoProbe(from: (660, 112))
+    #expect(lines.contains("dropped-url https://example.org/%E5%8C%97%E6%B5%B7%E9%81%93"), "\(lines)")
+    #expect(lines.contains("types [\"public.url\", \"public.utf8-plain-text\"] local=none"), "\(lines)")
+  }
+
+  @Test(.enabled(if: hasChromium, "needs an X display, xdotool and Chromium"))
+  func anImageFromChromiumArrivesAsTheImage() async throws {
+    // Chromium offers an image as application/octet-stream beside XdndDirectSave0, with no
+    // image type: the bytes say what it is.
+    let file = FileManager.default.temporaryDirectory.appending(path: "chromium-\(UUID().uuidString).png")
+    defer { try? FileManager.default.removeItem(at: file) }
+    try await Self.writeSquare(to: file)
+    let lines = try dropIntoProbe(from: (665, 210), query: ["image": file.absoluteString])
+    #expect(lines.contains("dropped-image public.png 96x64"), "\(lines)")
+    #expect(lines.contains("dropped-url \(file.absoluteString)"), "\(lines)")
+  }
+
+  /// A red 96 × 64 PNG, decodable by a browser.
+  @MainActor static func writeSquare(to file: URL) throws {
+    let square = View(frame: Rect(x: 0, y: 0, width: 96, height: 64))
+    square.backgroundColor = Color(red: 0.8, green: 0.2, blue: 0.3)
+    try HeadlessRenderer.render(square).writePNG(to: file)
+  }
+
+  @Test(.enabled(if: hasChromium, "needs an X display, xdotool and Chromium"))
+  func ourJapaneseTextArrivesInChromium() throws {
+    let title = "DragDropGTK-drag-\(ProcessInfo.processInfo.processIdentifier)"
+    let path = [(100, 100), (110, 100), (130, 100), (200, 120), (400, 150), (650, 150), (700, 150), (701, 151)]
+    try withChromium(ours: ["drag", title, "北海道の夏 🌻"], query: ["mode": "target"], steps: Self.drag(along: path)) {
+      probe, browser in
+      let got = browser.waitForAnyLine(timeout: 20) { $0.contains("\"peer: got") }
+      // As the page's encodeURIComponent writes it.
+      let kept = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'()")
+      let encoded = "北海道の夏 🌻".addingPercentEncoding(withAllowedCharacters: kept)!
+      #expect(got?.contains("\"peer: got text/plain=\(encoded)\"") == true, "\(browser.output)")
+      // The page took the move our drag offered, and said so in its XdndFinished.
+      let ended = probe.waitForAnyLine(startingWith: "call source.didEnd", timeout: 20)
+      #expect(ended == "call source.didEnd(move)", "\(probe.output)")
+    }
+  }
+}
