@@ -12,7 +12,8 @@ import Foundation
 /// previous write's callback, which GTK's X11 stream does not allow. The provider keeps its
 /// own `GCancellable`: ``cancel()`` ends every write under way (GTK passes none to a drag's
 /// writes, so a write could otherwise outlive its drag), and completes the loads' progress.
-/// Files written for peers that ask for a URI list are removed by ``finish()``.
+/// Files written for peers that ask for a URI list outlive the drag a little, since a file
+/// manager copies them after the drop (``PeerFiles``).
 @MainActor
 final class ContentProvider {
   /// How many bytes one write hands to the stream.
@@ -24,6 +25,7 @@ final class ContentProvider {
   /// item's files or URLs when several items have one.
   let offers: [PlatformFormats.Offer]
   private let providers: [ItemProvider]
+  private let files: PeerFiles
   private let cancellable: UnsafeMutablePointer<GCancellable>
   private var temporaryFiles: [URL] = []
   /// Loads under way, cancelled with the provider.
@@ -32,9 +34,10 @@ final class ContentProvider {
   private(set) var chunkCount = 0
 
   /// A provider for `providers` (an outgoing drag's items, restricted to what other
-  /// applications may load).
-  init(providers: [ItemProvider]) {
+  /// applications may load), writing files for peers into `files`.
+  init(providers: [ItemProvider], files: PeerFiles = .shared) {
     self.providers = providers
+    self.files = files
     offers = providers.first.map { PlatformFormats.offers(for: $0.registeredContentTypes(visibleTo: .all)) } ?? []
     cancellable = g_cancellable_new()!
     let raw = g_object_new_with_properties(Self.gType, 0, nil, nil)!
@@ -55,11 +58,11 @@ final class ContentProvider {
     loads = [:]
   }
 
-  /// Cancels what is under way, removes the files written for peers, and lets the GObject go
-  /// once GTK has too.
+  /// Cancels what is under way, lets the files written for peers go in a while, and lets the
+  /// GObject go once GTK has too.
   func finish() {
     cancel()
-    for file in temporaryFiles { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+    files.release(temporaryFiles)
     temporaryFiles = []
     g_object_set_data(ddgtk_object(object), Self.key, nil)
     g_object_unref(object)
@@ -92,18 +95,25 @@ final class ContentProvider {
 
   /// Loads and encodes what `offer` needs, on the main actor when done.
   private func load(_ offer: PlatformFormats.Offer, _ done: @escaping @MainActor (Result<Data, any Error>) -> Void) {
-    // Several items give a URI list of every item's URL.
-    let sources = offer.encoding == .uriList ? providers : Array(providers.prefix(1))
+    // Several items give a URI list of every item's URL, or of every item's image file.
+    let sources = offer.encoding == .bytes || offer.encoding == .mozURL ? Array(providers.prefix(1)) : providers
+    let kind: ContentType = offer.encoding == .temporaryFile ? .image : .url
+    let types = sources.enumerated().map { index, provider in
+      index == 0 ? offer.contentType : provider.registeredContentTypes(visibleTo: .all).first { $0.conforms(to: kind) }
+    }
     let gathered = Gathered(count: sources.count) { [weak self] result in
       guard let self else { return }
-      done(result.flatMap { datas in Result { try self.encode(datas, for: offer) } })
+      done(
+        result.flatMap { datas in
+          let loaded = datas.indices.compactMap { index in
+            datas[index].map { (provider: sources[index], type: types[index]!, data: $0) }
+          }
+          return Result { try self.encode(loaded, for: offer) }
+        })
     }
     for (index, provider) in sources.enumerated() {
       let key = ObjectIdentifier(provider)
-      let type =
-        index == 0
-        ? offer.contentType : provider.registeredContentTypes(visibleTo: .all).first { $0.conforms(to: .url) }
-      guard let type else {
+      guard let type = types[index] else {
         gathered.skip(index)
         continue
       }
@@ -121,9 +131,10 @@ final class ContentProvider {
   private final class Gathered {
     private var results: [Data?]
     private var remaining: Int
-    private var done: ((Result<[Data], any Error>) -> Void)?
+    private var done: ((Result<[Data?], any Error>) -> Void)?
 
-    init(count: Int, done: @escaping (Result<[Data], any Error>) -> Void) {
+    /// `done` gets each item's data, nil for an item skipped.
+    init(count: Int, done: @escaping (Result<[Data?], any Error>) -> Void) {
       results = Array(repeating: nil, count: count)
       remaining = count
       self.done = done
@@ -143,32 +154,34 @@ final class ContentProvider {
 
     private func step() {
       remaining -= 1
-      if remaining == 0 { finish(.success(results.compactMap { $0 })) }
+      if remaining == 0 { finish(.success(results)) }
     }
 
-    private func finish(_ result: Result<[Data], any Error>) {
+    private func finish(_ result: Result<[Data?], any Error>) {
       let done = self.done
       self.done = nil
       done?(result)
     }
   }
 
-  private func encode(_ datas: [Data], for offer: PlatformFormats.Offer) throws -> Data {
+  private func encode(
+    _ loaded: [(provider: ItemProvider, type: ContentType, data: Data)], for offer: PlatformFormats.Offer
+  ) throws -> Data {
     switch offer.encoding {
     case .temporaryFile:
-      // The file a file manager copies: written now, removed when the drag is over.
-      let folder = FileManager.default.temporaryDirectory.appending(path: "dragdrop-\(UUID().uuidString)")
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-      let name = providers.first?.suggestedName ?? "image"
-      let ext = offer.contentType.preferredFilenameExtension.map { "." + $0 } ?? ""
-      let file = folder.appending(path: name.hasSuffix(ext) ? name : name + ext)
-      try datas[0].write(to: file)
-      temporaryFiles.append(file)
-      return PlatformFormats.uriList([file])
+      // The files a file manager copies: written now, one an image, each named after its item.
+      var written: [URL] = []
+      for item in loaded {
+        let name = item.provider.suggestedName ?? "image"
+        let ext = item.type.preferredFilenameExtension.map { "." + $0 } ?? ""
+        written.append(try files.write(item.data, named: name.hasSuffix(ext) ? name : name + ext))
+      }
+      temporaryFiles += written
+      return PlatformFormats.uriList(written)
     case .uriList:
-      return Data(try datas.map { try PlatformFormats.encode($0, for: offer) }.joined())
+      return Data(try loaded.map { try PlatformFormats.encode($0.data, for: offer) }.joined())
     case .bytes, .mozURL:
-      return try PlatformFormats.encode(datas[0], for: offer)
+      return try PlatformFormats.encode(loaded[0].data, for: offer)
     }
   }
 

@@ -138,19 +138,71 @@ struct ContentProviderTests {
     #expect(try PlatformFormats.decodeMozURL(moz) == URL(fileURLWithPath: "/tmp/a b.png"))
   }
 
-  @Test func imageDataGoesToFileManagersAsAFileRemovedAtTheEnd() async throws {
+  /// Files for peers in a folder of the test's own, removed when the test says.
+  final class ScheduledRemovals {
+    var pending: [@Sendable () -> Void] = []
+    var delays: [TimeInterval] = []
+    func runAll() {
+      for body in pending { body() }
+      pending = []
+    }
+  }
+
+  func peerFiles() -> (PeerFiles, ScheduledRemovals) {
+    let removals = ScheduledRemovals()
+    let root = FileManager.default.temporaryDirectory.appending(path: "peer-files-test-\(UUID().uuidString)")
+    let files = PeerFiles(root: root) { delay, body in
+      removals.delays.append(delay)
+      removals.pending.append(body)
+    }
+    return (files, removals)
+  }
+
+  @Test func imageDataGoesToFileManagersAsFilesThatOutliveTheDragAMinute() async throws {
     let png = TestImages.png(width: 2, height: 2)
-    let item = ItemProvider(object: try Image(data: png))
-    item.suggestedName = "北海道"
-    let provider = ContentProvider(providers: [item])
+    let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 0, 0xFF, 0xD9])
+    let first = ItemProvider(object: try Image(data: png))
+    first.suggestedName = "北海道"
+    let second = ItemProvider()
+    second.registerDataRepresentation(for: .jpeg) { completion in
+      completion(.success(jpeg))
+      return nil
+    }
+    second.suggestedName = "北海道"
+    let text = ItemProvider(object: "no file for text")
+    let (files, removals) = peerFiles()
+    defer { try? FileManager.default.removeItem(at: files.root) }
+    let provider = ContentProvider(providers: [first, text, second], files: files)
     #expect(formats(of: provider) == ["image/png", "text/uri-list"])
     let (outcome, data) = await write(provider, "text/uri-list")
     #expect(outcome.succeeded)
+    // One file an image item, each named after it, in folders of their own.
     let urls = try PlatformFormats.decodeURIList(data, mimeType: "text/uri-list", filesOnly: true)
-    #expect(urls.count == 1 && urls[0].lastPathComponent == "北海道.png")
-    #expect(try Data(contentsOf: urls[0]) == png)
+    #expect(urls.map(\.lastPathComponent) == ["北海道.png", "北海道.jpeg"])
+    #expect(try urls.map { try Data(contentsOf: $0) } == [png, jpeg])
+    // A file manager copies after the drop: the files stay when the drag ends.
     provider.finish()
-    #expect(!FileManager.default.fileExists(atPath: urls[0].path))
+    #expect(urls.allSatisfy { FileManager.default.fileExists(atPath: $0.path) })
+    #expect(removals.delays == [PeerFiles.keepsFilesFor])
+    removals.runAll()
+    #expect(urls.allSatisfy { !FileManager.default.fileExists(atPath: $0.deletingLastPathComponent().path) })
+  }
+
+  @Test func filesLeftByAProcessThatDiedGoWhenAnotherWritesItsFirst() throws {
+    let directory = FileManager.default.temporaryDirectory.appending(path: "peer-files-orphans-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    // A pid beyond the kernel's limit belongs to no process; ours is running.
+    let dead = directory.appending(path: PeerFiles.prefix + "99999999")
+    let alive = directory.appending(path: PeerFiles.prefix + "\(getpid())")
+    let other = directory.appending(path: "someone-else")
+    for folder in [dead, alive, other] {
+      try FileManager.default.createDirectory(at: folder.appending(path: "x"), withIntermediateDirectories: true)
+    }
+    let files = PeerFiles(root: directory.appending(path: PeerFiles.prefix + "\(getpid())")) { _, _ in }
+    _ = try files.write(Data("a".utf8), named: "a.txt")
+    #expect(!FileManager.default.fileExists(atPath: dead.path))
+    #expect(FileManager.default.fileExists(atPath: alive.appending(path: "x").path))
+    #expect(FileManager.default.fileExists(atPath: other.path))
   }
 
   @Test func aCancelledProviderFailsItsWritesAndItsLoads() async {

@@ -8,6 +8,7 @@
 //   GTKProbe idle TITLE   opens a window and does nothing, for measuring idle CPU
 //   GTKProbe drop TITLE   opens a window whose drop target takes text from any application
 //   GTKProbe drag TITLE TEXT  opens a window with a label that drags TEXT to any application
+//   GTKProbe drag-file TITLE PATH  opens a window whose label drags the file's bytes as data
 
 import CGTK
 import DragDrop
@@ -103,14 +104,31 @@ final class ReportingDropTarget: DropInteractionDelegate {
   }
 }
 
-/// A drag source whose one label drags its text to anywhere.
+/// A drag source whose one label drags its text to anywhere, or with `file`, that file's
+/// bytes as data of its type (as a photo library holds them), named after the file.
 @MainActor
 final class ReportingDragSource: DragInteractionDelegate {
   let text: String
-  init(text: String) { self.text = text }
+  let file: URL?
+  init(text: String, file: URL? = nil) {
+    self.text = text
+    self.file = file
+  }
 
   func dragInteraction(_ interaction: DragInteraction, itemsForBeginning session: DragSession) -> [DragItem] {
-    [DragItem(itemProvider: ItemProvider(object: text))]
+    guard let file else { return [DragItem(itemProvider: ItemProvider(object: text))] }
+    let provider = ItemProvider()
+    let type = ContentType(filenameExtension: file.pathExtension) ?? .data
+    provider.registerDataRepresentation(for: type) { completion in
+      completion(Result { try Data(contentsOf: file) })
+      return nil
+    }
+    provider.suggestedName = file.deletingPathExtension().lastPathComponent
+    return [DragItem(itemProvider: provider)]
+  }
+
+  func dragInteraction(_ interaction: DragInteraction, session: DragSession, didEndWith operation: DropOperation) {
+    report("ended \(operation)")
   }
 }
 
@@ -148,7 +166,9 @@ func runMainLoopCheck() -> Int32 {
 }
 
 @MainActor
-func openWindow(title: String, reporting: Bool, dropping: Bool = false, dragging: String? = nil) -> Int32 {
+func openWindow(
+  title: String, reporting: Bool, dropping: Bool = false, dragging: String? = nil, file: URL? = nil
+) -> Int32 {
   let application: GTKApplication
   do {
     application = try GTKApplication(id: "org.dragdrop.GTKProbe")
@@ -163,7 +183,7 @@ func openWindow(title: String, reporting: Bool, dropping: Bool = false, dragging
     // Interactions hold their delegates weakly: these keep them alive.
     var delegates: [AnyObject] = []
     if let dragging {
-      let delegate = ReportingDragSource(text: dragging)
+      let delegate = ReportingDragSource(text: dragging, file: file)
       delegates.append(delegate)
       let label = Label(
         text: dragging,
@@ -240,9 +260,16 @@ let status: Int32 =
   case "drag":
     openWindow(
       title: arguments.dropFirst().first ?? "GTKProbe", reporting: false, dragging: arguments.dropFirst(2).first ?? "")
+  case "drag-file":
+    openWindow(
+      title: arguments.dropFirst().first ?? "GTKProbe", reporting: false,
+      dragging: arguments.dropFirst(2).first.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "",
+      file: arguments.dropFirst(2).first.map { URL(fileURLWithPath: $0) })
   default:
     {
-      report("usage: GTKProbe no-display | main-loop | window TITLE | idle TITLE | drop TITLE | drag TITLE TEXT")
+      report(
+        "usage: GTKProbe no-display | main-loop | window TITLE | idle TITLE | drop TITLE | drag TITLE TEXT | drag-file TITLE PATH"
+      )
       return 2
     }()
   }

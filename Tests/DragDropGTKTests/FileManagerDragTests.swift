@@ -1,0 +1,157 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Drags between Thunar (GTK 3) and our windows, with real X input from xdotool. Thunar runs
+/// in its own D-Bus session at x = 600, showing a folder of the test's own in its icon view;
+/// the GTKProbe's window is at the top left.
+@Suite("Drags with a file manager", .serialized)
+struct FileManagerDragTests {
+  static let thunar = "/usr/bin/thunar"
+  static var hasThunar: Bool {
+    WindowTests.hasDisplay && WindowTests.hasXdotool && FileManager.default.isExecutableFile(atPath: thunar)
+      && FileManager.default.isExecutableFile(atPath: "/usr/bin/dbus-run-session")
+  }
+
+  /// Thunar warns root with a bar above the folder view, which moves the icons down.
+  static let iconTop = getuid() == 0 ? 150 : 117
+  /// The centre of the icon at `index` in Thunar's first row.
+  static func icon(_ index: Int) -> (Int, Int) { (810 + 74 * index, iconTop) }
+
+  /// Starts our program with `ours` and Thunar on `folder`, waits for both, then plays
+  /// xdotool `steps`.
+  func withThunar(ours: [String], folder: URL, steps: [String], check: (_ ours: Probe) throws -> Void) throws {
+    try DisplayLock.withExclusiveDisplay {
+      let probe = try Probe.start(ours)
+      defer { probe.terminate() }
+      _ = try #require(probe.waitForLine(startingWith: "ready", timeout: 30), "\(probe.output)")
+      // A bus of its own that starts no services (Thunar's settings daemon would outlive the
+      // test). The session leads its own process group, which ends with the test.
+      let config = FileManager.default.temporaryDirectory.appending(path: "session-bus-\(UUID().uuidString).conf")
+      try Data(Self.busConfiguration.utf8).write(to: config)
+      defer { try? FileManager.default.removeItem(at: config) }
+      let session = try Probe.start(
+        ["--config-file=\(config.path)", "--", Self.thunar, folder.path],
+        executable: URL(fileURLWithPath: "/usr/bin/dbus-run-session"))
+      defer {
+        // The bus ignores a TERM from here: the group is killed outright.
+        kill(-session.pid, SIGKILL)
+        session.terminate()
+      }
+      let window = try Self.run(
+        "/usr/bin/timeout",
+        ["30", "xdotool", "search", "--sync", "--onlyvisible", "--name", "^\(folder.lastPathComponent) - Thunar$"]
+      ).split(separator: "\n").first.map(String.init)
+      try Probe.xdotool(["windowmove", "--sync", try #require(window, "\(session.output)"), "600", "0"])
+      try Probe.xdotool(steps)
+      try check(probe)
+    }
+  }
+
+  /// A session bus that only carries messages: no service directories, so nothing is
+  /// activated on it.
+  static let busConfiguration = """
+    <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+     "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+    <busconfig>
+      <type>session</type>
+      <listen>unix:tmpdir=/tmp</listen>
+      <auth>EXTERNAL</auth>
+      <policy context="default">
+        <allow send_destination="*" eavesdrop="true"/>
+        <allow eavesdrop="true"/>
+        <allow own="*"/>
+      </policy>
+    </busconfig>
+    """
+
+  static func run(_ executable: String, _ arguments: [String]) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let output = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: output, as: UTF8.self)
+  }
+
+  /// Checks `condition` every 50 ms until it holds or `timeout` seconds have passed: for
+  /// what another process does in its own time, such as a file manager's copy.
+  static func waitUntil(timeout: TimeInterval, _ condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while !condition() {
+      guard Date() < deadline else { return false }
+      usleep(50_000)
+    }
+    return true
+  }
+
+  func makeFolder() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appending(path: "thunar-\(UUID().uuidString.prefix(8))")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+  }
+
+  @Test(.enabled(if: hasThunar, "needs an X display, xdotool, D-Bus and Thunar"))
+  func filesSelectedInThunarArriveAsOneItemEach() async throws {
+    let folder = try makeFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let names = ["a 北海道.png", "b.jpg", "c.txt"]
+    try await BrowserDragTests.writeSquare(to: folder.appending(path: names[0]))
+    try Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10, 0x4A, 0x46, 0x49, 0x46, 0, 0xFF, 0xD9]).write(
+      to: folder.appending(path: names[1]))
+    try Data("北海道".utf8).write(to: folder.appending(path: names[2]))
+    // A rubber band from empty space selects the three, then the first icon drags them.
+    var steps = [
+      "mousemove", "1100", "300", "mousedown", "1", "sleep", "0.1", "mousemove", "1000", "250", "sleep", "0.1",
+    ]
+    steps += ["mousemove", "790", "\(Self.iconTop - 35)", "sleep", "0.1", "mousemove", "785", "\(Self.iconTop - 38)"]
+    steps += ["sleep", "0.1", "mouseup", "1", "sleep", "0.3"]
+    let start = Self.icon(0)
+    let path =
+      [start, (start.0 - 5, start.1 + 2), (start.0 - 20, start.1 + 5)] + [700, 550, 400, 250, 200].map { ($0, 150) }
+    steps += BrowserDragTests.drag(along: path + [(201, 151)])
+    let title = "DragDropGTK-drop-\(ProcessInfo.processInfo.processIdentifier)"
+    try withThunar(ours: ["drop", title], folder: folder, steps: steps) { probe in
+      #expect(probe.waitForLine(startingWith: "items", timeout: 20) == "items 3", "\(probe.output)")
+      var urls: Set<String> = []
+      while urls.count < names.count, let line = probe.waitForLine(startingWith: "dropped-url", timeout: 20) {
+        urls.insert(String(line.dropFirst("dropped-url ".count)))
+      }
+      #expect(urls == Set(names.map { folder.appending(path: $0).absoluteString }), "\(probe.output)")
+      #expect(
+        probe.waitForAnyLine(startingWith: "dropped-image public.png", timeout: 20) == "dropped-image public.png 96x64")
+      #expect(probe.waitForAnyLine(startingWith: "call target.sessionDidEnd", timeout: 20) != nil, "\(probe.output)")
+    }
+  }
+
+  @Test(.enabled(if: hasThunar, "needs an X display, xdotool, D-Bus and Thunar"))
+  func aPhotoDraggedToThunarArrivesAsAFile() throws {
+    let folder = try makeFolder()
+    let photos = try makeFolder()
+    defer {
+      try? FileManager.default.removeItem(at: folder)
+      try? FileManager.default.removeItem(at: photos)
+    }
+    // A photo the probe holds as data, not as a file: the file is written when Thunar asks.
+    let photo = photos.appending(path: "知床.jpg")
+    let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10, 0x4A, 0x46, 0x49, 0x46, 0, 0x01, 0xFF, 0xD9])
+    try jpeg.write(to: photo)
+    let path = [(100, 100), (110, 100), (130, 100), (200, 120), (400, 150), (850, 300), (900, 350), (901, 351)]
+    let title = "DragDropGTK-drag-\(ProcessInfo.processInfo.processIdentifier)"
+    try withThunar(ours: ["drag-file", title, photo.path], folder: folder, steps: BrowserDragTests.drag(along: path)) {
+      probe in
+      let ended = probe.waitForLine(startingWith: "ended", timeout: 20)
+      #expect(ended == "ended move" || ended == "ended copy", "\(probe.output)")
+      // Thunar copies or moves the file after it reports the drop: wait for the folder to have it.
+      let arrived = folder.appending(path: "知床.jpeg")
+      #expect(Self.waitUntil(timeout: 20) { FileManager.default.fileExists(atPath: arrived.path) })
+      let data = try Data(contentsOf: arrived)
+      let contents = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+      #expect(data == jpeg)
+      #expect(contents == ["知床.jpeg"])
+    }
+  }
+}
