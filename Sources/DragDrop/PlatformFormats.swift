@@ -353,19 +353,72 @@ public enum PlatformFormats {
   public static func checkComplete(
     _ data: Data, as type: ContentType, mimeType: String
   ) throws(PlatformDataError) {
+    try checkComplete(size: data.count, tail: data.suffix(tailLength), as: type, mimeType: mimeType)
+  }
+
+  /// How many of the last bytes ``checkComplete(size:tail:as:mimeType:)`` looks at.
+  public static let tailLength = 64
+
+  /// ``checkComplete(_:as:mimeType:)`` for bytes of which only the `size` and the last
+  /// ``tailLength`` bytes (`tail`) are at hand: a file being received, for example.
+  public static func checkComplete(
+    size: Int, tail: Data, as type: ContentType, mimeType: String
+  ) throws(PlatformDataError) {
     if type.conforms(to: .png) {
       let iend: [UInt8] = [0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
-      guard data.count >= 8 + 12, Array(data.suffix(8)) == iend else {
+      guard size >= 8 + 12, Array(tail.suffix(8)) == iend else {
         throw .truncated(mimeType, reason: "the PNG has no IEND chunk")
       }
     } else if type.conforms(to: .jpeg) {
-      var end = data.endIndex
+      var end = tail.endIndex
       // Some writers pad after the end-of-image marker.
-      while end > data.startIndex, data[end - 1] == 0 { end -= 1 }
-      guard end - data.startIndex >= 4, data[end - 2] == 0xFF, data[end - 1] == 0xD9 else {
+      while end > tail.startIndex, tail[end - 1] == 0 { end -= 1 }
+      let padding = tail.endIndex - end
+      guard size - padding >= 4, end - tail.startIndex >= 2, tail[end - 2] == 0xFF, tail[end - 1] == 0xD9 else {
         throw .truncated(mimeType, reason: "the JPEG has no end-of-image marker")
       }
     }
+  }
+
+  /// Checks a file that holds what a peer sent under `representation.mimeType`, as
+  /// ``decode(_:as:fileExists:)`` checks bytes of kind ``Decoding/bytes`` or
+  /// ``Decoding/sniffedImage``: not empty, an image whose header says what it is, and whole
+  /// where the format declares its end. Reads only the file's start and end.
+  public static func checkFile(_ url: URL, as representation: IncomingRepresentation) throws(PlatformDataError) {
+    let mime = representation.mimeType
+    let head: Data
+    let tail: Data
+    let size: Int
+    do {
+      let handle = try FileHandle(forReadingFrom: url)
+      defer { try? handle.close() }
+      size = Int(try handle.seekToEnd())
+      try handle.seek(toOffset: UInt64(max(0, size - tailLength)))
+      tail = try handle.readToEnd() ?? Data()
+      try handle.seek(toOffset: 0)
+      head = try handle.read(upToCount: sniffLength) ?? Data()
+    } catch {
+      throw .malformed(mime, reason: "the received file cannot be read: \(error)")
+    }
+    guard size > 0 else { throw .empty(mime) }
+    var type = representation.contentType
+    if representation.decoding == .sniffedImage {
+      guard let sniffed = imageType(of: head) ?? imageHeaderType(of: head) else { throw .notAnImage(mime) }
+      type = sniffed
+    }
+    try checkComplete(size: size, tail: tail, as: type, mimeType: mime)
+  }
+
+  /// How much of a received file's start is read to tell what image it is.
+  static let sniffLength = 256 << 10
+
+  /// The image type a file's first bytes announce, for an image whose header is longer than
+  /// what was read.
+  private static func imageHeaderType(of head: Data) -> ContentType? {
+    if head.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
+    if head.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
+    if head.starts(with: Array("GIF8".utf8)) { return .gif }
+    return nil
   }
 }
 
@@ -416,15 +469,40 @@ extension PlatformFormats {
   /// content types of ``incomingRepresentations(for:)`` and reads nothing until a load. A
   /// load reads the MIME type through `read` (which the platform streams, and which ends
   /// early when its progress is cancelled) and decodes it, failing with a
-  /// ``PlatformDataError`` when the bytes are bad.
+  /// ``PlatformDataError`` when the bytes are bad. With `readFile`, data that is not text
+  /// is received into a file instead, checked by ``checkFile(_:as:)``, and registered as a
+  /// file representation: a big image or a custom type is never held in memory unless the
+  /// destination loads it as data.
   public static func itemProvider(
     offering mimeTypes: [String],
     read:
       @escaping @Sendable (_ mimeType: String, _ completion: @escaping @Sendable (Result<Data, any Error>) -> Void)
-      -> LoadProgress?
+      -> LoadProgress?,
+    readFile:
+      (
+        @Sendable (_ mimeType: String, _ completion: @escaping @Sendable (Result<URL, any Error>) -> Void)
+          -> LoadProgress?
+      )? = nil
   ) -> ItemProvider {
     let provider = ItemProvider()
     for representation in incomingRepresentations(for: mimeTypes) {
+      // Data that is not text may be large: received into a file, never held in memory.
+      if let readFile, representation.decoding == .bytes || representation.decoding == .sniffedImage,
+        !representation.contentType.conforms(to: .text)
+      {
+        provider.registerFileRepresentation(for: representation.contentType) { completion in
+          readFile(representation.mimeType) { result in
+            completion(
+              result.flatMap { url in
+                Result { () throws(PlatformDataError) -> URL in
+                  try checkFile(url, as: representation)
+                  return url
+                }.mapError { $0 as any Error }
+              })
+          }
+        }
+        continue
+      }
       provider.registerDataRepresentation(for: representation.contentType) { completion in
         read(representation.mimeType) { result in
           completion(

@@ -81,14 +81,45 @@ final class ContentProvider {
       fail(task, G_IO_ERROR_CANCELLED, "the drag has ended")
       return
     }
-    load(offer) { [weak self] result in
+    let done: @MainActor (Result<Chunked, any Error>) -> Void = { [weak self] result in
       guard let self else { return }
       switch result {
-      case .success(let data):
-        self.writeChunk(Chunked(data: data), to: stream, task: task)
+      case .success(let chunked):
+        self.writeChunk(chunked, to: stream, task: task)
       case .failure(let error):
         let code = (error as? ItemProviderError) == .cancelled ? G_IO_ERROR_CANCELLED : G_IO_ERROR_FAILED
         self.fail(task, code, "\(error)")
+      }
+    }
+    if Self.streamsFromFile(offer) {
+      loadFile(offer, done)
+    } else {
+      load(offer) { done($0.map { Chunked(data: $0) }) }
+    }
+  }
+
+  /// Whether an offer's bytes go out as they are, read from a file a chunk at a time: data
+  /// that is not text (an image, a custom type), which may be large. Its representation is
+  /// loaded as a file, so that a big one is never held in memory.
+  static func streamsFromFile(_ offer: PlatformFormats.Offer) -> Bool {
+    offer.encoding == .bytes && !offer.contentType.conforms(to: .text)
+  }
+
+  /// Loads the first item's representation for `offer` as a file and opens it for reading.
+  /// The file handle keeps it readable after the provider removes its temporary copy.
+  private func loadFile(
+    _ offer: PlatformFormats.Offer, _ done: @escaping @MainActor (Result<Chunked, any Error>) -> Void
+  ) {
+    guard let provider = providers.first else {
+      done(.failure(ItemProviderError.unavailableContentType(requested: [offer.contentType], available: [])))
+      return
+    }
+    let key = ObjectIdentifier(provider)
+    loads[key] = provider.loadFileRepresentation(for: offer.contentType) { result in
+      let opened = result.mapError { $0 as any Error }.flatMap { url in Result { try FileHandle(forReadingFrom: url) } }
+      Task { @MainActor [weak self] in
+        self?.loads[key] = nil
+        done(opened.map { Chunked(file: $0) })
       }
     }
   }
@@ -187,7 +218,14 @@ final class ContentProvider {
 
   /// Writes the next chunk; the one after it starts from the main queue.
   private func writeChunk(_ chunked: Chunked, to stream: UnsafeMutablePointer<GOutputStream>, task: OpaquePointer) {
-    guard let bytes = chunked.next(Self.chunkSize) else {
+    let next: Data?
+    do {
+      next = try chunked.next(Self.chunkSize)
+    } catch {
+      fail(task, G_IO_ERROR_FAILED, "reading the item's file failed: \(error)")
+      return
+    }
+    guard let bytes = next else {
       g_task_return_boolean(task, 1)
       g_object_unref(UnsafeMutableRawPointer(task))
       return
@@ -308,18 +346,47 @@ final class ContentProvider {
     }
   }
 
-  /// The bytes of one write, and how far they have gone.
+  /// The bytes of one write, and how far they have gone: in memory, or read from a file a
+  /// chunk at a time.
   @MainActor
-  private final class Chunked {
-    let data: Data
+  final class Chunked {
+    private let data: Data?
+    private let file: FileHandle?
     private var offset = 0
-    init(data: Data) { self.data = data }
-    func next(_ size: Int) -> Data? {
-      guard offset < data.count else { return nil }
-      let start = data.startIndex + offset
-      return data[start..<min(start + size, data.endIndex)]
+    /// The chunk read from the file that the stream has not taken all of yet.
+    private var pending = Data()
+
+    init(data: Data) {
+      self.data = data
+      file = nil
     }
+
+    init(file: FileHandle) {
+      data = nil
+      self.file = file
+    }
+
+    isolated deinit { try? file?.close() }
+
+    /// The next bytes to write, at most `size`; nil at the end.
+    func next(_ size: Int) throws -> Data? {
+      if let data {
+        guard offset < data.count else { return nil }
+        let start = data.startIndex + offset
+        return data[start..<min(start + size, data.endIndex)]
+      }
+      if pending.isEmpty, let file { pending = try file.read(upToCount: size) ?? Data() }
+      return pending.isEmpty ? nil : pending
+    }
+
     /// A stream may take fewer bytes than it was given: the rest goes in the next write.
-    func advance(by written: Int, chunk: Int) { offset += max(0, min(written, chunk)) }
+    func advance(by written: Int, chunk: Int) {
+      let taken = max(0, min(written, chunk))
+      if data != nil {
+        offset += taken
+      } else {
+        pending = Data(pending.dropFirst(taken))
+      }
+    }
   }
 }

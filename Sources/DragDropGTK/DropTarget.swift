@@ -141,9 +141,9 @@ final class DropTarget {
     }
     let reader = Reader(drop: drop)
     let mimeTypes = Self.mimeTypes(of: drop)
-    let provider = PlatformFormats.itemProvider(offering: mimeTypes) { mime, completion in
-      reader.read(mime, completion: completion)
-    }
+    let provider = PlatformFormats.itemProvider(
+      offering: mimeTypes, read: { mime, completion in reader.read(mime, completion: completion) },
+      readFile: { mime, completion in reader.readToFile(mime, completion: completion) })
     let allowsMove = gdk_drop_get_actions(drop).rawValue & GDK_ACTION_MOVE.rawValue != 0
     let handle = window.dragController.beginIncomingDrag(
       items: [DragItem(itemProvider: provider)], at: point, allowsMoveOperation: allowsMove)
@@ -217,6 +217,8 @@ final class DropTarget {
       Task { @MainActor in
         gdk_drop_finish(held, incoming.failed ? GdkDragAction(rawValue: 0) : Self.action(operation))
         g_object_unref(UnsafeMutableRawPointer(held))
+        // Every load has read or copied what it received.
+        incoming.reader?.removeFiles()
       }
     }
     return true
@@ -242,22 +244,62 @@ final class Reader: @unchecked Sendable {
     self.drop = drop
   }
 
+  /// The folder of the files this drop received, made with the first.
+  @MainActor private var folder: URL?
+
   /// Reads `mime` to its end; cancelling the returned progress cancels the read.
   func read(_ mime: String, completion: @escaping @Sendable (Result<Data, any Error>) -> Void) -> LoadProgress? {
     let progress = LoadProgress()
     DispatchQueue.main.async {
-      MainActor.assumeIsolated { self.start(mime, progress: progress, completion: completion) }
+      MainActor.assumeIsolated { self.start(mime, into: nil, progress: progress, completion: completion) }
     }
     return progress
   }
 
+  /// Reads `mime` to its end into a new file, a chunk at a time, and completes with the
+  /// file, which stays until ``removeFiles()``.
+  func readToFile(_ mime: String, completion: @escaping @Sendable (Result<URL, any Error>) -> Void) -> LoadProgress? {
+    let progress = LoadProgress()
+    DispatchQueue.main.async {
+      MainActor.assumeIsolated {
+        let file: URL
+        let output: FileHandle
+        do {
+          let folder = try self.folder ?? PeerFiles.shared.makeFolder()
+          self.folder = folder
+          file = folder.appending(path: UUID().uuidString)
+          guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file.path])
+          }
+          output = try FileHandle(forWritingTo: file)
+        } catch {
+          completion(.failure(PlatformTransferError.readFailed("no file to receive into: \(error)")))
+          return
+        }
+        self.start(mime, into: output, progress: progress) { result in
+          completion(result.map { _ in file })
+        }
+      }
+    }
+    return progress
+  }
+
+  /// Removes the files this drop received.
+  @MainActor
+  func removeFiles() {
+    guard let folder else { return }
+    self.folder = nil
+    try? FileManager.default.removeItem(at: folder)
+  }
+
   @MainActor
   private func start(
-    _ mime: String, progress: LoadProgress, completion: @escaping @Sendable (Result<Data, any Error>) -> Void
+    _ mime: String, into output: FileHandle?, progress: LoadProgress,
+    completion: @escaping @Sendable (Result<Data, any Error>) -> Void
   ) {
     // The drop and the context stay alive until the read ends (`ReadContext.finish`).
     g_object_ref(UnsafeMutableRawPointer(drop))
-    let read = ReadContext(reader: self, progress: progress, completion: completion)
+    let read = ReadContext(reader: self, output: output, progress: progress, completion: completion)
     let retained = Unmanaged.passRetained(read)
     guard !progress.isCancelled else {
       read.finish(.failure(ItemProviderError.cancelled))
@@ -295,22 +337,41 @@ final class Reader: @unchecked Sendable {
   }
 }
 
-/// One read of a drop's MIME type: the stream, the bytes so far, and the load's completion.
+/// One read of a drop's MIME type: the stream, the bytes so far (in memory, or in a file),
+/// and the load's completion.
 @MainActor
 private final class ReadContext {
   let reader: Reader
+  /// The file the bytes go to; nil keeps them in memory.
+  let output: FileHandle?
   let progress: LoadProgress
   let completion: @Sendable (Result<Data, any Error>) -> Void
   let cancellable = g_cancellable_new()!
   var mimeType: UnsafeMutablePointer<CChar>?
   var stream: UnsafeMutablePointer<GInputStream>?
   var data = Data()
+  var received: Int64 = 0
   private var done = false
 
-  init(reader: Reader, progress: LoadProgress, completion: @escaping @Sendable (Result<Data, any Error>) -> Void) {
+  init(
+    reader: Reader, output: FileHandle?, progress: LoadProgress,
+    completion: @escaping @Sendable (Result<Data, any Error>) -> Void
+  ) {
     self.reader = reader
+    self.output = output
     self.progress = progress
     self.completion = completion
+  }
+
+  /// Keeps a chunk: appended in memory, or written to the file.
+  func keep(_ chunk: Data) throws {
+    if let output {
+      try output.write(contentsOf: chunk)
+    } else {
+      data.append(chunk)
+    }
+    received += Int64(chunk.count)
+    progress.completedUnitCount = received
   }
 
   /// Reads the next chunk; a zero-length read is the end.
@@ -337,8 +398,12 @@ private final class ReadContext {
           } else if chunk.isEmpty {
             read.finish(.success(read.data))
           } else {
-            read.data.append(chunk)
-            read.progress.completedUnitCount = Int64(read.data.count)
+            do {
+              try read.keep(chunk)
+            } catch {
+              read.finish(.failure(PlatformTransferError.readFailed("the received bytes cannot be kept: \(error)")))
+              return
+            }
             // Never from inside this callback: GTK's X11 stream drops a nested read.
             Task { @MainActor in read.next() }
           }
@@ -352,6 +417,7 @@ private final class ReadContext {
     done = true
     if let stream { g_object_unref(UnsafeMutableRawPointer(stream)) }
     stream = nil
+    try? output?.close()
     free(mimeType)
     g_object_unref(UnsafeMutableRawPointer(cancellable))
     var failed = false

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Files written for other applications: the file a file manager asks for when an image
-/// that is data, not a file, is dropped on it.
+/// Files written for other applications (the file a file manager asks for when an image
+/// that is data, not a file, is dropped on it), and files received from them.
 ///
 /// A file manager copies such a file after it has told the source the drop is finished, so
 /// a file outlives its drag. Each lives in a folder of its own (so names never collide),
@@ -38,6 +38,13 @@ final class PeerFiles {
 
   /// Writes `data` as a file named `name` in a new folder, and returns its URL.
   func write(_ data: Data, named name: String) throws -> URL {
+    let file = try makeFolder().appending(path: name)
+    try data.write(to: file)
+    return file
+  }
+
+  /// A new, empty folder: for a file written for a peer, or for what a peer sends.
+  func makeFolder() throws -> URL {
     if !started {
       started = true
       Self.removeOrphans(in: root.deletingLastPathComponent())
@@ -47,9 +54,7 @@ final class PeerFiles {
     }
     let folder = root.appending(path: UUID().uuidString)
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    let file = folder.appending(path: name)
-    try data.write(to: file)
-    return file
+    return folder
   }
 
   /// The drag that wrote `files` has ended: they go ``keepsFilesFor`` from now.

@@ -302,6 +302,69 @@ import Testing
       #expect(underlying as? PlatformDataError == .relativeURI("../etc/passwd"))
     }
   }
+
+  /// A peer whose bytes, for any MIME type, are received into files of a test folder.
+  func fileBackedProvider(_ mimeTypes: [String], bytes: Data, folder: URL) -> ItemProvider {
+    PlatformFormats.itemProvider(
+      offering: mimeTypes,
+      read: { _, completion in
+        completion(.success(bytes))
+        return nil
+      },
+      readFile: { _, completion in
+        let file = folder.appending(path: UUID().uuidString)
+        completion(
+          Result {
+            try bytes.write(to: file); return file
+          })
+        return nil
+      })
+  }
+
+  @Test("Data that is not text is received into a file, checked there, and loads as the rest does")
+  func dataIsReceivedIntoAFileAndChecked() async throws {
+    let folder = FileManager.default.temporaryDirectory.appending(path: "received-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let png = TestImages.png(width: 5, height: 4)
+    let provider = fileBackedProvider(["image/png", "UTF8_STRING"], bytes: png, folder: folder)
+    // The image is a file representation; text stays data.
+    #expect(provider.hasRepresentationConforming(to: .png))
+    let image = try await provider.loadObject(ofClass: Image.self)
+    #expect(image.pixelWidth == 5 && image.pixelHeight == 4)
+    let copy = try await provider.loadFileRepresentation(for: .png) { try Data(contentsOf: $0) }
+    #expect(copy == png)
+    // A browser's untyped image is told by its header.
+    let browser = fileBackedProvider(
+      ["application/octet-stream", "XdndDirectSave0"], bytes: png, folder: folder)
+    #expect(try await browser.loadObject(ofClass: Image.self).contentType == .png)
+    // Cut short, empty, or no image at all: typed errors.
+    for (bytes, mime, expected) in [
+      (png.dropLast(6), "image/png", PlatformDataError.truncated("image/png", reason: "the PNG has no IEND chunk")),
+      (Data(), "image/png", .empty("image/png")),
+      (Data("<html>".utf8), "application/octet-stream", .notAnImage("application/octet-stream")),
+    ] {
+      let bad = fileBackedProvider([mime, "XdndDirectSave0"], bytes: Data(bytes), folder: folder)
+      do {
+        _ = try await bad.loadObject(ofClass: Image.self)
+        Issue.record("\(mime) with \(bytes.count) bytes loaded")
+      } catch {
+        guard case .loadHandlerFailed(_, let underlying) = error else {
+          Issue.record("unexpected \(error)")
+          continue
+        }
+        #expect(underlying as? PlatformDataError == expected)
+      }
+    }
+  }
+
+  @Test func completenessNeedsOnlyTheSizeAndTheTail() throws {
+    let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0] + Array(repeating: 7, count: 200) + [0xFF, 0xD9, 0, 0])
+    try PlatformFormats.checkComplete(size: jpeg.count, tail: jpeg.suffix(64), as: .jpeg, mimeType: "image/jpeg")
+    #expect(throws: PlatformDataError.truncated("image/jpeg", reason: "the JPEG has no end-of-image marker")) {
+      try PlatformFormats.checkComplete(size: 3, tail: Data([0xFF, 0xD9, 0]), as: .jpeg, mimeType: "image/jpeg")
+    }
+  }
 }
 
 /// The MIME types a test's peer was asked for, from any thread.
