@@ -57,3 +57,10 @@ bool ddxdnd_take(bool *accepted, DDXdndAction *action) {
   *action = answerAction;
   return true;
 }
+
+bool ddxdnd_source_is_alive(void *gdk_display) {
+  if (gdk_display == NULL || !GDK_IS_X11_DISPLAY(gdk_display)) return true;
+  Display *display = gdk_x11_display_get_xdisplay(GDK_DISPLAY(gdk_display));
+  Atom selection = gdk_x11_get_xatom_by_name_for_display(GDK_DISPLAY(gdk_display), "XdndSelection");
+  return XGetSelectionOwner(display, selection) != None;
+}

@@ -34,6 +34,8 @@ public enum PlatformTransferError: Error, Sendable, Hashable, CustomStringConver
   case refused
   /// Reading what the other application sent failed; the platform's message says why.
   case readFailed(String)
+  /// The other application sent nothing for this many seconds, and is still there.
+  case stalled(seconds: Double)
 
   public var description: String {
     switch self {
@@ -41,6 +43,7 @@ public enum PlatformTransferError: Error, Sendable, Hashable, CustomStringConver
     case .truncated(let expected, let received): "the transfer ended after \(received) of \(expected) bytes"
     case .refused: "the other application refused the drop"
     case .readFailed(let message): "reading from the other application failed: \(message)"
+    case .stalled(let seconds): "the other application sent nothing for \(Int(seconds)) seconds"
     }
   }
 }

@@ -1,4 +1,5 @@
 internal import CGTK
+internal import CXdnd
 import DragDrop
 import Foundation
 
@@ -15,7 +16,7 @@ import Foundation
 @MainActor
 final class DropTarget {
   /// How many bytes one read asks for.
-  static let chunkSize = 64 << 10
+  static let chunkSize = 1 << 20
 
   private unowned let host: GTKWindow
   private var window: Window { host.window }
@@ -139,7 +140,7 @@ final class DropTarget {
       followPointer()
       return incoming
     }
-    let reader = Reader(drop: drop)
+    let reader = Reader(drop: drop, clock: window.clock)
     let mimeTypes = Self.mimeTypes(of: drop)
     let provider = PlatformFormats.itemProvider(
       offering: mimeTypes, read: { mime, completion in reader.read(mime, completion: completion) },
@@ -240,8 +241,20 @@ final class Reader: @unchecked Sendable {
   /// Set on the main thread before any load can start.
   @MainActor var incoming: DropTarget.Incoming?
 
-  init(drop: OpaquePointer) {
+  /// The window's clock, for noticing a peer that stopped sending.
+  @MainActor fileprivate let clock: any MainActorClock
+
+  @MainActor
+  init(drop: OpaquePointer, clock: any MainActorClock) {
     self.drop = drop
+    self.clock = clock
+  }
+
+  /// Whether the application the drop comes from is still there (on X11, whether it owns
+  /// the drag's selection).
+  @MainActor
+  fileprivate var sourceIsAlive: Bool {
+    ddxdnd_source_is_alive(gdk_drop_get_display(drop).map { UnsafeMutableRawPointer($0) })
   }
 
   /// The folder of the files this drop received, made with the first.
@@ -300,15 +313,18 @@ final class Reader: @unchecked Sendable {
     // The drop and the context stay alive until the read ends (`ReadContext.finish`).
     g_object_ref(UnsafeMutableRawPointer(drop))
     let read = ReadContext(reader: self, output: output, progress: progress, completion: completion)
-    let retained = Unmanaged.passRetained(read)
+    // Released by `finish`.
+    _ = Unmanaged.passRetained(read)
     guard !progress.isCancelled else {
       read.finish(.failure(ItemProviderError.cancelled))
       return
     }
-    nonisolated(unsafe) let cancellable = read.cancellable
-    progress.cancellationHandler = { g_cancellable_cancel(cancellable) }
+    // The handler may run after the read has ended: it holds the cancellable itself.
+    let cancellable = HeldCancellable(read.cancellable)
+    progress.cancellationHandler = { g_cancellable_cancel(cancellable.pointer) }
     read.mimeType = strdup(mime)
     var types: [UnsafePointer<CChar>?] = [UnsafePointer(read.mimeType), nil]
+    read.watch()
     gdk_drop_read_async(
       drop, &types, G_PRIORITY_DEFAULT, read.cancellable,
       { source, result, data in
@@ -318,7 +334,11 @@ final class Reader: @unchecked Sendable {
         let failure = ReadContext.describe(error)
         nonisolated(unsafe) let (stream2, data2) = (stream, data)
         MainActor.assumeIsolated {
-          let read = Unmanaged<ReadContext>.fromOpaque(data2!).takeUnretainedValue()
+          let read = Unmanaged<ReadContext>.fromOpaque(data2!).takeRetainedValue()
+          guard !read.isDone else {
+            if let stream2 { g_object_unref(UnsafeMutableRawPointer(stream2)) }
+            return
+          }
           guard let stream2 else {
             read.finish(.failure(failure ?? PlatformTransferError.peerVanished))
             return
@@ -327,7 +347,7 @@ final class Reader: @unchecked Sendable {
           // The first chunk starts from the main queue, as every next one does.
           Task { @MainActor in read.next() }
         }
-      }, retained.toOpaque())
+      }, Unmanaged.passRetained(read).toOpaque())
   }
 
   @MainActor
@@ -352,6 +372,15 @@ private final class ReadContext {
   var data = Data()
   var received: Int64 = 0
   private var done = false
+  /// When the last bytes arrived (or the read began), on the reader's clock.
+  private var lastArrival: Double
+  private var watchdog: ScheduledAction?
+  /// Why the read was given up, if it was: it then ends with this instead of a cancel.
+  private var abandonment: (any Error)?
+
+  /// How often a silent read checks on its peer, and how long a live peer may stay silent.
+  static let checkInterval = 1.0
+  static let stallTimeout = 30.0
 
   init(
     reader: Reader, output: FileHandle?, progress: LoadProgress,
@@ -361,7 +390,39 @@ private final class ReadContext {
     self.output = output
     self.progress = progress
     self.completion = completion
+    lastArrival = reader.clock.now
   }
+
+  /// Checks on the peer while the read lasts. GTK's X11 stream waits for the next bytes
+  /// without end, so a peer that died mid-stream would leave the load waiting forever: a
+  /// silent read whose source no longer owns the drag's selection is given up as
+  /// `PlatformTransferError.peerVanished`, and one silent for ``stallTimeout`` as stalled.
+  func watch() {
+    watchdog = reader.clock.schedule(after: Self.checkInterval) { [weak self] in self?.check() }
+  }
+
+  private func check() {
+    guard !done else { return }
+    let silence = reader.clock.now - lastArrival
+    if silence >= Self.checkInterval && !reader.sourceIsAlive {
+      abandon(PlatformTransferError.peerVanished)
+    } else if silence >= Self.stallTimeout {
+      abandon(PlatformTransferError.stalled(seconds: silence))
+    } else {
+      watch()
+    }
+  }
+
+  /// Gives the read up with `error`. GTK's X11 stream does not end a pending read when it
+  /// is cancelled, so the read ends here; the pending callback, if it ever comes, finds it
+  /// done (each callback holds its own reference to the context).
+  private func abandon(_ error: any Error) {
+    abandonment = error
+    g_cancellable_cancel(cancellable)
+    finish(.failure(error))
+  }
+
+  var isDone: Bool { done }
 
   /// Keeps a chunk: appended in memory, or written to the file.
   func keep(_ chunk: Data) throws {
@@ -372,6 +433,7 @@ private final class ReadContext {
     }
     received += Int64(chunk.count)
     progress.completedUnitCount = received
+    lastArrival = reader.clock.now
   }
 
   /// Reads the next chunk; a zero-length read is the end.
@@ -392,7 +454,8 @@ private final class ReadContext {
         }
         nonisolated(unsafe) let data2 = data
         MainActor.assumeIsolated {
-          let read = Unmanaged<ReadContext>.fromOpaque(data2!).takeUnretainedValue()
+          let read = Unmanaged<ReadContext>.fromOpaque(data2!).takeRetainedValue()
+          guard !read.isDone else { return }
           if let failure {
             read.finish(.failure(failure))
           } else if chunk.isEmpty {
@@ -408,13 +471,17 @@ private final class ReadContext {
             Task { @MainActor in read.next() }
           }
         }
-      }, Unmanaged.passUnretained(self).toOpaque())
+      }, Unmanaged.passRetained(self).toOpaque())
   }
 
   /// Ends the read once: closes the stream, lets the drop go, and completes the load.
   func finish(_ result: Result<Data, any Error>) {
     guard !done else { return }
     done = true
+    watchdog?.cancel()
+    watchdog = nil
+    var result = result
+    if let abandonment, case .failure = result { result = .failure(abandonment) }
     if let stream { g_object_unref(UnsafeMutableRawPointer(stream)) }
     stream = nil
     try? output?.close()
@@ -437,4 +504,15 @@ private final class ReadContext {
     }
     return PlatformTransferError.readFailed(String(cString: error.pointee.message))
   }
+}
+
+/// A reference to a `GCancellable`, for a cancellation handler that may run on any thread
+/// and outlive the read.
+private final class HeldCancellable: @unchecked Sendable {
+  let pointer: UnsafeMutablePointer<GCancellable>
+  init(_ pointer: UnsafeMutablePointer<GCancellable>) {
+    self.pointer = pointer
+    g_object_ref(UnsafeMutableRawPointer(pointer))
+  }
+  deinit { g_object_unref(UnsafeMutableRawPointer(pointer)) }
 }

@@ -29,6 +29,7 @@ struct PeerDragTests {
   /// needs motion as motion, and a hover before the release.
   func withPeer(
     ours: [String], executable: URL = Probe.executable, peer: [String], peerX: Int, path: [(Int, Int)],
+    beforeDrag: (_ ours: Probe, _ peer: Probe) throws -> Void = { _, _ in },
     check: (_ ours: Probe, _ peer: Probe) throws -> Void
   ) throws {
     try DisplayLock.withExclusiveDisplay {
@@ -43,6 +44,7 @@ struct PeerDragTests {
       let window = try #require(
         Probe.xdotool(["search", "--name", peerTitle]).split(separator: "\n").first.map(String.init))
       try Probe.xdotool(["windowmove", "--sync", window, "\(peerX)", "0"])
+      try beforeDrag(probe, other)
       let start = try #require(path.first)
       var steps = ["mousemove", "\(start.0)", "\(start.1)", "sleep", "0.2", "mousedown", "1", "sleep", "0.1"]
       for (x, y) in path.dropFirst() { steps += ["mousemove", "\(x)", "\(y)", "sleep", "0.1"] }
@@ -74,6 +76,62 @@ struct PeerDragTests {
       }
     }
     return calls
+  }
+
+  /// A process's peak resident memory so far, in bytes (VmHWM).
+  static func peakMemory(of pid: Int32) throws -> Int {
+    let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
+    let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") })
+    return try #require(Int(line.split(separator: " ", omittingEmptySubsequences: true)[1])) * 1024
+  }
+
+  /// A drag from the big-PNG peer into the probe's window that receives items as files.
+  func bigDrop(
+    mebibytes: Int, beforeDrag: (Probe, Probe) throws -> Void = { _, _ in }, check: (Probe, Probe) throws -> Void
+  ) throws {
+    let path = [750, 745, 740, 730, 700, 650, 600, 500, 400, 300, 200, 201].map { ($0, 150) }
+    let title = "DragDropGTK-drop-\(ProcessInfo.processInfo.processIdentifier)"
+    try withPeer(
+      ours: ["drop-files", title], peer: ["big", "\(mebibytes)"], peerX: 600, path: path, beforeDrag: beforeDrag,
+      check: check)
+  }
+
+  /// 256 MiB stream from the peer into a file a chunk at a time: neither side holds them.
+  @Test(.enabled(if: hasPeer, "needs an X display, xdotool and python3-gi with GTK 4"))
+  func aBigDropStreamsWithFlatMemoryOnBothSides() throws {
+    var before: (ours: Int, peer: Int) = (0, 0)
+    try bigDrop(mebibytes: 256) { probe, peer in
+      before = (try Self.peakMemory(of: probe.pid), try Self.peakMemory(of: peer.pid))
+    } check: { probe, peer in
+      let received = probe.waitForLine(startingWith: "received-file", timeout: 60)
+      #expect(received == "received-file \(256 << 20)", "\(probe.output)")
+      #expect(peer.waitForLine(startingWith: "sent", timeout: 20) == "sent \(256 << 20)", "\(peer.output)")
+      let growth = (
+        ours: try Self.peakMemory(of: probe.pid) - before.ours, peer: try Self.peakMemory(of: peer.pid) - before.peer
+      )
+      #expect(growth.ours < 64 << 20, "ours grew by \(growth.ours >> 20) MiB")
+      #expect(growth.peer < 64 << 20, "the peer grew by \(growth.peer >> 20) MiB")
+    }
+  }
+
+  /// The peer dies mid-stream. GTK's stream would wait for more without end; the read
+  /// notices the peer has gone and fails with a typed error. The probe goes on, and the
+  /// received file goes.
+  @Test(.enabled(if: hasPeer, "needs an X display, xdotool and python3-gi with GTK 4"))
+  func aPeerThatDiesMidTransferIsATypedErrorAndLeavesNoFile() throws {
+    try bigDrop(mebibytes: 4096) { _, _ in
+    } check: { probe, peer in
+      _ = try #require(peer.waitForLine(startingWith: "sending", timeout: 20), "\(peer.output)")
+      #expect(probe.waitForLine(startingWith: "loading", timeout: 20) == "loading", "\(probe.output)")
+      kill(peer.pid, SIGKILL)
+      let failed = probe.waitForLine(startingWith: "failed", timeout: 30)
+      #expect(failed?.contains("went away during the transfer") == true, "\(probe.output)")
+      #expect(!probe.lines.contains { $0.hasPrefix("received-file") })
+      // The probe is alive and its received files are gone once the drop is over.
+      #expect(probe.waitForAnyLine(startingWith: "call target.sessionDidEnd", timeout: 20) != nil, "\(probe.output)")
+      let folder = FileManager.default.temporaryDirectory.appending(path: "dragdrop-peer-files-\(probe.pid)")
+      #expect(FileManagerDragTests.waitUntil(timeout: 20) { FileFolders.isEmptyOrAbsent(folder) }, "\(folder.path)")
+    }
   }
 
   static let lift = [
@@ -189,4 +247,15 @@ struct PeerDragTests {
     }
   }
 
+}
+
+/// Checks on the folders a process leaves behind.
+enum FileFolders {
+  /// Whether `folder` is gone, or holds only empty folders.
+  static func isEmptyOrAbsent(_ folder: URL) -> Bool {
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return true }
+    return names.allSatisfy { name in
+      (try? FileManager.default.contentsOfDirectory(atPath: folder.appending(path: name).path))?.isEmpty ?? false
+    }
+  }
 }

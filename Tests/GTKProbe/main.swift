@@ -7,6 +7,7 @@
 //   GTKProbe window TITLE opens a 400×300 window and reports touches, pointer, keys and scrolls
 //   GTKProbe idle TITLE   opens a window and does nothing, for measuring idle CPU
 //   GTKProbe drop TITLE   opens a window whose drop target takes text from any application
+//   GTKProbe drop-files TITLE  opens a window whose drop target loads any data as files
 //   GTKProbe drag TITLE TEXT  opens a window with a label that drags TEXT to any application
 //   GTKProbe drag-file TITLE PATH  opens a window whose label drags the file's bytes as data
 
@@ -56,8 +57,14 @@ final class KeyReportingView: View {
 /// what it loaded.
 @MainActor
 final class ReportingDropTarget: DropInteractionDelegate {
+  /// Whether items load as files (any data, never held in memory) rather than as text,
+  /// URLs and images.
+  let loadsFiles: Bool
+  init(loadsFiles: Bool = false) { self.loadsFiles = loadsFiles }
+
   func dropInteraction(_ interaction: DropInteraction, canHandle session: DropSession) -> Bool {
-    session.canLoadObjects(ofClass: String.self) || session.canLoadObjects(ofClass: URL.self)
+    if loadsFiles { return session.hasItemsConforming(to: [.data]) }
+    return session.canLoadObjects(ofClass: String.self) || session.canLoadObjects(ofClass: URL.self)
       || session.canLoadObjects(ofClass: Image.self)
   }
 
@@ -69,6 +76,21 @@ final class ReportingDropTarget: DropInteractionDelegate {
     let local = session.localDragSession == nil ? "none" : "ours"
     report("types \(session.items.first?.itemProvider.registeredContentTypes.map(\.identifier) ?? []) local=\(local)")
     report("items \(session.items.count)")
+    if loadsFiles {
+      for item in session.items {
+        report("loading")
+        _ = item.itemProvider.loadFileRepresentation(for: .data) { result in
+          let size = result.map { (try? FileManager.default.attributesOfItem(atPath: $0.path)[.size] as? Int) ?? -1 }
+          Task { @MainActor in
+            switch size {
+            case .success(let size): report("received-file \(size)")
+            case .failure(let error): report("failed \(error)")
+            }
+          }
+        }
+      }
+      return
+    }
     for item in session.items {
       if item.itemProvider.canLoadObject(ofClass: Image.self) {
         _ = item.itemProvider.loadObject(ofClass: Image.self) { result in
@@ -167,7 +189,8 @@ func runMainLoopCheck() -> Int32 {
 
 @MainActor
 func openWindow(
-  title: String, reporting: Bool, dropping: Bool = false, dragging: String? = nil, file: URL? = nil
+  title: String, reporting: Bool, dropping: Bool = false, loadsFiles: Bool = false, dragging: String? = nil,
+  file: URL? = nil
 ) -> Int32 {
   let application: GTKApplication
   do {
@@ -194,7 +217,7 @@ func openWindow(
       root.focus(label)
     }
     if dropping {
-      let delegate = ReportingDropTarget()
+      let delegate = ReportingDropTarget(loadsFiles: loadsFiles)
       delegates.append(delegate)
       let target = View(
         frame: dragging == nil ? Rect(x: 0, y: 0, width: 400, height: 300) : Rect(x: 200, y: 0, width: 200, height: 300)
@@ -260,6 +283,8 @@ let status: Int32 =
   case "drag":
     openWindow(
       title: arguments.dropFirst().first ?? "GTKProbe", reporting: false, dragging: arguments.dropFirst(2).first ?? "")
+  case "drop-files":
+    openWindow(title: arguments.dropFirst().first ?? "GTKProbe", reporting: false, dropping: true, loadsFiles: true)
   case "drag-file":
     openWindow(
       title: arguments.dropFirst().first ?? "GTKProbe", reporting: false,
@@ -268,7 +293,7 @@ let status: Int32 =
   default:
     {
       report(
-        "usage: GTKProbe no-display | main-loop | window TITLE | idle TITLE | drop TITLE | drag TITLE TEXT | drag-file TITLE PATH"
+        "usage: GTKProbe no-display | main-loop | window TITLE | idle TITLE | drop TITLE | drop-files TITLE | drag TITLE TEXT | drag-file TITLE PATH"
       )
       return 2
     }()

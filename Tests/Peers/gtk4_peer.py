@@ -4,6 +4,8 @@ is given, or takes drops and reports them.
 
   gtk4_peer.py source TITLE TEXT   a window that drags TEXT (as GTK offers a string)
   gtk4_peer.py uris TITLE URI...   a window that drags a text/uri-list of the URIs
+  gtk4_peer.py big TITLE MIB       a window that drags an image/png of MIB mebibytes (a
+                                   PNG signature and header, zeros, and IEND), streamed
   gtk4_peer.py target TITLE        a window that takes text drops (a copy)
   gtk4_peer.py target-move TITLE   a window that takes text drops as a move
   gtk4_peer.py target-refuse TITLE a window that refuses every drop offered as a move
@@ -17,11 +19,68 @@ import gi
 
 gi.require_version("Gtk", "4.0")
 gi.require_version("Gdk", "4.0")
-from gi.repository import Gdk, GLib, GObject, Gtk  # noqa: E402
+from gi.repository import Gdk, Gio, GLib, GObject, Gtk  # noqa: E402
 
 
 def report(line):
     print(line, flush=True)
+
+
+class BigPNG(Gdk.ContentProvider):
+    """An image/png of `size` bytes, written 1 MiB at a time, each next write started from an
+    idle: GTK's own bytes provider writes everything from one call, which GTK's X11 stream
+    stalls on past a few MiB. It reports `sending` at its first write and `sent N` at the end."""
+
+    CHUNK = 1 << 20
+
+    def __init__(self, size):
+        super().__init__()
+        self.size = size
+        self.head = b"\x89PNG\r\n\x1a\n" + b"\x00\x00\x00\x0dIHDR" + b"\x00" * 17
+        self.tail = b"\x00\x00\x00\x00IEND\xaeB`\x82"
+        self.zeros = GLib.Bytes.new(b"\x00" * self.CHUNK)
+
+    def do_ref_formats(self):
+        return Gdk.ContentFormats.new(["image/png"])
+
+    def do_write_mime_type_async(self, mime, stream, priority, cancellable, callback, data):
+        task = Gio.Task.new(self, cancellable, callback)
+        state = {"sent": 0}
+        report("sending")
+
+        def chunk():
+            sent = state["sent"]
+            if sent == 0:
+                return GLib.Bytes.new(self.head)
+            left = self.size - sent - len(self.tail)
+            if left > 0:
+                return self.zeros if left >= self.CHUNK else GLib.Bytes.new(b"\x00" * left)
+            if sent < self.size:
+                return GLib.Bytes.new(self.tail)
+            return None
+
+        def written(stream, result):
+            try:
+                state["sent"] += stream.write_bytes_finish(result)
+            except GLib.Error as error:
+                report("send-failed " + error.message)
+                task.return_error(error)
+                return
+            GLib.idle_add(write)
+
+        def write():
+            bytes = chunk()
+            if bytes is None:
+                report("sent %d" % state["sent"])
+                task.return_boolean(True)
+            else:
+                stream.write_bytes_async(bytes, priority, cancellable, written)
+            return False
+
+        write()
+
+    def do_write_mime_type_finish(self, result):
+        return result.propagate_boolean()
 
 
 def main():
@@ -52,6 +111,8 @@ def main():
         if mode == "source":
             value = GObject.Value(str, rest[0])
             source.set_content(Gdk.ContentProvider.new_for_value(value))
+        elif mode == "big":
+            source.set_content(BigPNG(int(rest[0]) << 20))
         elif mode == "uris":
             data = "".join(uri + "\r\n" for uri in rest).encode()
             source.set_content(Gdk.ContentProvider.new_for_bytes("text/uri-list", GLib.Bytes.new(data)))

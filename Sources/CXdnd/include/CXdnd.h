@@ -26,4 +26,9 @@ void ddxdnd_forget(void);
 /// none came.
 bool ddxdnd_take(bool *accepted, DDXdndAction *action);
 
+/// Whether some application owns the XDND selection of `gdk_display`: while a drop is read,
+/// its source does, so no owner means the source is gone. True on displays that are not
+/// X11, where nothing is known.
+bool ddxdnd_source_is_alive(void *gdk_display);
+
 #endif
