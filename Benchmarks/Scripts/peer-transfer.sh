@@ -1,0 +1,50 @@
+#!/bin/bash
+# Drops of SIZE MiB from a GTK 4 peer (python3-gi, Tests/Peers/gtk4_peer.py) into the
+# GTKProbe's window, which receives them into a file, under a private Xvfb, with real X
+# input. Beside each drop, in the same run: `dd | cat` of the same size into a file in the
+# same temporary folder. Prints the time from the release to the file being whole, the
+# ratio to the pipe, and the growth of peak memory (VmHWM) of both processes.
+#
+#   Benchmarks/Scripts/peer-transfer.sh [SIZE_MIB ...]      (default: 256 1024)
+#
+# Run from the repository root after `swift build -c release --product GTKProbe`.
+set -euo pipefail
+sizes=("${@:-256}")
+[ $# -eq 0 ] && sizes=(256 1024)
+probe=.build/release/GTKProbe
+[ -x "$probe" ] || { echo "build it first: swift build -c release --product GTKProbe" >&2; exit 1; }
+
+if [ -z "${PEER_TRANSFER_INNER:-}" ]; then
+  PEER_TRANSFER_INNER=1 exec xvfb-run -a -s "-screen 0 1280x800x24 -nolisten tcp" "$0" "${sizes[@]}"
+fi
+export GDK_BACKEND=x11 NO_AT_BRIDGE=1
+work=$(mktemp -d)
+trap 'pkill -P $$ 2>/dev/null || true; rm -rf "$work"' EXIT
+hwm() { awk '/VmHWM/ {print $2}' "/proc/$1/status"; }
+now() { date +%s.%N; }
+
+printf "| size | drop | dd \\| cat | drop / pipe | our peak growth | peer peak growth |\n|---|---|---|---|---|---|\n"
+for size in "${sizes[@]}"; do
+  "$probe" drop-files bench-drop > "$work/probe.log" 2>&1 &
+  probe_pid=$!
+  /usr/bin/python3 Tests/Peers/gtk4_peer.py big bench-peer "$size" > "$work/peer.log" 2>&1 &
+  peer_pid=$!
+  until grep -q '^ready' "$work/probe.log" && grep -q '^ready' "$work/peer.log"; do sleep 0.05; done
+  xdotool windowmove --sync "$(xdotool search --name bench-peer | head -1)" 600 0
+  ours=$(hwm $probe_pid); theirs=$(hwm $peer_pid)
+  xdotool mousemove 750 150 sleep 0.2 mousedown 1 sleep 0.1 mousemove 745 150 sleep 0.1 mousemove 740 150 \
+    sleep 0.1 mousemove 700 150 sleep 0.1 mousemove 600 150 sleep 0.1 mousemove 400 150 sleep 0.1 \
+    mousemove 200 150 sleep 0.1 mousemove 201 151 sleep 0.3 mouseup 1
+  start=$(now)
+  until grep -q '^received-file\|^failed' "$work/probe.log"; do sleep 0.005; done
+  drop=$(echo "$(now) - $start" | bc)
+  grep -q "^received-file $((size << 20))" "$work/probe.log" || { cat "$work/probe.log" >&2; exit 1; }
+  grown_ours=$(( ($(hwm $probe_pid) - ours) / 1024 )); grown_theirs=$(( ($(hwm $peer_pid) - theirs) / 1024 ))
+  kill $probe_pid $peer_pid; wait $probe_pid $peer_pid 2>/dev/null || true
+  start=$(now)
+  dd if=/dev/zero bs=1M count="$size" 2>/dev/null | cat > "${TMPDIR:-/tmp}/peer-transfer-pipe.bin"
+  pipe=$(echo "$(now) - $start" | bc)
+  rm -f "${TMPDIR:-/tmp}/peer-transfer-pipe.bin"
+  printf "| %d MiB | %.2f s | %.2f s | %.2f | %d MiB | %d MiB |\n" "$size" "$drop" "$pipe" \
+    "$(echo "$pipe / $drop" | bc -l)" "$grown_ours" "$grown_theirs"
+done
