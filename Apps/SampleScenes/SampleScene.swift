@@ -38,12 +38,14 @@ public final class SceneJournal {
   }
 }
 
-/// The scenes, one per seed article.
+/// The scenes: one per seed article, and one for drags between applications.
 public enum SceneKind: String, CaseIterable, Sendable {
   case photos = "000"
   case tables = "001"
   case previews = "002"
   case interactiveMovement = "003"
+  /// Not a seed's: drags to and from other applications.
+  case otherApplications = "005"
 
   public var id: String { rawValue }
 
@@ -53,6 +55,7 @@ public enum SceneKind: String, CaseIterable, Sendable {
     case .tables: "Table views: reorder, copy and move between tables"
     case .previews: "Customising the drag: previews, lift and cancel"
     case .interactiveMovement: "Interactive movement with a long press"
+    case .otherApplications: "Other applications: drop from a browser or a file manager, drag out"
     }
   }
 
@@ -63,6 +66,7 @@ public enum SceneKind: String, CaseIterable, Sendable {
     case .tables: Size(width: 640, height: 520)
     case .previews: Size(width: 640, height: 420)
     case .interactiveMovement: Size(width: 560, height: 540)
+    case .otherApplications: Size(width: 720, height: 520)
     }
   }
 
@@ -82,6 +86,7 @@ public enum SceneKind: String, CaseIterable, Sendable {
     case .tables: PrefectureTablesScene(window: window)
     case .previews: CustomPreviewsScene(window: window)
     case .interactiveMovement: InteractiveMovementScene(window: window)
+    case .otherApplications: OtherApplicationsScene(window: window)
     }
   }
 }

@@ -180,10 +180,11 @@ private final class TablesController: TableViewDragDelegate, TableViewDropDelega
   /// The seed's copy: a placeholder row holds the place until the text has loaded.
   private func copyIn(_ coordinator: TableViewDropCoordinator, into tableView: TableView, at destination: IndexPath) {
     let model = model(of: tableView)
-    for (offset, item) in coordinator.items.enumerated() {
-      let row = destination.row + offset
+    // Every placeholder at the destination, as the seed does: each goes after the ones
+    // already there, so the items keep their order.
+    for item in coordinator.items {
       let placeholder = TableViewDropPlaceholder(
-        insertionIndexPath: IndexPath(row: row, section: 0), reuseIdentifier: "placeholder", rowHeight: 44)
+        insertionIndexPath: destination, reuseIdentifier: "placeholder", rowHeight: 44)
       placeholder.cellUpdateHandler = { cell in
         cell.textLabel.text = "読み込み中…"
         cell.textLabel.textColor = Palette.secondaryText
