@@ -62,7 +62,7 @@ format:
 bench: deps
 	cd Benchmarks && $(SWIFT) package --allow-writing-to-package-directory benchmark --no-progress
 
-# `make run` with a display opens a sample scene in a window (SCENE=000, 001, 002 or 003).
+# `make run` with a display opens a sample scene in a window (SCENE=000, 001, 002, 003 or 005).
 # Without a display it plays the guided tour: it starts its own Xvfb, drives the scenes with
 # real X input through xdotool, checks every scenario, and writes screenshots and a GIF to
 # the folder it names (artifacts/tour-<time>/). `make tour` plays the tour in any case.
