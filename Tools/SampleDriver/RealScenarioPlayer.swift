@@ -110,6 +110,10 @@ public struct RealScenarioPlayer: Sendable {
       window = try SampleWindow(samples: samples, scene: scenario.scene, display: display)
     }
     defer { if existing == nil { window.close() } }
+    let peer = try scenario.peer.map { peer throws(DriverError) in
+      try PeerWindow(peer, beside: window, display: display)
+    }
+    defer { peer?.close() }
     var capture: ScreenCapture?
     if captures != nil { capture = try ScreenCapture(display: display) }
     var location: Point?
@@ -162,4 +166,40 @@ public struct RealScenarioPlayer: Sendable {
   private func pause(_ seconds: Double) {
     Thread.sleep(forTimeInterval: seconds)
   }
+}
+
+/// Another application beside a scene's window: the GTK 4 peer program in python3-gi
+/// (`Tests/Peers/gtk4_peer.py`), its window put where the scenario says.
+public final class PeerWindow: @unchecked Sendable {
+  /// The peer program, in the checkout this driver was built from.
+  public static var script: URL {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .appending(path: "Tests/Peers/gtk4_peer.py")
+  }
+
+  public let process: LineProcess
+
+  /// Starts the peer and waits until its window shows, then moves it to `peer.position` of
+  /// `window`'s view tree.
+  public init(_ peer: ScenarioPeer, beside window: SampleWindow, display: String) throws(DriverError) {
+    let title = "DragDrop peer \(ProcessInfo.processInfo.processIdentifier)"
+    process = try LineProcess.start(
+      URL(fileURLWithPath: "/usr/bin/python3"),
+      arguments: [Self.script.path, peer.arguments[0], title] + peer.arguments.dropFirst(),
+      environment: ["DISPLAY": display, "GDK_BACKEND": "x11", "NO_AT_BRIDGE": "1", "WAYLAND_DISPLAY": nil])
+    guard process.waitForLine(timeout: 30, where: { $0 == "ready" }) != nil,
+      let id = try window.input.window(ofProcess: process.pid, titlePrefix: title)
+    else {
+      process.terminate()
+      throw .timedOut("the peer's window to show", output: process.output)
+    }
+    try window.input.run([
+      "windowmove", "--sync", id, "\(window.origin.x + Int(peer.position.x))",
+      "\(window.origin.y + Int(peer.position.y))",
+    ])
+  }
+
+  deinit { process.terminate() }
+
+  public func close() { process.terminate() }
 }

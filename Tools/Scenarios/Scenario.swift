@@ -22,11 +22,14 @@ public struct Scenario: Sendable, Identifiable {
   public var state: String
   /// Why the scenario cannot run in a real window, when it cannot.
   public var headlessOnly: String?
+  /// Another application the scenario drags from or to: it needs a real display.
+  public var peer: ScenarioPeer?
 
   public init(
     id: String, scene: SceneKind, summary: String, steps: [ScenarioStep], calls: [String], journal: [String],
-    state: String, headlessOnly: String? = nil
+    state: String, headlessOnly: String? = nil, peer: ScenarioPeer? = nil
   ) {
+    self.peer = peer
     self.id = id
     self.scene = scene
     self.summary = summary
@@ -64,6 +67,23 @@ public struct Scenario: Sendable, Identifiable {
   public static let stepLength = 40.0
   /// The time between the steps of a movement, in seconds.
   public static let stepInterval = 0.1
+}
+
+/// Another application in a scenario: the GTK 4 peer program (`Tests/Peers/gtk4_peer.py`)
+/// in one of its modes, its window put at a point of the scene's window coordinates (beside
+/// the scene's window).
+public struct ScenarioPeer: Sendable, Hashable {
+  /// The peer's mode and its arguments after the title, such as `["source", "北海道の夏"]`.
+  public var arguments: [String]
+  /// Where the peer's window's top left goes, in the scene's window coordinates.
+  public var position: Point
+  /// The peer's window is 300 × 300 points; this is its centre.
+  public var center: Point { Point(x: position.x + 150, y: position.y + 150) }
+
+  public init(arguments: [String], position: Point) {
+    self.arguments = arguments
+    self.position = position
+  }
 }
 
 /// One step of a ``Scenario``.

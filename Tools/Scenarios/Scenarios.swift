@@ -5,7 +5,7 @@ import SampleScenes
 extension Scenario {
   public static let all: [Scenario] = [
     tableReorder, tableCopy, tableMove, tableCancel, labelDrag, photoReorder, photoIntoAlbum, photoImport,
-    albumSpringLoading, photosWithSecondTouch, homeMove, homeCancel,
+    albumSpringLoading, photosWithSecondTouch, homeMove, homeCancel, inboxFromPeer,
   ]
 
   /// The scenario with `id`.
@@ -257,4 +257,20 @@ extension Scenario {
     journal: ["home.begin 3 true", "home.cancel (Esc)"],
     state: "apps=\(listing(apps))"
   )
+
+  /// Another application's text, dropped on the inbox of scene 005: it arrives through the
+  /// platform (GDK) and lands through a placeholder row.
+  public static let inboxFromPeer = Scenario(
+    id: "inbox-from-peer", scene: .otherApplications,
+    summary: "Text dragged from another GTK application lands in the inbox through a placeholder",
+    steps: [
+      .press(Point(x: 890, y: 210)), .move(Point(x: 220, y: 120)), .wait(0.3), .release, .settle, .capture("inbox"),
+    ],
+    calls: [
+      "inbox.canHandle", "inbox.sessionDidEnter", "inbox.sessionDidUpdate", "inbox.performDrop",
+      "inbox.previewForDropping(item 0)", "inbox.willAnimateDrop(item 0)", "inbox.concludeDrop", "inbox.sessionDidEnd",
+    ],
+    journal: ["inbox.performDrop 1 at 0", "inbox.commit Text: 北海道の夏 at 0"],
+    state: "inbox=[Text: 北海道の夏]",
+    peer: ScenarioPeer(arguments: ["source", "北海道の夏"], position: Point(x: 740, y: 60)))
 }

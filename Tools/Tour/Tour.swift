@@ -64,7 +64,7 @@ struct Play: ParsableCommand {
   /// The scenarios the tour plays, in order.
   static let tour = [
     "table-reorder", "table-copy", "table-move", "table-cancel", "photo-reorder", "photo-import", "photo-into-album",
-    "album-spring-loading", "home-move", "home-cancel", "label-drag",
+    "album-spring-loading", "home-move", "home-cancel", "label-drag", "inbox-from-peer",
   ]
 
   func run() throws {
