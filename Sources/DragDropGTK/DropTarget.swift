@@ -86,18 +86,19 @@ final class DropTarget {
     }
   }
 
-  private func movePointerDrags() {
+  /// Where the pointer of `drop`'s device is in the window, if it is over it.
+  private func pointer(of drop: OpaquePointer) -> Point? {
     guard let native = gtk_widget_get_native(host.drawingArea), let surface = gtk_native_get_surface(native),
-      let origin = host.drawingAreaOrigin
-    else { return }
-    func pointer(of drop: OpaquePointer) -> Point? {
-      guard let device = gdk_drop_get_device(drop) else { return nil }
-      var x = 0.0
-      var y = 0.0
-      guard gdk_surface_get_device_position(surface, device, &x, &y, nil) != 0 else { return nil }
-      let point = Point(x: x - origin.x, y: y - origin.y)
-      return host.window.bounds.contains(point) ? point : nil
-    }
+      let origin = host.drawingAreaOrigin, let device = gdk_drop_get_device(drop)
+    else { return nil }
+    var x = 0.0
+    var y = 0.0
+    guard gdk_surface_get_device_position(surface, device, &x, &y, nil) != 0 else { return nil }
+    let point = Point(x: x - origin.x, y: y - origin.y)
+    return host.window.bounds.contains(point) ? point : nil
+  }
+
+  private func movePointerDrags() {
     // A drop that entered without a position begins where the pointer is.
     for drop in pending {
       if let point = pointer(of: drop) { _ = begin(drop, at: point) }
@@ -118,11 +119,14 @@ final class DropTarget {
   }
 
   /// GTK 4.8 reports the enter of an X11 drag at (0, 0): XdndEnter carries no position, the
-  /// first XdndPosition does. The drag is routed from its first real position on.
+  /// first XdndPosition does. The drag begins at once where the pointer is, so that the
+  /// targets hear it without waiting for a position or a frame; when the pointer cannot be
+  /// found, it begins at its first real position.
   private func enter(_ drop: OpaquePointer, at point: Point) -> GdkDragAction {
     pending.insert(drop)
     followPointer()
-    return GDK_ACTION_COPY
+    guard let point = pointer(of: drop) else { return GdkDragAction(rawValue: 0) }
+    return Self.action(begin(drop, at: point).handle.proposal.operation)
   }
 
   /// Begins the engine's drag for `drop` at its first position.
