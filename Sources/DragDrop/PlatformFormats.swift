@@ -61,6 +61,8 @@ public enum PlatformFormats {
         continue  // the same text in another encoding: peers on this desktop read UTF-8
       } else if let mime = type.preferredMIMEType, type != .data {
         add(mime, type, .bytes)
+      } else if let mime = privateMIMEType(for: type) {
+        add(mime, type, .bytes)
       }
     }
     // Images that are data, not files, go to file managers as a file written on request.
@@ -68,6 +70,20 @@ public enum PlatformFormats {
       add("text/uri-list", image, .temporaryFile)
     }
     return offers
+  }
+
+  /// The prefix of the MIME types under which an application's own declared types travel
+  /// when they have no MIME type of their own: `application/vnd.dragdrop.` and the type's
+  /// identifier. Only our own processes read them.
+  public static let privateMIMEPrefix = "application/vnd.dragdrop."
+
+  /// The MIME type an application's own declared type travels under when it has none (a
+  /// Codable type's exported type, for one); nil for public and dynamic types.
+  public static func privateMIMEType(for type: ContentType) -> String? {
+    guard type.isDeclared, type != .data, !type.identifier.hasPrefix("public."), type.preferredMIMEType == nil else {
+      return nil
+    }
+    return privateMIMEPrefix + type.identifier
   }
 
   /// The bytes of `offer` from the representation's `data`. A ``Encoding/temporaryFile``
@@ -163,6 +179,10 @@ public enum PlatformFormats {
         add(.utf8PlainText, mime, .text)
       case "application/octet-stream" where browserImage:
         add(.untypedImage, mime, .sniffedImage)
+      case _ where lower.hasPrefix(privateMIMEPrefix) && lower.count > privateMIMEPrefix.count:
+        // Another process of ours: its own type, known here, or imported as data.
+        let identifier = String(mime.dropFirst(privateMIMEPrefix.count))
+        add(ContentType(identifier) ?? ContentType(importedAs: identifier), mime, .bytes)
       default:
         guard let type = ContentType(mimeType: mime), type != .data || lower == "application/octet-stream" else {
           continue

@@ -63,11 +63,13 @@ struct PeerDragTests {
 
   /// Drags the probe's label (at the top left) into a peer in `mode` at x = 600, and returns
   /// the source's delegate calls, moves left out, once its session has ended.
-  func dragOut(_ text: String, peer mode: String, check: (Probe) throws -> Void) throws -> [String] {
+  func dragOut(
+    _ text: String, peer mode: String, source: String = "drag", check: (Probe) throws -> Void
+  ) throws -> [String] {
     let path = [(100, 100), (110, 100), (130, 100), (200, 120), (400, 150), (650, 150), (700, 150), (701, 151)]
     let title = "DragDropGTK-drag-\(ProcessInfo.processInfo.processIdentifier)"
     var calls: [String] = []
-    try withPeer(ours: ["drag", title, text], peer: [mode], peerX: 600, path: path) { probe, peer in
+    try withPeer(ours: [source, title, text], peer: [mode], peerX: 600, path: path) { probe, peer in
       try check(peer)
       _ = probe.waitForAnyLine(startingWith: "call source.didEnd", timeout: 20)
       _ = probe.waitForAnyLine(startingWith: "call source.sessionDidTransferItems", timeout: 2)
@@ -132,6 +134,35 @@ struct PeerDragTests {
       let folder = FileManager.default.temporaryDirectory.appending(path: "dragdrop-peer-files-\(probe.pid)")
       #expect(FileManagerDragTests.waitUntil(timeout: 20) { FileFolders.isEmptyOrAbsent(folder) }, "\(folder.path)")
     }
+  }
+
+  /// A type of our own (a Codable note under its exported type) reaches another process of
+  /// ours as itself; a GTK peer, which does not know it, takes the text beside it.
+  @Test(.enabled(if: hasPeer, "needs an X display, xdotool and python3-gi with GTK 4"))
+  func aCodableTypeArrivesBetweenOurOwnProcessesOnly() throws {
+    try DisplayLock.withExclusiveDisplay {
+      let pid = ProcessInfo.processInfo.processIdentifier
+      let source = try Probe.start(["drag-note", "DragDropGTK-note-\(pid)", "北海道"])
+      defer { source.terminate() }
+      let target = try Probe.start(["drop", "DragDropGTK-ours-\(pid)"])
+      defer { target.terminate() }
+      for probe in [source, target] {
+        _ = try #require(probe.waitForLine(startingWith: "ready", timeout: 30), "\(probe.output)")
+      }
+      let window = try #require(
+        Probe.xdotool(["search", "--name", "DragDropGTK-ours-\(pid)"]).split(separator: "\n").first.map(String.init))
+      try Probe.xdotool(["windowmove", "--sync", window, "600", "0"])
+      let path = [(100, 100), (110, 100), (130, 100), (200, 120), (400, 150), (650, 150), (700, 150), (701, 151)]
+      try Probe.xdotool(BrowserDragTests.drag(along: path))
+      #expect(target.waitForLine(startingWith: "dropped", timeout: 20) == "dropped-note 北海道 5", "\(target.output)")
+      #expect(
+        target.lines.contains("types [\"org.dragdrop.probe.note\", \"public.utf8-plain-text\"] local=none"),
+        "\(target.output)")
+    }
+    let calls = try dragOut("北海道", peer: "target", source: "drag-note") { peer in
+      #expect(peer.waitForAnyLine(startingWith: "received", timeout: 20) == "received 北海道", "\(peer.output)")
+    }
+    #expect(calls.last == "source.sessionDidTransferItems")
   }
 
   static let lift = [

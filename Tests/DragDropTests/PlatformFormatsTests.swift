@@ -186,6 +186,21 @@ import Testing
     #expect(try PlatformFormats.items(fromList: Data(many.utf8), mimeType: "text/uri-list").count == 1000)
   }
 
+  @Test("A type of the application's own travels under a private MIME type that our processes map back")
+  func ownTypesTravelUnderAPrivateMIMEType() {
+    let note = ContentType(exportedAs: "org.dragdrop.tests.note", conformingTo: .json)
+    let offers = PlatformFormats.offers(for: [note, .utf8PlainText])
+    #expect(offers.first?.mimeType == "application/vnd.dragdrop.org.dragdrop.tests.note")
+    #expect(PlatformFormats.privateMIMEType(for: .png) == nil)
+    #expect(PlatformFormats.privateMIMEType(for: ContentType(filenameExtension: "xyzunknown")!) == nil)
+    let incoming = PlatformFormats.incomingRepresentations(for: offers.map(\.mimeType))
+    #expect(incoming.first?.contentType == note)
+    // A type this process has never heard of arrives imported, as data.
+    let unknown = PlatformFormats.incomingRepresentations(for: ["application/vnd.dragdrop.org.example.never.seen"])
+    #expect(unknown.map(\.contentType.identifier) == ["org.example.never.seen"])
+    #expect(unknown.first?.contentType.conforms(to: .data) == true)
+  }
+
   @Test func textMustBeUTF8AndNotEmpty() throws {
     let text = R(contentType: .utf8PlainText, mimeType: "UTF8_STRING", decoding: .text)
     #expect(try decode("北海道\0", text) == "北海道")

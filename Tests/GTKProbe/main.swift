@@ -10,6 +10,7 @@
 //   GTKProbe drop-files TITLE  opens a window whose drop target loads any data as files
 //   GTKProbe drag TITLE TEXT  opens a window with a label that drags TEXT to any application
 //   GTKProbe drag-file TITLE PATH  opens a window whose label drags the file's bytes as data
+//   GTKProbe drag-note TITLE TEXT  opens a window whose label drags a note of ours (Codable) and TEXT
 
 import CGTK
 import DragDrop
@@ -53,6 +54,14 @@ final class KeyReportingView: View {
   }
 }
 
+/// A type of the probe's own, which travels as JSON under its exported type: only another
+/// process of ours knows it.
+struct ProbeNote: ItemProviderCodable, Equatable {
+  static let contentType = ContentType(exportedAs: "org.dragdrop.probe.note")
+  var title: String
+  var rating: Int
+}
+
 /// A drop target that takes text and URLs from anywhere, and reports each delegate call and
 /// what it loaded.
 @MainActor
@@ -76,6 +85,17 @@ final class ReportingDropTarget: DropInteractionDelegate {
     let local = session.localDragSession == nil ? "none" : "ours"
     report("types \(session.items.first?.itemProvider.registeredContentTypes.map(\.identifier) ?? []) local=\(local)")
     report("items \(session.items.count)")
+    if session.canLoadObjects(ofClass: ProbeNote.self) {
+      _ = session.items[0].itemProvider.loadObject(ofClass: ProbeNote.self) { result in
+        Task { @MainActor in
+          switch result {
+          case .success(let note): report("dropped-note \(note.title) \(note.rating)")
+          case .failure(let error): report("failed \(error)")
+          }
+        }
+      }
+      return
+    }
     if loadsFiles {
       for item in session.items {
         report("loading")
@@ -132,13 +152,21 @@ final class ReportingDropTarget: DropInteractionDelegate {
 final class ReportingDragSource: DragInteractionDelegate {
   let text: String
   let file: URL?
-  init(text: String, file: URL? = nil) {
+  let notes: Bool
+  init(text: String, file: URL? = nil, notes: Bool = false) {
     self.text = text
     self.file = file
+    self.notes = notes
   }
 
   func dragInteraction(_ interaction: DragInteraction, itemsForBeginning session: DragSession) -> [DragItem] {
-    guard let file else { return [DragItem(itemProvider: ItemProvider(object: text))] }
+    guard let file else {
+      let provider = ItemProvider()
+      // With notes, the probe's own type first, then the text for everyone else.
+      if notes { provider.registerObject(ProbeNote(title: text, rating: 5), visibility: .all) }
+      provider.registerObject(text, visibility: .all)
+      return [DragItem(itemProvider: provider)]
+    }
     let provider = ItemProvider()
     let type = ContentType(filenameExtension: file.pathExtension) ?? .data
     provider.registerDataRepresentation(for: type) { completion in
@@ -190,7 +218,7 @@ func runMainLoopCheck() -> Int32 {
 @MainActor
 func openWindow(
   title: String, reporting: Bool, dropping: Bool = false, loadsFiles: Bool = false, dragging: String? = nil,
-  file: URL? = nil
+  file: URL? = nil, notes: Bool = false
 ) -> Int32 {
   let application: GTKApplication
   do {
@@ -206,7 +234,7 @@ func openWindow(
     // Interactions hold their delegates weakly: these keep them alive.
     var delegates: [AnyObject] = []
     if let dragging {
-      let delegate = ReportingDragSource(text: dragging, file: file)
+      let delegate = ReportingDragSource(text: dragging, file: file, notes: notes)
       delegates.append(delegate)
       let label = Label(
         text: dragging,
@@ -283,6 +311,10 @@ let status: Int32 =
   case "drag":
     openWindow(
       title: arguments.dropFirst().first ?? "GTKProbe", reporting: false, dragging: arguments.dropFirst(2).first ?? "")
+  case "drag-note":
+    openWindow(
+      title: arguments.dropFirst().first ?? "GTKProbe", reporting: false, dragging: arguments.dropFirst(2).first ?? "",
+      notes: true)
   case "drop-files":
     openWindow(title: arguments.dropFirst().first ?? "GTKProbe", reporting: false, dropping: true, loadsFiles: true)
   case "drag-file":
@@ -293,7 +325,7 @@ let status: Int32 =
   default:
     {
       report(
-        "usage: GTKProbe no-display | main-loop | window TITLE | idle TITLE | drop TITLE | drop-files TITLE | drag TITLE TEXT | drag-file TITLE PATH"
+        "usage: GTKProbe no-display | main-loop | window TITLE | idle TITLE | drop TITLE | drop-files TITLE | drag TITLE TEXT | drag-file TITLE PATH | drag-note TITLE TEXT"
       )
       return 2
     }()
