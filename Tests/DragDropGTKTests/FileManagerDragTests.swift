@@ -2,36 +2,71 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Drags between Thunar (GTK 3) and our windows, with real X input from xdotool. Thunar runs
-/// in its own D-Bus session at x = 600, showing a folder of the test's own in its icon view;
-/// the GTKProbe's window is at the top left.
+/// Drags between file managers and our windows, with real X input from xdotool: Thunar 4.18
+/// (GTK 3) and Nautilus 43 (GTK 4). Each runs in its own D-Bus session, beside the GTKProbe's
+/// window at the top left, showing a folder of the test's own in its icon view.
 @Suite("Drags with a file manager", .serialized)
 struct FileManagerDragTests {
-  static let thunar = "/usr/bin/thunar"
-  static var hasThunar: Bool {
-    WindowTests.hasDisplay && WindowTests.hasXdotool && FileManager.default.isExecutableFile(atPath: thunar)
-      && FileManager.default.isExecutableFile(atPath: "/usr/bin/dbus-run-session")
+  /// A file manager, where its window goes, and where its first row of icons is on screen.
+  enum Kind: String, CaseIterable, Sendable {
+    case thunar
+    case nautilus
+
+    var executable: String { "/usr/bin/\(rawValue)" }
+    var isInstalled: Bool { FileManager.default.isExecutableFile(atPath: executable) }
+
+    func arguments(_ folder: URL) -> [String] {
+      switch self {
+      case .thunar: [executable, folder.path]
+      case .nautilus: [executable, "--new-window", folder.path]
+      }
+    }
+
+    /// The title of its window on `folder`.
+    func title(_ folder: URL) -> String {
+      switch self {
+      case .thunar: "^\(folder.lastPathComponent) - Thunar$"
+      case .nautilus: "^\(folder.lastPathComponent)$"
+      }
+    }
+
+    var windowX: Int { self == .thunar ? 600 : 400 }
+
+    /// The centre of the icon at `index` in the first row. Thunar warns root with a bar
+    /// above the folder view, which moves its icons down.
+    func icon(_ index: Int) -> (Int, Int) {
+      switch self {
+      case .thunar: (810 + 74 * index, getuid() == 0 ? 150 : 117)
+      case .nautilus: (737 + 152 * index, 122)
+      }
+    }
+
+    /// A point of the folder view with no icon.
+    var emptySpace: (Int, Int) { self == .thunar ? (1100, 300) : (1200, 450) }
   }
 
-  /// Thunar warns root with a bar above the folder view, which moves the icons down.
-  static let iconTop = getuid() == 0 ? 150 : 117
-  /// The centre of the icon at `index` in Thunar's first row.
-  static func icon(_ index: Int) -> (Int, Int) { (810 + 74 * index, iconTop) }
+  static var hasTools: Bool {
+    WindowTests.hasDisplay && WindowTests.hasXdotool
+      && FileManager.default.isExecutableFile(atPath: "/usr/bin/dbus-run-session")
+  }
+  static let installed = Kind.allCases.filter(\.isInstalled)
 
-  /// Starts our program with `ours` and Thunar on `folder`, waits for both, then plays
-  /// xdotool `steps`.
-  func withThunar(ours: [String], folder: URL, steps: [String], check: (_ ours: Probe) throws -> Void) throws {
+  /// Starts our program with `ours` and the file manager on `folder`, waits for both, then
+  /// plays xdotool `steps`.
+  func withFileManager(
+    _ kind: Kind, ours: [String], folder: URL, steps: [String], check: (_ ours: Probe) throws -> Void
+  ) throws {
     try DisplayLock.withExclusiveDisplay {
       let probe = try Probe.start(ours)
       defer { probe.terminate() }
       _ = try #require(probe.waitForLine(startingWith: "ready", timeout: 30), "\(probe.output)")
-      // A bus of its own that starts no services (Thunar's settings daemon would outlive the
-      // test). The session leads its own process group, which ends with the test.
+      // A bus of its own that starts no services (a settings daemon or an indexer would
+      // outlive the test). The session leads its own process group, which ends with the test.
       let config = FileManager.default.temporaryDirectory.appending(path: "session-bus-\(UUID().uuidString).conf")
       try Data(Self.busConfiguration.utf8).write(to: config)
       defer { try? FileManager.default.removeItem(at: config) }
       let session = try Probe.start(
-        ["--config-file=\(config.path)", "--", Self.thunar, folder.path],
+        ["--config-file=\(config.path)", "--"] + kind.arguments(folder),
         executable: URL(fileURLWithPath: "/usr/bin/dbus-run-session"))
       defer {
         // The bus ignores a TERM from here: the group is killed outright.
@@ -39,10 +74,9 @@ struct FileManagerDragTests {
         session.terminate()
       }
       let window = try Self.run(
-        "/usr/bin/timeout",
-        ["30", "xdotool", "search", "--sync", "--onlyvisible", "--name", "^\(folder.lastPathComponent) - Thunar$"]
+        "/usr/bin/timeout", ["30", "xdotool", "search", "--sync", "--onlyvisible", "--name", kind.title(folder)]
       ).split(separator: "\n").first.map(String.init)
-      try Probe.xdotool(["windowmove", "--sync", try #require(window, "\(session.output)"), "600", "0"])
+      try Probe.xdotool(["windowmove", "--sync", try #require(window, "\(session.output)"), "\(kind.windowX)", "0"])
       try Probe.xdotool(steps)
       try check(probe)
     }
@@ -94,8 +128,9 @@ struct FileManagerDragTests {
     return folder
   }
 
-  @Test(.enabled(if: hasThunar, "needs an X display, xdotool, D-Bus and Thunar"))
-  func filesSelectedInThunarArriveAsOneItemEach() async throws {
+  @Test(
+    .enabled(if: hasTools, "needs an X display, xdotool and D-Bus"), arguments: installed)
+  func filesSelectedInAFileManagerArriveAsOneItemEach(_ kind: Kind) async throws {
     let folder = try makeFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let names = ["a 北海道.png", "b.jpg", "c.txt"]
@@ -104,17 +139,17 @@ struct FileManagerDragTests {
       to: folder.appending(path: names[1]))
     try Data("北海道".utf8).write(to: folder.appending(path: names[2]))
     // A rubber band from empty space selects the three, then the first icon drags them.
-    var steps = [
-      "mousemove", "1100", "300", "mousedown", "1", "sleep", "0.1", "mousemove", "1000", "250", "sleep", "0.1",
-    ]
-    steps += ["mousemove", "790", "\(Self.iconTop - 35)", "sleep", "0.1", "mousemove", "785", "\(Self.iconTop - 38)"]
-    steps += ["sleep", "0.1", "mouseup", "1", "sleep", "0.3"]
-    let start = Self.icon(0)
+    let (emptyX, emptyY) = kind.emptySpace
+    let start = kind.icon(0)
+    var steps = ["mousemove", "\(emptyX)", "\(emptyY)", "mousedown", "1", "sleep", "0.1"]
+    steps += ["mousemove", "\(emptyX - 100)", "\(emptyY - 50)", "sleep", "0.1"]
+    steps += ["mousemove", "\(start.0 - 20)", "\(start.1 - 35)", "sleep", "0.1"]
+    steps += ["mousemove", "\(start.0 - 25)", "\(start.1 - 38)", "sleep", "0.1", "mouseup", "1", "sleep", "0.3"]
     let path =
       [start, (start.0 - 5, start.1 + 2), (start.0 - 20, start.1 + 5)] + [700, 550, 400, 250, 200].map { ($0, 150) }
     steps += BrowserDragTests.drag(along: path + [(201, 151)])
     let title = "DragDropGTK-drop-\(ProcessInfo.processInfo.processIdentifier)"
-    try withThunar(ours: ["drop", title], folder: folder, steps: steps) { probe in
+    try withFileManager(kind, ours: ["drop", title], folder: folder, steps: steps) { probe in
       #expect(probe.waitForLine(startingWith: "items", timeout: 20) == "items 3", "\(probe.output)")
       var urls: Set<String> = []
       while urls.count < names.count, let line = probe.waitForLine(startingWith: "dropped-url", timeout: 20) {
@@ -127,25 +162,29 @@ struct FileManagerDragTests {
     }
   }
 
-  @Test(.enabled(if: hasThunar, "needs an X display, xdotool, D-Bus and Thunar"))
-  func aPhotoDraggedToThunarArrivesAsAFile() throws {
+  /// A photo the probe holds as data, not as a file, offered as JPEG bytes and as a file
+  /// written when the file manager asks for the URI list: several types at once, which
+  /// must not upset the file manager.
+  @Test(
+    .enabled(if: hasTools, "needs an X display, xdotool and D-Bus"), arguments: installed)
+  func aPhotoDraggedToAFileManagerArrivesAsAFile(_ kind: Kind) throws {
     let folder = try makeFolder()
     let photos = try makeFolder()
     defer {
       try? FileManager.default.removeItem(at: folder)
       try? FileManager.default.removeItem(at: photos)
     }
-    // A photo the probe holds as data, not as a file: the file is written when Thunar asks.
     let photo = photos.appending(path: "知床.jpg")
     let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10, 0x4A, 0x46, 0x49, 0x46, 0, 0x01, 0xFF, 0xD9])
     try jpeg.write(to: photo)
-    let path = [(100, 100), (110, 100), (130, 100), (200, 120), (400, 150), (850, 300), (900, 350), (901, 351)]
+    let path = [(100, 100), (110, 100), (130, 100), (200, 120), (400, 200), (850, 300), (900, 350), (901, 351)]
     let title = "DragDropGTK-drag-\(ProcessInfo.processInfo.processIdentifier)"
-    try withThunar(ours: ["drag-file", title, photo.path], folder: folder, steps: BrowserDragTests.drag(along: path)) {
-      probe in
+    try withFileManager(
+      kind, ours: ["drag-file", title, photo.path], folder: folder, steps: BrowserDragTests.drag(along: path)
+    ) { probe in
       let ended = probe.waitForLine(startingWith: "ended", timeout: 20)
       #expect(ended == "ended move" || ended == "ended copy", "\(probe.output)")
-      // Thunar copies or moves the file after it reports the drop: wait for the folder to have it.
+      // The file manager copies or moves the file after it reports the drop: wait for it.
       let arrived = folder.appending(path: "知床.jpeg")
       #expect(Self.waitUntil(timeout: 20) { FileManager.default.fileExists(atPath: arrived.path) })
       let data = try Data(contentsOf: arrived)

@@ -141,7 +141,9 @@ final class Probe: @unchecked Sendable {
   static func start(
     _ arguments: [String], executable: URL = Probe.executable, environment changes: [String: String?] = [:]
   ) throws -> Probe {
-    var environment: [String: String?] = ["GDK_BACKEND": "x11", "NO_AT_BRIDGE": "1"]
+    // GIO's local file system only: with gvfs installed (Nautilus brings it) and no session
+    // bus, GIO's remote VFS prints criticals in every GTK process.
+    var environment: [String: String?] = ["GDK_BACKEND": "x11", "NO_AT_BRIDGE": "1", "GIO_USE_VFS": "local"]
     environment.merge(changes) { $1 }
     return Probe(try LineProcess.start(executable, arguments: arguments, environment: environment))
   }
