@@ -22,7 +22,7 @@ public final class SampleWindow: @unchecked Sendable {
     input = try XInput(display: display)
     process = try LineProcess.start(
       samples, arguments: [scene.id, "--trace"] + extraArguments,
-      environment: ["DISPLAY": display, "GDK_BACKEND": "x11", "NO_AT_BRIDGE": "1", "WAYLAND_DISPLAY": nil])
+      environment: SampleWindow.environment(display: display))
     guard let ready = process.waitForLine(timeout: 30, where: { TraceLine($0).isReady })?.line else {
       process.terminate()
       throw .timedOut("the \(scene.id) window to show", output: process.output)
@@ -47,6 +47,13 @@ public final class SampleWindow: @unchecked Sendable {
 
   deinit {
     process.terminate()
+  }
+
+  /// The environment of a GTK program on `display`: X11, no accessibility bus, and GIO's
+  /// local file system only (without a session bus, gvfs, when installed, prints criticals
+  /// in every GTK process).
+  public static func environment(display: String) -> [String: String?] {
+    ["DISPLAY": display, "GDK_BACKEND": "x11", "NO_AT_BRIDGE": "1", "WAYLAND_DISPLAY": nil, "GIO_USE_VFS": "local"]
   }
 
   /// Closes the window.
@@ -186,7 +193,7 @@ public final class PeerWindow: @unchecked Sendable {
     process = try LineProcess.start(
       URL(fileURLWithPath: "/usr/bin/python3"),
       arguments: [Self.script.path, peer.arguments[0], title] + peer.arguments.dropFirst(),
-      environment: ["DISPLAY": display, "GDK_BACKEND": "x11", "NO_AT_BRIDGE": "1", "WAYLAND_DISPLAY": nil])
+      environment: SampleWindow.environment(display: display))
     guard process.waitForLine(timeout: 30, where: { $0 == "ready" }) != nil,
       let id = try window.input.window(ofProcess: process.pid, titlePrefix: title)
     else {
