@@ -18,7 +18,7 @@ static bool answerAccepted;
 static DDXdndAction answerAction;
 
 static Bool clientMessage(Display *display, XEvent *event, void *wire) {
-  Bool result = previous(display, event, wire);
+  Bool result = previous != NULL ? previous(display, event, wire) : False;
   if (result && display == watched && event->type == ClientMessage
       && event->xclient.message_type == finishedAtom && event->xclient.format == 32) {
     hasAnswer = true;
