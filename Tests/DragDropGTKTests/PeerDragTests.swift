@@ -1,3 +1,4 @@
+import DragDrop
 import Foundation
 import TestSupport
 import Testing
@@ -176,6 +177,25 @@ struct PeerDragTests {
       #expect(peer.waitForAnyLine(startingWith: "received", timeout: 20) == "received 北海道の夏 🌻", "\(peer.output)")
     }
     #expect(calls == Self.lift + ["source.willEnd(copy)", "source.didEnd(copy)", "source.sessionDidTransferItems"])
+  }
+
+  /// Security: a peer sees our offers by MIME type without the representation that is for
+  /// this process alone, and hovering reads nothing.
+  @Test(.enabled(if: hasPeer, "needs an X display, xdotool and python3-gi with GTK 4"))
+  func aPeerThatOnlyHoversReadsNothingAndNeverSeesOurOwnType() throws {
+    let out = [(100, 100), (110, 100), (130, 100), (200, 120), (400, 150), (650, 150), (700, 150), (701, 151)]
+    let back = [(650, 150), (500, 150), (300, 130), (200, 120), (150, 100), (151, 101)]
+    let title = "DragDropGTK-drag-\(ProcessInfo.processInfo.processIdentifier)"
+    try withPeer(ours: ["drag", title, "青森"], peer: ["target"], peerX: 600, path: out + back) { probe, peer in
+      let formats = try #require(peer.waitForLine(startingWith: "formats", timeout: 20), "\(peer.output)")
+      let offered = formats.split(separator: " ").dropFirst().map(String.init)
+      #expect(offered.starts(with: ["text/plain;charset=utf-8", "text/plain", "UTF8_STRING"]), "\(formats)")
+      #expect(!offered.contains { $0.hasPrefix(PlatformFormats.privateMIMEPrefix) }, "\(formats)")
+      // Released over our own label, which takes no drops: a cancel.
+      #expect(probe.waitForAnyLine(startingWith: "call source.didEnd", timeout: 20) == "call source.didEnd(cancel)")
+      #expect(!probe.lines.contains("loaded text"), "\(probe.output)")
+      #expect(!peer.lines.contains { $0.hasPrefix("received") }, "\(peer.output)")
+    }
   }
 
   @Test(.enabled(if: hasPeer, "needs an X display, xdotool and python3-gi with GTK 4"))

@@ -162,9 +162,15 @@ final class ReportingDragSource: DragInteractionDelegate {
   func dragInteraction(_ interaction: DragInteraction, itemsForBeginning session: DragSession) -> [DragItem] {
     guard let file else {
       let provider = ItemProvider()
-      // With notes, the probe's own type first, then the text for everyone else.
-      if notes { provider.registerObject(ProbeNote(title: text, rating: 5), visibility: .all) }
-      provider.registerObject(text, visibility: .all)
+      // The probe's own type first: for everyone with notes, for this process alone without.
+      provider.registerObject(ProbeNote(title: text, rating: 5), visibility: notes ? .all : .ownProcess)
+      // The text for everyone, reporting each load, so that a test sees when a peer reads.
+      let text = self.text
+      provider.registerDataRepresentation(for: .utf8PlainText) { completion in
+        Task { @MainActor in report("loaded text") }
+        completion(.success(Data(text.utf8)))
+        return nil
+      }
       return [DragItem(itemProvider: provider)]
     }
     let provider = ItemProvider()

@@ -11,7 +11,8 @@ is given, or takes drops and reports them.
   gtk4_peer.py target-refuse TITLE a window that refuses every drop offered as a move
 
 It prints one line per event on standard output: `ready`, then `drag-begin` and
-`drag-end delete=0|1` for its drags, and `received TEXT` for a drop.
+`drag-end delete=0|1` for its drags, `formats MIME...` when a drag enters a target window,
+and `received TEXT` for a drop.
 """
 import sys
 
@@ -98,6 +99,13 @@ def main():
         if mode.startswith("target"):
             action = Gdk.DragAction.COPY if mode == "target" else Gdk.DragAction.MOVE
             target = Gtk.DropTarget.new(GObject.TYPE_STRING, action)
+
+            def entered(target, _x, _y):
+                formats = target.get_current_drop().get_formats().get_mime_types()
+                report("formats " + " ".join(formats))
+                return action
+
+            target.connect("enter", entered)
             if mode == "target-refuse":
                 target.connect("drop", lambda _t, value, _x, _y: report("refused " + value) or False)
             else:
