@@ -168,7 +168,7 @@ struct ContentProviderTests {
       completion(.success(jpeg))
       return nil
     }
-    second.suggestedName = "北海道"
+    second.suggestedName = "../../北海道"
     let text = ItemProvider(object: "no file for text")
     let (files, removals) = peerFiles()
     defer { try? FileManager.default.removeItem(at: files.root) }
@@ -176,7 +176,8 @@ struct ContentProviderTests {
     #expect(formats(of: provider) == ["image/png", "text/uri-list"])
     let (outcome, data) = await write(provider, "text/uri-list")
     #expect(outcome.succeeded)
-    // One file an image item, each named after it, in folders of their own.
+    // One file an image item, each named after it (a name, never a path), in folders of
+    // their own.
     let urls = try PlatformFormats.decodeURIList(data, mimeType: "text/uri-list", filesOnly: true)
     #expect(urls.map(\.lastPathComponent) == ["北海道.png", "北海道.jpeg"])
     #expect(try urls.map { try Data(contentsOf: $0) } == [png, jpeg])
