@@ -183,8 +183,9 @@ private final class OtherApplicationsController: TableViewDragDelegate, TableVie
         insertionIndexPath: destination, reuseIdentifier: "placeholder", rowHeight: 44)
       let key = ObjectIdentifier(placeholder)
       placeholder.cellUpdateHandler = { [weak self] cell in
+        // Another application may not say how much it will send: then no percentage.
         let fraction = self?.loads[key]?.progress.fractionCompleted ?? 0
-        cell.textLabel.text = "Loading… \(Int((fraction * 100).rounded(.down))) %"
+        cell.textLabel.text = fraction > 0 ? "Loading… \(Int((fraction * 100).rounded(.down))) %" : "Loading…"
         cell.textLabel.textColor = Palette.secondaryText
         (cell as? PrefectureCell)?.fill = Palette.highlight
       }

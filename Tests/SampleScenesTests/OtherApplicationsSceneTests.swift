@@ -46,7 +46,7 @@ import Testing
     #expect(incoming.proposal.operation == .copy)
     #expect(incoming.drop() == .copy)
     scene.test.settle()
-    #expect(scene.inboxRows == ["Loading… 0 %", "Loading… 0 %", "Loading… 0 %"])
+    #expect(scene.inboxRows == ["Loading…", "Loading…", "Loading…"])
     #expect(scene.scene.isSettled == false)
     #expect(await eventually { browser.pendingTransferCount == 3 })
     browser.deliverPendingTransfers()
