@@ -73,8 +73,9 @@ struct FileManagerDragTests {
         kill(-session.pid, SIGKILL)
         session.terminate()
       }
-      let window = try Self.run(
-        "/usr/bin/timeout", ["30", "xdotool", "search", "--sync", "--onlyvisible", "--name", kind.title(folder)]
+      let window = try Probe.run(
+        "/usr/bin/timeout", requiringSuccess: false,
+        ["30", "xdotool", "search", "--sync", "--onlyvisible", "--name", kind.title(folder)]
       ).split(separator: "\n").first.map(String.init)
       try Probe.xdotool(["windowmove", "--sync", try #require(window, "\(session.output)"), "\(kind.windowX)", "0"])
       try Probe.xdotool(steps)
@@ -98,29 +99,6 @@ struct FileManagerDragTests {
       </policy>
     </busconfig>
     """
-
-  static func run(_ executable: String, _ arguments: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    try process.run()
-    let output = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: output, as: UTF8.self)
-  }
-
-  /// Checks `condition` every 50 ms until it holds or `timeout` seconds have passed: for
-  /// what another process does in its own time, such as a file manager's copy.
-  static func waitUntil(timeout: TimeInterval, _ condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(timeout)
-    while !condition() {
-      guard Date() < deadline else { return false }
-      usleep(50_000)
-    }
-    return true
-  }
 
   func makeFolder() throws -> URL {
     let folder = FileManager.default.temporaryDirectory.appending(path: "thunar-\(UUID().uuidString.prefix(8))")
@@ -186,7 +164,7 @@ struct FileManagerDragTests {
       #expect(ended == "ended move" || ended == "ended copy", "\(probe.output)")
       // The file manager copies or moves the file after it reports the drop: wait for it.
       let arrived = folder.appending(path: "知床.jpeg")
-      #expect(Self.waitUntil(timeout: 20) { FileManager.default.fileExists(atPath: arrived.path) })
+      #expect(FileEvents.waitUntil(watching: folder, timeout: 20) { (try? Data(contentsOf: arrived)) == jpeg })
       let data = try Data(contentsOf: arrived)
       let contents = try FileManager.default.contentsOfDirectory(atPath: folder.path)
       #expect(data == jpeg)

@@ -133,7 +133,8 @@ struct PeerDragTests {
       // The probe is alive and its received files are gone once the drop is over.
       #expect(probe.waitForAnyLine(startingWith: "call target.sessionDidEnd", timeout: 20) != nil, "\(probe.output)")
       let folder = FileManager.default.temporaryDirectory.appending(path: "dragdrop-peer-files-\(probe.pid)")
-      #expect(FileManagerDragTests.waitUntil(timeout: 20) { FileFolders.isEmptyOrAbsent(folder) }, "\(folder.path)")
+      #expect(
+        FileEvents.waitUntil(watching: folder, timeout: 20) { FileFolders.isEmptyOrAbsent(folder) }, "\(folder.path)")
     }
   }
 

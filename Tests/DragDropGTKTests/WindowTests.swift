@@ -206,17 +206,25 @@ final class Probe: @unchecked Sendable {
   /// Runs xdotool and returns what it printed.
   @discardableResult
   static func xdotool(_ arguments: [String]) throws -> String {
+    try run(which("xdotool") ?? "/usr/bin/xdotool", arguments)
+  }
+
+  /// Runs a program to its end and returns what it printed; a non-zero exit status is an
+  /// error unless `requiringSuccess` is false.
+  @discardableResult
+  static func run(_ executable: String, requiringSuccess: Bool = true, _ arguments: [String]) throws -> String {
     struct Failed: Error, CustomStringConvertible { var description: String }
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: which("xdotool") ?? "/usr/bin/xdotool")
+    process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
     let pipe = Pipe()
     process.standardOutput = pipe
     try process.run()
     let output = pipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      throw Failed(description: "xdotool \(arguments.joined(separator: " ")) exited with \(process.terminationStatus)")
+    guard process.terminationStatus == 0 || !requiringSuccess else {
+      throw Failed(
+        description: "\(executable) \(arguments.joined(separator: " ")) exited with \(process.terminationStatus)")
     }
     return String(decoding: output, as: UTF8.self)
   }
