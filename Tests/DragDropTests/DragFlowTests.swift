@@ -1,5 +1,6 @@
 import DragDropTesting
 import Foundation
+import TestSupport
 import Testing
 
 @testable import DragDrop
@@ -190,17 +191,6 @@ final class DragScene {
   }
 
   var callNames: [String] { calls.map(\.description) }
-}
-
-/// Waits for work finishing off the main actor (item loads), yielding rather than
-/// sleeping; false if it never happens.
-@MainActor
-func eventually(_ condition: () -> Bool) async -> Bool {
-  for _ in 0..<100_000 {
-    if condition() { return true }
-    await Task.yield()
-  }
-  return condition()
 }
 
 @MainActor

@@ -2,6 +2,7 @@ import ContentTypes
 import DragDropTesting
 import Foundation
 import ItemProviders
+import TestSupport
 import Testing
 
 @testable import DragDrop

@@ -1,5 +1,6 @@
 import DragDropTesting
 import Foundation
+import TestSupport
 import Testing
 
 @testable import DragDrop

@@ -87,14 +87,3 @@ import Testing
     scene.test.settle()
   }
 }
-
-/// Waits for work finishing off the main actor (item loads), yielding rather than
-/// sleeping; false if it never happens.
-@MainActor
-func eventually(_ condition: () -> Bool) async -> Bool {
-  for _ in 0..<100_000 {
-    if condition() { return true }
-    await Task.yield()
-  }
-  return condition()
-}

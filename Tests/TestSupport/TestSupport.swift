@@ -149,3 +149,14 @@ public enum TestImages {
     return Data(bytes)
   }
 }
+
+/// Waits for work finishing off the main actor (item loads), yielding rather than
+/// sleeping; false if it never happens.
+@MainActor
+public func eventually(_ condition: () -> Bool) async -> Bool {
+  for _ in 0..<100_000 {
+    if condition() { return true }
+    await Task.yield()
+  }
+  return condition()
+}
