@@ -1,4 +1,5 @@
 import DragDrop
+import DragDropLists
 
 /// A scene: the views and delegates of one seed article, built into a window. It keeps its
 /// delegates alive (interactions, tables and collection views hold them weakly), notes what
@@ -111,6 +112,18 @@ func caption(_ text: String, frame: Rect, size: Double = 13, color: Color = Pale
   label.textColor = color
   label.isUserInteractionEnabled = false
   return label
+}
+
+/// Puts a table of the scenes in `window`: named for its delegate calls, a rounded white
+/// panel, with the plain row cell for its rows and its placeholders.
+@MainActor
+func addPanelTable(_ table: TableView, named name: String, to window: Window) {
+  table.accessibilityLabel = name
+  table.backgroundColor = Palette.panel
+  table.cornerRadius = 12
+  table.register(PrefectureCell.self, forCellReuseIdentifier: "cell")
+  table.register(PrefectureCell.self, forCellReuseIdentifier: "placeholder")
+  window.addSubview(table)
 }
 
 /// A bold heading.

@@ -39,16 +39,11 @@ public final class PrefectureTablesScene: SampleScene {
     controller = TablesController(
       first: first, second: second, firstModel: firstModel, secondModel: secondModel, journal: journal)
     for (table, model, name) in [(first, firstModel, "first"), (second, secondModel, "second")] {
-      table.accessibilityLabel = name
-      table.backgroundColor = Palette.panel
-      table.cornerRadius = 12
-      table.register(PrefectureCell.self, forCellReuseIdentifier: "cell")
-      table.register(PrefectureCell.self, forCellReuseIdentifier: "placeholder")
       table.dataSource = model
       table.dragDelegate = controller
       table.dropDelegate = controller
       table.dragInteractionEnabled = true
-      window.addSubview(table)
+      addPanelTable(table, named: name, to: window)
     }
   }
 

@@ -32,14 +32,8 @@ public final class OtherApplicationsScene: SampleScene {
     outboxModel = Outbox()
     controller = OtherApplicationsController(
       inbox: inbox, inboxModel: inboxModel, outboxModel: outboxModel, journal: journal, clock: window.clock)
-    for (table, name) in [(inbox, "inbox"), (outbox, "outbox")] {
-      table.accessibilityLabel = name
-      table.backgroundColor = Palette.panel
-      table.cornerRadius = 12
-      table.register(PrefectureCell.self, forCellReuseIdentifier: "cell")
-      table.register(PrefectureCell.self, forCellReuseIdentifier: "placeholder")
-      window.addSubview(table)
-    }
+    addPanelTable(inbox, named: "inbox", to: window)
+    addPanelTable(outbox, named: "outbox", to: window)
     // The inbox's empty state, until something arrives.
     let empty = caption(
       "Nothing yet: drop something here.", frame: Rect(x: 120, y: 270, width: 240, height: 22), size: 12)
