@@ -24,6 +24,10 @@ public enum DragAnnouncement: Hashable, Sendable {
   case dropped(Items, operation: DropOperation, target: String?, position: Int?)
   /// The drag was cancelled; the items are back where they were.
   case cancelled(Items)
+  /// `count` items were added to the drag, which now carries `total`.
+  case added(count: Int, total: Int)
+  /// Nothing under the drag could be added to it.
+  case nothingToAdd
 }
 
 /// Turns each ``DragAnnouncement`` into a sentence. The standard text is DragDrop's own
@@ -56,8 +60,9 @@ public struct DragAnnouncementText: Sendable {
 
   /// The sentences of the string table `table` in `bundle`, a localized
   /// `DragAnnouncements.strings` with the keys of DragDrop's own tables (`pickedUp`,
-  /// `over.position`, …); a key the table lacks falls back to DragDrop's English. Placeholders in braces are filled: `{items}`, `{count}`,
-  /// `{target}`, `{position}`, `{positions}`.
+  /// `over.position`, …); a key the table lacks falls back to DragDrop's English.
+  /// Placeholders in braces are filled: `{items}`, `{count}`, `{added}`, `{target}`,
+  /// `{position}`, `{positions}`.
   public static func strings(in bundle: Bundle, table: String = "DragAnnouncements") -> DragAnnouncementText {
     DragAnnouncementText { announcement in
       announcement.sentence { key in
@@ -108,6 +113,10 @@ extension DragAnnouncement {
       case (_?, nil): return fill(verb, values)
       case (nil, _): return fill("\(verb).unnamed", values)
       }
+    case .added(let count, let total):
+      return fill("added", ["added": items(.count(count)), "items": items(.count(total))])
+    case .nothingToAdd:
+      return fill("nothingToAdd", [:])
     case .cancelled(let what):
       if case .count(let count) = what, count != 1 {
         return fill("cancelled.several", ["items": items(what)])

@@ -21,6 +21,8 @@ enum DragAnnouncementTables {
     "copied.unnamed": "Copied {items}.",
     "cancelled": "Cancelled. {items} is back in place.",
     "cancelled.several": "Cancelled. {items} are back in place.",
+    "added": "Added {added}. Carrying {items}.",
+    "nothingToAdd": "Nothing to add here.",
   ]
 
   /// Japanese (日本語).
@@ -42,6 +44,8 @@ enum DragAnnouncementTables {
     "copied.unnamed": "{items}をコピーしました。",
     "cancelled": "キャンセルしました。{items}は元の場所に戻りました。",
     "cancelled.several": "キャンセルしました。{items}は元の場所に戻りました。",
+    "added": "{added}を追加しました。全部で{items}。",
+    "nothingToAdd": "ここには追加できるものがありません。",
   ]
 
   /// The tables by language code.

@@ -53,6 +53,10 @@ public final class DragInteraction: Interaction {
     view?.addGestureRecognizer(liftRecognizer)
   }
 
+  /// True while the interaction is enabled: its view takes the keyboard focus, so that
+  /// Space can lift from it (rule 41).
+  public var makesViewFocusable: Bool { isEnabled }
+
   /// Makes sure the window has its drag controller, which takes the keys of a keyboard drag.
   public func didEnter(_ window: Window) { _ = window.dragController }
 

@@ -35,6 +35,18 @@ public final class DropInteraction: Interaction {
   }
 }
 
+/// What one stop of a keyboard drag is, for its announcement and for whether the keys
+/// stop there.
+public enum KeyboardDropStop: Hashable, Sendable {
+  /// A place of its own: a plain target's centre, or one of a few fixed points.
+  case place
+  /// A position between items of a list: `position` of `count`, counted from 1.
+  case position(Int, of: Int)
+  /// An item, for a drop into it, named by its accessibility label. The keys stop there
+  /// only when the target would drop into it (see ``KeyboardDropStops/isReached``).
+  case item(named: String?)
+}
+
 /// The stops of a keyboard drag over one drop target, in order (rule 41).
 @MainActor
 public struct KeyboardDropStops {
@@ -43,14 +55,28 @@ public struct KeyboardDropStops {
   /// The location of stop `index` in the target view's coordinates. A view may scroll to
   /// bring the stop into view before it answers, as a long list does.
   public var location: @MainActor (Int) -> Point
+  /// What stop `index` is: ``KeyboardDropStop/place`` unless told.
+  public var kind: @MainActor (Int) -> KeyboardDropStop
+  /// Asked once the drag has moved to stop `index` and the target has updated: whether the
+  /// target really offers what the stop says. An item stop of a list is reached only when
+  /// the list proposes a drop into that item; the keys pass the others by. True unless
+  /// told.
+  public var isReached: @MainActor (Int) -> Bool
 
-  public init(count: Int, location: @escaping @MainActor (Int) -> Point) {
+  public init(
+    count: Int, location: @escaping @MainActor (Int) -> Point,
+    kind: @escaping @MainActor (Int) -> KeyboardDropStop = { _ in .place },
+    isReached: @escaping @MainActor (Int) -> Bool = { _ in true }
+  ) {
     self.count = count
     self.location = location
+    self.kind = kind
+    self.isReached = isReached
   }
 
-  /// Stops at fixed points.
+  /// Stops at fixed points: one place, or numbered positions when there are several.
   public init(_ points: [Point]) {
-    self.init(count: points.count) { points[$0] }
+    let count = points.count
+    self.init(count: count, location: { points[$0] }, kind: { count > 1 ? .position($0 + 1, of: count) : .place })
   }
 }

@@ -124,6 +124,12 @@ struct InputTranslator {
     case GDK_KEY_Down, GDK_KEY_KP_Down: return .down
     case GDK_KEY_Left, GDK_KEY_KP_Left: return .left
     case GDK_KEY_Right, GDK_KEY_KP_Right: return .right
+    case GDK_KEY_Home, GDK_KEY_KP_Home: return .home
+    case GDK_KEY_End, GDK_KEY_KP_End: return .end
+    case GDK_KEY_Page_Up, GDK_KEY_KP_Page_Up: return .pageUp
+    case GDK_KEY_Page_Down, GDK_KEY_KP_Page_Down: return .pageDown
+    case GDK_KEY_Delete, GDK_KEY_KP_Delete: return .delete
+    case GDK_KEY_BackSpace: return .backspace
     default:
       let code = gdk_keyval_to_unicode(keyval)
       guard code >= 0x20, code != 0x7F, let scalar = Unicode.Scalar(code) else { return nil }

@@ -31,6 +31,13 @@ extension ItemsView {
     return IndexPath(item: 0, section: section)
   }
 
+  /// The last item of the last section that has one.
+  var lastItem: IndexPath? {
+    reloadIfNeeded()
+    guard let section = itemCounts.lastIndex(where: { $0 > 0 }) else { return nil }
+    return IndexPath(item: itemCounts[section] - 1, section: section)
+  }
+
   /// The next item along the flat order of items, across sections; nil at either end.
   func flatStep(from indexPath: IndexPath, by delta: Int) -> IndexPath? {
     var section = indexPath.section
@@ -51,32 +58,70 @@ extension ItemsView {
 
   // MARK: Keyboard drags
 
-  /// The stops of a keyboard drag over the view: every gap between items, section by
-  /// section (a section of n items has n + 1), each scrolled into view when reached.
+  /// One stop of a keyboard drag over the view: the gap before item `slot` of `section`
+  /// (or after its last), or the item `slot` itself.
+  struct KeyboardStop: Equatable {
+    var section: Int
+    var slot: Int
+    var isItem: Bool
+    /// The gap's number across the whole view, from 0.
+    var gap: Int
+  }
+
+  /// The stops of a keyboard drag over the view: in each section, every gap between items
+  /// and every item between them (a section of n items has n + 1 gaps and n items). A gap
+  /// is a position; the keys stop on an item only when the view proposes a drop into it
+  /// there. Each stop is scrolled into view when reached.
   func keyboardDropStops() -> KeyboardDropStops {
     reloadIfNeeded()
     let counts = itemCounts
-    let total = counts.reduce(0) { $0 + $1 + 1 }
-    return KeyboardDropStops(count: total) { [weak self] index in
-      guard let self else { return .zero }
+    let gaps = counts.reduce(0) { $0 + $1 + 1 }
+    let total = counts.reduce(0) { $0 + 2 * $1 + 1 }
+    func stop(_ index: Int) -> KeyboardStop? {
       var rest = index
+      var gap = 0
       for (section, count) in counts.enumerated() {
-        if rest <= count { return self.keyboardStopLocation(slot: rest, section: section) }
-        rest -= count + 1
+        if rest <= 2 * count {
+          return KeyboardStop(section: section, slot: rest / 2, isItem: rest % 2 == 1, gap: gap + rest / 2)
+        }
+        rest -= 2 * count + 1
+        gap += count + 1
       }
-      return self.bounds.center
+      return nil
     }
+    return KeyboardDropStops(
+      count: total,
+      location: { [weak self] index in
+        guard let self, let stop = stop(index) else { return .zero }
+        return self.keyboardStopLocation(stop)
+      },
+      kind: { [weak self] index in
+        guard let stop = stop(index) else { return .place }
+        guard stop.isItem else { return .position(stop.gap + 1, of: gaps) }
+        return .item(named: self?.itemLabel(at: IndexPath(item: stop.slot, section: stop.section)))
+      },
+      isReached: { [weak self] index in
+        guard let self, let stop = stop(index) else { return false }
+        guard stop.isItem else { return true }
+        return self.dropFeedback.highlighted == IndexPath(item: stop.slot, section: stop.section)
+      })
   }
 
-  /// Where a drag resolves to the gap before item `slot` (or after the last): in the item
-  /// itself, on the side nearest the gap. The item is scrolled into view first.
-  private func keyboardStopLocation(slot: Int, section: Int) -> Point {
-    let count = itemCount(inSection: section)
-    guard count > 0, let frame = itemFrame(at: IndexPath(item: min(slot, count - 1), section: section)) else {
+  /// What to call the item at `indexPath`: its cell's accessibility text.
+  func itemLabel(at indexPath: IndexPath) -> String? {
+    visibleCell(at: indexPath)?.accessibilityText
+  }
+
+  /// Where a drag resolves to a stop: for a gap, in the item beside it, on the side
+  /// nearest the gap; for an item, its centre. The item is scrolled into view first.
+  private func keyboardStopLocation(_ stop: KeyboardStop) -> Point {
+    let count = itemCount(inSection: stop.section)
+    let item = IndexPath(item: min(stop.slot, count - 1), section: stop.section)
+    guard count > 0, let frame = itemFrame(at: item) else {
       return bounds.center
     }
     scrollRectToVisible(frame)
     layoutIfNeeded()
-    return kind.keyboardStopPoint(in: frame, beforeItem: slot < count)
+    return stop.isItem ? frame.center : kind.keyboardStopPoint(in: frame, beforeItem: stop.slot < count)
   }
 }

@@ -203,11 +203,19 @@ open class ItemsView: ScrollView {
     return cell.accessibilityText
   }
 
+  /// Lists take the keyboard focus.
+  open override var canBecomeFocused: Bool { true }
+
   open override func focusDidChange(_ isFocused: Bool) {
     super.focusDidChange(isFocused)
-    guard isFocused else { return }
-    if keyboardFocus.map(contains) != true {
+    guard isFocused, keyboardFocus.map(contains) != true else { return }
+    if window?.isFocusVisible == true {
+      // From the keyboard: the selection, or the first item, scrolled into view.
       indexPathForKeyboardFocus = sortedSelection.first ?? firstItem
+    } else {
+      // From a press: an item in view, without scrolling away from what was pressed.
+      keyboardFocus = sortedSelection.first { sortedVisiblePaths.contains($0) } ?? sortedVisiblePaths.first ?? firstItem
+      setNeedsFocusRingUpdate()
     }
   }
 
@@ -217,9 +225,19 @@ open class ItemsView: ScrollView {
     case .up, .down, .left, .right:
       guard let focus = keyboardFocus ?? firstItem else { return }
       if let next = kind.keyboardFocusStep(from: focus, key: event.key) { indexPathForKeyboardFocus = next }
-    case .return:
-      // As a tap on the focused item.
-      guard let focus = keyboardFocus else { return }
+    case .home:
+      indexPathForKeyboardFocus = firstItem
+    case .end:
+      indexPathForKeyboardFocus = lastItem
+    case .pageUp, .pageDown:
+      guard let focus = keyboardFocus ?? firstItem else { return }
+      let page = max(1, sortedVisiblePaths.count - 1) * (event.key == .pageUp ? -1 : 1)
+      indexPathForKeyboardFocus = flatStep(from: focus, by: page) ?? (page < 0 ? firstItem : lastItem)
+    case .return, .space:
+      // As a tap on the focused item: Return, or Ctrl-Space (Space alone lifts).
+      guard event.key == .return || event.modifiers.contains(.control), let focus = keyboardFocus else {
+        return super.keyEvent(event)
+      }
       tapItem(at: focus)
     default:
       super.keyEvent(event)
@@ -544,7 +562,10 @@ open class ItemsView: ScrollView {
 
   /// Selects or deselects an item as a tap on it does, and tells the delegate.
   func tapItem(at indexPath: IndexPath) {
-    guard allowsSelection, movement == nil, contains(indexPath) else { return }
+    guard movement == nil, contains(indexPath) else { return }
+    keyboardFocus = indexPath
+    setNeedsFocusRingUpdate()
+    guard allowsSelection else { return }
     if selected.contains(indexPath) && allowsMultipleSelection {
       deselect(indexPath)
       kind.notifyDeselect(indexPath)

@@ -82,6 +82,9 @@ public struct KeyEvent: Hashable, Sendable {
   public enum Key: Hashable, Sendable {
     case space, `return`, escape, tab
     case up, down, left, right
+    case home, end, pageUp, pageDown
+    /// Delete (forward) and Backspace.
+    case delete, backspace
     case character(String)
   }
 

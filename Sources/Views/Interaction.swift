@@ -10,6 +10,10 @@ public protocol Interaction: AnyObject {
   func didMove(to view: View?)
   /// Called when the interaction's view is in `window`; see the default below.
   func didEnter(_ window: Window)
+  /// Whether the interaction makes its view take the keyboard focus (see
+  /// ``View/canBecomeFocused``); false by default. A drag interaction does, so that the
+  /// keyboard can lift what the view holds.
+  var makesViewFocusable: Bool { get }
 }
 
 extension Interaction {
@@ -17,4 +21,7 @@ extension Interaction {
   /// interaction is added to a view already there. Does nothing by default; drag and drop
   /// interactions make sure the window has its drag controller.
   public func didEnter(_ window: Window) {}
+
+  /// False: most interactions do not need the keyboard focus.
+  public var makesViewFocusable: Bool { false }
 }

@@ -179,6 +179,14 @@ open class View {
   /// Called when the view gains or loses the window's keyboard focus.
   open func focusDidChange(_ isFocused: Bool) {}
 
+  /// Whether the view takes the keyboard focus: from Tab and Shift-Tab, which go through
+  /// the focusable views in the window's order (front to back, depth first), and from a
+  /// press of the pointer or a touch on it. By default a view takes it when one of its
+  /// interactions asks for it (a drag interaction does); lists always do.
+  open var canBecomeFocused: Bool {
+    interactions.contains { $0.makesViewFocusable }
+  }
+
   /// Whether the view has its window's keyboard focus.
   public var isFocused: Bool { window?.focusedView === self }
 

@@ -51,6 +51,7 @@ open class Window: View {
     switch touch.phase {
     case .began:
       let target = hitTest(touch.location)
+      focusOnPress(at: target)
       var recognizers: [GestureRecognizer] = []
       var view = target
       while let current = view {
@@ -176,9 +177,60 @@ open class Window: View {
   }
 
   /// Whether the window draws a ring around the focused view (or its
-  /// ``View/keyboardFocusRect``). True by default.
+  /// ``View/keyboardFocusRect``) while the keyboard is in use. True by default.
   public var showsFocusRing = true {
     didSet { updateFocusRing() }
+  }
+
+  /// Whether the keyboard is in use, so that the focus ring shows: true when a key is
+  /// pressed, false when the pointer or a finger presses, as desktop toolkits do. True
+  /// at first.
+  public private(set) var isFocusVisible = true {
+    didSet { if isFocusVisible != oldValue { updateFocusRing() } }
+  }
+
+  /// The views that take the keyboard focus (``View/canBecomeFocused``), in the order Tab
+  /// visits them: front to back through the hierarchy, depth first. Hidden views, views
+  /// that take no input, and the views inside them are left out.
+  public var focusableViews: [View] {
+    var result: [View] = []
+    func visit(_ view: View) {
+      guard !view.isHidden, view.isUserInteractionEnabled, view.alpha > 0.01 else { return }
+      if view !== self && view.canBecomeFocused { result.append(view) }
+      view.subviews.forEach(visit)
+    }
+    visit(self)
+    return result
+  }
+
+  /// Moves the focus to the next focusable view (the previous one when `backward`),
+  /// wrapping around; with nothing focused, to the first (or the last). Returns false
+  /// when no view can take the focus.
+  @discardableResult
+  public func moveFocus(backward: Bool = false) -> Bool {
+    let views = focusableViews
+    guard !views.isEmpty else { return false }
+    let next: Int
+    if let focusedView, let index = views.firstIndex(where: { $0 === focusedView }) {
+      next = (index + (backward ? views.count - 1 : 1)) % views.count
+    } else {
+      next = backward ? views.count - 1 : 0
+    }
+    return focus(views[next])
+  }
+
+  /// A press focuses the focusable view it lands in, or the nearest focusable view around
+  /// it; a press elsewhere leaves the focus where it is.
+  private func focusOnPress(at target: View?) {
+    isFocusVisible = false
+    var view = target
+    while let current = view, current !== self {
+      if current.canBecomeFocused {
+        if focusedView !== current { focus(current) }
+        return
+      }
+      view = current.superview
+    }
   }
 
   /// The ring around the focused part, above every other view.
@@ -190,7 +242,7 @@ open class Window: View {
 
   /// Places the focus ring around the focused view's focused part, or hides it.
   public func updateFocusRing() {
-    guard showsFocusRing, let focusedView, focusedView !== self, focusedView.window === self else {
+    guard showsFocusRing, isFocusVisible, let focusedView, focusedView !== self, focusedView.window === self else {
       if focusRing.superview != nil { focusRing.removeFromSuperview() }
       return
     }
@@ -204,10 +256,25 @@ open class Window: View {
   }
 
   /// Delivers a key event to the window's services first (a keyboard drag takes the keys
-  /// it uses), then to the focused view.
+  /// it uses), then to the focused view. Tab and Shift-Tab move the focus
+  /// (``moveFocus(backward:)``); with nothing focused, a key that moves or acts focuses the
+  /// first focusable view instead.
   public func send(_ event: KeyEvent) {
+    if event.phase == .down { isFocusVisible = true }
     if services.contains(where: { $0.handleKey(event) }) { return }
-    focusedView?.keyEvent(event)
+    if event.key == .tab && !event.modifiers.contains(.control) {
+      if event.phase == .down { moveFocus(backward: event.modifiers.contains(.shift)) }
+      return
+    }
+    guard let focusedView else {
+      if event.phase == .down, case .character = event.key {
+        return
+      } else if event.phase == .down, event.key != .escape {
+        moveFocus()
+      }
+      return
+    }
+    focusedView.keyEvent(event)
   }
 
   // MARK: Services
