@@ -456,6 +456,7 @@ public final class DragController {
       session.allowsMoveOperation = drag.session.allowsMoveOperation
     }
     session.progressIndicatorStyle = old?.progressIndicatorStyle ?? .default
+    session.keyboardStop = old?.keyboardStop
     return session
   }
 

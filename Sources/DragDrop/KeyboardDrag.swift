@@ -145,6 +145,7 @@ extension DragController {
     var reached: Int?
     var candidate = wanted
     while candidate >= 0 && candidate <= last {
+      drag.dropSession.keyboardStop = targetStops.kind(candidate)
       move(drag, to: targetStops.location(candidate))
       if drag.target === target && targetStops.isReached(candidate) || drag.target !== target {
         reached = candidate
@@ -154,6 +155,7 @@ extension DragController {
     }
     if reached == nil, keyboard.target === target, start >= 0 {
       // Nothing further that way: back where it was.
+      drag.dropSession.keyboardStop = targetStops.kind(start)
       move(drag, to: targetStops.location(start))
       reached = start
     }

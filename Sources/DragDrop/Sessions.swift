@@ -76,6 +76,11 @@ public final class DropSession: DragDropSession {
   /// The drag's location in its window's coordinates.
   public internal(set) var locationInWindow: Point
   public internal(set) weak var window: Window?
+  /// For a keyboard drag, the kind of stop the keys have reached; nil for drags by touch,
+  /// pointer, or from another application. Lists neither auto-scroll for a keyboard drag
+  /// (each stop scrolls itself into view) nor spring-load an item it only passes beside:
+  /// only an ``KeyboardDropStop/item(named:)`` stop opens.
+  public internal(set) var keyboardStop: KeyboardDropStop?
   /// The progress of every load started through this session's items.
   public let progress = LoadProgress(totalUnitCount: 0)
 

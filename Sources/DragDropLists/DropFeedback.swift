@@ -147,14 +147,14 @@ final class DropFeedback {
 
   /// Rule 27: hovering over an item for the view's `springLoadingDelay` blinks it and then
   /// activates it (selects it, as a tap would). `location` says where the drag is when the
-  /// timer fires.
-  func updateSpringLoading(at point: Point, location: @escaping @MainActor () -> Point?) {
+  /// timer fires. A nil point is over no item: the timer stops.
+  func updateSpringLoading(at point: Point?, location: @escaping @MainActor () -> Point?) {
     guard view.isSpringLoaded else { return }
-    let item = view.dataIndexPath(at: point)
+    let item = point.flatMap { view.dataIndexPath(at: $0) }
     guard item != springItem else { return }
     springTimer?.cancel()
     springItem = item
-    guard item != nil, let clock = view.window?.clock else { return }
+    guard item != nil, let point, let clock = view.window?.clock else { return }
     // The item is read again when the timers fire: an update may have moved it since.
     springTimer = clock.schedule(after: view.springLoadingDelay) { [weak self] in
       guard let self, let item = self.springItem else { return }

@@ -354,10 +354,17 @@ final class ItemsDropAdapter: DropInteractionDelegate {
     view.dragState.proposal = proposal
     view.dragState.destination = destination
     view.showDropFeedback(for: proposal.operation.performsDrop ? destination : nil, pointerMoved: true)
-    view.dropFeedback.updateAutoScroll(at: point)
-    view.dropFeedback.updateSpringLoading(at: point) { [weak view] in
-      guard let view else { return nil }
-      return view.dragState.dropSession?.location(in: view)
+    // A keyboard drag's stops scroll themselves into view, and spring-load only an item
+    // the keys stopped on.
+    switch session.keyboardStop {
+    case nil, .item?:
+      if session.keyboardStop == nil { view.dropFeedback.updateAutoScroll(at: point) }
+      view.dropFeedback.updateSpringLoading(at: point) { [weak view] in
+        guard let view else { return nil }
+        return view.dragState.dropSession?.location(in: view)
+      }
+    case .place?, .position?:
+      view.dropFeedback.updateSpringLoading(at: nil) { nil }
     }
     return proposal.dropProposal
   }

@@ -70,8 +70,9 @@ extension ItemsView {
 
   /// The stops of a keyboard drag over the view: in each section, every gap between items
   /// and every item between them (a section of n items has n + 1 gaps and n items). A gap
-  /// is a position; the keys stop on an item only when the view proposes a drop into it
-  /// there. Each stop is scrolled into view when reached.
+  /// is a position. The keys stop on a gap when the view would insert there, and on an item
+  /// when it would drop into it; they pass the others by. Each stop is scrolled into view
+  /// when reached.
   func keyboardDropStops() -> KeyboardDropStops {
     reloadIfNeeded()
     let counts = itemCounts
@@ -101,8 +102,9 @@ extension ItemsView {
         return .item(named: self?.itemLabel(at: IndexPath(item: stop.slot, section: stop.section)))
       },
       isReached: { [weak self] index in
+        // A gap counts when the view would insert there, an item when it would drop into it.
         guard let self, let stop = stop(index) else { return false }
-        guard stop.isItem else { return true }
+        guard stop.isItem else { return self.dropFeedback.highlighted == nil }
         return self.dropFeedback.highlighted == IndexPath(item: stop.slot, section: stop.section)
       })
   }

@@ -88,4 +88,118 @@ import Testing
     scene.test.settle()
     #expect(scene.rightModel.sections[0][60] == "北海道")
   }
+
+  @Test("Tab and Shift-Tab go through the lists in order; nothing focused, an arrow focuses the first")
+  func tabMovesTheFocus() {
+    let scene = TwoTables()
+    let window = scene.test.window
+    #expect(window.focusableViews.map(\.accessibilityLabel) == ["left", "right"])
+    scene.test.key(.down)
+    #expect(window.focusedView === scene.left)
+    #expect(scene.left.indexPathForKeyboardFocus == IndexPath(row: 0, section: 0))
+    scene.test.key(.tab)
+    #expect(window.focusedView === scene.right)
+    scene.test.key(.tab)
+    #expect(window.focusedView === scene.left)
+    scene.test.key(.tab, modifiers: .shift)
+    #expect(window.focusedView === scene.right)
+    // A hidden list is skipped.
+    scene.left.isHidden = true
+    scene.test.key(.tab)
+    #expect(window.focusedView === scene.right)
+  }
+
+  @Test("A press focuses the list at the pressed row without scrolling, and hides the ring until a key")
+  func pressFocuses() throws {
+    let scene = TwoTables()
+    scene.rightModel.sections[0] = (0..<100).map { "row \($0)" }
+    scene.right.reloadData()
+    scene.right.contentOffset = Point(x: 0, y: 44 * 50)
+    scene.right.layoutIfNeeded()
+    scene.test.tap(at: Point(x: 420, y: 44 * 2 + 10))
+    #expect(scene.test.window.focusedView === scene.right)
+    #expect(scene.right.indexPathForKeyboardFocus == IndexPath(row: 52, section: 0))
+    #expect(scene.right.contentOffset.y == 44 * 50)
+    #expect(!scene.test.window.isFocusVisible)
+    #expect(!scene.test.window.subviews.contains { $0.snapshotDescription.hasPrefix("FocusRing") })
+    scene.test.key(.down)
+    #expect(scene.right.indexPathForKeyboardFocus == IndexPath(row: 53, section: 0))
+    let ring = try #require(scene.test.window.subviews.last)
+    #expect(ring.snapshotDescription.hasPrefix("FocusRing"))
+  }
+
+  @Test("Home, End and the page keys move the focus to the ends and by a screenful")
+  func homeEndAndPages() {
+    let (scene, _) = focusedScene()
+    scene.leftModel.sections[0] = (0..<100).map { "row \($0)" }
+    scene.left.reloadData()
+    scene.test.key(.end)
+    #expect(scene.left.indexPathForKeyboardFocus == IndexPath(row: 99, section: 0))
+    #expect(scene.left.contentOffset.y > 0)
+    scene.test.key(.home)
+    #expect(scene.left.indexPathForKeyboardFocus == IndexPath(row: 0, section: 0))
+    scene.test.key(.pageDown)
+    let page = scene.left.indexPathForKeyboardFocus?.row ?? 0
+    #expect(page >= 9 && page <= 11)  // 480 points of 44-point rows
+    scene.test.key(.pageUp)
+    scene.test.key(.pageUp)
+    #expect(scene.left.indexPathForKeyboardFocus == IndexPath(row: 0, section: 0))
+  }
+
+  @Test("Over a list that drops into rows, the keys stop on the rows, and resting on one spring-loads it")
+  func stopsOnRowsAndSpringLoads() {
+    let (scene, announcer) = focusedScene()
+    scene.rightController.copyIntent = .insertIntoDestinationIndexPath
+    scene.right.delegate = scene.rightModel
+    scene.right.isSpringLoaded = true
+    scene.test.key(.space)
+    scene.test.key(.tab)
+    scene.test.key(.tab)  // the right table: its gaps are passed by, its first row is the stop
+    scene.test.key(.down)  // the next row
+    #expect(Array(announcer.announcements.suffix(2)) == ["Over 東京.", "Over 神奈川."])
+    // Resting on a row for the spring-loading delay opens it, as a held finger does.
+    scene.test.hold(1.5)
+    #expect(scene.rightModel.selections == ["select 神奈川"])
+    scene.test.key(.down)  // no row after: it stays
+    #expect(announcer.announcements.last == "Over 神奈川.")
+    scene.test.key(.return)
+    scene.test.settle()
+    #expect(scene.rightController.log == ["performDrop 1", "into [\"北海道\"]"])
+    #expect(announcer.announcements.last == "Copied 北海道 into 神奈川.")
+  }
+
+  @Test("A keyboard drag resting at a position neither auto-scrolls nor spring-loads the row beside it")
+  func positionsStayStill() {
+    let (scene, _) = focusedScene()
+    scene.rightModel.sections[0] = (0..<100).map { "row \($0)" }
+    scene.right.reloadData()
+    scene.right.delegate = scene.rightModel
+    scene.right.isSpringLoaded = true
+    scene.test.key(.space)
+    scene.test.key(.tab)
+    scene.test.key(.tab)
+    for _ in 0..<10 { scene.test.key(.down) }  // position 11, at the bottom edge
+    let offset = scene.right.contentOffset.y
+    scene.test.hold(3)
+    #expect(scene.right.contentOffset.y == offset)
+    #expect(scene.rightModel.selections.isEmpty)
+    scene.test.key(.escape)
+    scene.test.settle()
+  }
+
+  @Test("Ctrl-Space adds the row under the drag, as a second finger's tap does")
+  func controlSpaceAdds() {
+    let (scene, announcer) = focusedScene()
+    scene.test.key(.space)
+    scene.test.key(.tab)  // the left table's first position, beside 北海道: already carried
+    scene.test.key(.space, modifiers: .control)
+    scene.test.key(.down)  // the position before 青森
+    scene.test.key(.space, modifiers: .control)
+    #expect(scene.leftController.log == ["itemsForBeginning 0", "itemsForAddingTo 0", "itemsForAddingTo 1"])
+    #expect(
+      Array(announcer.announcements.suffix(2)) == ["Over left, position 2 of 6.", "Added 1 item. Carrying 2 items."])
+    #expect(announcer.announcements.contains("Nothing to add here."))
+    scene.test.key(.escape)
+    #expect(announcer.announcements.last == "Cancelled. 2 items are back in place.")
+  }
 }

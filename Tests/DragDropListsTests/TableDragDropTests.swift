@@ -12,6 +12,8 @@ final class PrefectureTableController: TableViewDragDelegate, TableViewDropDeleg
   let name: String
   var acceptsCopies = true
   var reordersThroughPerformDrop = false
+  /// The intent of copies from elsewhere.
+  var copyIntent = DropIntent.insertAtDestinationIndexPath
   var log: [String] = []
 
   init(model: PrefectureModel, name: String) {
@@ -23,6 +25,17 @@ final class PrefectureTableController: TableViewDragDelegate, TableViewDropDeleg
   {
     log.append("itemsForBeginning \(indexPath.row)")
     let name = model.sections[indexPath.section][indexPath.row]
+    let item = DragItem(itemProvider: ItemProvider(object: name))
+    item.localObject = name
+    return [item]
+  }
+
+  func tableView(
+    _ tableView: TableView, itemsForAddingTo session: DragSession, at indexPath: IndexPath, point: Point
+  ) -> [DragItem] {
+    log.append("itemsForAddingTo \(indexPath.row)")
+    let name = model.sections[indexPath.section][indexPath.row]
+    guard !session.items.contains(where: { $0.localObject as? String == name }) else { return [] }
     let item = DragItem(itemProvider: ItemProvider(object: name))
     item.localObject = name
     return [item]
@@ -40,11 +53,15 @@ final class PrefectureTableController: TableViewDragDelegate, TableViewDropDeleg
     if session.localDragSession != nil && tableView.hasActiveDrag {
       return TableViewDropProposal(operation: .move, intent: .insertAtDestinationIndexPath)
     }
-    return TableViewDropProposal(operation: acceptsCopies ? .copy : .forbidden, intent: .insertAtDestinationIndexPath)
+    return TableViewDropProposal(operation: acceptsCopies ? .copy : .forbidden, intent: copyIntent)
   }
 
   func tableView(_ tableView: TableView, performDropWith coordinator: TableViewDropCoordinator) {
     log.append("performDrop \(coordinator.destinationIndexPath.map { "\($0.row)" } ?? "nil")")
+    if coordinator.proposal.intent == .insertIntoDestinationIndexPath {
+      log.append("into \(coordinator.items.compactMap { $0.dragItem.localObject as? String })")
+      return
+    }
     let destination = coordinator.destinationIndexPath ?? IndexPath(row: model.sections[0].count, section: 0)
     if coordinator.proposal.operation == .move, let item = coordinator.items.first, let source = item.sourceIndexPath {
       // Reorder through performDrop: the destination counts the slot before removal.
