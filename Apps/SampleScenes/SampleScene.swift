@@ -114,11 +114,13 @@ func caption(_ text: String, frame: Rect, size: Double = 13, color: Color = Pale
   return label
 }
 
-/// Puts a table of the scenes in `window`: named for its delegate calls, a rounded white
-/// panel, with the plain row cell for its rows and its placeholders.
+/// Puts a table of the scenes in `window`: named for its delegate calls, labelled for
+/// screen readers (the name when no label is given), a rounded white panel, with the plain
+/// row cell for its rows and its placeholders.
 @MainActor
-func addPanelTable(_ table: TableView, named name: String, to window: Window) {
-  table.accessibilityLabel = name
+func addPanelTable(_ table: TableView, named name: String, label: String? = nil, to window: Window) {
+  table.interactionName = name
+  table.accessibilityLabel = label ?? name
   table.backgroundColor = Palette.panel
   table.cornerRadius = 12
   table.register(PrefectureCell.self, forCellReuseIdentifier: "cell")

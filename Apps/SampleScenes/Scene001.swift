@@ -38,12 +38,14 @@ public final class PrefectureTablesScene: SampleScene {
     secondModel = Prefectures(Array(Self.prefectures.suffix(8)), name: "second", journal: journal)
     controller = TablesController(
       first: first, second: second, firstModel: firstModel, secondModel: secondModel, journal: journal)
-    for (table, model, name) in [(first, firstModel, "first"), (second, secondModel, "second")] {
+    for (table, model, name, label) in [
+      (first, firstModel, "first", "Prefectures"), (second, secondModel, "second", "Kyūshū trip"),
+    ] {
       table.dataSource = model
       table.dragDelegate = controller
       table.dropDelegate = controller
       table.dragInteractionEnabled = true
-      addPanelTable(table, named: name, to: window)
+      addPanelTable(table, named: name, label: label, to: window)
     }
   }
 

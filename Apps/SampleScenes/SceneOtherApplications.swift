@@ -32,8 +32,8 @@ public final class OtherApplicationsScene: SampleScene {
     outboxModel = Outbox()
     controller = OtherApplicationsController(
       inbox: inbox, inboxModel: inboxModel, outboxModel: outboxModel, journal: journal, clock: window.clock)
-    addPanelTable(inbox, named: "inbox", to: window)
-    addPanelTable(outbox, named: "outbox", to: window)
+    addPanelTable(inbox, named: "inbox", label: "Inbox", to: window)
+    addPanelTable(outbox, named: "outbox", label: "Outbox", to: window)
     // The inbox's empty state, until something arrives.
     let empty = caption(
       "Nothing yet: drop something here.", frame: Rect(x: 120, y: 270, width: 240, height: 22), size: 12)

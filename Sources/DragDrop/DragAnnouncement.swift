@@ -28,6 +28,9 @@ public enum DragAnnouncement: Hashable, Sendable {
   case added(count: Int, total: Int)
   /// Nothing under the drag could be added to it.
   case nothingToAdd
+  /// The keyboard focus is on `item`, at `position` of `count` in its list, selected or
+  /// not. Not a step of a drag: what a screen reader says as the focus moves.
+  case focused(item: String?, position: Int?, of: Int?, isSelected: Bool)
 }
 
 /// Turns each ``DragAnnouncement`` into a sentence. The standard text is DragDrop's own
@@ -61,8 +64,8 @@ public struct DragAnnouncementText: Sendable {
   /// The sentences of the string table `table` in `bundle`, a localized
   /// `DragAnnouncements.strings` with the keys of DragDrop's own tables (`pickedUp`,
   /// `over.position`, …); a key the table lacks falls back to DragDrop's English.
-  /// Placeholders in braces are filled: `{items}`, `{count}`, `{added}`, `{target}`,
-  /// `{position}`, `{positions}`.
+  /// Placeholders in braces are filled: `{items}`, `{count}`, `{added}`, `{item}`,
+  /// `{target}`, `{position}`, `{positions}`.
   public static func strings(in bundle: Bundle, table: String = "DragAnnouncements") -> DragAnnouncementText {
     DragAnnouncementText { announcement in
       announcement.sentence { key in
@@ -117,6 +120,15 @@ extension DragAnnouncement {
       return fill("added", ["added": items(.count(count)), "items": items(.count(total))])
     case .nothingToAdd:
       return fill("nothingToAdd", [:])
+    case .focused(let item, let position, let count, let isSelected):
+      var values = ["item": item ?? fill("focused.unnamed", [:])]
+      var key = "focused"
+      if let position, let count {
+        key = "focused.position"
+        values["position"] = "\(position)"
+        values["positions"] = "\(count)"
+      }
+      return fill(key, values) + (isSelected ? fill("selected", [:]) : "")
     case .cancelled(let what):
       if case .count(let count) = what, count != 1 {
         return fill("cancelled.several", ["items": items(what)])

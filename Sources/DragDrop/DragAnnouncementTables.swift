@@ -23,6 +23,10 @@ enum DragAnnouncementTables {
     "cancelled.several": "Cancelled. {items} are back in place.",
     "added": "Added {added}. Carrying {items}.",
     "nothingToAdd": "Nothing to add here.",
+    "focused": "{item}.",
+    "focused.position": "{item}, {position} of {positions}.",
+    "focused.unnamed": "Item",
+    "selected": " Selected.",
   ]
 
   /// Japanese (日本語).
@@ -46,6 +50,10 @@ enum DragAnnouncementTables {
     "cancelled.several": "キャンセルしました。{items}は元の場所に戻りました。",
     "added": "{added}を追加しました。全部で{items}。",
     "nothingToAdd": "ここには追加できるものがありません。",
+    "focused": "{item}。",
+    "focused.position": "{item}、{positions} 中 {position} 番目。",
+    "focused.unnamed": "項目",
+    "selected": "選択済み。",
   ]
 
   /// The tables by language code.

@@ -2,16 +2,24 @@ internal import CGTK
 import DragDrop
 
 /// Speaks a window's announcements through the accessibility tree. GTK 4.8 has no
-/// announcement API, so the window's drawing area, which holds the keyboard focus, carries
-/// each one as its accessible description: a screen reader such as Orca speaks a focused
-/// widget's description when it changes. The text must differ from the last to be spoken
-/// again, so a repeat gets an invisible mark.
+/// announcement API, and exposes widgets only, so the window's drawing area, which holds
+/// the keyboard focus, stands for what is focused inside it:
+/// - its accessible name (label) is the focused item's description: a screen reader such as
+///   Orca says the focused widget's name when the window takes the focus, and again when it
+///   changes;
+/// - its accessible description carries each announcement: Orca speaks a focused widget's
+///   description when it changes. The text must differ from the last to be spoken again, so
+///   a repeat gets an invisible mark.
+///
+/// Either change is spoken, so a focus move that must stay quiet (the one after a drop, which
+/// was announced) leaves the name as it was until the next focus move.
 @MainActor
 final class AccessibleAnnouncer: Announcer {
   private let widget: UnsafeMutablePointer<GtkWidget>
-  private var last = ""
   /// What the widget's description is now, for tests.
   private(set) var description = ""
+  /// What the widget's accessible name is now, for tests.
+  private(set) var label = ""
 
   init(widget: UnsafeMutablePointer<GtkWidget>) {
     self.widget = widget
@@ -19,10 +27,18 @@ final class AccessibleAnnouncer: Announcer {
 
   func announce(_ text: String) {
     // A zero-width space makes a repeated sentence a new value.
-    let value = text == last ? text + "\u{200B}" : text
-    last = value
-    description = value
-    var property = GTK_ACCESSIBLE_PROPERTY_DESCRIPTION
+    description = text == description ? text + "\u{200B}" : text
+    update(GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, to: description)
+  }
+
+  func describeFocus(_ text: String, speak: Bool) {
+    guard speak, text != label else { return }
+    label = text
+    update(GTK_ACCESSIBLE_PROPERTY_LABEL, to: text)
+  }
+
+  private func update(_ property: GtkAccessibleProperty, to value: String) {
+    var property = property
     var gvalue = GValue()
     g_value_init(&gvalue, ddgtk_type_string())
     g_value_set_string(&gvalue, value)

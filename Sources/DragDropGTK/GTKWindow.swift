@@ -91,8 +91,11 @@ public final class GTKWindow {
     gtk_window_set_child(gtkWindow, drawingArea)
     gtk_widget_set_focusable(drawingArea, 1)
     connectSignals()
-    // Announcements reach screen readers through the drawing area's description.
-    window.announcer = AccessibleAnnouncer(widget: drawingArea)
+    // Announcements reach screen readers through the drawing area's description, and the
+    // focused item through its name: the window's title until something has the focus.
+    let announcer = AccessibleAnnouncer(widget: drawingArea)
+    announcer.describeFocus(title, speak: true)
+    window.announcer = announcer
     dropTarget = DropTarget(widget: drawingArea, host: self)
     let source = DragSource(host: self)
     dragSource = source
@@ -108,7 +111,13 @@ public final class GTKWindow {
   }
 
   /// Shows the window and brings it to the front.
+  /// Shows the window. As in any GTK window, the first focusable view takes the keyboard
+  /// focus, with its ring hidden until a key is pressed.
   public func present() {
+    if window.focusedView == nil {
+      window.isFocusVisible = false
+      window.moveFocus()
+    }
     gtk_window_present(ddgtk_window(widget))
   }
 

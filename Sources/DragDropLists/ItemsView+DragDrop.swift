@@ -198,7 +198,7 @@ extension ItemsView {
     dragAdapter = adapter
     let interaction = DragInteraction(delegate: adapter)
     if let explicit = explicitDragInteractionEnabled { interaction.isEnabled = explicit }
-    interaction.name = accessibilityLabel
+    interaction.name = interactionName ?? accessibilityLabel
     dragInteraction = interaction
     addInteraction(interaction)
   }
@@ -208,7 +208,7 @@ extension ItemsView {
     let adapter = ItemsDropAdapter(view: self)
     dropAdapter = adapter
     let interaction = DropInteraction(delegate: adapter)
-    interaction.name = accessibilityLabel
+    interaction.name = interactionName ?? accessibilityLabel
     // A keyboard drag stops at every gap between items (rule 41).
     interaction.keyboardDropStopsProvider = { [weak self] in self?.keyboardDropStops() ?? KeyboardDropStops([]) }
     dropInteraction = interaction
@@ -395,12 +395,35 @@ final class ItemsDropAdapter: DropInteractionDelegate {
         let coordinator = makeCoordinator(session, destination: final)
         _ = coordinator.dropToItem(session.items[0], at: final)
         state.coordinator = coordinator
+        focusAfterKeyboardDrop(session, coordinator)
         return
       }
     }
     let coordinator = makeCoordinator(session, destination: destination?.indexPath)
     state.coordinator = coordinator
     view.kind.performDrop(with: coordinator)
+    focusAfterKeyboardDrop(session, coordinator)
+  }
+
+  /// After a keyboard drop the focus goes where the items went (rule 41): the list takes
+  /// it, on the first item dropped to or into, or else on the destination. An item that
+  /// went to a placeholder takes the focus when the placeholder is committed.
+  private func focusAfterKeyboardDrop(_ session: DropSession, _ coordinator: ItemsViewDropCoordinator) {
+    guard session.keyboardStop != nil, let window = view.window else { return }
+    let dropped = session.items.lazy.compactMap { coordinator.droppedIndexPaths[ObjectIdentifier($0)] }.first
+    let placeholder = session.items.lazy.compactMap { item -> ItemsView.PlaceholderEntry? in
+      guard case .placeholder(let entry)? = coordinator.targets[ObjectIdentifier(item)] else { return nil }
+      return entry
+    }.first
+    let destination = dropped ?? coordinator.destinationIndexPath ?? view.lastItem
+    // The drop was announced: the new focus is described without a word.
+    window.movingFocusQuietly {
+      window.focus(view)
+      if let destination {
+        view.indexPathForKeyboardFocus = view.contains(destination) ? destination : view.lastItem
+      }
+    }
+    if dropped == nil, let placeholder { view.keyboardFocusPlaceholder = placeholder }
   }
 
   private func makeCoordinator(_ session: DropSession, destination: IndexPath?) -> ItemsViewDropCoordinator {

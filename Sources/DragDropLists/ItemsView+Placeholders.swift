@@ -307,6 +307,7 @@ extension ItemsView {
   func commitPlaceholder(_ entry: PlaceholderEntry, _ updates: (IndexPath) -> Void) -> Bool {
     let path = IndexPath(item: entry.anchor, section: entry.section)
     let display = displayPath(of: entry)
+    let focusWaits = keyboardFocusPlaceholder === entry
     entry.isCommitting = true
     updates(path)
     entry.isCommitting = false
@@ -344,6 +345,11 @@ extension ItemsView {
     itemLayout.setExtent(kind.sourceExtent(at: path), at: display)
     contentSize = Size(width: bounds.width, height: itemLayout.contentHeight)
     setNeedsLayout()
+    // A keyboard drop's focus waited for this placeholder: it lands on the new item.
+    if focusWaits {
+      keyboardFocusPlaceholder = nil
+      if isFocused { indexPathForKeyboardFocus = path }
+    }
     return true
   }
 }

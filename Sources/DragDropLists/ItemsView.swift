@@ -137,6 +137,16 @@ open class ItemsView: ScrollView {
   var movement: InteractiveMovement?
   var dragInteraction: DragInteraction?
   var dropInteraction: DropInteraction?
+
+  /// The name the view's drag and drop interactions go by in delegate-call traces. Nil (the
+  /// default) means the accessibility label, which is also what announcements call the
+  /// view: set this when traces need a short stable name and users a readable one.
+  public var interactionName: String? {
+    didSet {
+      dragInteraction?.name = interactionName ?? accessibilityLabel
+      dropInteraction?.name = interactionName ?? accessibilityLabel
+    }
+  }
   var dragAdapter: ItemsDragAdapter?
   var dropAdapter: ItemsDropAdapter?
 
@@ -192,15 +202,29 @@ open class ItemsView: ScrollView {
   // MARK: Keyboard focus
 
   /// The item with the keyboard focus; see ``indexPathForKeyboardFocus``.
-  var keyboardFocus: IndexPath?
+  var keyboardFocus: IndexPath? {
+    didSet { if keyboardFocus != oldValue { keyboardFocusPlaceholder = nil } }
+  }
+  /// The placeholder a keyboard drop went to: the focus moves onto its item when it is
+  /// committed, unless the focus moved on before.
+  weak var keyboardFocusPlaceholder: PlaceholderEntry?
 
   open override var keyboardFocusRect: Rect? {
     keyboardFocus.flatMap { itemFrame(at: $0) }
   }
 
   open override var keyboardFocusLabel: String? {
-    guard let focus = keyboardFocus, let cell = visibleCell(at: focus) else { return nil }
-    return cell.accessibilityText
+    keyboardFocus.flatMap(itemLabel(at:))
+  }
+
+  /// The focused item's label, its position among all the items, and whether it is
+  /// selected, in the window's announcement text.
+  open override var accessibilityFocusDescription: String? {
+    guard let focus = keyboardFocus, contains(focus) else { return accessibilityLabel }
+    let position = itemCounts.prefix(focus.section).reduce(0, +) + focus.item + 1
+    let total = itemCounts.reduce(0, +)
+    return environment.announcements.sentence(
+      .focused(item: itemLabel(at: focus), position: position, of: total, isSelected: selected.contains(focus)))
   }
 
   /// Lists take the keyboard focus.
@@ -564,7 +588,7 @@ open class ItemsView: ScrollView {
   func tapItem(at indexPath: IndexPath) {
     guard movement == nil, contains(indexPath) else { return }
     keyboardFocus = indexPath
-    setNeedsFocusRingUpdate()
+    defer { setNeedsFocusRingUpdate() }
     guard allowsSelection else { return }
     if selected.contains(indexPath) && allowsMultipleSelection {
       deselect(indexPath)

@@ -176,6 +176,11 @@ open class View {
   /// label.
   open var keyboardFocusLabel: String? { nil }
 
+  /// What a screen reader says when the view, or its focused part, takes the keyboard
+  /// focus: a list says its focused row's label, position and selection. Nil (the
+  /// default) means ``keyboardFocusLabel``, then the accessibility label.
+  open var accessibilityFocusDescription: String? { nil }
+
   /// Called when the view gains or loses the window's keyboard focus.
   open func focusDidChange(_ isFocused: Bool) {}
 

@@ -184,8 +184,8 @@ open class Window: View {
 
   /// Whether the keyboard is in use, so that the focus ring shows: true when a key is
   /// pressed, false when the pointer or a finger presses, as desktop toolkits do. True
-  /// at first.
-  public private(set) var isFocusVisible = true {
+  /// at first; a platform window sets it false when it opens.
+  public var isFocusVisible = true {
     didSet { if isFocusVisible != oldValue { updateFocusRing() } }
   }
 
@@ -240,8 +240,37 @@ open class Window: View {
     return ring
   }()
 
-  /// Places the focus ring around the focused view's focused part, or hides it.
+  /// The focus description last given to the announcer.
+  private var describedFocus: String?
+  /// While positive, focus changes are described to the announcer without being spoken.
+  private var quietFocusChanges = 0
+
+  /// Runs `body`, in which the focus moves as part of something already announced (a
+  /// keyboard drop): the announcer learns the new focus without speaking it.
+  package func movingFocusQuietly(_ body: () -> Void) {
+    quietFocusChanges += 1
+    defer { quietFocusChanges -= 1 }
+    body()
+  }
+
+  /// Tells the announcer what the focus is on, when that changed.
+  private func describeFocus() {
+    guard let focusedView, focusedView.window === self else {
+      describedFocus = nil
+      return
+    }
+    guard
+      let text = focusedView.accessibilityFocusDescription ?? focusedView.keyboardFocusLabel
+        ?? focusedView.accessibilityLabel, text != describedFocus
+    else { return }
+    describedFocus = text
+    announcer?.describeFocus(text, speak: quietFocusChanges == 0)
+  }
+
+  /// Places the focus ring around the focused view's focused part, or hides it, and tells
+  /// the announcer what the focus is on.
   public func updateFocusRing() {
+    describeFocus()
     guard showsFocusRing, isFocusVisible, let focusedView, focusedView !== self, focusedView.window === self else {
       if focusRing.superview != nil { focusRing.removeFromSuperview() }
       return

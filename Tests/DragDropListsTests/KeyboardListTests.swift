@@ -53,6 +53,7 @@ import Testing
     scene.test.settle()
     #expect(scene.leftModel.moves.map { "\($0.0.row)→\($0.1.row)" } == ["2→1"])
     #expect(scene.leftModel.sections[0] == ["北海道", "岩手", "青森", "宮城", "秋田"])
+    #expect(scene.left.indexPathForKeyboardFocus == IndexPath(row: 1, section: 0))
     #expect(
       announcer.announcements == [
         "Picked up 岩手.", "Over left, position 1 of 6.", "Over left, position 2 of 6.",
@@ -72,6 +73,9 @@ import Testing
     #expect(scene.rightController.log == ["performDrop 1"])
     #expect(scene.rightModel.sections[0] == ["東京", "北海道", "神奈川"])
     #expect(announcer.announcements.last == "Copied 北海道 into right at position 2.")
+    // The focus follows the copy, onto the new row.
+    #expect(scene.test.window.focusedView === scene.right)
+    #expect(scene.right.indexPathForKeyboardFocus == IndexPath(row: 1, section: 0))
   }
 
   @Test("A keyboard drag over a long list scrolls each position into view")
@@ -201,5 +205,31 @@ import Testing
     #expect(announcer.announcements.contains("Nothing to add here."))
     scene.test.key(.escape)
     #expect(announcer.announcements.last == "Cancelled. 2 items are back in place.")
+    scene.test.settle()
+    // A cancel leaves the focus where the drag began.
+    #expect(scene.test.window.focusedView === scene.left)
+    #expect(scene.left.indexPathForKeyboardFocus == IndexPath(row: 0, section: 0))
+  }
+
+  @Test("A screen reader hears where the focus is; after a drop, the new focus is described without a word")
+  func focusIsDescribed() {
+    let (scene, announcer) = focusedScene()
+    scene.left.delegate = scene.leftModel
+    scene.test.key(.down)
+    scene.test.key(.return)
+    scene.test.key(.space)
+    scene.test.key(.tab)
+    scene.test.key(.tab)
+    scene.test.key(.return)
+    scene.test.settle()
+    #expect(
+      announcer.focusDescriptions.map(\.text) == [
+        "北海道, 1 of 5.", "青森, 2 of 5.", "青森, 2 of 5. Selected.", "青森, 1 of 3.",
+      ])
+    #expect(announcer.focusDescriptions.map(\.spoken) == [true, true, true, false])
+    // Japanese, from the window's announcement text.
+    scene.test.window.environment.announcements = .standard(language: "ja")
+    scene.test.key(.down)
+    #expect(announcer.focusDescriptions.last?.text == "東京、3 中 2 番目。")
   }
 }
