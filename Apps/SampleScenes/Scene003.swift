@@ -48,7 +48,8 @@ public final class InteractiveMovementScene: SampleScene {
     grid.register(AppCell.self, forCellWithReuseIdentifier: "app")
     model = HomeScreen(journal: journal)
     grid.dataSource = model
-    window.addSubview(grid)
+    // Inside the Escape catcher, so that the keys the grid leaves reach it.
+    keys.addSubview(grid)
     window.focus(keys)
 
     let press = LongPressGestureRecognizer { [weak self] recognizer in
@@ -186,17 +187,13 @@ final class AppCell: CollectionViewCell {
   }
 }
 
-/// Hears the Escape key while it has the window's focus.
+/// Hears the Escape key while it, or the grid inside it, has the window's focus.
 @MainActor
 final class EscapeCatcher: View {
   var onEscape: (() -> Void)?
 
-  override init(frame: Rect) {
-    super.init(frame: frame)
-    isUserInteractionEnabled = false
-  }
-
   override func keyEvent(_ event: KeyEvent) {
-    if event.key == .escape && event.phase == .down { onEscape?() }
+    guard event.key == .escape else { return super.keyEvent(event) }
+    if event.phase == .down { onEscape?() }
   }
 }

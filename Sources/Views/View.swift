@@ -371,8 +371,12 @@ open class View {
     window?.interactionsDidChange(in: self)
   }
 
-  /// Called with key events when the view is focused; does nothing by default.
-  open func keyEvent(_ event: KeyEvent) {}
+  /// Called with key events when the view is focused, or when a view inside it passed the
+  /// event on. By default the event goes on to the superview, as a responder chain does:
+  /// a view that handles some keys calls `super` for the others.
+  open func keyEvent(_ event: KeyEvent) {
+    superview?.keyEvent(event)
+  }
 
   // MARK: Drawing
 

@@ -38,6 +38,9 @@ import Testing
     #expect(result.calls == scenario.calls, "\(diff(scenario.calls, result.calls))")
     #expect(result.journal == scenario.journal)
     #expect(result.state == scenario.state)
+    if let announcements = scenario.announcements {
+      #expect(player.announcer.announcements == announcements)
+    }
     #expect(captured == scenario.steps.compactMap { if case .capture(let name) = $0 { name } else { nil } })
   }
 

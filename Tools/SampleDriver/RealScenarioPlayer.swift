@@ -150,9 +150,9 @@ public struct RealScenarioPlayer: Sendable {
       case .release:
         lastInput = window.process.lineCount
         try window.input.buttonUp()
-      case .escape:
+      case .key(let key, let modifiers):
         lastInput = window.process.lineCount
-        try window.input.key("Escape")
+        try window.input.key(XInput.keyName(key, modifiers))
       case .secondTouchTap:
         throw .unsupportedStep("a second touch")
       case .capture(let name):

@@ -1,4 +1,5 @@
 import Foundation
+import Views
 
 /// A private X server (Xvfb) for programs that need a display when there is none.
 public final class VirtualDisplay: @unchecked Sendable {
@@ -62,6 +63,34 @@ public struct XInput: Sendable {
   public func buttonUp(_ button: Int = 1) throws(DriverError) { try run(["mouseup", "\(button)"]) }
   /// Presses and releases a key, by its X keysym name (`Escape`, `a`).
   public func key(_ name: String) throws(DriverError) { try run(["key", name]) }
+
+  /// xdotool's name for a key with its modifiers, such as `ctrl+space` or `shift+Tab`.
+  public static func keyName(_ key: KeyEvent.Key, _ modifiers: KeyModifiers = []) -> String {
+    let name: String
+    switch key {
+    case .space: name = "space"
+    case .return: name = "Return"
+    case .escape: name = "Escape"
+    case .tab: name = "Tab"
+    case .up: name = "Up"
+    case .down: name = "Down"
+    case .left: name = "Left"
+    case .right: name = "Right"
+    case .home: name = "Home"
+    case .end: name = "End"
+    case .pageUp: name = "Prior"
+    case .pageDown: name = "Next"
+    case .delete: name = "Delete"
+    case .backspace: name = "BackSpace"
+    case .character(let text): name = text
+    }
+    var prefix = ""
+    if modifiers.contains(.control) { prefix += "ctrl+" }
+    if modifiers.contains(.shift) { prefix += "shift+" }
+    if modifiers.contains(.alternate) { prefix += "alt+" }
+    if modifiers.contains(.command) { prefix += "super+" }
+    return prefix + name
+  }
 
   /// The X window of process `pid` whose title starts with `titlePrefix`.
   public func window(ofProcess pid: Int32, titlePrefix: String) throws(DriverError) -> String? {

@@ -24,12 +24,16 @@ public struct Scenario: Sendable, Identifiable {
   public var headlessOnly: String?
   /// Another application the scenario drags from or to: it needs a real display.
   public var peer: ScenarioPeer?
+  /// What the window announces to screen readers, in English, when the scenario checks it
+  /// (a keyboard scenario does); nil otherwise.
+  public var announcements: [String]?
 
   public init(
     id: String, scene: SceneKind, summary: String, steps: [ScenarioStep], calls: [String], journal: [String],
-    state: String, headlessOnly: String? = nil, peer: ScenarioPeer? = nil
+    state: String, headlessOnly: String? = nil, peer: ScenarioPeer? = nil, announcements: [String]? = nil
   ) {
     self.peer = peer
+    self.announcements = announcements
     self.id = id
     self.scene = scene
     self.summary = summary
@@ -99,8 +103,8 @@ public enum ScenarioStep: Sendable, Hashable {
   case wait(Double)
   /// Releases the primary button where the pointer is.
   case release
-  /// Presses and releases Escape.
-  case escape
+  /// Presses and releases a key, with modifiers held.
+  case key(KeyEvent.Key, KeyModifiers = [])
   /// Taps with a second finger. Headless only: xdotool has one pointer and no touches.
   case secondTouchTap(Point)
   /// Marks a moment to capture: a screenshot in a real window, a rendering headless.
@@ -121,6 +125,8 @@ public final class HeadlessScenarioPlayer {
   public let scene: any SampleScene
   /// Every drag and drop delegate call, as `interaction.method(detail)`.
   public private(set) var calls: [String] = []
+  /// What the window announced, and how it described its focus.
+  public let announcer = RecordingAnnouncer()
   /// Called after every frame's layout, where a real window would draw: a renderer that
   /// follows drags from frame to frame (a drag preview overlay) can keep up here.
   public var frameObserver: (() -> Void)?
@@ -131,7 +137,14 @@ public final class HeadlessScenarioPlayer {
     self.scenario = scenario
     window = Window(frame: Rect(origin: .zero, size: scenario.scene.size), clock: clock)
     scene = scenario.scene.make(in: window)
+    window.environment.announcements = .standard(language: "en")
+    window.announcer = announcer
     window.layoutIfNeeded()
+    // As a GTK window does when it opens: the first view has the focus, its ring hidden.
+    if window.focusedView == nil {
+      window.isFocusVisible = false
+      window.moveFocus()
+    }
     window.dragController.addCallObserver { [weak self] call in self?.calls.append(call.description) }
   }
 
@@ -162,9 +175,9 @@ public final class HeadlessScenarioPlayer {
       case .release:
         buttons = []
         send(.up(.primary), at: location)
-      case .escape:
-        window.send(KeyEvent(key: .escape, phase: .down, timestamp: clock.now))
-        window.send(KeyEvent(key: .escape, phase: .up, timestamp: clock.now))
+      case .key(let key, let modifiers):
+        window.send(KeyEvent(key: key, phase: .down, modifiers: modifiers, timestamp: clock.now))
+        window.send(KeyEvent(key: key, phase: .up, modifiers: modifiers, timestamp: clock.now))
         frame()
       case .secondTouchTap(let point):
         window.send(Touch(id: 2, phase: .began, location: point, timestamp: clock.now))

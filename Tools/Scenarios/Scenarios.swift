@@ -5,7 +5,7 @@ import SampleScenes
 extension Scenario {
   public static let all: [Scenario] = [
     tableReorder, tableCopy, tableMove, tableCancel, labelDrag, photoReorder, photoIntoAlbum, photoImport,
-    albumSpringLoading, photosWithSecondTouch, homeMove, homeCancel, inboxFromPeer,
+    albumSpringLoading, photosWithSecondTouch, homeMove, homeCancel, inboxFromPeer, tableKeyboardMove,
   ]
 
   /// The scenario with `id`.
@@ -58,6 +58,30 @@ extension Scenario {
     journal: ["first.itemsForBeginning 3", "second.performDrop copy 2", "second.commit 宮城県 at 2"],
     state:
       "first=\(listing(Array(prefectures[..<39]))) second=\(listing([prefectures[39], prefectures[40], prefectures[3]] + prefectures[41...]))"
+  )
+
+  public static let tableKeyboardMove = Scenario(
+    id: "table-keyboard-move", scene: .tables,
+    summary: "By keys alone, 福岡県 moves from the trip back to the prefectures, each step announced (rule 41)",
+    steps: [
+      .key(.tab), .key(.space), .wait(0.3), .capture("lifted"), .key(.tab), .key(.down), .wait(0.3),
+      .capture("gap"), .key(.return), .settle, .capture("dropped"),
+    ],
+    calls: [
+      "second.itemsForBeginning", "second.previewForLifting(item 0)", "second.willAnimateLift",
+      "second.sessionAllowsMoveOperation", "second.sessionIsRestrictedToDraggingApplication",
+      "second.sessionWillBegin", "first.canHandle", "second.canHandle", "first.sessionDidEnter",
+      "first.sessionDidUpdate", "second.willEnd(move)", "first.performDrop", "first.previewForDropping(item 0)",
+      "first.willAnimateDrop(item 0)", "first.concludeDrop", "second.didEnd(move)", "first.sessionDidEnd",
+      "second.sessionDidTransferItems",
+    ],
+    journal: ["second.itemsForBeginning 0", "first.performDrop move 1", "second.deleteRow 0"],
+    state:
+      "first=\(listing([prefectures[0], prefectures[39]] + prefectures[1..<39])) second=\(listing(Array(prefectures[40...])))",
+    announcements: [
+      "Picked up 福岡県.", "Over Prefectures, position 1 of 40.", "Over Prefectures, position 2 of 40.",
+      "Dropped 福岡県 into Prefectures at position 2.",
+    ]
   )
 
   public static let tableMove = Scenario(
@@ -252,7 +276,7 @@ extension Scenario {
   public static let homeCancel = Scenario(
     id: "home-cancel", scene: .interactiveMovement,
     summary: "Music is picked up and moved, then Escape puts it back without asking the data source",
-    steps: [.press(app(3)), .wait(0.7), .move(app(11)), .wait(0.3), .escape, .release, .settle],
+    steps: [.press(app(3)), .wait(0.7), .move(app(11)), .wait(0.3), .key(.escape), .release, .settle],
     calls: [],
     journal: ["home.begin 3 true", "home.cancel (Esc)"],
     state: "apps=\(listing(apps))"
