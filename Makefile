@@ -8,8 +8,8 @@ SWIFT ?= swift
 # Xvfb and xdotool run its window tests with real X input; the fonts draw Latin and
 # Japanese text and emoji; imagemagick converts and compares images; python3-gi with GTK 4's
 # introspection data runs the other application of the drag tests (Tests/Peers); D-Bus,
-# AT-SPI and pyatspi let a test listen as a screen reader does.
-APT_PACKAGES := shared-mime-info libgtk-4-dev xvfb xauth xdotool imagemagick fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji python3-gi gir1.2-gtk-4.0 dbus at-spi2-core python3-pyatspi chromium thunar nautilus
+# AT-SPI and pyatspi let a test listen as a screen reader does, and Orca is the screen reader.
+APT_PACKAGES := shared-mime-info libgtk-4-dev xvfb xauth xdotool imagemagick fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji python3-gi gir1.2-gtk-4.0 dbus at-spi2-core python3-pyatspi orca chromium thunar nautilus
 
 # Tests that need a display run under a private Xvfb when no display is set.
 XVFB_RUN := $(if $(DISPLAY),,xvfb-run -a -s "-screen 0 1280x800x24 -nolisten tcp")
