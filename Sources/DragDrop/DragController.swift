@@ -27,6 +27,9 @@ public final class DragController {
   public var beginThreshold = 1.0
   /// How long a second touch may stay down and still be a tap that adds items.
   public var addTapMaximumDuration = 0.5
+  /// How long a pointer or touch drag must stay over a target before the target is
+  /// announced to assistive technology, in seconds on the window's clock.
+  public var announcementDelay = 0.5
 
   /// Those who hear every delegate call, by the token that removes them.
   private var callObservers: [(token: DelegateCallObservation, observe: (DelegateCall) -> Void)] = []
@@ -119,6 +122,7 @@ public final class DragController {
     guard !items.isEmpty else { return nil }
     session.items = items
     let drag = LiveDrag(id: dragID, session: session, source: interaction, driver: driver, window: window)
+    drag.itemName = interaction.view.flatMap { $0.accessibilityLabel(at: $0.convert(origin, from: window)) }
     drag.dropSession = makeDropSession(for: drag)
     for item in items {
       drag.contents.owners[ObjectIdentifier(item)] = interaction
@@ -172,6 +176,7 @@ public final class DragController {
       drag.outgoing = outgoing
       platform.dragSessionDidBegin(outgoing)
     }
+    announceLift(of: drag)
   }
 
   // MARK: - The pipeline: move, release, cancel
@@ -211,6 +216,7 @@ public final class DragController {
   /// Finds the target under the drag and sends exit, enter and update as needed (rule 13).
   func route(_ drag: LiveDrag) {
     let newTarget = target(at: drag.session.locationInWindow, for: drag)
+    if newTarget !== drag.target { announceTargetChange(of: drag) }
     if let old = drag.target, old !== newTarget {
       call(old, .sessionDidExit, session: drag.id) { $0.dropInteraction(old, sessionDidExit: drag.dropSession) }
       drag.routing.target = nil
@@ -291,6 +297,7 @@ public final class DragController {
       }
     }
     drag.session.items += items
+    drag.itemName = nil
     for item in items {
       drag.contents.owners[ObjectIdentifier(item)] = interaction
       drag.contents.liftPreviews[ObjectIdentifier(item)] = liftPreview(for: item, in: drag, from: interaction)
@@ -328,6 +335,7 @@ public final class DragController {
   // MARK: - Ending
 
   func drop(_ drag: LiveDrag, on target: DropInteraction, operation: DropOperation) {
+    announceEnd(of: drag, operation: operation, on: target)
     drag.phase = .ending
     if let source = drag.source {
       call(source, .willEnd(operation), session: drag.id) {
@@ -382,6 +390,7 @@ public final class DragController {
   /// to where it came from unless its delegate says otherwise (rule 7).
   func cancel(_ drag: LiveDrag) {
     guard drag.phase == .lifting || drag.phase == .dragging else { return }
+    announceEnd(of: drag, operation: .cancel, on: nil)
     drag.phase = .ending
     if let source = drag.source {
       call(source, .willEnd(.cancel), session: drag.id) {

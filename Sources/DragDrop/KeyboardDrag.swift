@@ -20,7 +20,6 @@ struct KeyboardDragState {
   weak var drag: LiveDrag?
   weak var target: DropInteraction?
   var position = 0
-  var names: String?
 }
 
 /// The keyboard sensor, which iOS lacks (rule 41):
@@ -29,7 +28,7 @@ struct KeyboardDragState {
 /// - Tab and Shift-Tab move between drop targets, and the arrow keys between the stops
 ///   within one (Home and End go to the first and the last);
 /// - Ctrl-Space adds the item under the drag, as a second finger's tap does;
-/// - Return drops and Escape cancels.
+/// - Return drops and Escape cancels (Escape cancels a pointer or touch drag too).
 ///
 /// Delegates see the same calls as for touch, through the same pipeline. Resting over an
 /// item lets spring loading open it, as a finger held there does. Every step is announced
@@ -66,6 +65,11 @@ extension DragController {
       }
       return true
     }
+    // Escape cancels a pointer or touch drag too, as on any desktop.
+    if event.key == .escape, let drag = drags.last(where: { $0.isLive && $0.driver.touchID != nil }) {
+      cancel(drag)
+      return true
+    }
     guard event.key == .space || event.key == .return, !event.modifiers.contains(.control), let window,
       let focused = window.focusedView
     else { return false }
@@ -78,7 +82,8 @@ extension DragController {
         let center = focused.convert((focused.keyboardFocusRect ?? focused.bounds).center, to: window)
         // Nothing to drag: the key goes on to the focused view.
         guard let drag = lift(interaction, driver: .keyboard, at: center) else { return false }
-        keyboard = KeyboardDragState(drag: drag, names: focused.keyboardFocusLabel ?? focused.accessibilityLabel)
+        keyboard = KeyboardDragState(drag: drag)
+        drag.itemName = focused.keyboardFocusLabel ?? focused.accessibilityLabel
         begin(drag)
         announce(.pickedUp(items(of: drag)))
         return true
@@ -181,7 +186,6 @@ extension DragController {
     while let current = view {
       if let interaction = current.interactions.compactMap({ $0 as? DragInteraction }).first(where: \.isEnabled) {
         if add(from: interaction, at: drag.session.locationInWindow, to: drag) {
-          keyboard.names = nil
           announce(.added(count: drag.session.items.count - before, total: drag.session.items.count))
           return
         }
@@ -212,26 +216,5 @@ extension DragController {
     }
     announce(.dropped(items(of: drag), operation: drag.proposal.operation, target: into, position: position))
     release(drag)
-  }
-
-  /// The items' name for announcements: the focused view's label or the provider's name for
-  /// one item, a count for several.
-  private func items(of drag: LiveDrag) -> DragAnnouncement.Items {
-    if drag.session.items.count == 1,
-      let name = keyboard.names ?? drag.session.items[0].itemProvider.suggestedName
-    {
-      return .named(name)
-    }
-    return .count(drag.session.items.count)
-  }
-
-  /// A target's name: its view's accessibility label, or the name it was given.
-  private func name(of target: DropInteraction) -> String? {
-    target.view?.accessibilityLabel ?? target.name
-  }
-
-  private func announce(_ announcement: DragAnnouncement) {
-    guard let window, let announcer = window.announcer else { return }
-    announcer.announce(window.environment.announcements.sentence(announcement))
   }
 }

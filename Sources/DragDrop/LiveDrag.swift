@@ -82,6 +82,12 @@ final class LiveDrag {
   /// The handle through which the platform carries the drag out of the process, while the
   /// drag may leave it (rule 37).
   var outgoing: OutgoingDrag?
+  /// What announcements call the items while there is one: the label of what was lifted.
+  var itemName: String?
+  /// The target a pointer or touch drag was last announced over, and the announcement
+  /// waiting for the drag to stay over its new one.
+  weak var announcedTarget: DropInteraction?
+  var pendingAnnouncement: ScheduledAction?
 
   init(
     id: Int, session: DragSession, source: DragInteraction?, driver: Driver, isFromOtherProcess: Bool = false,

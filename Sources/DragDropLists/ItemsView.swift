@@ -217,6 +217,11 @@ open class ItemsView: ScrollView {
     keyboardFocus.flatMap(itemLabel(at:))
   }
 
+  /// The label of the item at `point`, or the view's own label away from any item.
+  open override func accessibilityLabel(at point: Point) -> String? {
+    dataIndexPath(at: point).flatMap(itemLabel(at:)) ?? accessibilityLabel
+  }
+
   /// The focused item's label, its position among all the items, and whether it is
   /// selected, in the window's announcement text.
   open override var accessibilityFocusDescription: String? {

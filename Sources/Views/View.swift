@@ -176,6 +176,10 @@ open class View {
   /// label.
   open var keyboardFocusLabel: String? { nil }
 
+  /// What to call the part of the view at `point` (in its own coordinates), for
+  /// announcements: a list names the item there. The accessibility label by default.
+  open func accessibilityLabel(at point: Point) -> String? { accessibilityLabel }
+
   /// What a screen reader says when the view, or its focused part, takes the keyboard
   /// focus: a list says its focused row's label, position and selection. Nil (the
   /// default) means ``keyboardFocusLabel``, then the accessibility label.

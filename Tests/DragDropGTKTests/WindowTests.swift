@@ -203,10 +203,11 @@ final class Probe: @unchecked Sendable {
     return paths.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
   }
 
-  /// Runs xdotool and returns what it printed.
+  /// Runs xdotool and returns what it printed. It is stopped after a minute: a `--sync`
+  /// search for a window that never shows would wait for ever.
   @discardableResult
   static func xdotool(_ arguments: [String]) throws -> String {
-    try run(which("xdotool") ?? "/usr/bin/xdotool", arguments)
+    try run("/usr/bin/timeout", ["60", which("xdotool") ?? "/usr/bin/xdotool"] + arguments)
   }
 
   /// Runs a program to its end and returns what it printed; a non-zero exit status is an

@@ -232,4 +232,30 @@ import Testing
     scene.test.key(.down)
     #expect(announcer.focusDescriptions.last?.text == "東京、3 中 2 番目。")
   }
+
+  @Test("A pointer drag announces its lift, each target it stays over, and its end; targets it only crosses are not")
+  func pointerDragsAnnounce() {
+    let scene = TwoTables()
+    let announcer = RecordingAnnouncer()
+    scene.test.window.announcer = announcer
+    scene.test.longPress(at: scene.rowCenter(scene.left, 1))
+    scene.test.move(to: Point(x: 100, y: 300))  // over the left table
+    scene.test.hold(0.6)
+    scene.test.move(to: Point(x: 420, y: 60))  // crosses to the right table…
+    scene.test.hold(0.2)
+    scene.test.move(to: Point(x: 100, y: 300))  // …and comes back before it is announced
+    scene.test.hold(0.6)
+    scene.test.move(to: Point(x: 420, y: 60))
+    scene.test.hold(0.6)
+    scene.test.release()
+    scene.test.settle()
+    #expect(announcer.announcements == ["Picked up 青森.", "Over left.", "Over right.", "Copied 青森 into right."])
+    // A drag put back where it started is cancelled, and says so.
+    scene.test.longPress(at: scene.rowCenter(scene.right, 0))
+    scene.test.move(to: Point(x: 630, y: 470))
+    scene.test.key(.escape)
+    scene.test.settle()
+    #expect(announcer.announcements.last == "Cancelled. 東京 is back in place.")
+  }
 }
+
