@@ -389,6 +389,8 @@ public final class CameraStrip: View, DragInteractionDelegate {
       addSubview(view)
       photoViews.append(view)
     }
+    // The keyboard focus goes from photo to photo inside the strip.
+    accessibilityElements = photoViews
     let interaction = DragInteraction(delegate: self)
     interaction.isEnabled = true
     addInteraction(interaction)

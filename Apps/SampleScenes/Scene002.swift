@@ -39,6 +39,8 @@ public final class CustomPreviewsScene: SampleScene {
       labels.append(label)
     }
     self.labels = labels
+    // The keyboard focus goes from label to label inside the one draggable view.
+    draggable.accessibilityElements = labels
     source = LabelSource(container: draggable, labels: labels)
     draggable.addInteraction(DragInteraction(delegate: source))
     window.addSubview(draggable)

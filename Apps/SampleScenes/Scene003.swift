@@ -6,7 +6,9 @@ import Foundation
 /// (`beginInteractiveMovementForItem`), moving the finger moves it and the others make
 /// room (`updateInteractiveMovementTargetPosition`), lifting the finger puts it down
 /// (`endInteractiveMovement`, then the data source's `moveItemAt`), and a cancelled touch
-/// or the Escape key puts it back (`cancelInteractiveMovement`).
+/// or the Escape key puts it back (`cancelInteractiveMovement`). The keys do the same
+/// through the same calls: Space picks up the focused app, the arrows move it, Return (or
+/// Space) puts it down, each step announced.
 @MainActor
 public final class InteractiveMovementScene: SampleScene {
   public nonisolated static let apps: [(name: String, symbol: String)] = [
@@ -20,16 +22,19 @@ public final class InteractiveMovementScene: SampleScene {
   public let grid: CollectionView
   let status = Label()
   private let model: HomeScreen
-  private let keys: EscapeCatcher
+  private let keys: HomeKeys
+  /// Where the keys have moved the app to, while they move one.
+  private var keyboardTarget: Int?
 
   /// Five 84 × 96 apps a row.
+  static let columns = 5
   static let layout = CollectionViewLayout.flow(
     itemSize: Size(width: 84, height: 96), minimumInteritemSpacing: 17, minimumLineSpacing: 12,
     sectionInset: EdgeInsets(top: 16, left: 16, bottom: 16, right: 16))
 
   init(window: Window) {
     window.backgroundColor = Palette.background
-    keys = EscapeCatcher(frame: window.bounds)
+    keys = HomeKeys(frame: window.bounds)
     window.addSubview(keys)
     window.addSubview(
       caption(
@@ -50,13 +55,72 @@ public final class InteractiveMovementScene: SampleScene {
     grid.dataSource = model
     // Inside the Escape catcher, so that the keys the grid leaves reach it.
     keys.addSubview(grid)
-    window.focus(keys)
+    window.focus(grid)
 
     let press = LongPressGestureRecognizer { [weak self] recognizer in
       self?.longPressed(recognizer as? LongPressGestureRecognizer)
     }
     grid.addGestureRecognizer(press)
-    keys.onEscape = { [weak self] in self?.cancel(reason: "Esc") }
+    keys.onKey = { [weak self] in self?.handleKey($0) ?? false }
+    keys.focusedRect = { [weak self] in
+      guard let self, let target = self.keyboardTarget,
+        let cell = self.grid.cellForItem(at: IndexPath(item: target, section: 0))
+      else { return nil }
+      return cell.convert(cell.bounds, to: self.keys)
+    }
+  }
+
+  /// The keys' interactive movement: Space picks up the grid's focused app, the arrows
+  /// move it from place to place, Return or Space puts it down, Escape puts it back.
+  private func handleKey(_ event: KeyEvent) -> Bool {
+    guard event.phase == .down else { return false }
+    switch event.key {
+    case .escape:
+      cancel(reason: "Esc")
+    case .space where moving == nil:
+      guard let focus = grid.indexPathForKeyboardFocus else { return false }
+      let began = grid.beginInteractiveMovementForItem(at: focus)
+      journal.note("home.begin \(focus.item) \(began)")
+      guard began else { return true }
+      moving = grid.cellForItem(at: focus) as? AppCell
+      moving?.isLifted = true
+      keyboardTarget = focus.item
+      // The arrows move the app now, not the grid's focus.
+      grid.window?.focus(keys)
+      say("Moving \(model.apps[focus.item].name)…")
+      moveKeyboardTarget(by: 0)
+    case .left, .right, .up, .down:
+      guard keyboardTarget != nil else { return false }
+      let step = [KeyEvent.Key.left: -1, .right: 1, .up: -Self.columns, .down: Self.columns][event.key] ?? 0
+      moveKeyboardTarget(by: step)
+    case .return, .space:
+      guard let target = keyboardTarget else { return false }
+      journal.note("home.end")
+      grid.endInteractiveMovement()
+      finish()
+      grid.window?.focus(grid)
+      grid.indexPathForKeyboardFocus = IndexPath(item: target, section: 0)
+    default:
+      return false
+    }
+    return true
+  }
+
+  private func moveKeyboardTarget(by step: Int) {
+    guard let current = keyboardTarget else { return }
+    let target = max(0, min(model.apps.count - 1, current + step))
+    keyboardTarget = target
+    guard let frame = grid.frameForItem(at: IndexPath(item: target, section: 0)) else { return }
+    grid.updateInteractiveMovementTargetPosition(frame.center)
+    grid.layoutIfNeeded()
+    keys.setNeedsFocusRingUpdate()
+    if step != 0 { say("Place \(target + 1) of \(model.apps.count).") }
+  }
+
+  /// Shows `text` in the status line and announces it.
+  private func say(_ text: String) {
+    status.text = text
+    grid.window?.announcer?.announce(text)
   }
 
   public var state: String { "apps=\(listing(model.apps.map(\.name)))" }
@@ -97,15 +161,19 @@ public final class InteractiveMovementScene: SampleScene {
     guard moving != nil else { return }
     journal.note("home.cancel (\(reason))")
     grid.cancelInteractiveMovement()
-    status.text = "Put back"
+    say("Put back")
     finish()
   }
 
   private func finish() {
     moving?.isLifted = false
     moving = nil
-    if let last = model.lastMove { status.text = last }
+    if let last = model.lastMove { say(last) }
     model.lastMove = nil
+    if keyboardTarget != nil {
+      keyboardTarget = nil
+      if grid.window?.focusedView === keys { grid.window?.focus(grid) }
+    }
   }
 }
 
@@ -187,13 +255,16 @@ final class AppCell: CollectionViewCell {
   }
 }
 
-/// Hears the Escape key while it, or the grid inside it, has the window's focus.
+/// Hears the keys that the grid inside it leaves, and all keys while it has the focus
+/// itself (while the keys move an app); its focused part is the moving app's place.
 @MainActor
-final class EscapeCatcher: View {
-  var onEscape: (() -> Void)?
+final class HomeKeys: View {
+  var onKey: ((KeyEvent) -> Bool)?
+  var focusedRect: (() -> Rect?)?
+
+  override var keyboardFocusRect: Rect? { focusedRect?() }
 
   override func keyEvent(_ event: KeyEvent) {
-    guard event.key == .escape else { return super.keyEvent(event) }
-    if event.phase == .down { onEscape?() }
+    if onKey?(event) != true { super.keyEvent(event) }
   }
 }

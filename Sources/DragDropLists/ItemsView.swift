@@ -264,7 +264,8 @@ open class ItemsView: ScrollView {
       indexPathForKeyboardFocus = flatStep(from: focus, by: page) ?? (page < 0 ? firstItem : lastItem)
     case .return, .space:
       // As a tap on the focused item: Return, or Ctrl-Space (Space alone lifts).
-      guard event.key == .return || event.modifiers.contains(.control), let focus = keyboardFocus else {
+      guard event.key == .return || event.modifiers.contains(.control), movement == nil, let focus = keyboardFocus
+      else {
         return super.keyEvent(event)
       }
       tapItem(at: focus)

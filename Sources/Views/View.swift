@@ -168,13 +168,36 @@ open class View {
   }
 
   /// The part of the view that has the keyboard focus when the view is focused, in its own
-  /// coordinates: a list's focused item, say. Nil (the default) means the whole view. The
-  /// window draws the focus ring around it, and a keyboard drag lifts from its centre.
-  open var keyboardFocusRect: Rect? { nil }
+  /// coordinates: a list's focused item, say, or the focused one of the view's
+  /// ``accessibilityElements``. Nil means the whole view. The window draws the focus ring
+  /// around it, and a keyboard drag lifts from its centre.
+  open var keyboardFocusRect: Rect? {
+    focusedElement.map { convert($0.bounds, from: $0) }
+  }
 
-  /// What to call the focused part in announcements; nil means the view's accessibility
-  /// label.
-  open var keyboardFocusLabel: String? { nil }
+  /// What to call the focused part in announcements: the focused element's accessibility
+  /// label; nil means the view's own.
+  open var keyboardFocusLabel: String? { focusedElement?.accessibilityLabel }
+
+  /// The parts of the view that the keyboard focus visits inside it, in order, as UIKit's
+  /// `accessibilityElements` orders them for VoiceOver: a view whose one drag interaction
+  /// lifts whichever of its subviews is under the touch lists them, and the arrow keys then
+  /// move the focus among them. Nil (the default) means the view is one part.
+  public var accessibilityElements: [View]? {
+    didSet {
+      focusedElementIndex = accessibilityElements?.isEmpty == false ? 0 : nil
+      setNeedsFocusRingUpdate()
+    }
+  }
+
+  /// Which of the ``accessibilityElements`` has the focus.
+  private var focusedElementIndex: Int?
+
+  private var focusedElement: View? {
+    guard let elements = accessibilityElements, let index = focusedElementIndex, elements.indices.contains(index)
+    else { return nil }
+    return elements[index]
+  }
 
   /// What to call the part of the view at `point` (in its own coordinates), for
   /// announcements: a list names the item there. The accessibility label by default.
@@ -379,6 +402,21 @@ open class View {
   /// event on. By default the event goes on to the superview, as a responder chain does:
   /// a view that handles some keys calls `super` for the others.
   open func keyEvent(_ event: KeyEvent) {
+    if event.phase == .down, let elements = accessibilityElements, !elements.isEmpty {
+      let step: Int? =
+        switch event.key {
+        case .up, .left: -1
+        case .down, .right: 1
+        case .home: -elements.count
+        case .end: elements.count
+        default: nil
+        }
+      if let step {
+        focusedElementIndex = max(0, min(elements.count - 1, (focusedElementIndex ?? 0) + step))
+        setNeedsFocusRingUpdate()
+        return
+      }
+    }
     superview?.keyEvent(event)
   }
 

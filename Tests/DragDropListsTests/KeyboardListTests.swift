@@ -258,4 +258,3 @@ import Testing
     #expect(announcer.announcements.last == "Cancelled. 東京 is back in place.")
   }
 }
-

@@ -6,6 +6,8 @@ extension Scenario {
   public static let all: [Scenario] = [
     tableReorder, tableCopy, tableMove, tableCancel, labelDrag, photoReorder, photoIntoAlbum, photoImport,
     albumSpringLoading, photosWithSecondTouch, homeMove, homeCancel, inboxFromPeer, tableKeyboardMove,
+    labelKeyboardDrag, photoKeyboardSpringLoading,
+    homeKeyboardMove,
   ]
 
   /// The scenario with `id`.
@@ -139,6 +141,22 @@ extension Scenario {
     state: "received=[北海道]"
   )
 
+  public static let labelKeyboardDrag = Scenario(
+    id: "label-keyboard-drag", scene: .previews,
+    summary: "By keys alone, the 青森 label, focused inside the labels view, drags into the box",
+    steps: [.key(.down), .key(.space), .key(.tab), .wait(0.3), .key(.return), .settle],
+    calls: [
+      "labels.itemsForBeginning", "labels.previewForLifting(item 0)", "labels.willAnimateLift",
+      "labels.sessionAllowsMoveOperation", "labels.sessionIsRestrictedToDraggingApplication",
+      "labels.sessionWillBegin", "box.canHandle", "box.sessionDidEnter", "box.sessionDidUpdate",
+      "labels.willEnd(copy)", "box.performDrop", "box.previewForDropping(item 0)", "box.willAnimateDrop(item 0)",
+      "box.concludeDrop", "labels.didEnd(copy)", "box.sessionDidEnd", "labels.sessionDidTransferItems",
+    ],
+    journal: ["box.performDrop 1", "box.received [青森]"],
+    state: "received=[青森]",
+    announcements: ["Picked up 青森.", "Over box.", "Copied 青森 into box."]
+  )
+
   // MARK: Seed 000: photos and albums
 
   /// The centre of photo `index` of scene 000's grid, in window coordinates.
@@ -232,6 +250,30 @@ extension Scenario {
     state: "library=\(listing(library)) albums=\(albums(food: ["Hakone"])) open=Food"
   )
 
+  public static let photoKeyboardSpringLoading = Scenario(
+    id: "photo-keyboard-spring-loading", scene: .photos,
+    summary: "By keys alone, Hakone goes onto Food, which opens while the keys rest on it, then takes the photo",
+    steps: [
+      .key(.tab), .key(.down), .key(.space), .key(.tab), .key(.tab), .key(.down), .key(.down), .key(.down),
+      .wait(1.6),
+      .capture("opened"), .key(.return), .settle,
+    ],
+    calls: [
+      "grid.itemsForBeginning", "grid.previewForLifting(item 0)", "grid.willAnimateLift",
+      "grid.sessionAllowsMoveOperation", "grid.sessionIsRestrictedToDraggingApplication", "grid.sessionWillBegin",
+      "grid.canHandle", "albums.canHandle", "grid.sessionDidEnter", "grid.sessionDidUpdate", "grid.sessionDidExit",
+      "albums.sessionDidEnter", "albums.sessionDidUpdate", "grid.willEnd(copy)", "albums.performDrop",
+      "albums.previewForDropping(item 0)", "albums.willAnimateDrop(item 0)", "albums.concludeDrop",
+      "grid.didEnd(copy)", "grid.sessionDidEnd", "albums.sessionDidEnd", "grid.sessionDidTransferItems",
+    ],
+    journal: ["grid.itemsForBeginning 5", "albums.open Food", "albums.performDrop Food + [Hakone]"],
+    state: "library=\(listing(library)) albums=\(albums(food: ["Hakone"])) open=Food",
+    announcements: [
+      "Picked up Hakone.", "Over grid, position 1 of 19.", "Over Favourites.", "Over Travel.", "Over Family.",
+      "Over Food.", "Copied Hakone into Food.",
+    ]
+  )
+
   public static let photosWithSecondTouch = Scenario(
     id: "photos-second-touch", scene: .photos,
     summary: "A second finger taps Nikkō during the drag of Shiretoko; both drop into Travel",
@@ -280,6 +322,16 @@ extension Scenario {
     calls: [],
     journal: ["home.begin 3 true", "home.cancel (Esc)"],
     state: "apps=\(listing(apps))"
+  )
+
+  public static let homeKeyboardMove = Scenario(
+    id: "home-keyboard-move", scene: .interactiveMovement,
+    summary: "By keys alone, Maps is picked up, moved two places on, and put down through moveItemAt",
+    steps: [.key(.right), .key(.space), .key(.right), .key(.right), .wait(0.3), .key(.return), .settle],
+    calls: [],
+    journal: ["home.begin 1 true", "home.end", "home.moveItemAt 1→3"],
+    state: "apps=\(listing([apps[0], apps[2], apps[3], apps[1]] + apps[4...]))",
+    announcements: ["Moving Maps…", "Place 3 of 20.", "Place 4 of 20.", "Moved Maps to place 4"]
   )
 
   /// Another application's text, dropped on the inbox of scene 005: it arrives through the
