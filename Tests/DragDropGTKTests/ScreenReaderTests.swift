@@ -5,12 +5,12 @@ import Testing
 /// A keyboard drag in a real GTK window, heard through the accessibility bus as a screen
 /// reader hears it: each announcement becomes the focused drawing area's accessible
 /// description, which Orca speaks. `Tests/Peers/screen_reader.py` listens with pyatspi inside
-/// its own D-Bus session.
+/// its own D-Bus session, which it takes down when it ends.
 @Suite("Screen readers", .serialized)
 struct ScreenReaderTests {
   static var canListen: Bool {
     WindowTests.hasDisplay && WindowTests.hasXdotool
-      && FileManager.default.isExecutableFile(atPath: "/usr/bin/dbus-run-session")
+      && FileManager.default.isExecutableFile(atPath: "/usr/bin/dbus-daemon")
       && FileManager.default.isExecutableFile(atPath: "/usr/libexec/at-spi-bus-launcher")
       && FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/pyatspi")
   }
@@ -22,9 +22,9 @@ struct ScreenReaderTests {
       let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appending(path: "Peers/screen_reader.py")
       let listener = try Probe.start(
-        ["--", "/usr/bin/python3", script.path, Probe.executable.path, "both", title, "北海道"],
-        executable: URL(fileURLWithPath: "/usr/bin/dbus-run-session"))
-      defer { listener.terminate() }
+        [script.path, Probe.executable.path, "both", title, "北海道"], executable: URL(fileURLWithPath: "/usr/bin/python3")
+      )
+      defer { listener.terminate(grace: 10) }
       _ = try #require(listener.waitForLine(startingWith: "listening", timeout: 30), "\(listener.output)")
       // The window is up once X knows it by its title.
       let window = try #require(
@@ -63,9 +63,8 @@ struct ScreenReaderTests {
       let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appending(path: "Peers/orca_session.py")
       let orca = try Probe.start(
-        ["--", "/usr/bin/python3", script.path, Self.samples.path, "001"],
-        executable: URL(fileURLWithPath: "/usr/bin/dbus-run-session"))
-      defer { orca.terminate() }
+        [script.path, Self.samples.path, "001"], executable: URL(fileURLWithPath: "/usr/bin/python3"))
+      defer { orca.terminate(grace: 10) }
       _ = try #require(orca.waitForLine(startingWith: "listening", timeout: 60), "\(orca.output)")
       let window = try #require(
         Probe.xdotool(["search", "--sync", "--name", "^DragDrop 001"]).split(separator: "\n").first.map(String.init))

@@ -185,8 +185,12 @@ final class Probe: @unchecked Sendable {
     process.waitForExit(timeout: timeout)
   }
 
-  func terminate() {
-    // SIGKILL at once: the test runner may hand its children SIGTERM blocked.
+  /// Stops the probe with SIGKILL, as the test runner may hand its children SIGTERM
+  /// blocked. A child that ends when its input closes (the screen reader sessions, which
+  /// then take their buses down) is given `grace` seconds to do so first.
+  func terminate(grace: TimeInterval = 0) {
+    process.closeInput()
+    if grace > 0 { _ = waitForExit(timeout: grace) }
     if process.isRunning { kill(process.pid, SIGKILL) }
     _ = waitForExit(timeout: 10)
   }

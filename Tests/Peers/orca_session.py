@@ -1,13 +1,17 @@
 #!/usr/bin/python3
-"""Orca, headless, as the screen reader of the accessibility tests: run inside
-`dbus-run-session`, it starts the accessibility bus and Orca with a private settings
+"""Orca, headless, as the screen reader of the accessibility tests: it starts a private
+session bus, the accessibility bus (`private_buses.py`) and Orca with a private settings
 folder and no speech server (every utterance still goes to Orca's debug log), then the
 program given after it.
 
   orca_session.py PROGRAM ARGUMENT...
+  orca_session.py --serve
 
 It prints `listening` once Orca is up, `speech TEXT` for each utterance (key echoes
-included), and stops after 90 seconds or when the program exits. Reading the log is the only way to hear Orca: it has
+included), and stops after 90 seconds, when the program exits, or when its standard input
+closes; Orca, the accessibility bus and the program go with it. With `--serve` it starts
+no program: it prints `bus ADDRESS`, the session bus on which programs reach Orca, and
+runs until its standard input closes. Reading the log is the only way to hear Orca: it has
 no other output when no speech server runs.
 """
 import os
@@ -18,6 +22,8 @@ import sys
 import tempfile
 
 from gi.repository import GLib
+
+import private_buses
 
 folder = tempfile.mkdtemp(prefix="dragdrop-orca-")
 prefs = os.path.join(folder, "prefs")
@@ -37,13 +43,10 @@ with open(os.path.join(prefs, "orca-customizations.py"), "w") as customizations:
     customizations.write(CUSTOMIZATIONS)
 log_path = os.path.join(folder, "orca.log")
 
-bus = subprocess.Popen(
-    ["/usr/libexec/at-spi-bus-launcher", "--launch-immediately"],
-    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-subprocess.run(["gdbus", "wait", "--session", "--timeout", "30", "org.a11y.Bus"], check=False)
+private_buses.start()
 env = dict(os.environ)
 env.pop("NO_AT_BRIDGE", None)
-orca = subprocess.Popen(
+orca = private_buses.spawn(
     ["/usr/bin/orca", "--replace", "-u", prefs, "--debug-file", log_path],
     env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 program = None
@@ -71,7 +74,10 @@ def read_log():
             if text == "Screen reader on." and not listening:
                 listening = True
                 report("listening")
-                start_program()
+                if SERVING:
+                    report("bus " + os.environ.get("DBUS_SESSION_BUS_ADDRESS", ""))
+                else:
+                    start_program()
                 continue
             report("speech " + text.strip())
     if program is not None and program.poll() is not None:
@@ -84,18 +90,23 @@ def start_program():
     global program
     program_env = dict(os.environ, GDK_BACKEND="x11")
     program_env.pop("NO_AT_BRIDGE", None)
-    program = subprocess.Popen(sys.argv[1:], env=program_env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    program = private_buses.spawn(sys.argv[1:], env=program_env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
 # Orca's log line: the text in quotes, then maybe its voice, then the voice's settings.
 SPEECH = re.compile(r" - SPEECH OUTPUT: '(.*?)'(?: voice=\S+)?\s*(\{.*\})?$")
+SERVING = sys.argv[1:] == ["--serve"]
 loop = GLib.MainLoop()
 GLib.timeout_add(50, read_log)
-GLib.timeout_add_seconds(90, loop.quit)
+# Until whoever started it goes away.
+GLib.io_add_watch(sys.stdin.fileno(), GLib.IO_HUP | GLib.IO_ERR, lambda *_: loop.quit())
+if not SERVING:
+    GLib.timeout_add_seconds(90, loop.quit)
 try:
     loop.run()
 finally:
-    for process in (program, orca, bus):
+    for process in (program, orca):
         if process is not None and process.poll() is None:
             process.terminate()
+    private_buses.stop()
     shutil.rmtree(folder, ignore_errors=True)

@@ -1,12 +1,14 @@
 #!/usr/bin/python3
-"""A screen reader's ears for the accessibility tests: run inside `dbus-run-session`, it
-starts the accessibility bus, listens for accessible-description changes (what Orca speaks
+"""A screen reader's ears for the accessibility tests: it starts a private session bus
+and the accessibility bus (`private_buses.py`), listens for accessible-description
+changes (what Orca speaks
 for the focused widget), then starts the program given after it.
 
   screen_reader.py PROGRAM ARGUMENT...
 
 It prints `listening` once registered, `description NAME | TEXT` for each change, and
-stops after 60 seconds or when the program exits.
+stops after 60 seconds, when the program exits, or when its standard input closes; the
+accessibility bus and the program go with it.
 """
 import os
 import subprocess
@@ -14,11 +16,10 @@ import sys
 
 from gi.repository import GLib
 
-bus = subprocess.Popen(
-    ["/usr/libexec/at-spi-bus-launcher", "--launch-immediately"],
-    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-# The accessibility bus is up once its name is on the session bus.
-subprocess.run(["gdbus", "wait", "--session", "--timeout", "30", "org.a11y.Bus"], check=False)
+import private_buses
+
+private_buses.start()
+program = None
 import pyatspi  # noqa: E402  (it connects to the accessibility bus when imported)
 
 
@@ -32,9 +33,10 @@ def on_description(event):
 
 
 def start_program():
+    global program
     env = dict(os.environ, GDK_BACKEND="x11")
     env.pop("NO_AT_BRIDGE", None)
-    program = subprocess.Popen(sys.argv[1:], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    program = private_buses.spawn(sys.argv[1:], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
     def check():
         if program.poll() is not None:
@@ -50,7 +52,10 @@ pyatspi.Registry.registerEventListener(on_description, "object:property-change:a
 report("listening")
 GLib.timeout_add(500, start_program)
 GLib.timeout_add_seconds(60, lambda: pyatspi.Registry.stop())
+GLib.io_add_watch(sys.stdin.fileno(), GLib.IO_HUP | GLib.IO_ERR, lambda *_: pyatspi.Registry.stop())
 try:
     pyatspi.Registry.start()
 finally:
-    bus.terminate()
+    if program is not None and program.poll() is None:
+        program.terminate()
+    private_buses.stop()

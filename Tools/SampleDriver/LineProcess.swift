@@ -4,6 +4,9 @@ import Foundation
 /// that end on a line or a deadline, never after a fixed sleep.
 public final class LineProcess: @unchecked Sendable {
   private let process = Process()
+  /// The child's standard input: nothing is written to it, and it closes when this object
+  /// goes, so that a child that waits for its end (a screen reader session) stops with us.
+  private let input = Pipe()
   private let condition = NSCondition()
   private var buffer = Data()
   private var collected: [String] = []
@@ -25,6 +28,7 @@ public final class LineProcess: @unchecked Sendable {
     let pipe = Pipe()
     child.process.standardOutput = pipe
     child.process.standardError = pipe
+    child.process.standardInput = child.input
     pipe.fileHandleForReading.readabilityHandler = { [child] handle in
       let data = handle.availableData
       if data.isEmpty { handle.readabilityHandler = nil }
@@ -130,7 +134,13 @@ public final class LineProcess: @unchecked Sendable {
   public var isRunning: Bool { process.isRunning }
 
   /// Asks the process to end (SIGTERM), then kills it if it has not ended within a second.
+  /// Closes the child's standard input: a child that waits for its end stops.
+  public func closeInput() {
+    try? input.fileHandleForWriting.close()
+  }
+
   public func terminate() {
+    closeInput()
     guard process.isRunning else { return }
     kill(process.processIdentifier, SIGTERM)
     if waitForExit(timeout: 1) == nil {

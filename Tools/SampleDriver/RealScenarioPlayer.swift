@@ -15,14 +15,18 @@ public final class SampleWindow: @unchecked Sendable {
   public let origin: (x: Int, y: Int)
   public let input: XInput
 
-  /// Starts `samples` (the Samples program) showing `scene` on `display`, and waits until
-  /// its first frame is drawn.
-  public init(samples: URL, scene: SceneKind, display: String, extraArguments: [String] = []) throws(DriverError) {
+  /// Starts `samples` (the Samples program) showing `scene` on `display`, with the
+  /// `environment` changes given (a screen reader's bus), and waits until its first frame
+  /// is drawn.
+  public init(
+    samples: URL, scene: SceneKind, display: String, extraArguments: [String] = [],
+    environment changes: [String: String?] = [:]
+  ) throws(DriverError) {
     self.scene = scene
     input = try XInput(display: display)
     process = try LineProcess.start(
       samples, arguments: [scene.id, "--trace"] + extraArguments,
-      environment: SampleWindow.environment(display: display))
+      environment: SampleWindow.environment(display: display).merging(changes) { $1 })
     guard let ready = process.waitForLine(timeout: 30, where: { TraceLine($0).isReady })?.line else {
       process.terminate()
       throw .timedOut("the \(scene.id) window to show", output: process.output)

@@ -64,6 +64,12 @@ public struct XInput: Sendable {
   /// Presses and releases a key, by its X keysym name (`Escape`, `a`).
   public func key(_ name: String) throws(DriverError) { try run(["key", name]) }
 
+  /// Takes the focus from `window` and gives it back (unmapping and mapping it), so that
+  /// the focus change is seen again.
+  public func refocus(_ window: String) throws(DriverError) {
+    try run(["windowunmap", "--sync", window, "windowmap", "--sync", window, "windowfocus", "--sync", window])
+  }
+
   /// xdotool's name for a key with its modifiers, such as `ctrl+space` or `shift+Tab`.
   public static func keyName(_ key: KeyEvent.Key, _ modifiers: KeyModifiers = []) -> String {
     let name: String

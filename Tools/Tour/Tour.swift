@@ -3,6 +3,7 @@ import Foundation
 import SampleDriver
 import SampleScenes
 import Scenarios
+import Synchronization
 
 /// A guided tour of the sample scenes in real GTK windows, driven by real X input, and
 /// measurements taken the same way.
@@ -42,7 +43,8 @@ struct Play: ParsableCommand {
       Each scenario opens its scene in a Samples window, moves the pointer with xdotool (steps a tenth \
       of a second apart), checks the delegate calls, the scene's own calls and its model against what \
       the scenario expects (the same expectations the headless tests check), and takes screenshots at \
-      its marked moments. Without DISPLAY, the tour starts a private Xvfb. The folder it writes is \
+      its marked moments. A keyboard scenario plays under Orca when Orca is installed, and the tour \
+      prints what Orca said. Without DISPLAY, the tour starts a private Xvfb. The folder it writes is \
       named on standard output; the exit status is 0 when every scenario matched.
       """)
 
@@ -64,7 +66,7 @@ struct Play: ParsableCommand {
   /// The scenarios the tour plays, in order.
   static let tour = [
     "table-reorder", "table-copy", "table-move", "table-cancel", "photo-reorder", "photo-import", "photo-into-album",
-    "album-spring-loading", "home-move", "home-cancel", "label-drag", "inbox-from-peer",
+    "album-spring-loading", "home-move", "home-cancel", "label-drag", "inbox-from-peer", "table-keyboard-move",
   ]
 
   func run() throws {
@@ -98,13 +100,22 @@ struct Play: ParsableCommand {
         continue
       }
       do {
-        let window = try SampleWindow(samples: program, scene: scenario.scene, display: display)
+        // A keyboard scenario is heard by Orca, started once for the tour.
+        let reader = scenario.announcements != nil && ScreenReader.isAvailable ? try screenReader(display) : nil
+        let window = try SampleWindow(
+          samples: program, scene: scenario.scene, display: display, environment: reader?.environment ?? [:])
         defer { window.close() }
+        try reader?.focus(window)
+        let mark = reader?.mark ?? 0
         recorder?.startClip(window: window.windowID)
         let result = try player.play(scenario, captures: folder, window: window) { name, url in
           print("        \(name): \(url.lastPathComponent)")
         }
         recorder?.endClip()
+        if let reader {
+          reader.waitUntilQuiet()
+          for line in reader.spoken(since: mark) { print("        Orca said: “\(line)”") }
+        }
         if result.matches(scenario) {
           print("        ✓ \(result.calls.count) delegate calls, journal and model as expected")
         } else {
@@ -131,6 +142,17 @@ struct Play: ParsableCommand {
       print("Tour: these scenarios did not match: \(failures.joined(separator: ", "))")
       throw ExitCode.failure
     }
+  }
+
+  /// The tour's screen reader, started on first use.
+  private static let reader = Mutex<ScreenReader?>(nil)
+
+  private func screenReader(_ display: String) throws -> ScreenReader {
+    if let running = Self.reader.withLock({ $0 }) { return running }
+    print("        (starting Orca, headless)")
+    let started = try ScreenReader(display: display)
+    Self.reader.withLock { $0 = started }
+    return started
   }
 
   static func timestamp() -> String {
