@@ -151,7 +151,8 @@ public final class DragController {
   }
 
   /// The session begins when the lifted items first move (rule 6). A drag that may leave
-  /// the application is handed to the platform from here on (rule 37).
+  /// the application is handed to the platform from here on (rule 37), unless the keyboard
+  /// drives it: the platform's drags follow the pointer.
   func begin(_ drag: LiveDrag) {
     drag.phase = .dragging
     if let source = drag.source, source.delegate != nil {
@@ -171,7 +172,10 @@ public final class DragController {
     updateMovingPreviews(drag)
     // The drag owns the touch now: other recognisers on it stop.
     if let touchID = drag.driver.touchID { window?.cancelRecognizers(forTouch: touchID) }
-    if drag.source != nil, !drag.session.isRestrictedToDraggingApplication, let platform = platform {
+    // A keyboard drag stays in the process: the platform's drags follow the pointer.
+    if drag.source != nil, !drag.session.isRestrictedToDraggingApplication, drag.driver != .keyboard,
+      let platform = platform
+    {
       let outgoing = OutgoingDrag(controller: self, drag: drag)
       drag.outgoing = outgoing
       platform.dragSessionDidBegin(outgoing)

@@ -7,7 +7,7 @@ extension Scenario {
     tableReorder, tableCopy, tableMove, tableCancel, labelDrag, photoReorder, photoIntoAlbum, photoImport,
     albumSpringLoading, photosWithSecondTouch, homeMove, homeCancel, inboxFromPeer, tableKeyboardMove,
     labelKeyboardDrag, photoKeyboardSpringLoading,
-    homeKeyboardMove,
+    homeKeyboardMove, outboxKeyboardCopy,
   ]
 
   /// The scenario with `id`.
@@ -332,6 +332,24 @@ extension Scenario {
     journal: ["home.begin 1 true", "home.end", "home.moveItemAt 1→3"],
     state: "apps=\(listing([apps[0], apps[2], apps[3], apps[1]] + apps[4...]))",
     announcements: ["Moving Maps…", "Place 3 of 20.", "Place 4 of 20.", "Moved Maps to place 4"]
+  )
+
+  public static let outboxKeyboardCopy = Scenario(
+    id: "outbox-keyboard-copy", scene: .otherApplications,
+    summary: "By keys alone, the outbox's first row is copied into the inbox through a placeholder",
+    steps: [.key(.tab), .key(.space), .key(.tab), .key(.return), .settle],
+    calls: [
+      "outbox.itemsForBeginning", "outbox.previewForLifting(item 0)", "outbox.willAnimateLift",
+      "outbox.sessionAllowsMoveOperation", "outbox.sessionIsRestrictedToDraggingApplication",
+      "outbox.sessionWillBegin", "inbox.canHandle", "inbox.sessionDidEnter", "inbox.sessionDidUpdate",
+      "outbox.willEnd(copy)", "inbox.performDrop", "inbox.previewForDropping(item 0)", "inbox.willAnimateDrop(item 0)",
+      "inbox.concludeDrop", "outbox.didEnd(copy)", "inbox.sessionDidEnd", "outbox.sessionDidTransferItems",
+    ],
+    journal: ["outbox.itemsForBeginning 0", "inbox.performDrop 1 at 0", "inbox.commit Text: 北海道の夏 at 0"],
+    state: "inbox=[Text: 北海道の夏]",
+    announcements: [
+      "Picked up Text: 北海道の夏.", "Over Inbox, position 1 of 1.", "Copied Text: 北海道の夏 into Inbox at position 1.",
+    ]
   )
 
   /// Another application's text, dropped on the inbox of scene 005: it arrives through the
