@@ -41,6 +41,12 @@ extension WindowEnvironment {
   }
 }
 
+/// A view that takes the keyboard focus.
+@MainActor
+final class FocusableView: View {
+  override var canBecomeFocused: Bool { true }
+}
+
 /// A focusable view that logs the keys it receives.
 @MainActor
 final class KeyLoggingView: View {
@@ -93,6 +99,66 @@ final class KeyLoggingView: View {
     window.send(KeyEvent(key: .space, timestamp: 0))
     #expect(view.keys == 1)
     #expect(service.log == ["key", "key"])
+  }
+
+  @Test("Keys a focused view leaves go on to its superviews, as a responder chain does")
+  func keysBubble() {
+    let outer = KeyLoggingView(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+    let inner = View(frame: Rect(x: 0, y: 0, width: 50, height: 50))
+    outer.addSubview(inner)
+    window.addSubview(outer)
+    window.focus(inner)
+    window.send(KeyEvent(key: .character("a"), timestamp: 0))
+    #expect(outer.keys == 1)
+  }
+
+  @Test("The arrows move the focus among a view's accessibility elements, and the ring and label follow")
+  func accessibilityElementsTakeTheFocusInTurn() throws {
+    let container = View(frame: Rect(x: 10, y: 10, width: 180, height: 100))
+    let parts = (0..<3).map { index in
+      let part = View(frame: Rect(x: Double(index) * 60, y: 0, width: 50, height: 50))
+      part.accessibilityLabel = "part \(index)"
+      container.addSubview(part)
+      return part
+    }
+    container.accessibilityElements = parts
+    window.addSubview(container)
+    let announcer = RecordingAnnouncer()
+    window.announcer = announcer
+    window.focus(container)
+    #expect(container.keyboardFocusLabel == "part 0")
+    window.send(KeyEvent(key: .right, timestamp: 0))
+    window.send(KeyEvent(key: .right, timestamp: 0))
+    window.send(KeyEvent(key: .right, timestamp: 0))  // the last one stays
+    #expect(container.keyboardFocusRect == Rect(x: 120, y: 0, width: 50, height: 50))
+    let ring = try #require(window.subviews.last)
+    #expect(ring.snapshotDescription == "FocusRing frame=(128, 8, 54×54)")
+    window.send(KeyEvent(key: .home, timestamp: 0))
+    #expect(announcer.focusDescriptions.map(\.text) == ["part 0", "part 1", "part 2", "part 0"])
+  }
+
+  @Test("Tab goes through the focusable views in order and wraps; a press focuses what it lands in")
+  func tabOrderAndPresses() {
+    let views = (0..<3).map { index in
+      let view = FocusableView(frame: Rect(x: Double(index) * 60, y: 0, width: 50, height: 50))
+      window.addSubview(view)
+      return view
+    }
+    window.addSubview(View(frame: Rect(x: 0, y: 100, width: 50, height: 50)))  // not focusable
+    window.send(KeyEvent(key: .tab, timestamp: 0))
+    #expect(window.focusedView === views[0])
+    window.send(KeyEvent(key: .tab, modifiers: .shift, timestamp: 0))
+    #expect(window.focusedView === views[2])
+    window.send(KeyEvent(key: .tab, timestamp: 0))
+    #expect(window.focusedView === views[0])
+    window.send(Touch(id: 1, phase: .began, location: Point(x: 70, y: 10), timestamp: 1))
+    window.send(Touch(id: 1, phase: .ended, location: Point(x: 70, y: 10), timestamp: 1.1))
+    #expect(window.focusedView === views[1])
+    #expect(!window.isFocusVisible)
+    // A press on what cannot take the focus leaves it where it was.
+    window.send(Touch(id: 2, phase: .began, location: Point(x: 10, y: 110), timestamp: 2))
+    window.send(Touch(id: 2, phase: .ended, location: Point(x: 10, y: 110), timestamp: 2.1))
+    #expect(window.focusedView === views[1])
   }
 
   @Test func scrollingTellsTheServices() {
