@@ -35,6 +35,7 @@ static inline GtkGestureSingle *ddgtk_gesture_single(gpointer instance) { return
 static inline GApplication *ddgtk_application(gpointer instance) { return G_APPLICATION(instance); }
 
 static inline GType ddgtk_type_string(void) { return G_TYPE_STRING; }
+static inline GType ddgtk_type_boolean(void) { return G_TYPE_BOOLEAN; }
 static inline GTask *ddgtk_task(gpointer instance) { return G_TASK(instance); }
 static inline GOutputStream *ddgtk_output_stream(gpointer instance) { return G_OUTPUT_STREAM(instance); }
 static inline GdkContentProviderClass *ddgtk_content_provider_class(gpointer klass) {

@@ -11,7 +11,8 @@ import DragDrop
 ///   description when it changes. The text must differ from the last to be spoken again, so
 ///   a repeat gets an invisible mark.
 ///
-/// Either change is spoken, so a focus move that must stay quiet (the one after a drop, which
+/// Its selected state is the focused item's. Either name or description change is
+/// spoken, so a focus move that must stay quiet (the one after a drop, which
 /// was announced) leaves the name as it was until the next focus move.
 @MainActor
 final class AccessibleAnnouncer: Announcer {
@@ -35,6 +36,16 @@ final class AccessibleAnnouncer: Announcer {
     guard speak, text != label else { return }
     label = text
     update(GTK_ACCESSIBLE_PROPERTY_LABEL, to: text)
+  }
+
+  /// The drawing area's selected state follows the focused item's.
+  func focusSelectionDidChange(_ isSelected: Bool) {
+    var state = GTK_ACCESSIBLE_STATE_SELECTED
+    var gvalue = GValue()
+    g_value_init(&gvalue, ddgtk_type_boolean())
+    g_value_set_boolean(&gvalue, isSelected ? 1 : 0)
+    gtk_accessible_update_state_value(OpaquePointer(widget), 1, &state, &gvalue)
+    g_value_unset(&gvalue)
   }
 
   private func update(_ property: GtkAccessibleProperty, to value: String) {

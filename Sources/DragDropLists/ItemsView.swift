@@ -222,6 +222,11 @@ open class ItemsView: ScrollView {
     dataIndexPath(at: point).flatMap(itemLabel(at:)) ?? accessibilityLabel
   }
 
+  /// Whether the focused item is selected.
+  open override var accessibilityFocusIsSelected: Bool {
+    keyboardFocus.map { selected.contains($0) } ?? false
+  }
+
   /// The focused item's label, its position among all the items, and whether it is
   /// selected, in the window's announcement text.
   open override var accessibilityFocusDescription: String? {

@@ -9,11 +9,16 @@ public protocol Announcer: AnyObject {
   /// whether it is selected). `speak` is false when the focus moved as part of something
   /// already announced, such as a drop: the description changes without a word.
   func describeFocus(_ text: String, speak: Bool)
+  /// Whether what has the keyboard focus is selected (a list's focused row), for the
+  /// accessibility tree's selected state.
+  func focusSelectionDidChange(_ isSelected: Bool)
 }
 
 extension Announcer {
   /// Does nothing: an announcer may speak drags only.
   public func describeFocus(_ text: String, speak: Bool) {}
+  /// Does nothing.
+  public func focusSelectionDidChange(_ isSelected: Bool) {}
 }
 
 /// An announcer that keeps what it was told.
@@ -26,4 +31,7 @@ public final class RecordingAnnouncer: Announcer {
   public init() {}
   public func announce(_ text: String) { announcements.append(text) }
   public func describeFocus(_ text: String, speak: Bool) { focusDescriptions.append((text, speak)) }
+  /// Whether what has the focus is selected, as last told.
+  public private(set) var isFocusSelected = false
+  public func focusSelectionDidChange(_ isSelected: Bool) { isFocusSelected = isSelected }
 }

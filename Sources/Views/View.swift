@@ -208,6 +208,10 @@ open class View {
   /// default) means ``keyboardFocusLabel``, then the accessibility label.
   open var accessibilityFocusDescription: String? { nil }
 
+  /// Whether the focused part is selected, for the accessibility tree: a list's focused
+  /// row. False by default.
+  open var accessibilityFocusIsSelected: Bool { false }
+
   /// Called when the view gains or loses the window's keyboard focus.
   open func focusDidChange(_ isFocused: Bool) {}
 

@@ -253,8 +253,16 @@ open class Window: View {
     body()
   }
 
+  /// Whether the focus was last said to be on something selected.
+  private var describedSelection = false
+
   /// Tells the announcer what the focus is on, when that changed.
   private func describeFocus() {
+    let isSelected = focusedView?.window === self && focusedView?.accessibilityFocusIsSelected == true
+    if isSelected != describedSelection {
+      describedSelection = isSelected
+      announcer?.focusSelectionDidChange(isSelected)
+    }
     guard let focusedView, focusedView.window === self else {
       describedFocus = nil
       return

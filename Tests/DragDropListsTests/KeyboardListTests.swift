@@ -217,6 +217,7 @@ import Testing
     scene.left.delegate = scene.leftModel
     scene.test.key(.down)
     scene.test.key(.return)
+    #expect(announcer.isFocusSelected)  // the accessibility tree's selected state
     scene.test.key(.space)
     scene.test.key(.tab)
     scene.test.key(.tab)
@@ -227,6 +228,7 @@ import Testing
         "北海道, 1 of 5.", "青森, 2 of 5.", "青森, 2 of 5. Selected.", "青森, 1 of 3.",
       ])
     #expect(announcer.focusDescriptions.map(\.spoken) == [true, true, true, false])
+    #expect(!announcer.isFocusSelected)
     // Japanese, from the window's announcement text.
     scene.test.window.environment.announcements = .standard(language: "ja")
     scene.test.key(.down)
