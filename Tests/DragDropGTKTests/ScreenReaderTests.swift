@@ -42,6 +42,13 @@ struct ScreenReaderTests {
       ]
       #expect(listener.waitForAnyLine(startingWith: spoken[2], timeout: 20) != nil, "\(listener.output)")
       #expect(listener.lines.filter { $0.hasPrefix("description") } == spoken, "\(listener.output)")
+      // The tree a screen reader reads: the window, and in it the focused drawing area,
+      // named after the focused view.
+      #expect(
+        listener.lines.filter { $0.hasPrefix("tree") } == [
+          "tree application:GTKProbe > frame:\(title) > filler:source[focused]"
+        ],
+        "\(listener.output)")
     }
   }
 

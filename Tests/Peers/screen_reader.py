@@ -6,7 +6,8 @@ for the focused widget), then starts the program given after it.
 
   screen_reader.py PROGRAM ARGUMENT...
 
-It prints `listening` once registered, `description NAME | TEXT` for each change, and
+It prints `listening` once registered, the tree from the application down to the object
+whose description changed first (`tree ...`), `description NAME | TEXT` for each change, and
 stops after 60 seconds, when the program exits, or when its standard input closes; the
 accessibility bus and the program go with it.
 """
@@ -27,8 +28,34 @@ def report(line):
     print(line, flush=True)
 
 
+tree_reported = False
+
+
+def describe(accessible):
+    role = accessible.getRoleName()
+    states = accessible.getState()
+    marks = [name for name, state in (("focused", pyatspi.STATE_FOCUSED), ("selected", pyatspi.STATE_SELECTED))
+             if states.contains(state)]
+    return "%s:%s%s" % (role, accessible.name, "[%s]" % ",".join(marks) if marks else "")
+
+
+def report_tree(source):
+    """The accessible tree from the application down to the object, as a screen reader
+    reads it: `tree application:NAME > frame:TITLE > ROLE:NAME[STATES]`."""
+    path = []
+    node = source
+    while node is not None and node.getRoleName() != "desktop frame":
+        path.insert(0, describe(node))
+        node = node.parent
+    report("tree " + " > ".join(path))
+
+
 def on_description(event):
+    global tree_reported
     source = event.source
+    if source is not None and not tree_reported:
+        tree_reported = True
+        report_tree(source)
     report("description %s | %s" % (source.name if source else "", source.description if source else ""))
 
 
