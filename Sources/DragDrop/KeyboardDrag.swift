@@ -92,6 +92,7 @@ extension DragController {
     }
     return false
   }
+
   /// The drop targets a keyboard drag visits, in the window's order, with their stops.
   private func keyboardStops(for drag: LiveDrag) -> [(target: DropInteraction, stops: KeyboardDropStops)] {
     var result: [(DropInteraction, KeyboardDropStops)] = []
