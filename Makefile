@@ -4,12 +4,13 @@
 SHELL := /bin/bash
 SWIFT ?= swift
 # shared-mime-info gives the ContentTypes registry the freedesktop MIME database, which the
-# property tests walk whole. GTK 4 (with pango, cairo and gdk-pixbuf) is the platform;
+# property tests walk whole. GTK 4 (with pango, cairo and gdk-pixbuf) is the platform; SQLite
+# keeps the Albums library (through GRDB);
 # Xvfb and xdotool run its window tests with real X input; the fonts draw Latin and
 # Japanese text and emoji; imagemagick converts and compares images; python3-gi with GTK 4's
 # introspection data runs the other application of the drag tests (Tests/Peers); D-Bus,
 # AT-SPI and pyatspi let a test listen as a screen reader does, and Orca is the screen reader.
-APT_PACKAGES := shared-mime-info libgtk-4-dev xvfb xauth xdotool imagemagick fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji python3-gi gir1.2-gtk-4.0 dbus at-spi2-core python3-pyatspi orca chromium thunar nautilus
+APT_PACKAGES := shared-mime-info libgtk-4-dev libsqlite3-dev xvfb xauth xdotool imagemagick fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji python3-gi gir1.2-gtk-4.0 dbus at-spi2-core python3-pyatspi orca chromium thunar nautilus
 
 # Tests that need a display run under a private Xvfb when no display is set.
 XVFB_RUN := $(if $(DISPLAY),,xvfb-run -a -s "-screen 0 1280x800x24 -nolisten tcp")
@@ -87,7 +88,7 @@ clean:
 # `make docs`: every module's DocC catalog, combined into one static site in docs/ (open
 # docs/documentation/dragdrop/index.html through a web server, e.g.
 # `python3 -m http.server -d docs`, then http://localhost:8000/documentation/dragdrop).
-DOC_TARGETS := ContentTypes ItemProviders Views DragDrop DragDropLists DragDropHarness DragDropTesting DragDropGTK
+DOC_TARGETS := ContentTypes ItemProviders Views DragDrop DragDropLists DragDropHarness DragDropTesting DragDropGTK AlbumsLibrary
 docs: deps
 	$(SWIFT) package --allow-writing-to-directory docs generate-documentation \
 	  $(foreach target,$(DOC_TARGETS),--target $(target)) \

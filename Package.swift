@@ -25,6 +25,8 @@ let package = Package(
     .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),
+    // Albums keeps its library in SQLite.
+    .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
     // `make docs`: the DocC catalogs as a static site.
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
@@ -103,6 +105,24 @@ let package = Package(
       swiftSettings: strict
     ),
     // The scenes in a real GTK window (`make run`), or rendered to PNG.
+    // Albums: the photo library (folder, SQLite database through GRDB) and its commands.
+    .target(
+      name: "AlbumsLibrary",
+      dependencies: ["DragDrop", .product(name: "GRDB", package: "GRDB.swift")],
+      path: "Apps/AlbumsLibrary",
+      swiftSettings: strict
+    ),
+    .executableTarget(
+      name: "Albums",
+      dependencies: ["AlbumsLibrary", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+      path: "Apps/Albums",
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "AlbumsLibraryTests",
+      dependencies: ["AlbumsLibrary", "TestSupport"],
+      swiftSettings: strict
+    ),
     .executableTarget(
       name: "Samples",
       dependencies: [

@@ -404,7 +404,12 @@ public enum PlatformFormats {
   /// ``decode(_:as:fileExists:)`` checks bytes of kind ``Decoding/bytes`` or
   /// ``Decoding/sniffedImage``: not empty, an image whose header says what it is, and whole
   /// where the format declares its end. Reads only the file's start and end.
-  public static func checkFile(_ url: URL, as representation: IncomingRepresentation) throws(PlatformDataError) {
+  @discardableResult
+  public static func checkFile(
+    _ url: URL, as representation: IncomingRepresentation
+  ) throws(PlatformDataError)
+    -> ContentType
+  {
     let mime = representation.mimeType
     let head: Data
     let tail: Data
@@ -427,6 +432,27 @@ public enum PlatformFormats {
       type = sniffed
     }
     try checkComplete(size: size, tail: tail, as: type, mimeType: mime)
+    return type
+  }
+
+  /// A file name made from a name someone else chose (an item's suggested name, a file's
+  /// original name): never a path, only what follows the last slash, without control
+  /// characters; `fallback` when nothing usable is left.
+  public static func safeFileName(_ suggested: String?, fallback: String) -> String {
+    let last = suggested?.split(separator: "/").last.map(String.init) ?? ""
+    let cleaned = String(last.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F })
+    return cleaned.isEmpty || cleaned == "." || cleaned == ".." ? fallback : cleaned
+  }
+
+  /// Checks that the file at `url` is a whole image, whatever its name says, and returns
+  /// the image type its bytes announce: the check a photo library makes before it takes a
+  /// file in. The errors name the file by its extension's MIME type.
+  public static func checkImageFile(_ url: URL) throws(PlatformDataError) -> ContentType {
+    let named = ContentType(filenameExtension: url.pathExtension)
+    let representation = IncomingRepresentation(
+      contentType: .image, mimeType: named?.preferredMIMEType ?? "application/octet-stream",
+      decoding: .sniffedImage)
+    return try checkFile(url, as: representation)
   }
 
   /// How much of a received file's start is read to tell what image it is.

@@ -203,10 +203,7 @@ final class ContentProvider {
       // The files a file manager copies: written now, one an image, each named after its item.
       var written: [URL] = []
       for item in loaded {
-        // A name, never a path: what follows the last slash, without control characters.
-        let suggested = item.provider.suggestedName?.split(separator: "/").last.map(String.init) ?? ""
-        let cleaned = String(suggested.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F })
-        let name = cleaned.isEmpty || cleaned == "." || cleaned == ".." ? "image" : cleaned
+        let name = PlatformFormats.safeFileName(item.provider.suggestedName, fallback: "image")
         let ext = item.type.preferredFilenameExtension.map { "." + $0 } ?? ""
         written.append(try files.write(item.data, named: name.hasSuffix(ext) ? name : name + ext))
       }

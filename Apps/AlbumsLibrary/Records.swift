@@ -1,0 +1,60 @@
+import Foundation
+import GRDB
+
+/// An album: a name, and its place in the list of albums.
+public struct Album: Codable, Hashable, Sendable, FetchableRecord, MutablePersistableRecord {
+  /// Nil until the album is saved.
+  public var id: Int64?
+  public var name: String
+  public var position: Int
+
+  public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+}
+
+/// A photo in the library: its file in the library's folder, and what the library knows
+/// of it.
+public struct Photo: Codable, Hashable, Sendable, FetchableRecord, MutablePersistableRecord {
+  /// Nil until the photo is saved.
+  public var id: Int64?
+  /// The file's name in the library's `photos/` folder.
+  public var fileName: String
+  /// The name the file had when it came in.
+  public var originalName: String
+  /// The uniform type identifier of its image type, from its bytes.
+  public var contentType: String
+  public var byteCount: Int
+  public var addedAt: Date
+
+  public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+}
+
+/// Why a library could not do what it was asked. Nothing was changed.
+public enum LibraryError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The file is not a whole image.
+  case notAnImage(String, reason: String)
+  /// A folder or file could not be written: a read-only or full disk, say.
+  case unwritable(String, reason: String)
+  /// The database refused: its message.
+  case database(String)
+  /// An album needs a name that is not blank.
+  case invalidName(String)
+  /// The album or photo was never saved in this library.
+  case notInLibrary
+  /// A reorder named a place the album does not have.
+  case outOfRange(source: Int, destination: Int, count: Int)
+  /// No album has that name.
+  case noSuchAlbum(String)
+
+  public var description: String {
+    switch self {
+    case .notAnImage(let path, let reason): "\(path) is not an image the library can take: \(reason)"
+    case .unwritable(let path, let reason): "cannot write \(path): \(reason)"
+    case .database(let message): "the library's database refused the change: \(message)"
+    case .invalidName(let name): "an album needs a name; \"\(name)\" is blank"
+    case .notInLibrary: "the album or photo is not in this library"
+    case .outOfRange(let source, let destination, let count):
+      "cannot move place \(source) to \(destination) in an album of \(count) photos"
+    case .noSuchAlbum(let name): "no album is called \"\(name)\""
+    }
+  }
+}

@@ -1,0 +1,135 @@
+import DragDrop
+import Foundation
+import GRDB
+import Testing
+
+@testable import AlbumsLibrary
+
+/// The library on disk: its schema, imports that refuse what is not an image, the order of
+/// albums and photos, exports, and what a crash leaves behind.
+@Suite struct LibraryTests {
+  /// A 2 × 2 red PNG.
+  static let png = Data(
+    base64Encoded:
+      "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGM4oaEBRAwQCgAhLgRhHuBtwgAAAABJRU5ErkJggg==")!
+
+  let folder: URL
+  let sources: URL
+
+  init() throws {
+    let root = FileManager.default.temporaryDirectory.appending(path: "albums-tests-\(UUID().uuidString)")
+    folder = root.appending(path: "library")
+    sources = root.appending(path: "sources")
+    try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+  }
+
+  func source(_ name: String, _ data: Data = LibraryTests.png) throws -> URL {
+    let url = sources.appending(path: name)
+    try data.write(to: url)
+    return url
+  }
+
+  func photoFiles(_ library: Library) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: library.photosFolder.path).sorted()
+  }
+
+  @Test("A new library has its folders, its schema and no albums; opening it again keeps what it holds")
+  func newLibrary() throws {
+    let library = try Library(folder: folder)
+    #expect(FileManager.default.fileExists(atPath: library.photosFolder.path))
+    #expect(FileManager.default.fileExists(atPath: library.thumbnailsFolder.path))
+    #expect(try library.albums().isEmpty)
+    try library.makeAlbum(named: "Travel")
+    let again = try Library(folder: folder)
+    #expect(try again.albums().map(\.name) == ["Travel"])
+    let applied = try again.database.read { db in try Library.migrator.appliedMigrations(db) }
+    #expect(applied == ["v1: albums and photos"])
+    let check = try again.database.read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") }
+    #expect(check == "ok")
+  }
+
+  @Test("An image comes in as a copy, named by the library, in the album it was given")
+  func importsAnImage() throws {
+    let library = try Library(folder: folder)
+    let travel = try library.makeAlbum(named: "Travel")
+    let photo = try library.importPhoto(from: try source("Fuji.png"), into: travel)
+    #expect(photo.originalName == "Fuji.png")
+    #expect(photo.contentType == "public.png")
+    #expect(photo.byteCount == Self.png.count)
+    #expect(try Data(contentsOf: library.url(of: photo)) == Self.png)
+    #expect(try library.photos(in: travel) == [photo])
+    #expect(try photoFiles(library) == [photo.fileName])
+  }
+
+  @Test(
+    "What is not a whole image is refused with a typed error and leaves no trace",
+    arguments: [
+      ("notes.txt", Data("北海道の夏".utf8)), ("empty.png", Data()), ("cut.png", LibraryTests.png.prefix(30)),
+    ])
+  func refusesWhatIsNotAnImage(name: String, data: Data) throws {
+    let library = try Library(folder: folder)
+    let album = try library.makeAlbum(named: "Travel")
+    #expect {
+      try library.importPhoto(from: try source(name, data), into: album)
+    } throws: { error in
+      guard case .notAnImage(let path, _) = error as? LibraryError else { return false }
+      return path.hasSuffix(name)
+    }
+    #expect(try library.allPhotos().isEmpty)
+    #expect(try photoFiles(library).isEmpty)
+    #expect(try library.photos(in: album).isEmpty)
+  }
+
+  @Test("Moves and reorders keep each album's order dense; a copy stays in both albums")
+  func movesAndReorders() throws {
+    let library = try Library(folder: folder)
+    let travel = try library.makeAlbum(named: "Travel")
+    let family = try library.makeAlbum(named: "Family")
+    let photos = try ["a.png", "b.png", "c.png"].map { try library.importPhoto(from: try source($0), into: travel) }
+    try library.reorder(travel, from: 0, to: 2)
+    #expect(try library.photos(in: travel).map(\.originalName) == ["b.png", "c.png", "a.png"])
+    try library.move(photos[2], from: travel, to: family)
+    #expect(try library.photos(in: travel).map(\.originalName) == ["b.png", "a.png"])
+    #expect(try library.photos(in: family).map(\.originalName) == ["c.png"])
+    try library.add(photos[0], to: family)
+    try library.add(photos[0], to: family)  // already there: nothing happens
+    #expect(try library.photos(in: family).map(\.originalName) == ["c.png", "a.png"])
+    #expect(try library.photos(in: travel).map(\.originalName) == ["b.png", "a.png"])
+    #expect(throws: LibraryError.outOfRange(source: 5, destination: 0, count: 2)) {
+      try library.reorder(travel, from: 5, to: 0)
+    }
+    #expect(throws: LibraryError.invalidName("  ")) { try library.makeAlbum(named: "  ") }
+  }
+
+  @Test("An export writes the album's photos in order, named by place and original name")
+  func exports() throws {
+    let library = try Library(folder: folder)
+    let travel = try library.makeAlbum(named: "Travel")
+    for name in ["Fuji.png", "../Nara.png"] { try library.importPhoto(from: try source(name), into: travel) }
+    let out = sources.appending(path: "out")
+    let written = try library.export(travel, to: out)
+    #expect(written.map(\.lastPathComponent) == ["001 Fuji.png", "002 Nara.png"])
+    #expect(try written.allSatisfy { try Data(contentsOf: $0) == Self.png })
+  }
+
+  @Test("What a crash leaves, a file being written or a photo no row names, goes when the library opens")
+  func leftoversAreCollected() throws {
+    let library = try Library(folder: folder)
+    let kept = try library.importPhoto(from: try source("kept.png"))
+    try Self.png.write(to: library.photosFolder.appending(path: "\(Library.temporaryPrefix)1234"))
+    try Self.png.write(to: library.photosFolder.appending(path: "orphan.png"))
+    let reopened = try Library(folder: folder)
+    #expect(try photoFiles(reopened) == [kept.fileName])
+    #expect(try reopened.allPhotos() == [kept])
+  }
+
+  @Test("A library in a folder that cannot be made says so")
+  func unwritableFolder() throws {
+    let file = try source("file.png")
+    #expect {
+      try Library(folder: file.appending(path: "library"))
+    } throws: { error in
+      if case .unwritable = error as? LibraryError { true } else { false }
+    }
+  }
+}
