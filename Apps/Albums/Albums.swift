@@ -1,6 +1,7 @@
 import AlbumsLibrary
 import ArgumentParser
 import Foundation
+import Synchronization
 
 /// Albums: a photo library of albums, on real folders of photos. These commands work on the
 /// library from the command line.
@@ -12,7 +13,7 @@ struct Albums: ParsableCommand {
       The library is in $XDG_DATA_HOME/DragDrop Albums (~/.local/share/DragDrop Albums) unless \
       --library names another folder.
       """,
-    subcommands: [Import.self, Export.self, List.self], defaultSubcommand: List.self)
+    subcommands: [Import.self, Export.self, List.self, Move.self, Reorder.self], defaultSubcommand: List.self)
 }
 
 /// Where the library is.
@@ -20,8 +21,69 @@ struct LibraryOption: ParsableArguments {
   @Option(help: "The library's folder.")
   var library: String?
 
+  /// Fault injection for the crash tests: the process kills itself (SIGKILL) at the Nth
+  /// step of the changes it makes (a file copied, synced or renamed, a transaction
+  /// committed).
+  @Option(help: .hidden)
+  var crashAt: Int?
+
   func open() throws -> Library {
-    try Library(folder: library.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? Library.defaultFolder)
+    let folder = library.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? Library.defaultFolder
+    guard let crashAt else { return try Library(folder: folder) }
+    let steps = Mutex(0)
+    return try Library(folder: folder) { _ in
+      let step = steps.withLock {
+        $0 += 1
+        return $0
+      }
+      if step == crashAt { kill(getpid(), SIGKILL) }
+    }
+  }
+}
+
+/// `Albums move PHOTO FROM TO`: a photo from one album to another.
+struct Move: ParsableCommand {
+  static let configuration = CommandConfiguration(abstract: "Moves a photo, by its original name, to another album.")
+
+  @OptionGroup var options: LibraryOption
+
+  @Argument(help: "The photo's original file name.")
+  var photo: String
+  @Argument(help: "The album it is in.")
+  var from: String
+  @Argument(help: "The album it goes to (made if there is none).")
+  var to: String
+
+  func run() throws {
+    let library = try options.open()
+    guard let source = try library.album(named: from) else { throw LibraryError.noSuchAlbum(from) }
+    guard let photo = try library.photos(in: source).first(where: { $0.originalName == self.photo }) else {
+      throw ValidationError("no photo called \(self.photo) in \(from)")
+    }
+    try library.move(photo, from: source, to: try library.makeAlbum(named: to))
+    print("moved \(photo.originalName) from \(from) to \(to)")
+  }
+}
+
+/// `Albums reorder ALBUM FROM TO`: a photo to another place in its album.
+struct Reorder: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Moves the photo at one place of an album to another (places count from 1).")
+
+  @OptionGroup var options: LibraryOption
+
+  @Argument(help: "The album.")
+  var album: String
+  @Argument(help: "The photo's place.")
+  var from: Int
+  @Argument(help: "Its new place.")
+  var to: Int
+
+  func run() throws {
+    let library = try options.open()
+    guard let album = try library.album(named: album) else { throw LibraryError.noSuchAlbum(album) }
+    try library.reorder(album, from: from - 1, to: to - 1)
+    print("moved place \(from) of \(album.name) to \(to)")
   }
 }
 

@@ -15,6 +15,23 @@ public final class Library: Sendable {
   /// The library's folder.
   public let folder: URL
   let database: DatabaseQueue
+  /// Told each step of a change that must survive a crash at any point: fault-injection
+  /// tests stop the process there.
+  let checkpoint: (@Sendable (Checkpoint) -> Void)?
+
+  /// A step of a change after which the process may die.
+  public enum Checkpoint: String, Sendable {
+    /// A photo's bytes are in its temporary file.
+    case copied
+    /// The temporary file is synced.
+    case synced
+    /// The temporary file has its final name; no row names it yet.
+    case renamed
+    /// The rows are written, inside a transaction that has not committed.
+    case recorded
+    /// The transaction committed.
+    case committed
+  }
 
   /// The folder of the photo files.
   public var photosFolder: URL { folder.appending(path: "photos", directoryHint: .isDirectory) }
@@ -32,9 +49,11 @@ public final class Library: Sendable {
   }
 
   /// Opens the library in `folder`, making it (and its schema) when it is new, migrating an
-  /// older schema, and removing what an interrupted change left behind.
-  public init(folder: URL) throws(LibraryError) {
+  /// older schema, and removing what an interrupted change left behind. `checkpoint` hears
+  /// each step of every change, for tests that stop the process there.
+  public init(folder: URL, checkpoint: (@Sendable (Checkpoint) -> Void)? = nil) throws(LibraryError) {
     self.folder = folder
+    self.checkpoint = checkpoint
     do {
       for child in [folder, folder.appending(path: "photos"), folder.appending(path: "thumbnails")] {
         try FileManager.default.createDirectory(at: child, withIntermediateDirectories: true)
@@ -261,13 +280,16 @@ public final class Library: Sendable {
     do {
       try? FileManager.default.removeItem(at: temporary)
       try FileManager.default.copyItem(at: source, to: temporary)
+      checkpoint?(.copied)
       let handle = try FileHandle(forUpdating: temporary)
       try handle.synchronize()
       try handle.close()
+      checkpoint?(.synced)
       let size = (try FileManager.default.attributesOfItem(atPath: temporary.path)[.size] as? Int) ?? 0
       guard rename(temporary.path, destination.path) == 0 else {
         throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: destination.path])
       }
+      checkpoint?(.renamed)
       return size
     } catch {
       try? FileManager.default.removeItem(at: temporary)
@@ -301,7 +323,13 @@ public final class Library: Sendable {
   @discardableResult
   private func write<T>(_ body: (Database) throws -> T) throws(LibraryError) -> T {
     do {
-      return try database.write(body)
+      let result = try database.write { db in
+        let result = try body(db)
+        checkpoint?(.recorded)
+        return result
+      }
+      checkpoint?(.committed)
+      return result
     } catch let error as LibraryError {
       throw error
     } catch {
