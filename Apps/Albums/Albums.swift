@@ -13,7 +13,8 @@ struct Albums: ParsableCommand {
       The library is in $XDG_DATA_HOME/DragDrop Albums (~/.local/share/DragDrop Albums) unless \
       --library names another folder.
       """,
-    subcommands: [Import.self, Export.self, List.self, Move.self, Reorder.self], defaultSubcommand: List.self)
+    subcommands: [Import.self, Export.self, List.self, Move.self, Reorder.self, Seed.self], defaultSubcommand: List.self
+  )
 }
 
 /// Where the library is.
@@ -38,6 +39,23 @@ struct LibraryOption: ParsableArguments {
       }
       if step == crashAt { kill(getpid(), SIGKILL) }
     }
+  }
+}
+
+/// `Albums seed`: a new library's first photographs.
+struct Seed: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Fills an empty library with the photographs Debian ships (mate-backgrounds), with their licence.")
+
+  @OptionGroup var options: LibraryOption
+
+  func run() throws {
+    let library = try options.open()
+    let count = try library.seedIfEmpty()
+    print(
+      count > 0
+        ? "seeded \(count) photos; their licence is in \(library.licencesFolder.path)"
+        : "nothing to seed: the library has photos, or mate-backgrounds is not installed")
   }
 }
 

@@ -246,6 +246,65 @@ public final class Library: Sendable {
     return written
   }
 
+  // MARK: The first run
+
+  /// Freely licensed photographs to start a library with: a folder of them, the album they
+  /// go in, and their licence, which the library keeps beside them.
+  public struct SeedSource: Sendable {
+    public var album: String
+    public var folder: URL
+    public var licence: URL
+
+    public init(album: String, folder: URL, licence: URL) {
+      self.album = album
+      self.folder = folder
+      self.licence = licence
+    }
+  }
+
+  /// The photographs Debian ships in `mate-backgrounds`, which `make run` installs.
+  public static let seedSources = [
+    SeedSource(
+      album: "Nature", folder: URL(fileURLWithPath: "/usr/share/backgrounds/mate/nature", isDirectory: true),
+      licence: URL(fileURLWithPath: "/usr/share/doc/mate-backgrounds/copyright"))
+  ]
+
+  /// The folder where the library keeps the licences of the photographs it was seeded with.
+  public var licencesFolder: URL { folder.appending(path: "licences", directoryHint: .isDirectory) }
+
+  /// Fills a library that has no photos yet with the photographs of `sources` that exist,
+  /// one album per source, and keeps each source's licence in ``licencesFolder``. Returns
+  /// how many photos came in: none when the library already has photos, or when no source
+  /// is on this machine.
+  @discardableResult
+  public func seedIfEmpty(from sources: [SeedSource] = Library.seedSources) throws(LibraryError) -> Int {
+    guard try allPhotos().isEmpty else { return 0 }
+    var imported = 0
+    for source in sources {
+      let files =
+        ((try? FileManager.default.contentsOfDirectory(at: source.folder, includingPropertiesForKeys: nil))
+        ?? []).filter { ["jpg", "jpeg", "png"].contains($0.pathExtension.lowercased()) }
+        .sorted { $0.lastPathComponent < $1.lastPathComponent }
+      guard !files.isEmpty else { continue }
+      do {
+        try FileManager.default.createDirectory(at: licencesFolder, withIntermediateDirectories: true)
+      } catch {
+        throw .unwritable(licencesFolder.path, reason: Self.describe(error))
+      }
+      if FileManager.default.fileExists(atPath: source.licence.path) {
+        let name = PlatformFormats.safeFileName(
+          "\(source.album) \(source.licence.lastPathComponent)", fallback: "licence")
+        _ = try writeDurably(from: source.licence, to: licencesFolder.appending(path: name))
+      }
+      let album = try makeAlbum(named: source.album)
+      for file in files {
+        // A file the library cannot take is passed by: the rest still comes in.
+        if (try? importPhoto(from: file, into: album)) != nil { imported += 1 }
+      }
+    }
+    return imported
+  }
+
   // MARK: Helpers
 
   private static func append(photoID: Int64, to albumID: Int64, in db: Database) throws {

@@ -123,6 +123,31 @@ import Testing
     #expect(try reopened.allPhotos() == [kept])
   }
 
+  @Test("An empty library is seeded once, one album per source, with the source's licence kept")
+  func seeding() throws {
+    let photos = sources.appending(path: "nature")
+    try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+    for name in ["Dune.png", "Aqua.png"] { try Self.png.write(to: photos.appending(path: name)) }
+    try Data("not a photo".utf8).write(to: photos.appending(path: "README"))
+    let licence = try source("copyright", Data("Licence: GPL-2+".utf8))
+    let seed = Library.SeedSource(album: "Nature", folder: photos, licence: licence)
+    let missing = Library.SeedSource(album: "Else", folder: sources.appending(path: "absent"), licence: licence)
+    let library = try Library(folder: folder)
+    #expect(try library.seedIfEmpty(from: [seed, missing]) == 2)
+    #expect(try library.albums().map(\.name) == ["Nature"])
+    let nature = try #require(try library.album(named: "Nature"))
+    #expect(
+      try library.photos(in: nature).map(\.originalName) == [
+        "Aqua.png", "Dune.png",
+      ])
+    #expect(
+      try String(contentsOf: library.licencesFolder.appending(path: "Nature copyright"), encoding: .utf8)
+        == "Licence: GPL-2+")
+    // Once it has photos, it is never seeded again.
+    #expect(try library.seedIfEmpty(from: [seed]) == 0)
+    #expect(try library.allPhotos().count == 2)
+  }
+
   @Test("A library in a folder that cannot be made says so")
   func unwritableFolder() throws {
     let file = try source("file.png")
