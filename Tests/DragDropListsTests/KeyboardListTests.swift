@@ -259,4 +259,24 @@ import Testing
     scene.test.settle()
     #expect(announcer.announcements.last == "Cancelled. 東京 is back in place.")
   }
+
+  @Test("Space on a selected row lifts the whole selection, as a touch on it does")
+  func spaceLiftsTheSelection() {
+    let (scene, announcer) = focusedScene()
+    scene.left.allowsMultipleSelection = true
+    scene.left.delegate = scene.leftModel
+    scene.test.key(.down)
+    scene.test.key(.return)  // selects 青森
+    scene.test.key(.down)
+    scene.test.key(.down)
+    scene.test.key(.return)  // and 宮城
+    scene.test.key(.space)
+    #expect(scene.leftController.log == ["itemsForBeginning 1", "itemsForBeginning 3"])
+    #expect(announcer.announcements.last == "Picked up 2 items.")
+    scene.test.key(.tab)
+    scene.test.key(.tab)
+    scene.test.key(.return)
+    scene.test.settle()
+    #expect(scene.rightModel.sections[0] == ["青森", "宮城", "東京", "神奈川"])
+  }
 }
