@@ -7,8 +7,8 @@ import Foundation
 
 /// Tables of variable-height rows and flow grids, 1,000 and 1,000,000 items each: the cost
 /// of one drag move (hit test, destination, proposal, gap layout, visible-cell update), and
-/// of placeholder insertions committed one after another, beside naive linear scans for the
-/// item under a point.
+/// of one keyboard step of a drag, of placeholder insertions committed one after another,
+/// beside naive linear scans for the item under a point.
 
 @MainActor
 final class Rows: TableViewDataSource, TableViewDelegate, TableViewDragDelegate, TableViewDropDelegate {
@@ -66,6 +66,27 @@ final class TableScene {
   }
 }
 
+/// The same table, in a keyboard drag (rule 41): each step is a press of the Down key,
+/// which moves the drag to the next position, passing by the row between (the table would
+/// not drop into it), and scrolls the position into view when it leaves the screen.
+@MainActor
+final class KeyboardTableScene {
+  let scene: TableScene
+
+  init(count: Int) {
+    scene = TableScene(count: count)
+    scene.test.release()
+    scene.test.settle()
+    scene.test.window.focus(scene.table)
+    scene.test.key(.space)
+    scene.test.key(.tab)
+  }
+
+  func step() {
+    scene.test.window.send(KeyEvent(key: .down, phase: .down, timestamp: scene.test.clock.now))
+  }
+}
+
 /// A 1280×800 grid of 100-point photos (11 columns), mid-drag.
 @MainActor
 final class GridScene {
@@ -114,6 +135,15 @@ let benchmarks: @Sendable () -> Void = {
       for sample in samples { benchmark.measurement(perMove, sample) }
     } setup: {
       await MainActor.run { TableScene(count: count) }
+    }
+  }
+
+  for count in [1000, 1_000_000] {
+    Benchmark("table keyboard step, \(count) rows") { benchmark, scene in
+      let samples = await MainActor.run { timeEach() { scene.step() } }
+      for sample in samples { benchmark.measurement(perMove, sample) }
+    } setup: {
+      await MainActor.run { KeyboardTableScene(count: count) }
     }
   }
 
