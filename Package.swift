@@ -112,15 +112,24 @@ let package = Package(
       path: "Apps/AlbumsLibrary",
       swiftSettings: strict
     ),
+    // The Albums window's content, built into any window: a GTK window or a headless one.
+    .target(
+      name: "AlbumsUI",
+      dependencies: ["AlbumsLibrary", "DragDrop", "DragDropLists"],
+      path: "Apps/AlbumsUI",
+      swiftSettings: strict
+    ),
     .executableTarget(
       name: "Albums",
-      dependencies: ["AlbumsLibrary", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+      dependencies: [
+        "AlbumsLibrary", "AlbumsUI", "DragDropGTK", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
       path: "Apps/Albums",
       swiftSettings: strict
     ),
     .testTarget(
       name: "AlbumsLibraryTests",
-      dependencies: ["AlbumsLibrary", "TestSupport"],
+      dependencies: ["AlbumsLibrary", "AlbumsUI", "DragDropTesting", "TestSupport"],
       swiftSettings: strict
     ),
     .executableTarget(

@@ -13,7 +13,8 @@ struct Albums: ParsableCommand {
       The library is in $XDG_DATA_HOME/DragDrop Albums (~/.local/share/DragDrop Albums) unless \
       --library names another folder.
       """,
-    subcommands: [Import.self, Export.self, List.self, Move.self, Reorder.self, Seed.self], defaultSubcommand: List.self
+    subcommands: [Open.self, Import.self, Export.self, List.self, Move.self, Reorder.self, Seed.self],
+    defaultSubcommand: Open.self
   )
 }
 

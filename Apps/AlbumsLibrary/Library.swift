@@ -18,6 +18,9 @@ public final class Library: Sendable {
   /// Told each step of a change that must survive a crash at any point: fault-injection
   /// tests stop the process there.
   let checkpoint: (@Sendable (Checkpoint) -> Void)?
+  /// The open `.lock` file, locked for as long as this library is open: a second
+  /// instance on the same folder is refused with ``LibraryError/inUse(_:)``.
+  private let lock: Int32
 
   /// A step of a change after which the process may die.
   public enum Checkpoint: String, Sendable {
@@ -61,15 +64,34 @@ public final class Library: Sendable {
     } catch {
       throw .unwritable(folder.path, reason: Self.describe(error))
     }
+    lock = open(folder.appending(path: ".lock").path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+    guard lock >= 0 else {
+      throw .unwritable(folder.path, reason: String(cString: strerror(errno)))
+    }
+    guard flock(lock, LOCK_EX | LOCK_NB) == 0 else {
+      close(lock)
+      throw .inUse(folder.path)
+    }
     do {
       var configuration = Configuration()
       configuration.foreignKeysEnabled = true
       database = try DatabaseQueue(path: folder.appending(path: "library.sqlite").path, configuration: configuration)
       try Self.migrator.migrate(database)
     } catch {
+      close(lock)
       throw .database(Self.describe(error))
     }
-    try collectLeftovers()
+    do {
+      try emptyTrash()
+      try collectLeftovers()
+    } catch {
+      close(lock)
+      throw error
+    }
+  }
+
+  deinit {
+    close(lock)
   }
 
   // MARK: Schema
@@ -98,6 +120,11 @@ public final class Library: Sendable {
         table.primaryKey(["albumId", "photoId"])
       }
     }
+    // Deleted photos wait in the trash, in their albums, until the library next opens: an
+    // undo brings them back.
+    migrator.registerMigration("v2: trash") { db in
+      try db.alter(table: "photo") { table in table.add(column: "trashedAt", .datetime) }
+    }
     return migrator
   }
 
@@ -120,14 +147,37 @@ public final class Library: Sendable {
         db,
         sql: """
           SELECT photo.* FROM photo JOIN albumPhoto ON albumPhoto.photoId = photo.id
-          WHERE albumPhoto.albumId = ? ORDER BY albumPhoto.position
+          WHERE albumPhoto.albumId = ? AND photo.trashedAt IS NULL ORDER BY albumPhoto.position
           """, arguments: [album.id])
     }
   }
 
-  /// Every photo, oldest first.
+  /// Every photo not in the trash, oldest first.
   public func allPhotos() throws(LibraryError) -> [Photo] {
-    try read { db in try Photo.order(Column("id")).fetchAll(db) }
+    try read { db in try Photo.filter(Column("trashedAt") == nil).order(Column("id")).fetchAll(db) }
+  }
+
+  /// The albums in order, each with its number of photos and its first photo (its cover).
+  public func albumSummaries() throws(LibraryError) -> [AlbumSummary] {
+    try read { db in
+      let albums = try Album.order(Column("position")).fetchAll(db)
+      return try albums.map { album in
+        let cover = try Photo.fetchOne(
+          db,
+          sql: """
+            SELECT photo.* FROM photo JOIN albumPhoto ON albumPhoto.photoId = photo.id
+            WHERE albumPhoto.albumId = ? AND photo.trashedAt IS NULL ORDER BY albumPhoto.position LIMIT 1
+            """, arguments: [album.id])
+        let count =
+          try Int.fetchOne(
+            db,
+            sql: """
+              SELECT COUNT(*) FROM albumPhoto JOIN photo ON photo.id = albumPhoto.photoId
+              WHERE albumPhoto.albumId = ? AND photo.trashedAt IS NULL
+              """, arguments: [album.id]) ?? 0
+        return AlbumSummary(album: album, photoCount: count, cover: cover)
+      }
+    }
   }
 
   /// Where a photo's file is.
@@ -150,32 +200,66 @@ public final class Library: Sendable {
     }
   }
 
-  /// Takes the image at `source` into the library, at the end of `album` when one is
-  /// given. The file is checked first: a file that is not a whole image is refused with
-  /// ``LibraryError/notAnImage(_:reason:)`` and leaves no trace. The copy is written under
-  /// a temporary name, synced, and renamed before the one transaction that records it.
+  /// Takes the image at `source` into the library, into `album` when one is given (at
+  /// `position`, or at the end). The file is checked first: a file that is not a whole
+  /// image is refused with ``LibraryError/notAnImage(_:reason:)`` and leaves no trace. The
+  /// copy is written under a temporary name, synced, and renamed before the one transaction
+  /// that records it.
   @discardableResult
-  public func importPhoto(from source: URL, into album: Album? = nil, now: Date = Date()) throws(LibraryError) -> Photo
-  {
+  public func importPhoto(
+    from source: URL, into album: Album? = nil, at position: Int? = nil, now: Date = Date()
+  ) throws(LibraryError) -> Photo {
     let type: ContentType
     do {
       type = try PlatformFormats.checkImageFile(source)
     } catch {
       throw .notAnImage(source.path, reason: "\(error)")
     }
-    let fileExtension = type.preferredFilenameExtension ?? source.pathExtension
+    return try importChecked(
+      type: type, originalName: source.lastPathComponent, into: album, at: position, now: now
+    ) { temporary in try FileManager.default.copyItem(at: source, to: temporary) }
+  }
+
+  /// Takes an image given as bytes (dropped from a browser, say) into the library, named
+  /// `originalName`, as ``importPhoto(from:into:at:now:)`` takes a file.
+  @discardableResult
+  public func importPhoto(
+    data: Data, originalName: String, into album: Album? = nil, at position: Int? = nil, now: Date = Date()
+  ) throws(LibraryError) -> Photo {
+    let type: ContentType
+    do {
+      type = try Image(data: data).contentType
+    } catch {
+      throw .notAnImage(originalName, reason: "\(error)")
+    }
+    var name = PlatformFormats.safeFileName(originalName, fallback: "photo")
+    if let fileExtension = type.preferredFilenameExtension,
+      ContentType(filenameExtension: (name as NSString).pathExtension)?.conforms(to: type) != true
+    {
+      name += ".\(fileExtension)"
+    }
+    return try importChecked(type: type, originalName: name, into: album, at: position, now: now) { temporary in
+      try data.write(to: temporary)
+    }
+  }
+
+  private func importChecked(
+    type: ContentType, originalName: String, into album: Album?, at position: Int?, now: Date,
+    write fill: (URL) throws -> Void
+  ) throws(LibraryError) -> Photo {
+    let fileExtension = type.preferredFilenameExtension ?? (originalName as NSString).pathExtension
     let fileName = "\(UUID().uuidString.lowercased()).\(fileExtension)"
     let destination = photosFolder.appending(path: fileName)
-    let byteCount = try writeDurably(from: source, to: destination)
+    let byteCount = try writeDurably(to: destination, fill)
     do {
       return try write { db in
         var photo = Photo(
-          id: nil, fileName: fileName, originalName: source.lastPathComponent, contentType: type.identifier,
+          id: nil, fileName: fileName, originalName: originalName, contentType: type.identifier,
           // Whole seconds, as the database keeps them.
           byteCount: byteCount, addedAt: Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down)))
         try photo.insert(db)
         if let album, let albumID = album.id {
-          try Self.append(photoID: photo.id!, to: albumID, in: db)
+          try Self.insert(photoID: photo.id!, into: albumID, at: position, in: db)
         }
         return photo
       }
@@ -184,6 +268,108 @@ public final class Library: Sendable {
       try? FileManager.default.removeItem(at: destination)
       throw error
     }
+  }
+
+  /// Makes an album with a name no other album has: `base`, or `base 2`, `base 3`…,
+  /// holding `photos`, in one transaction.
+  @discardableResult
+  public func makeNewAlbum(base: String = "New Album", with photos: [Photo] = []) throws(LibraryError) -> Album {
+    let trimmed = base.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !trimmed.isEmpty else { throw .invalidName(base) }
+    let ids = try photoIDs(photos)
+    return try write { db in
+      let names = Set(try String.fetchAll(db, sql: "SELECT name FROM album"))
+      var name = trimmed
+      var number = 2
+      while names.contains(name) {
+        name = "\(trimmed) \(number)"
+        number += 1
+      }
+      let position = try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(position) + 1, 0) FROM album") ?? 0
+      var album = Album(id: nil, name: name, position: position)
+      try album.insert(db)
+      for id in ids { try Self.insert(photoID: id, into: album.id!, at: nil, in: db) }
+      return album
+    }
+  }
+
+  /// Gives each album of `contents` exactly these photos, in this order, in one
+  /// transaction: a reorder, a move between albums (both albums given), a copy, a removal,
+  /// or the undo of any of them. Photos in the trash keep their places after the others.
+  public func setContents(_ contents: [(album: Album, photos: [Photo])]) throws(LibraryError) {
+    var resolved: [(Int64, [Int64])] = []
+    for entry in contents {
+      guard let albumID = entry.album.id else { throw .notInLibrary }
+      let ids = try photoIDs(entry.photos)
+      guard Set(ids).count == ids.count else { throw .duplicatePhotos }
+      resolved.append((albumID, ids))
+    }
+    try write { db in
+      for (albumID, ids) in resolved {
+        let trashed = try Int64.fetchAll(
+          db,
+          sql: """
+            SELECT photoId FROM albumPhoto JOIN photo ON photo.id = albumPhoto.photoId
+            WHERE albumId = ? AND photo.trashedAt IS NOT NULL ORDER BY position
+            """, arguments: [albumID])
+        try db.execute(sql: "DELETE FROM albumPhoto WHERE albumId = ?", arguments: [albumID])
+        for (position, id) in (ids + trashed.filter { !ids.contains($0) }).enumerated() {
+          try db.execute(
+            sql: "INSERT INTO albumPhoto (albumId, photoId, position) VALUES (?, ?, ?)",
+            arguments: [albumID, id, position])
+        }
+      }
+    }
+  }
+
+  /// Deletes `album`; its photos stay in the library.
+  public func deleteAlbum(_ album: Album) throws(LibraryError) {
+    guard let id = album.id else { throw .notInLibrary }
+    try write { db in try db.execute(sql: "DELETE FROM album WHERE id = ?", arguments: [id]) }
+  }
+
+  /// Puts the albums in this order; albums not named keep their order after these.
+  public func reorderAlbums(_ albums: [Album]) throws(LibraryError) {
+    var ids: [Int64] = []
+    for album in albums {
+      guard let id = album.id else { throw .notInLibrary }
+      ids.append(id)
+    }
+    try write { db in
+      let all = try Int64.fetchAll(db, sql: "SELECT id FROM album ORDER BY position")
+      for (position, id) in (ids + all.filter { !ids.contains($0) }).enumerated() {
+        try db.execute(sql: "UPDATE album SET position = ? WHERE id = ?", arguments: [position, id])
+      }
+    }
+  }
+
+  /// Moves `photos` to the trash: they leave every album's view at once, and
+  /// ``restore(_:)`` brings them back where they were. The trash is emptied, files and
+  /// all, the next time the library opens.
+  public func trash(_ photos: [Photo], now: Date = Date()) throws(LibraryError) {
+    let ids = try photoIDs(photos)
+    try write { db in
+      for id in ids {
+        try db.execute(sql: "UPDATE photo SET trashedAt = ? WHERE id = ?", arguments: [now, id])
+      }
+    }
+  }
+
+  /// Takes `photos` out of the trash, back into their albums at their places.
+  public func restore(_ photos: [Photo]) throws(LibraryError) {
+    let ids = try photoIDs(photos)
+    try write { db in
+      for id in ids { try db.execute(sql: "UPDATE photo SET trashedAt = NULL WHERE id = ?", arguments: [id]) }
+    }
+  }
+
+  private func photoIDs(_ photos: [Photo]) throws(LibraryError) -> [Int64] {
+    var ids: [Int64] = []
+    for photo in photos {
+      guard let id = photo.id else { throw .notInLibrary }
+      ids.append(id)
+    }
+    return ids
   }
 
   /// Puts `photo` at the end of `album` (a copy: it stays in its other albums); nothing
@@ -307,6 +493,21 @@ public final class Library: Sendable {
 
   // MARK: Helpers
 
+  /// Puts a photo into an album at `position` (the end when nil or past it), moving the
+  /// later ones down; nothing happens if it is there already.
+  private static func insert(photoID: Int64, into albumID: Int64, at position: Int?, in db: Database) throws {
+    try append(photoID: photoID, to: albumID, in: db)
+    guard let position else { return }
+    var ids = try Int64.fetchAll(
+      db, sql: "SELECT photoId FROM albumPhoto WHERE albumId = ? ORDER BY position", arguments: [albumID])
+    guard let index = ids.firstIndex(of: photoID), index > position else { return }
+    ids.insert(ids.remove(at: index), at: max(0, position))
+    for (place, id) in ids.enumerated() {
+      try db.execute(
+        sql: "UPDATE albumPhoto SET position = ? WHERE albumId = ? AND photoId = ?", arguments: [place, albumID, id])
+    }
+  }
+
   private static func append(photoID: Int64, to albumID: Int64, in db: Database) throws {
     let exists =
       try Int.fetchOne(
@@ -333,12 +534,18 @@ public final class Library: Sendable {
 
   /// Copies `source` to `destination` so that a crash leaves either nothing or the whole
   /// file: into a temporary file beside it, synced, then renamed. Returns the size.
-  private func writeDurably(from source: URL, to destination: URL) throws(LibraryError) -> Int {
+  func writeDurably(from source: URL, to destination: URL) throws(LibraryError) -> Int {
+    try writeDurably(to: destination) { temporary in try FileManager.default.copyItem(at: source, to: temporary) }
+  }
+
+  /// Writes `destination` through `fill`, which writes a temporary file beside it; the
+  /// file is synced, then renamed. Returns the size.
+  func writeDurably(to destination: URL, _ fill: (URL) throws -> Void) throws(LibraryError) -> Int {
     let temporary = destination.deletingLastPathComponent().appending(
       path: "\(Self.temporaryPrefix)\(UUID().uuidString.lowercased())")
     do {
       try? FileManager.default.removeItem(at: temporary)
-      try FileManager.default.copyItem(at: source, to: temporary)
+      try fill(temporary)
       checkpoint?(.copied)
       let handle = try FileHandle(forUpdating: temporary)
       try handle.synchronize()
@@ -359,14 +566,50 @@ public final class Library: Sendable {
   /// The start of the names of files being written.
   static let temporaryPrefix = ".writing-"
 
-  /// Removes what an interrupted change left: temporary files, and photo files that no row
-  /// names (written, but their transaction never committed).
+  /// Removes what an interrupted change left: temporary files, photo files that no row
+  /// names (written, but their transaction never committed), and thumbnails of photos the
+  /// library no longer has.
   private func collectLeftovers() throws(LibraryError) {
-    let named = Set(try allPhotos().map(\.fileName))
+    let named = Set(try read { db in try String.fetchAll(db, sql: "SELECT fileName FROM photo") })
     let files = (try? FileManager.default.contentsOfDirectory(atPath: photosFolder.path)) ?? []
     for file in files where file.hasPrefix(Self.temporaryPrefix) || !named.contains(file) {
       try? FileManager.default.removeItem(at: photosFolder.appending(path: file))
     }
+    let thumbnails = (try? FileManager.default.contentsOfDirectory(atPath: thumbnailsFolder.path)) ?? []
+    for file in thumbnails
+    where file.hasPrefix(Self.temporaryPrefix) || !named.contains(String(file.dropLast(Self.thumbnailSuffix.count))) {
+      try? FileManager.default.removeItem(at: thumbnailsFolder.appending(path: file))
+    }
+  }
+
+  /// Deletes the photos in the trash: their rows in one transaction, then their files (a
+  /// crash between the two leaves files that ``collectLeftovers()`` removes).
+  private func emptyTrash() throws(LibraryError) {
+    let trashed = try write { db in
+      let names = try String.fetchAll(db, sql: "SELECT fileName FROM photo WHERE trashedAt IS NOT NULL")
+      try db.execute(sql: "DELETE FROM photo WHERE trashedAt IS NOT NULL")
+      return names
+    }
+    for name in trashed { try? FileManager.default.removeItem(at: photosFolder.appending(path: name)) }
+  }
+
+  // MARK: Thumbnails
+
+  static let thumbnailSuffix = ".thumbnail.png"
+
+  /// Where the cached thumbnail of `photo` is kept.
+  public func thumbnailURL(of photo: Photo) -> URL {
+    thumbnailsFolder.appending(path: photo.fileName + Self.thumbnailSuffix)
+  }
+
+  /// The thumbnail of `photo` from the cache, made by `make` (PNG bytes from the photo's
+  /// file) and kept when it is not there yet. Nil when the photo cannot be made into one.
+  public func thumbnail(of photo: Photo, make: (URL) throws -> Data) -> Image? {
+    let cached = thumbnailURL(of: photo)
+    if let data = try? Data(contentsOf: cached), let image = try? Image(data: data) { return image }
+    guard let data = try? make(url(of: photo)), let image = try? Image(data: data) else { return nil }
+    _ = try? writeDurably(to: cached) { temporary in try data.write(to: temporary) }
+    return image
   }
 
   private func read<T>(_ body: (Database) throws -> T) throws(LibraryError) -> T {

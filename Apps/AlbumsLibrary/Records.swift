@@ -24,8 +24,18 @@ public struct Photo: Codable, Hashable, Sendable, FetchableRecord, MutablePersis
   public var contentType: String
   public var byteCount: Int
   public var addedAt: Date
+  /// When the photo went to the trash; nil for a photo in the library.
+  public var trashedAt: Date?
 
   public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+}
+
+/// An album as the albums list shows it: the album, how many photos it holds, and the
+/// first of them, its cover.
+public struct AlbumSummary: Hashable, Sendable {
+  public var album: Album
+  public var photoCount: Int
+  public var cover: Photo?
 }
 
 /// Why a library could not do what it was asked. Nothing was changed.
@@ -44,6 +54,10 @@ public enum LibraryError: Error, Hashable, Sendable, CustomStringConvertible {
   case outOfRange(source: Int, destination: Int, count: Int)
   /// No album has that name.
   case noSuchAlbum(String)
+  /// Another program (another Albums, most likely) has the library open.
+  case inUse(String)
+  /// The same photo was given twice for one album.
+  case duplicatePhotos
 
   public var description: String {
     switch self {
@@ -55,6 +69,8 @@ public enum LibraryError: Error, Hashable, Sendable, CustomStringConvertible {
     case .outOfRange(let source, let destination, let count):
       "cannot move place \(source) to \(destination) in an album of \(count) photos"
     case .noSuchAlbum(let name): "no album is called \"\(name)\""
+    case .inUse(let path): "the library at \(path) is open in another Albums; close it first"
+    case .duplicatePhotos: "a photo can be in an album only once"
     }
   }
 }

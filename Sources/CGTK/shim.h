@@ -35,6 +35,14 @@ static inline GtkGestureSingle *ddgtk_gesture_single(gpointer instance) { return
 static inline GApplication *ddgtk_application(gpointer instance) { return G_APPLICATION(instance); }
 
 static inline GType ddgtk_type_string(void) { return G_TYPE_STRING; }
+
+/// GtkSettings' `gtk-application-prefer-dark-theme`, and its theme name (freed by the caller):
+/// g_object_get is variadic, which Swift cannot call.
+static inline gboolean ddgtk_settings_prefer_dark(GtkSettings *settings, gchar **theme_name) {
+  gboolean prefer_dark = FALSE;
+  g_object_get(settings, "gtk-application-prefer-dark-theme", &prefer_dark, "gtk-theme-name", theme_name, NULL);
+  return prefer_dark;
+}
 static inline GType ddgtk_type_boolean(void) { return G_TYPE_BOOLEAN; }
 static inline GTask *ddgtk_task(gpointer instance) { return G_TASK(instance); }
 static inline GOutputStream *ddgtk_output_stream(gpointer instance) { return G_OUTPUT_STREAM(instance); }

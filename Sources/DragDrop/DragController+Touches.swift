@@ -21,7 +21,7 @@ extension DragController {
       let start = drag.session.locationInWindow
       guard touch.location.distance(to: start) >= beginThreshold else { return false }
       begin(drag)
-      move(drag, to: touch.location)
+      move(drag, to: touch.location, modifiers: touch.modifiers)
       return true
     case (.lifting, .ended), (.lifting, .cancelled):
       // Lifted but never moved: the lift reverses and the drag cancels.
@@ -29,10 +29,10 @@ extension DragController {
       cancel(drag)
       return false
     case (.dragging, .moved), (.dragging, .stationary):
-      move(drag, to: touch.location)
+      move(drag, to: touch.location, modifiers: touch.modifiers)
       return true
     case (.dragging, .ended):
-      move(drag, to: touch.location)
+      move(drag, to: touch.location, modifiers: touch.modifiers)
       release(drag)
       return true
     case (.dragging, .cancelled):

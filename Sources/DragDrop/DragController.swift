@@ -187,8 +187,9 @@ public final class DragController {
 
   /// The drag moved to `location`, in window coordinates: the source hears `sessionDidMove`,
   /// and the targets under it exit, enter and update (rule 13).
-  func move(_ drag: LiveDrag, to location: Point) {
+  func move(_ drag: LiveDrag, to location: Point, modifiers: KeyModifiers? = nil) {
     guard drag.phase == .dragging else { return }
+    if let modifiers { drag.dropSession.modifierFlags = modifiers }
     drag.routing.hasLeftWindow = false
     drag.session.locationInWindow = location
     drag.dropSession.locationInWindow = location
@@ -470,6 +471,7 @@ public final class DragController {
     }
     session.progressIndicatorStyle = old?.progressIndicatorStyle ?? .default
     session.keyboardStop = old?.keyboardStop
+    session.modifierFlags = old?.modifierFlags ?? []
     return session
   }
 

@@ -20,9 +20,10 @@ public final class IncomingDrag {
   /// The proposal of the target under the drag, for the platform to show.
   public var proposal: DropProposal { drag.proposal }
 
-  /// The drag moved to `location`, in window coordinates.
-  public func move(to location: Point) {
-    controller?.move(drag, to: location)
+  /// The drag moved to `location`, in window coordinates, with `modifiers` held (nil when
+  /// the platform does not say; the session keeps the last ones it heard).
+  public func move(to location: Point, modifiers: KeyModifiers? = nil) {
+    controller?.move(drag, to: location, modifiers: modifiers)
   }
 
   /// The drag was released here: performs the drop if the target proposes a copy or a

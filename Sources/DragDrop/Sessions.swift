@@ -81,6 +81,11 @@ public final class DropSession: DragDropSession {
   /// (each stop scrolls itself into view) nor spring-load an item it only passes beside:
   /// only an ``KeyboardDropStop/item(named:)`` stop opens.
   public internal(set) var keyboardStop: KeyboardDropStop?
+  /// The modifier keys held, as the drag's latest movement reported them: a pointer's or a
+  /// touch's modifiers, or the keyboard's state during a platform drag. A desktop
+  /// application copies rather than moves while Control is held, as file managers do;
+  /// `dropSessionDidUpdate` is asked again when they change with the drag's next movement.
+  public internal(set) var modifierFlags: KeyModifiers = []
   /// The progress of every load started through this session's items.
   public let progress = LoadProgress(totalUnitCount: 0)
 

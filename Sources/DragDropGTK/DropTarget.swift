@@ -88,14 +88,26 @@ final class DropTarget {
 
   /// Where the pointer of `drop`'s device is in the window, if it is over it.
   private func pointer(of drop: OpaquePointer) -> Point? {
+    pointerState(of: drop)?.location
+  }
+
+  /// Where the drop's pointer is in the window, and the modifier keys held: X11's drag
+  /// messages carry neither the keys nor, at enter, a position.
+  private func pointerState(of drop: OpaquePointer) -> (location: Point, modifiers: KeyModifiers)? {
     guard let native = gtk_widget_get_native(host.drawingArea), let surface = gtk_native_get_surface(native),
       let origin = host.drawingAreaOrigin, let device = gdk_drop_get_device(drop)
     else { return nil }
     var x = 0.0
     var y = 0.0
-    guard gdk_surface_get_device_position(surface, device, &x, &y, nil) != 0 else { return nil }
+    var mask = GdkModifierType(rawValue: 0)
+    guard gdk_surface_get_device_position(surface, device, &x, &y, &mask) != 0 else { return nil }
     let point = Point(x: x - origin.x, y: y - origin.y)
-    return host.window.bounds.contains(point) ? point : nil
+    return host.window.bounds.contains(point) ? (point, InputTranslator.modifiers(mask)) : nil
+  }
+
+  /// The modifier keys held during `drop`, or nil when they cannot be read.
+  private func modifiers(of drop: OpaquePointer) -> KeyModifiers? {
+    pointerState(of: drop)?.modifiers
   }
 
   private func movePointerDrags() {
@@ -104,9 +116,11 @@ final class DropTarget {
       if let point = pointer(of: drop) { _ = begin(drop, at: point) }
     }
     for (drop, incoming) in drags {
-      guard let point = pointer(of: drop), point != positions[drop] else { continue }
+      guard let (point, modifiers) = pointerState(of: drop),
+        point != positions[drop] || modifiers != incoming.handle.session.modifierFlags
+      else { continue }
       positions[drop] = point
-      incoming.handle.move(to: point)
+      incoming.handle.move(to: point, modifiers: modifiers)
     }
   }
 
@@ -163,7 +177,7 @@ final class DropTarget {
   private func move(_ drop: OpaquePointer, to point: Point) -> GdkDragAction {
     guard let incoming = drags[drop] else { return Self.action(begin(drop, at: point).handle.proposal.operation) }
     positions[drop] = point
-    incoming.handle.move(to: point)
+    incoming.handle.move(to: point, modifiers: modifiers(of: drop))
     return Self.action(incoming.handle.proposal.operation)
   }
 

@@ -50,6 +50,18 @@ public final class GTKApplication {
     }
   }
 
+  /// Whether the desktop asks applications for a dark appearance: GTK's
+  /// `gtk-application-prefer-dark-theme` setting, or a theme whose name ends in `-dark`
+  /// (as GNOME's dark style sets it). Call after ``openDisplay()``.
+  public static var prefersDarkAppearance: Bool {
+    guard let settings = gtk_settings_get_default() else { return false }
+    var themeName: UnsafeMutablePointer<gchar>?
+    let prefersDark = ddgtk_settings_prefer_dark(settings, &themeName)
+    defer { g_free(themeName) }
+    let theme = themeName.map { String(cString: $0).lowercased() } ?? ""
+    return prefersDark != 0 || theme.hasSuffix("-dark") || theme.hasSuffix(":dark")
+  }
+
   /// Runs the main loop until the last window closes or ``quit()`` is called; `activate`
   /// runs once the application has started, to open the first windows. Returns the exit
   /// status.

@@ -78,6 +78,43 @@ public final class ImageDecoder {
     }
   }
 
+  /// A thumbnail of the image file at `url`: PNG bytes, scaled with gdk-pixbuf to fit
+  /// `maximumPixelSize` on its longer side (never enlarged), turned upright as its EXIF
+  /// orientation says. JPEG files are scaled as they decode, so a large photo is never held
+  /// whole.
+  public nonisolated static func thumbnailPNG(ofFileAt url: URL, maximumPixelSize: Int) throws(GTKError) -> Data {
+    var width: Int32 = 0
+    var height: Int32 = 0
+    guard gdk_pixbuf_get_file_info(url.path, &width, &height) != nil, width > 0, height > 0 else {
+      throw .imageDecodingFailed(.image, reason: "\(url.lastPathComponent) is not an image gdk-pixbuf reads")
+    }
+    let scale = min(1, Double(maximumPixelSize) / Double(max(width, height)))
+    var error: UnsafeMutablePointer<GError>?
+    guard
+      let scaled = gdk_pixbuf_new_from_file_at_scale(
+        url.path, Int32((Double(width) * scale).rounded()), Int32((Double(height) * scale).rounded()), 1, &error)
+    else {
+      defer { if let error { g_error_free(error) } }
+      throw .imageDecodingFailed(
+        .image, reason: error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? "gdk-pixbuf failed")
+    }
+    defer { g_object_unref(UnsafeMutableRawPointer(scaled)) }
+    let upright = gdk_pixbuf_apply_embedded_orientation(scaled)
+    defer { if let upright { g_object_unref(UnsafeMutableRawPointer(upright)) } }
+    var buffer: UnsafeMutablePointer<gchar>?
+    var size: gsize = 0
+    let saved = "png".withCString { type in
+      gdk_pixbuf_save_to_bufferv(upright ?? scaled, &buffer, &size, type, nil, nil, &error) != 0
+    }
+    defer { g_free(buffer) }
+    guard saved, let buffer else {
+      defer { if let error { g_error_free(error) } }
+      throw .imageDecodingFailed(
+        .png, reason: error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? "PNG encoding failed")
+    }
+    return Data(bytes: buffer, count: Int(size))
+  }
+
   /// Decodes the bytes with a gdk-pixbuf loader and copies the pixels into a new surface.
   private static func decode(_ image: Image) throws(GTKError) -> OpaquePointer {
     guard let loader = gdk_pixbuf_loader_new() else {

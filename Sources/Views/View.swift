@@ -19,7 +19,23 @@ open class View {
 
   /// The view's own coordinate space: its origin is the point shown at the top-left corner.
   public var bounds: Rect {
-    didSet { if bounds != oldValue { geometryDidChange() } }
+    didSet {
+      guard bounds != oldValue else { return }
+      if bounds.size != oldValue.size { resizeSubviews(from: oldValue.size) }
+      geometryDidChange()
+    }
+  }
+
+  /// How the view's frame follows its superview's size, as UIKit's autoresizing mask does:
+  /// empty (the default) keeps the frame as it is.
+  public var autoresizingMask: AutoresizingMask = []
+
+  /// Applies the subviews' autoresizing masks after this view's size changed from `old`.
+  private func resizeSubviews(from old: Size) {
+    for subview in subviews where !subview.autoresizingMask.isEmpty {
+      subview.frame = subview.autoresizingMask.resize(
+        subview.frame, from: old, to: bounds.size)
+    }
   }
 
   /// The centre of the view in its superview's coordinates.
@@ -441,5 +457,47 @@ open class View {
     if let backgroundColor { parts.append("background=\(backgroundColor.hex)") }
     if let accessibilityLabel { parts.append("label=\"\(accessibilityLabel)\"") }
     return parts.joined(separator: " ")
+  }
+}
+
+/// The parts of a view's frame that stretch when its superview's size changes: its width
+/// or height, and the margins to each side. A change is shared among the flexible parts of
+/// an axis in proportion to their sizes (equally when they are all zero).
+public struct AutoresizingMask: OptionSet, Hashable, Sendable {
+  public let rawValue: Int
+  public init(rawValue: Int) { self.rawValue = rawValue }
+
+  public static let flexibleLeftMargin = AutoresizingMask(rawValue: 1 << 0)
+  public static let flexibleWidth = AutoresizingMask(rawValue: 1 << 1)
+  public static let flexibleRightMargin = AutoresizingMask(rawValue: 1 << 2)
+  public static let flexibleTopMargin = AutoresizingMask(rawValue: 1 << 3)
+  public static let flexibleHeight = AutoresizingMask(rawValue: 1 << 4)
+  public static let flexibleBottomMargin = AutoresizingMask(rawValue: 1 << 5)
+
+  /// `frame` in a superview that went from `old` to `new`.
+  public func resize(_ frame: Rect, from old: Size, to new: Size) -> Rect {
+    let x = Self.share(
+      new.width - old.width, lead: frame.minX, size: frame.width, trail: old.width - frame.maxX,
+      flexible: (contains(.flexibleLeftMargin), contains(.flexibleWidth), contains(.flexibleRightMargin)))
+    let y = Self.share(
+      new.height - old.height, lead: frame.minY, size: frame.height, trail: old.height - frame.maxY,
+      flexible: (contains(.flexibleTopMargin), contains(.flexibleHeight), contains(.flexibleBottomMargin)))
+    return Rect(
+      x: frame.minX + x.lead, y: frame.minY + y.lead, width: max(0, frame.width + x.size),
+      height: max(0, frame.height + y.size))
+  }
+
+  private static func share(
+    _ delta: Double, lead: Double, size: Double, trail: Double, flexible: (Bool, Bool, Bool)
+  ) -> (lead: Double, size: Double) {
+    let parts = [(flexible.0, max(0, lead)), (flexible.1, max(0, size)), (flexible.2, max(0, trail))]
+    let count = parts.filter(\.0).count
+    guard count > 0, delta != 0 else { return (0, 0) }
+    let total = parts.filter(\.0).map(\.1).reduce(0, +)
+    let shares = parts.map { part in
+      guard part.0 else { return 0.0 }
+      return total > 0 ? delta * part.1 / total : delta / Double(count)
+    }
+    return (shares[0], shares[1])
   }
 }

@@ -1,0 +1,104 @@
+import AlbumsLibrary
+import AlbumsUI
+import ArgumentParser
+import DragDrop
+import DragDropGTK
+import Foundation
+
+/// `Albums` (or `Albums open`): the library in a window.
+struct Open: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Opens the library in a window (the default).",
+    discussion: """
+      A new library is seeded with the photographs of Debian's mate-backgrounds package, or, when \
+      it is not installed, with landscapes Albums draws. With --trace, standard output gets \
+      `ready origin=X,Y size=WxH` once the window is drawn and `state ...` whenever the albums change.
+      """)
+
+  enum Appearance: String, ExpressibleByArgument, CaseIterable {
+    case system, light, dark
+  }
+
+  @OptionGroup var options: LibraryOption
+
+  @Option(help: "light, dark, or system (the desktop's setting).")
+  var appearance = Appearance.system
+
+  @Flag(help: "Print the window's readiness and the library's state, one a line.")
+  var trace = false
+
+  func run() throws {
+    try MainActor.assumeIsolated {
+      let library = try options.open()
+      let application: GTKApplication
+      do {
+        application = try GTKApplication(id: "org.dragdrop.Albums")
+      } catch {
+        FileHandle.standardError.write(
+          Data(
+            "error: \(error). Albums needs a display; its commands (albums --help) work without one.\n".utf8))
+        throw ExitCode(3)
+      }
+      if try library.allPhotos().isEmpty {
+        try Self.seed(library)
+      }
+      let dark = appearance == .dark || (appearance == .system && GTKApplication.prefersDarkAppearance)
+      var controllers: [AlbumsController] = []
+      let status = application.run { application in
+        let host = GTKWindow(application: application, title: "Albums", size: Size(width: 1100, height: 720))
+        let controller = AlbumsController(
+          window: host.window, library: library, theme: dark ? .dark : .light,
+          makeThumbnail: { url in try ImageDecoder.thumbnailPNG(ofFileAt: url, maximumPixelSize: 320) })
+        controllers.append(controller)
+        if trace { Self.trace(controller, in: host) }
+        host.present()
+      }
+      controllers.removeAll()
+      if status != 0 { throw ExitCode(status) }
+    }
+  }
+
+  /// Seeds an empty library with Debian's photographs, or with drawn landscapes.
+  @MainActor
+  static func seed(_ library: Library) throws {
+    if try library.seedIfEmpty() > 0 { return }
+    let folder = FileManager.default.temporaryDirectory.appending(path: "albums-generated-\(getpid())")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    for (index, name) in GeneratedLandscape.names.enumerated() {
+      let size = Size(width: 1200, height: 800)
+      let window = Window(frame: Rect(origin: .zero, size: size), clock: ManualClock())
+      window.addSubview(GeneratedLandscape(index: index, frame: window.bounds))
+      try HeadlessRenderer.render(window).writePNG(to: folder.appending(path: "\(name).png"))
+    }
+    let licence = folder.appending(path: "copyright")
+    try Data("These landscapes were drawn by Albums. They are free of rights: use them as you like.\n".utf8)
+      .write(to: licence)
+    try library.seedIfEmpty(from: [Library.SeedSource(album: "Landscapes", folder: folder, licence: licence)])
+  }
+
+  @MainActor
+  static func trace(_ controller: AlbumsController, in host: GTKWindow) {
+    var lastState = controller.state
+    emit("state \(lastState)")
+    controller.didChange = { [weak controller] in
+      guard let state = controller?.state, state != lastState else { return }
+      lastState = state
+      emit("state \(state)")
+    }
+    var ready = false
+    host.frameObserver = { [weak host] _ in
+      guard let host, !ready, let origin = host.drawingAreaOrigin else { return }
+      ready = true
+      emit(
+        "ready origin=\(Int(origin.x.rounded())),\(Int(origin.y.rounded())) size=\(Int(host.window.bounds.width))x\(Int(host.window.bounds.height))"
+      )
+    }
+  }
+
+  @MainActor
+  static func emit(_ line: String) {
+    print(line)
+    fflush(nil)
+  }
+}

@@ -1,0 +1,558 @@
+import AlbumsLibrary
+import DragDrop
+import DragDropLists
+import Foundation
+
+/// The Albums window's content, built into any ``Window``: the albums list (covers, names
+/// and counts, with "All Photos" first and a "New Album" target under it) beside a grid of
+/// the open album's photos, and a status line.
+///
+/// - Photos reorder in the grid by dragging, at the grid's reordering cadence.
+/// - Photos dropped on an album move there from the open album, or are copied with Control
+///   held (or when they come from All Photos); the album highlights, the drop shrinks into
+///   its cover, and hovering opens it (spring loading).
+/// - Albums reorder by dragging; photos dropped on "New Album" make one.
+/// - Several photos drag together: select them first, or add them during the drag with a
+///   second touch or Control-Space.
+/// - Delete (or Backspace) removes the selected photos from the open album, or, in All
+///   Photos, moves them to the trash; Control-Z undoes and Control-Shift-Z redoes.
+/// - Images and image files from other applications import where they are dropped, each
+///   through a placeholder that shows its progress, each committed in one transaction.
+/// - Photos dragged out arrive in a file manager as files named as they were imported, and
+///   in a browser or an image editor as images.
+@MainActor
+public final class AlbumsController {
+  public let library: Library
+  public let albumsTable: TableView
+  public let grid: CollectionView
+  public let root: View
+  let newAlbumView: NewAlbumView
+  let sidebar = View()
+  let sidebarTitle = Label(text: "Albums")
+  let header = Label()
+  let countLabel = Label()
+  let emptyState = Label()
+  let statusLine = Label()
+  public var theme: AlbumsTheme { didSet { applyTheme() } }
+
+  /// Makes a thumbnail (PNG bytes) of the photo file at a URL.
+  let makeThumbnail: (URL) throws -> Data
+  /// Hears each change of what the window shows: the albums, the open album, its photos.
+  public var didChange: (() -> Void)?
+
+  /// The albums, in order, with their counts and covers.
+  public internal(set) var albums: [AlbumSummary] = []
+  /// The open row of the albums list: 0 is All Photos, 1… the albums.
+  public internal(set) var openRow = 0
+  /// The photos of the open album (or of the library), in order.
+  public private(set) var photos: [Photo] = []
+  /// The last message of the status line.
+  public private(set) var status = ""
+  /// Imports under way, by placeholder.
+  private(set) var imports: [ObjectIdentifier: Import] = [:]
+  private var thumbnails: [Int64: Image] = [:]
+  private var ticking: ScheduledAction?
+  let undoStack = UndoStack()
+  private let dataSource: DataSource
+
+  struct Import {
+    let context: CollectionViewDropPlaceholderContext
+    let progress: LoadProgress
+    let name: String
+  }
+
+  /// The grid's metrics: 150-point photos, 12 points apart.
+  static let gridLayout = CollectionViewLayout.flow(
+    itemSize: Size(width: 150, height: 150), minimumInteritemSpacing: 12, minimumLineSpacing: 12,
+    sectionInset: EdgeInsets(top: 16, left: 16, bottom: 16, right: 16))
+
+  /// Builds the window's content for `library`. `makeThumbnail` makes a thumbnail's PNG
+  /// bytes from a photo's file (the GTK application scales with gdk-pixbuf); by default
+  /// the photo's own bytes serve.
+  public init(
+    window: Window, library: Library, theme: AlbumsTheme = .light,
+    makeThumbnail: @escaping (URL) throws -> Data = { try Data(contentsOf: $0) }
+  ) {
+    self.library = library
+    self.theme = theme
+    self.makeThumbnail = makeThumbnail
+    root = AlbumsRootView(frame: window.bounds)
+    root.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+    let sidebarWidth = 280.0
+    let size = window.bounds.size
+    albumsTable = TableView(frame: Rect(x: 0, y: 44, width: sidebarWidth, height: size.height - 44 - 88))
+    albumsTable.autoresizingMask = [.flexibleHeight]
+    albumsTable.rowHeight = 56
+    albumsTable.interactionName = "albums"
+    albumsTable.accessibilityLabel = "Albums"
+    albumsTable.isSpringLoaded = true
+    newAlbumView = NewAlbumView(frame: Rect(x: 16, y: size.height - 80, width: sidebarWidth - 32, height: 48))
+    newAlbumView.autoresizingMask = [.flexibleTopMargin]
+    grid = CollectionView(
+      frame: Rect(x: sidebarWidth, y: 56, width: size.width - sidebarWidth, height: size.height - 56 - 28),
+      collectionViewLayout: Self.gridLayout)
+    grid.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+    grid.interactionName = "photos"
+    grid.allowsMultipleSelection = true
+    grid.reorderingCadence = .fast
+    dataSource = DataSource()
+    dataSource.controller = self
+
+    sidebarTitle.frame = Rect(x: 20, y: 12, width: 200, height: 26)
+    sidebarTitle.font = .boldSystemFont(ofSize: 17)
+    header.frame = Rect(x: sidebarWidth + 20, y: 14, width: size.width - sidebarWidth - 180, height: 28)
+    header.font = .boldSystemFont(ofSize: 20)
+    header.autoresizingMask = [.flexibleWidth]
+    countLabel.frame = Rect(x: size.width - 160, y: 18, width: 140, height: 22)
+    countLabel.font = .systemFont(ofSize: 13)
+    countLabel.textAlignment = .right
+    countLabel.autoresizingMask = [.flexibleLeftMargin]
+    emptyState.frame = Rect(
+      x: sidebarWidth + 40, y: size.height / 2 - 30, width: size.width - sidebarWidth - 80, height: 60)
+    emptyState.autoresizingMask = [.flexibleWidth, .flexibleTopMargin, .flexibleBottomMargin]
+    emptyState.textAlignment = .center
+    emptyState.font = .systemFont(ofSize: 15)
+    statusLine.frame = Rect(
+      x: sidebarWidth + 20, y: size.height - 26, width: size.width - sidebarWidth - 40, height: 22)
+    statusLine.autoresizingMask = [.flexibleWidth, .flexibleTopMargin]
+    statusLine.font = .systemFont(ofSize: 12)
+    for label in [sidebarTitle, header, countLabel, emptyState, statusLine] {
+      label.isUserInteractionEnabled = false
+    }
+
+    window.addSubview(root)
+    sidebar.frame = Rect(x: 0, y: 0, width: sidebarWidth, height: size.height)
+    sidebar.autoresizingMask = [.flexibleHeight]
+    root.addSubview(sidebar)
+    root.addSubview(sidebarTitle)
+    root.addSubview(albumsTable)
+    root.addSubview(newAlbumView)
+    root.addSubview(header)
+    root.addSubview(countLabel)
+    root.addSubview(grid)
+    root.addSubview(emptyState)
+    root.addSubview(statusLine)
+    (root as? AlbumsRootView)?.controller = self
+
+    albumsTable.register(AlbumRowCell.self, forCellReuseIdentifier: "album")
+    albumsTable.dataSource = dataSource
+    albumsTable.delegate = dataSource
+    albumsTable.dragDelegate = dataSource
+    albumsTable.dropDelegate = dataSource
+    albumsTable.dragInteractionEnabled = true
+    grid.register(PhotoGridCell.self, forCellWithReuseIdentifier: "photo")
+    grid.register(ImportingCell.self, forCellWithReuseIdentifier: "importing")
+    grid.dataSource = dataSource
+    grid.delegate = dataSource
+    grid.dragDelegate = dataSource
+    grid.dropDelegate = dataSource
+    grid.dragInteractionEnabled = true
+    let newAlbumDrop = DropInteraction(delegate: dataSource)
+    newAlbumView.addInteraction(newAlbumDrop)
+
+    applyTheme()
+    reload(open: 0)
+    if !albums.isEmpty { open(row: 1) }
+  }
+
+  // MARK: The model
+
+  /// The open album; nil for All Photos.
+  public var openAlbum: Album? { openRow > 0 && openRow <= albums.count ? albums[openRow - 1].album : nil }
+
+  /// The model as one line, for tests and the tour: every album with its photos' names,
+  /// and the open one.
+  public var state: String {
+    let listing = (try? library.albums())?.map { album in
+      "\(album.name):[" + ((try? library.photos(in: album))?.map(\.originalName).joined(separator: ",") ?? "") + "]"
+    }
+    return "albums=" + (listing ?? []).joined(separator: " ") + " open=\(openAlbum?.name ?? "All Photos")"
+  }
+
+  /// Whether no import is still on its way.
+  public var isSettled: Bool { imports.isEmpty && !grid.hasUncommittedUpdates }
+
+  /// Reads the albums and the open album's photos again, and shows them.
+  func reload(open row: Int? = nil) {
+    do {
+      albums = try library.albumSummaries()
+    } catch {
+      report(error)
+    }
+    if let row { openRow = row }
+    if openRow > albums.count { openRow = 0 }
+    photos = currentPhotos()
+    albumsTable.reloadData()
+    albumsTable.selectRow(at: IndexPath(row: openRow, section: 0))
+    grid.reloadData()
+    updateLabels()
+  }
+
+  /// The photos of the open album as the library has them.
+  private func currentPhotos() -> [Photo] {
+    do {
+      if let album = openAlbum { return try library.photos(in: album) }
+      return try library.allPhotos()
+    } catch {
+      report(error)
+      return []
+    }
+  }
+
+  /// Shows the album at `row` of the list (0: All Photos).
+  public func open(row: Int) {
+    guard row >= 0, row <= albums.count else { return }
+    openRow = row
+    photos = currentPhotos()
+    albumsTable.selectRow(at: IndexPath(row: row, section: 0))
+    grid.reloadData()
+    updateLabels()
+  }
+
+  /// Refreshes the albums list's counts and covers without reloading the grid.
+  private func refreshAlbums() {
+    do {
+      albums = try library.albumSummaries()
+    } catch {
+      report(error)
+    }
+    albumsTable.reloadData()
+    albumsTable.selectRow(at: IndexPath(row: openRow, section: 0))
+    updateLabels()
+  }
+
+  func updateLabels() {
+    defer { didChange?() }
+    header.text = openAlbum?.name ?? "All Photos"
+    countLabel.text = photos.count == 1 ? "1 photo" : "\(photos.count) photos"
+    let empty = photos.isEmpty && imports.isEmpty
+    emptyState.isHidden = !empty
+    emptyState.text =
+      albums.isEmpty && openAlbum == nil
+      ? "No photos yet. Drop photos here from a file manager or a browser."
+      : "\(openAlbum?.name ?? "The library") is empty. Drag photos onto it, or drop them here from another application."
+  }
+
+  func thumbnail(of photo: Photo) -> Image? {
+    guard let id = photo.id else { return nil }
+    if let image = thumbnails[id] { return image }
+    let image = library.thumbnail(of: photo, make: makeThumbnail)
+    thumbnails[id] = image
+    return image
+  }
+
+  /// Shows a message in the status line.
+  func say(_ message: String) {
+    status = message
+    statusLine.text = message
+  }
+
+  func report(_ error: any Error) {
+    say("⚠ \(error)")
+  }
+
+  private func applyTheme() {
+    root.backgroundColor = theme.background
+    sidebar.backgroundColor = theme.sidebar
+    albumsTable.backgroundColor = theme.sidebar
+    grid.backgroundColor = theme.background
+    sidebarTitle.textColor = theme.text
+    header.textColor = theme.text
+    countLabel.textColor = theme.secondaryText
+    emptyState.textColor = theme.secondaryText
+    statusLine.textColor = theme.secondaryText
+    newAlbumView.theme = theme
+    albumsTable.reloadData()
+    grid.reloadData()
+    albumsTable.selectRow(at: IndexPath(row: openRow, section: 0))
+  }
+
+  // MARK: Changes, each one transaction, each undoable
+
+  /// Gives albums new contents, undoably.
+  func setContents(_ name: String, _ contents: [(album: Album, photos: [Photo])]) {
+    let before = contents.map { entry in (album: entry.album, photos: (try? library.photos(in: entry.album)) ?? []) }
+    do {
+      try library.setContents(contents)
+      say(name)
+      undoStack.register(
+        name: name,
+        undo: { [weak self] in
+          try self?.library.setContents(before)
+          self?.reload()
+        },
+        redo: { [weak self] in
+          try self?.library.setContents(contents)
+          self?.reload()
+        })
+    } catch {
+      report(error)
+    }
+  }
+
+  /// Deletes `photos` from the open album, or from the library in All Photos.
+  func delete(_ doomed: [Photo]) {
+    guard !doomed.isEmpty else { return }
+    let noun = doomed.count == 1 ? "“\(doomed[0].originalName)”" : "\(doomed.count) photos"
+    if let album = openAlbum {
+      let ids = Set(doomed.compactMap(\.id))
+      setContents(
+        "Removed \(noun) from \(album.name). Ctrl+Z undoes.", [(album, photos.filter { !ids.contains($0.id ?? -1) })])
+    } else {
+      do {
+        try library.trash(doomed)
+        say("Deleted \(noun). Ctrl+Z undoes.")
+        undoStack.register(
+          name: "Deleted \(noun)",
+          undo: { [weak self] in
+            try self?.library.restore(doomed)
+            self?.reload()
+          },
+          redo: { [weak self] in
+            try self?.library.trash(doomed)
+            self?.reload()
+          })
+      } catch {
+        report(error)
+      }
+    }
+    reload()
+  }
+
+  func undo() {
+    do {
+      guard let name = try undoStack.undo() else { return say("Nothing to undo.") }
+      say("Undid: \(name)")
+    } catch {
+      report(error)
+    }
+    reload()
+  }
+
+  func redo() {
+    do {
+      guard let name = try undoStack.redo() else { return say("Nothing to redo.") }
+      say("Redid: \(name)")
+    } catch {
+      report(error)
+    }
+    reload()
+  }
+
+  /// The photos the grid's selection names, in the grid's order; the focused photo when
+  /// none is selected.
+  var selectedPhotos: [Photo] {
+    let paths = grid.indexPathsForSelectedItems
+    let chosen = paths.isEmpty ? [grid.indexPathForKeyboardFocus].compactMap { $0 } : paths
+    return chosen.compactMap { photos.indices.contains($0.item) ? photos[$0.item] : nil }
+  }
+
+  // MARK: Imports from other applications
+
+  /// Loads each dropped item into a placeholder at `destination` and imports it into the
+  /// open album (or the library) where the placeholder is when it arrives.
+  func importItems(_ coordinator: CollectionViewDropCoordinator) {
+    coordinator.session.progressIndicatorStyle = .none
+    let destination = coordinator.destinationIndexPath ?? IndexPath(item: photos.count, section: 0)
+    let album = openAlbum
+    for item in coordinator.items {
+      let placeholder = CollectionViewDropPlaceholder(insertionIndexPath: destination, reuseIdentifier: "importing")
+      let key = ObjectIdentifier(placeholder)
+      let name = item.dragItem.itemProvider.suggestedName ?? "photo"
+      placeholder.cellUpdateHandler = { [weak self] cell in
+        guard let self, let cell = cell as? ImportingCell else { return }
+        cell.theme = self.theme
+        cell.title.text = "Importing…"
+        cell.progress = self.imports[key]?.progress.fractionCompleted ?? 0
+      }
+      let context = coordinator.drop(item.dragItem, to: placeholder)
+      let progress = Self.load(item.dragItem.itemProvider) { [weak self] result in
+        guard let self else { return }
+        self.imports[key] = nil
+        switch result {
+        case .success(let incoming):
+          var failure: (any Error)?
+          let committed = context.commitInsertion { indexPath in
+            do {
+              let photo = try incoming.importInto(self.library, album: album, at: indexPath.item)
+              self.photos.insert(photo, at: indexPath.item)
+            } catch {
+              failure = error
+            }
+          }
+          if let failure {
+            // The row the commit made has no photo behind it: the grid shows the model again.
+            self.report(failure)
+            self.reload()
+          } else if committed {
+            self.say("Imported \(incoming.name).")
+            self.refreshAlbums()
+          }
+        case .failure(let error):
+          _ = context.deletePlaceholder()
+          self.say("⚠ \(name) was not imported: \(error)")
+        }
+        self.updateLabels()
+      }
+      imports[key] = Import(context: context, progress: progress, name: name)
+    }
+    updateLabels()
+    tick()
+  }
+
+  /// What arrived: image bytes (from a browser) or an image file (from a file manager).
+  enum Incoming: Sendable {
+    case image(Image, name: String)
+    case file(URL)
+
+    var name: String {
+      switch self {
+      case .image(_, let name): name
+      case .file(let url): url.lastPathComponent
+      }
+    }
+
+    @MainActor
+    func importInto(_ library: Library, album: Album?, at position: Int) throws -> Photo {
+      switch self {
+      case .image(let image, let name):
+        try library.importPhoto(data: image.data, originalName: name, into: album, at: position)
+      case .file(let url):
+        try library.importPhoto(from: url, into: album, at: position)
+      }
+    }
+  }
+
+  /// The types the grid and the albums take from other applications.
+  static let importableTypes: [ContentType] = [.image, .fileURL]
+
+  private static func load(
+    _ provider: ItemProvider, completion: @escaping @MainActor @Sendable (Result<Incoming, any Error>) -> Void
+  ) -> LoadProgress {
+    let name = provider.suggestedName ?? "photo"
+    if provider.canLoadObject(ofClass: Image.self) {
+      return provider.loadObject(ofClass: Image.self) { result in
+        let incoming = result.map { Incoming.image($0, name: name) }.mapError { $0 as any Error }
+        Task { @MainActor in completion(incoming) }
+      }
+    }
+    return provider.loadObject(ofClass: URL.self) { result in
+      let incoming = result.mapError { $0 as any Error }.flatMap { url -> Result<Incoming, any Error> in
+        url.isFileURL ? .success(.file(url)) : .failure(AlbumsError.notAFile(url.absoluteString))
+      }
+      Task { @MainActor in completion(incoming) }
+    }
+  }
+
+  /// While imports are under way, their placeholders show their progress.
+  private func tick() {
+    ticking?.cancel()
+    guard !imports.isEmpty else {
+      ticking = nil
+      return
+    }
+    for entry in imports.values { _ = entry.context.setNeedsCellUpdate() }
+    ticking = grid.window?.clock.schedule(after: 0.1) { [weak self] in self?.tick() }
+  }
+
+  /// Imports dropped items straight into `album` (dropped on its row in the list), with
+  /// the status line showing how many are done.
+  func importItems(_ items: [DragItem], into album: Album?) {
+    var remaining = items.count
+    say("Importing \(remaining) into \(album?.name ?? "the library")…")
+    for item in items {
+      let name = item.itemProvider.suggestedName ?? "photo"
+      _ = Self.load(item.itemProvider) { [weak self] result in
+        guard let self else { return }
+        remaining -= 1
+        do {
+          let incoming = try result.get()
+          _ = try incoming.importInto(self.library, album: album, at: Int.max)
+          self.say(remaining > 0 ? "Importing \(remaining) more…" : "Imported \(incoming.name).")
+        } catch {
+          self.say("⚠ \(name) was not imported: \(error)")
+        }
+        self.reload()
+      }
+    }
+  }
+
+  // MARK: Keys
+
+  func handleKey(_ event: KeyEvent) -> Bool {
+    guard event.phase == .down else { return false }
+    switch event.key {
+    case .delete, .backspace:
+      delete(selectedPhotos)
+      return true
+    case .character(let character) where event.modifiers.contains(.control):
+      switch character.lowercased() {
+      case "z" where event.modifiers.contains(.shift), "y":
+        redo()
+      case "z":
+        undo()
+      default:
+        return false
+      }
+      return true
+    default:
+      return false
+    }
+  }
+}
+
+/// What Albums says went wrong with something dropped on it.
+public enum AlbumsError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// A link that is not a file: Albums takes images and image files.
+  case notAFile(String)
+
+  public var description: String {
+    switch self {
+    case .notAFile(let url): "\(url) is a link, not an image or an image file"
+    }
+  }
+}
+
+/// The window's root: it takes the keys the lists pass up (Delete, undo and redo).
+@MainActor
+final class AlbumsRootView: View {
+  weak var controller: AlbumsController?
+
+  override func keyEvent(_ event: KeyEvent) {
+    if controller?.handleKey(event) != true { super.keyEvent(event) }
+  }
+}
+
+/// Undo and redo of library changes, most recent first.
+@MainActor
+final class UndoStack {
+  struct Entry {
+    let name: String
+    let undo: @MainActor () throws -> Void
+    let redo: (@MainActor () throws -> Void)?
+  }
+
+  private(set) var undoEntries: [Entry] = []
+  private(set) var redoEntries: [Entry] = []
+
+  func register(name: String, undo: @escaping @MainActor () throws -> Void, redo: (@MainActor () throws -> Void)?) {
+    undoEntries.append(Entry(name: name, undo: undo, redo: redo))
+    redoEntries.removeAll()
+  }
+
+  /// Undoes the latest change; returns its name, or nil when there is none.
+  func undo() throws -> String? {
+    guard let entry = undoEntries.popLast() else { return nil }
+    try entry.undo()
+    if entry.redo != nil { redoEntries.append(entry) }
+    return entry.name
+  }
+
+  /// Redoes the latest undone change; returns its name, or nil when there is none.
+  func redo() throws -> String? {
+    guard let entry = redoEntries.popLast(), let redo = entry.redo else { return nil }
+    try redo()
+    undoEntries.append(entry)
+    return entry.name
+  }
+}
