@@ -371,21 +371,32 @@ public final class AlbumsController {
         self.imports[key] = nil
         switch result {
         case .success(let incoming):
+          do {
+            try incoming.check()
+          } catch {
+            // Not an image: the placeholder goes, and nothing was written.
+            _ = context.deletePlaceholder()
+            self.report(error)
+            break
+          }
           var failure: (any Error)?
+          var imported: Photo?
           let committed = context.commitInsertion { indexPath in
             do {
               let photo = try incoming.importInto(self.library, album: album, at: indexPath.item)
               self.photos.insert(photo, at: indexPath.item)
+              imported = photo
             } catch {
               failure = error
             }
           }
           if let failure {
-            // The row the commit made has no photo behind it: the grid shows the model again.
+            // A disk that refused the copy: the commit's row has no photo behind it, so the
+            // grid shows the library again.
             self.report(failure)
             self.reload()
-          } else if committed {
-            self.say("Imported \(incoming.name).")
+          } else if committed, let imported {
+            self.say("Imported \(imported.originalName).")
             self.refreshAlbums()
           }
         case .failure(let error):
@@ -409,6 +420,17 @@ public final class AlbumsController {
       switch self {
       case .image(_, let name): name
       case .file(let url): url.lastPathComponent
+      }
+    }
+
+    /// Checks that what arrived is an image the library can take, before a placeholder
+    /// becomes a photo.
+    func check() throws {
+      guard case .file(let url) = self else { return }
+      do {
+        _ = try PlatformFormats.checkImageFile(url)
+      } catch {
+        throw LibraryError.notAnImage(url.path, reason: "\(error)")
       }
     }
 

@@ -80,11 +80,14 @@ final class DataSource: TableViewDataSource, TableViewDelegate, TableViewDragDel
       guard destination.row > 0 else { return TableViewDropProposal(operation: .forbidden) }
       return TableViewDropProposal(operation: .move, intent: .insertAtDestinationIndexPath)
     }
-    guard destination.row < controller.albums.count + 1 else { return TableViewDropProposal(operation: .cancel) }
+    // Photos go into the row under the drag, whatever gap the list would name.
+    guard let row = tableView.indexPathForRow(at: session.location(in: tableView))?.row else {
+      return TableViewDropProposal(operation: .cancel)
+    }
     if session.localDragSession != nil {
       // Photos onto an album: not onto All Photos, which has them, nor onto their own album.
       let source = (session.localDragSession?.localContext as? PhotoDragContext)?.album
-      guard destination.row > 0, controller.albums[destination.row - 1].album != source || source == nil else {
+      guard row > 0, controller.albums[row - 1].album.id != source?.id else {
         return TableViewDropProposal(operation: .forbidden, intent: .insertIntoDestinationIndexPath)
       }
       let copies = source == nil || session.modifierFlags.contains(.control)
@@ -99,7 +102,8 @@ final class DataSource: TableViewDataSource, TableViewDelegate, TableViewDragDel
       reorderAlbums(album, to: destination, coordinator: coordinator, controller: controller)
       return
     }
-    let target = destination.row > 0 ? controller.albums[destination.row - 1].album : nil
+    guard let row = tableView.indexPathForRow(at: coordinator.session.location(in: tableView))?.row else { return }
+    let target = row > 0 ? controller.albums[row - 1].album : nil
     guard coordinator.session.localDragSession != nil else {
       controller.importItems(coordinator.items.map(\.dragItem), into: target)
       return
@@ -110,7 +114,7 @@ final class DataSource: TableViewDataSource, TableViewDelegate, TableViewDragDel
     addPhotos(dropped, to: target, at: nil, from: coordinator.proposal.operation == .move ? source : nil)
     let cover = Rect(x: 10, y: 8, width: 40, height: 40)
     for item in coordinator.items {
-      coordinator.drop(item.dragItem, intoRowAt: destination, rect: cover)
+      coordinator.drop(item.dragItem, intoRowAt: IndexPath(row: row, section: 0), rect: cover)
     }
   }
 
@@ -153,13 +157,14 @@ final class DataSource: TableViewDataSource, TableViewDelegate, TableViewDragDel
     var contents = ((try? controller.library.photos(in: album)) ?? []).filter { !ids.contains($0.id ?? -1) }
     contents.insert(contentsOf: photos, at: min(position ?? contents.count, contents.count))
     var changes: [(album: Album, photos: [Photo])] = [(album, contents)]
-    if let source, source != album {
+    if let source, source.id != album.id {
       changes.append(
         (source, ((try? controller.library.photos(in: source)) ?? []).filter { !ids.contains($0.id ?? -1) }))
     }
     let noun = photos.count == 1 ? "“\(photos[0].originalName)”" : "\(photos.count) photos"
     controller.setContents(
-      source != nil && source != album ? "Moved \(noun) to \(album.name)." : "Added \(noun) to \(album.name).", changes)
+      source != nil && source?.id != album.id ? "Moved \(noun) to \(album.name)." : "Added \(noun) to \(album.name).",
+      changes)
     controller.reload()
   }
 
@@ -246,7 +251,9 @@ final class DataSource: TableViewDataSource, TableViewDelegate, TableViewDragDel
     // The library's order is the order photos came in: photos arrange within albums.
     guard let open = controller.openAlbum else { return CollectionViewDropProposal(operation: .cancel) }
     let source = (session.localDragSession?.localContext as? PhotoDragContext)?.album
-    if source == open { return CollectionViewDropProposal(operation: .move, intent: .insertAtDestinationIndexPath) }
+    if source?.id == open.id {
+      return CollectionViewDropProposal(operation: .move, intent: .insertAtDestinationIndexPath)
+    }
     let copies = source == nil || session.modifierFlags.contains(.control)
     return CollectionViewDropProposal(operation: copies ? .copy : .move, intent: .insertAtDestinationIndexPath)
   }
@@ -264,7 +271,7 @@ final class DataSource: TableViewDataSource, TableViewDelegate, TableViewDragDel
     let slot = coordinator.destinationIndexPath?.item ?? controller.photos.count
     // The slot counts the photos before it; those that leave from before it move it up.
     let start = slot - controller.photos.prefix(slot).filter { ids.contains($0.id ?? -1) }.count
-    if source == open {
+    if source?.id == open.id {
       var order = controller.photos.filter { !ids.contains($0.id ?? -1) }
       order.insert(contentsOf: dropped, at: min(start, order.count))
       let noun = dropped.count == 1 ? "“\(dropped[0].originalName)”" : "\(dropped.count) photos"

@@ -62,16 +62,22 @@ public struct KeyboardDropStops {
   /// the list proposes a drop into that item; the keys pass the others by. True unless
   /// told.
   public var isReached: @MainActor (Int) -> Bool
+  /// For a drag that lifted from this target at a point (in the target view's
+  /// coordinates), the stop it is at: a list's lifted item, so that the first arrow goes to
+  /// the place before or after it. Nil (the default) when the target has no such stop.
+  public var start: @MainActor (Point) -> Int?
 
   public init(
     count: Int, location: @escaping @MainActor (Int) -> Point,
     kind: @escaping @MainActor (Int) -> KeyboardDropStop = { _ in .place },
-    isReached: @escaping @MainActor (Int) -> Bool = { _ in true }
+    isReached: @escaping @MainActor (Int) -> Bool = { _ in true },
+    start: @escaping @MainActor (Point) -> Int? = { _ in nil }
   ) {
     self.count = count
     self.location = location
     self.kind = kind
     self.isReached = isReached
+    self.start = start
   }
 
   /// Stops at fixed points: one place, or numbered positions when there are several.

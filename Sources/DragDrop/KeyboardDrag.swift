@@ -112,7 +112,8 @@ extension DragController {
                   location: { [weak view] in
                     let point = stops.location($0)
                     return view?.convert(point, to: window) ?? point
-                  }, kind: stops.kind, isReached: stops.isReached)
+                  }, kind: stops.kind, isReached: stops.isReached,
+                  start: { [weak view] point in stops.start(view?.convert(point, from: window) ?? point) })
               ))
           }
         }
@@ -133,6 +134,14 @@ extension DragController {
       return
     }
     var targetIndex = stops.firstIndex { $0.target === keyboard.target } ?? -1
+    if targetIndex < 0, delta == 0, let sourceView = drag.source?.view,
+      let home = stops.firstIndex(where: { $0.target.view === sourceView })
+    {
+      // The first steps go through the list the items came from, from where they were.
+      targetIndex = home
+      keyboard.target = stops[home].target
+      keyboard.position = stops[home].stops.start(drag.session.locationInWindow) ?? -1
+    }
     var start: Int
     var direction: Int
     var distance: Int

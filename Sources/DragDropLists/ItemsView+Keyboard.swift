@@ -106,6 +106,11 @@ extension ItemsView {
         guard let self, let stop = stop(index) else { return false }
         guard stop.isItem else { return self.dropFeedback.highlighted == nil }
         return self.dropFeedback.highlighted == IndexPath(item: stop.slot, section: stop.section)
+      },
+      start: { [weak self] point in
+        // The lifted item's own stop: its section's stops, then two an item before it.
+        guard let path = self?.dataIndexPath(at: point) else { return nil }
+        return counts.prefix(path.section).reduce(0) { $0 + 2 * $1 + 1 } + 2 * path.item + 1
       })
   }
 

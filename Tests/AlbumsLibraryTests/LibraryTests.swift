@@ -35,15 +35,17 @@ import Testing
 
   @Test("A new library has its folders, its schema and no albums; opening it again keeps what it holds")
   func newLibrary() throws {
-    let library = try Library(folder: folder)
-    #expect(FileManager.default.fileExists(atPath: library.photosFolder.path))
-    #expect(FileManager.default.fileExists(atPath: library.thumbnailsFolder.path))
-    #expect(try library.albums().isEmpty)
-    try library.makeAlbum(named: "Travel")
+    do {
+      let library = try Library(folder: folder)
+      #expect(FileManager.default.fileExists(atPath: library.photosFolder.path))
+      #expect(FileManager.default.fileExists(atPath: library.thumbnailsFolder.path))
+      #expect(try library.albums().isEmpty)
+      try library.makeAlbum(named: "Travel")
+    }
     let again = try Library(folder: folder)
     #expect(try again.albums().map(\.name) == ["Travel"])
     let applied = try again.database.read { db in try Library.migrator.appliedMigrations(db) }
-    #expect(applied == ["v1: albums and photos"])
+    #expect(applied == ["v1: albums and photos", "v2: trash"])
     let check = try again.database.read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") }
     #expect(check == "ok")
   }
@@ -114,12 +116,17 @@ import Testing
 
   @Test("What a crash leaves, a file being written or a photo no row names, goes when the library opens")
   func leftoversAreCollected() throws {
-    let library = try Library(folder: folder)
-    let kept = try library.importPhoto(from: try source("kept.png"))
-    try Self.png.write(to: library.photosFolder.appending(path: "\(Library.temporaryPrefix)1234"))
-    try Self.png.write(to: library.photosFolder.appending(path: "orphan.png"))
+    let kept: Photo
+    do {
+      let library = try Library(folder: folder)
+      kept = try library.importPhoto(from: try source("kept.png"))
+      try Self.png.write(to: library.photosFolder.appending(path: "\(Library.temporaryPrefix)1234"))
+      try Self.png.write(to: library.photosFolder.appending(path: "orphan.png"))
+      try Self.png.write(to: library.thumbnailsFolder.appending(path: "gone.png.thumbnail.png"))
+    }
     let reopened = try Library(folder: folder)
     #expect(try photoFiles(reopened) == [kept.fileName])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: reopened.thumbnailsFolder.path).isEmpty)
     #expect(try reopened.allPhotos() == [kept])
   }
 
@@ -156,6 +163,122 @@ import Testing
     } throws: { error in
       if case .unwritable = error as? LibraryError { true } else { false }
     }
+  }
+
+  @Test("A second Albums on the same library is refused while the first has it open, and welcome after")
+  func oneInstanceAtATime() throws {
+    do {
+      let first = try Library(folder: folder)
+      #expect(throws: LibraryError.inUse(folder.path)) { try Library(folder: folder) }
+      withExtendedLifetime(first) {}
+    }
+    #expect(throws: Never.self) { try Library(folder: folder) }
+  }
+
+  @Test("A v1 library opens migrated, with what it held")
+  func migratesTheFirstVersion() throws {
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let queue = try DatabaseQueue(path: folder.appending(path: "library.sqlite").path)
+    var v1 = Library.migrator
+    v1.eraseDatabaseOnSchemaChange = false
+    try v1.migrate(queue, upTo: "v1: albums and photos")
+    try queue.write { db in try db.execute(sql: "INSERT INTO album (name, position) VALUES ('Old', 0)") }
+    try queue.close()
+    let library = try Library(folder: folder)
+    #expect(try library.albums().map(\.name) == ["Old"])
+    let applied = try library.database.read { db in try Library.migrator.appliedMigrations(db) }
+    #expect(applied == ["v1: albums and photos", "v2: trash"])
+  }
+
+  @Test("Contents are set in one transaction: a reorder, a move between albums, a copy; a duplicate is refused")
+  func setsContents() throws {
+    let library = try Library(folder: folder)
+    let travel = try library.makeAlbum(named: "Travel")
+    let family = try library.makeAlbum(named: "Family")
+    let a = try library.importPhoto(from: try source("a.png"), into: travel)
+    let b = try library.importPhoto(from: try source("b.png"), into: travel)
+    let c = try library.importPhoto(from: try source("c.png"), into: travel)
+    try library.setContents([(travel, [c, a, b])])
+    #expect(try library.photos(in: travel) == [c, a, b])
+    try library.setContents([(travel, [c, b]), (family, [a])])
+    #expect(try library.photos(in: travel) == [c, b])
+    #expect(try library.photos(in: family) == [a])
+    #expect(throws: LibraryError.duplicatePhotos) { try library.setContents([(family, [a, a])]) }
+    #expect(try library.photos(in: family) == [a])
+    let positions = try library.database.read { db in
+      try Int.fetchAll(db, sql: "SELECT position FROM albumPhoto ORDER BY albumId, position")
+    }
+    #expect(positions == [0, 1, 0])
+  }
+
+  @Test("Photos in the trash leave every album, come back in place, and are deleted when the library reopens")
+  func trashAndRestore() throws {
+    let b: Photo
+    do {
+      let library = try Library(folder: folder)
+      let travel = try library.makeAlbum(named: "Travel")
+      let a = try library.importPhoto(from: try source("a.png"), into: travel)
+      b = try library.importPhoto(from: try source("b.png"), into: travel)
+      let c = try library.importPhoto(from: try source("c.png"), into: travel)
+      try library.trash([b])
+      #expect(try library.photos(in: travel) == [a, c])
+      #expect(try library.allPhotos() == [a, c])
+      #expect(try library.albumSummaries().map(\.photoCount) == [2])
+      // A reorder while b is in the trash keeps its place for the undo.
+      try library.setContents([(travel, [c, a])])
+      try library.restore([b])
+      #expect(try library.photos(in: travel) == [c, a, b])
+      try library.trash([b])
+    }
+    let reopened = try Library(folder: folder)
+    #expect(try reopened.allPhotos().map(\.originalName) == ["a.png", "c.png"])
+    #expect(!(try photoFiles(reopened)).contains(b.fileName))
+  }
+
+  @Test("An image given as bytes comes in named for its type, at the place asked; other bytes are refused")
+  func importsBytes() throws {
+    let library = try Library(folder: folder)
+    let travel = try library.makeAlbum(named: "Travel")
+    let a = try library.importPhoto(from: try source("a.png"), into: travel)
+    let dropped = try library.importPhoto(data: Self.png, originalName: "sunset", into: travel, at: 0)
+    #expect(dropped.originalName == "sunset.png")
+    #expect(try library.photos(in: travel) == [dropped, a])
+    #expect {
+      try library.importPhoto(data: Data("<html>".utf8), originalName: "page.html", into: travel)
+    } throws: { error in
+      if case .notAnImage("page.html", _) = error as? LibraryError { true } else { false }
+    }
+    #expect(try photoFiles(library).count == 2)
+  }
+
+  @Test("New albums get names of their own; albums reorder; an album deleted keeps its photos in the library")
+  func newAlbumsAndOrder() throws {
+    let library = try Library(folder: folder)
+    let a = try library.importPhoto(from: try source("a.png"))
+    let first = try library.makeNewAlbum(with: [a])
+    let second = try library.makeNewAlbum()
+    #expect([first.name, second.name] == ["New Album", "New Album 2"])
+    #expect(try library.photos(in: first) == [a])
+    try library.reorderAlbums([second])
+    #expect(try library.albums().map(\.name) == ["New Album 2", "New Album"])
+    try library.deleteAlbum(first)
+    #expect(try library.albums().map(\.name) == ["New Album 2"])
+    #expect(try library.allPhotos() == [a])
+  }
+
+  @Test("A thumbnail is made once and then read from the cache")
+  func thumbnailsAreCached() throws {
+    let library = try Library(folder: folder)
+    let a = try library.importPhoto(from: try source("a.png"))
+    var made = 0
+    let make: (URL) throws -> Data = { url in
+      made += 1
+      return try Data(contentsOf: url)
+    }
+    #expect(library.thumbnail(of: a, make: make)?.pixelWidth == 2)
+    #expect(library.thumbnail(of: a, make: make)?.pixelWidth == 2)
+    #expect(made == 1)
+    #expect(FileManager.default.fileExists(atPath: library.thumbnailURL(of: a).path))
   }
 }
 

@@ -1,0 +1,280 @@
+import AlbumsLibrary
+import DragDrop
+import DragDropLists
+import DragDropTesting
+import Foundation
+import TestSupport
+import Testing
+
+@testable import AlbumsUI
+
+/// The Albums window, headless: photos reorder in the grid, move or copy onto albums and
+/// onto New Album, delete with undo, and come in from other applications through
+/// placeholders. Every check reads the library's database, not the screen.
+@MainActor
+@Suite struct AlbumsWindowTests {
+  @MainActor final class Fixture {
+    let root = FileManager.default.temporaryDirectory.appending(path: "albums-window-\(UUID().uuidString)")
+    let test = TestWindow(size: Size(width: 1100, height: 720))
+    let platform = FakePlatform()
+    let library: Library
+    let controller: AlbumsController
+    let travel: Album
+    let family: Album
+
+    init() throws {
+      let sources = root.appending(path: "sources")
+      try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+      library = try Library(folder: root.appending(path: "library"))
+      travel = try library.makeAlbum(named: "Travel")
+      family = try library.makeAlbum(named: "Family")
+      for name in ["a.png", "b.png", "c.png"] {
+        let url = sources.appending(path: name)
+        try LibraryTests.png.write(to: url)
+        try library.importPhoto(from: url, into: travel)
+      }
+      platform.attach(test.window)
+      controller = AlbumsController(window: test.window, library: library)
+      test.settle()
+    }
+
+    deinit {
+      try? FileManager.default.removeItem(at: root)
+    }
+
+    func names(_ album: Album) -> [String] {
+      ((try? library.photos(in: album)) ?? []).map(\.originalName)
+    }
+
+    var albumNames: [String] { ((try? library.albums()) ?? []).map(\.name) }
+
+    /// The centre of the grid's `index`th photo, in window coordinates.
+    func photo(_ index: Int) -> Point {
+      let grid = controller.grid
+      return grid.convert(grid.frameForItem(at: IndexPath(item: index, section: 0))!.center, to: nil)
+    }
+
+    /// The centre of the albums list's `row` (0: All Photos), in window coordinates.
+    func albumRow(_ row: Int) -> Point {
+      let table = controller.albumsTable
+      return table.convert(table.rectForRow(at: IndexPath(row: row, section: 0))!.center, to: nil)
+    }
+
+    var newAlbum: Point { controller.newAlbumView.convert(controller.newAlbumView.bounds.center, to: nil) }
+
+    /// A touch drag: lift at `start`, move through `points`, release.
+    func drag(from start: Point, to points: [Point], hold: Double = 0) {
+      test.longPress(at: start)
+      test.drag(along: points)
+      if hold > 0 { test.hold(hold) }
+      test.release()
+      test.settle()
+    }
+  }
+
+  @Test("The window lists All Photos and the albums with their counts, and opens the first album")
+  func opens() throws {
+    let fixture = try Fixture()
+    let controller = fixture.controller
+    #expect(controller.albumsTable.numberOfRows(inSection: 0) == 3)
+    #expect(controller.openAlbum == fixture.travel)
+    #expect(controller.photos.map(\.originalName) == ["a.png", "b.png", "c.png"])
+    #expect(controller.grid.numberOfItems(inSection: 0) == 3)
+    let rows = controller.albumsTable.visibleCells.compactMap { $0 as? AlbumRowCell }
+    #expect(rows.map { $0.textLabel.text ?? "" } == ["All Photos", "Travel", "Family"])
+    #expect(rows.map { $0.count.text ?? "" } == ["3", "3", "0"])
+    #expect(controller.header.text == "Travel")
+    #expect(controller.emptyState.isHidden)
+    controller.open(row: 2)
+    #expect(!controller.emptyState.isHidden)
+    #expect(controller.countLabel.text == "0 photos")
+  }
+
+  @Test("A photo dragged to the end of the grid moves there; Ctrl+Z puts it back and Ctrl+Shift+Z again")
+  func reorders() throws {
+    let fixture = try Fixture()
+    let end = Point(x: fixture.photo(2).x + 162, y: fixture.photo(2).y)
+    fixture.drag(from: fixture.photo(0), to: [end])
+    #expect(fixture.names(fixture.travel) == ["b.png", "c.png", "a.png"])
+    #expect(fixture.controller.photos.map(\.originalName) == ["b.png", "c.png", "a.png"])
+    fixture.test.key(.character("z"), modifiers: [.control])
+    #expect(fixture.names(fixture.travel) == ["a.png", "b.png", "c.png"])
+    #expect(fixture.controller.status == "Undid: Moved “a.png” in Travel.")
+    fixture.test.key(.character("z"), modifiers: [.control, .shift])
+    #expect(fixture.names(fixture.travel) == ["b.png", "c.png", "a.png"])
+  }
+
+  @Test("A photo dropped on an album moves there; the album's count follows")
+  func movesOntoAnAlbum() throws {
+    let fixture = try Fixture()
+    fixture.drag(from: fixture.photo(1), to: [fixture.albumRow(2)])
+    #expect(fixture.names(fixture.travel) == ["a.png", "c.png"])
+    #expect(fixture.names(fixture.family) == ["b.png"])
+    #expect(fixture.controller.status == "Moved “b.png” to Family.")
+    let family = fixture.controller.albumsTable.cellForRow(at: IndexPath(row: 2, section: 0)) as? AlbumRowCell
+    #expect(family?.count.text == "1")
+    #expect(fixture.recorderSaw("albums.performDrop"))
+  }
+
+  @Test("With Control held, a photo dropped on an album is copied: it stays where it was")
+  func copiesWithControl() throws {
+    let fixture = try Fixture()
+    fixture.test.pointerDrag(
+      from: fixture.photo(0), through: [fixture.albumRow(2)], steps: 6, modifiers: [.control])
+    fixture.test.settle()
+    #expect(fixture.names(fixture.travel) == ["a.png", "b.png", "c.png"])
+    #expect(fixture.names(fixture.family) == ["a.png"])
+  }
+
+  @Test("A photo may not be dropped on its own album, nor on All Photos")
+  func forbidsItsOwnAlbum() throws {
+    let fixture = try Fixture()
+    fixture.test.longPress(at: fixture.photo(0))
+    fixture.test.drag(along: [fixture.albumRow(1)])
+    #expect(fixture.test.window.dragController.activeSessions.first.map { _ in true } == true)
+    fixture.test.release()
+    fixture.test.settle()
+    fixture.drag(from: fixture.photo(0), to: [fixture.albumRow(0)])
+    #expect(fixture.names(fixture.travel) == ["a.png", "b.png", "c.png"])
+    #expect(fixture.names(fixture.family).isEmpty)
+  }
+
+  @Test("Photos dropped on New Album make an album holding them")
+  func makesANewAlbum() throws {
+    let fixture = try Fixture()
+    fixture.drag(from: fixture.photo(2), to: [fixture.newAlbum])
+    #expect(fixture.albumNames == ["Travel", "Family", "New Album"])
+    let made = try #require(try fixture.library.album(named: "New Album"))
+    #expect(fixture.names(made) == ["c.png"])
+    #expect(fixture.names(fixture.travel) == ["a.png", "b.png", "c.png"])
+    fixture.test.key(.character("z"), modifiers: [.control])
+    #expect(fixture.albumNames == ["Travel", "Family"])
+  }
+
+  @Test("Hovering a drag over an album opens it (spring loading), and the drop lands in the album it opened")
+  func springLoads() throws {
+    let fixture = try Fixture()
+    fixture.test.longPress(at: fixture.photo(1))
+    fixture.test.drag(along: [fixture.albumRow(2)])
+    // The delay, then two blinks.
+    fixture.test.hold(1.5)
+    #expect(fixture.controller.openAlbum == fixture.family)
+    let grid = fixture.controller.grid
+    fixture.test.drag(along: [grid.convert(grid.bounds.center, to: nil)])
+    fixture.test.release()
+    fixture.test.settle()
+    #expect(fixture.names(fixture.family) == ["b.png"])
+    #expect(fixture.names(fixture.travel) == ["a.png", "c.png"])
+  }
+
+  @Test("Albums reorder by dragging; All Photos stays first")
+  func reordersAlbums() throws {
+    let fixture = try Fixture()
+    fixture.drag(from: fixture.albumRow(2), to: [Point(x: fixture.albumRow(1).x, y: fixture.albumRow(1).y - 20)])
+    #expect(fixture.albumNames == ["Family", "Travel"])
+    #expect(fixture.controller.openAlbum?.id == fixture.travel.id)
+  }
+
+  @Test("Delete removes the selected photos from the album; in All Photos it deletes them; Ctrl+Z brings them back")
+  func deletesWithUndo() throws {
+    let fixture = try Fixture()
+    fixture.test.tap(at: fixture.photo(1), touch: 1)
+    fixture.test.settle()
+    #expect(fixture.controller.grid.indexPathsForSelectedItems == [IndexPath(item: 1, section: 0)])
+    fixture.test.key(.delete)
+    #expect(fixture.names(fixture.travel) == ["a.png", "c.png"])
+    #expect(fixture.controller.status == "Removed “b.png” from Travel. Ctrl+Z undoes.")
+    #expect(try fixture.library.allPhotos().count == 3)
+    fixture.test.key(.character("z"), modifiers: [.control])
+    #expect(fixture.names(fixture.travel) == ["a.png", "b.png", "c.png"])
+
+    fixture.controller.open(row: 0)
+    fixture.test.tap(at: fixture.photo(0), touch: 1)
+    fixture.test.key(.backspace)
+    #expect(try fixture.library.allPhotos().map(\.originalName) == ["b.png", "c.png"])
+    #expect(fixture.names(fixture.travel) == ["b.png", "c.png"])
+    fixture.test.key(.character("z"), modifiers: [.control])
+    #expect(fixture.names(fixture.travel) == ["a.png", "b.png", "c.png"])
+  }
+
+  @Test("A browser's image lands through a placeholder showing its progress, committed where it was dropped")
+  func importsFromABrowser() async throws {
+    let fixture = try Fixture()
+    let browser = fixture.platform.application(named: "browser")
+    browser.holdsTransfers = true
+    let incoming = browser.drag(
+      [browser.item([(.png, LibraryTests.png)], suggestedName: "sunset")], into: fixture.test.window,
+      at: Point(x: fixture.photo(0).x - 70, y: fixture.photo(0).y))
+    #expect(incoming.proposal.operation == .copy)
+    #expect(incoming.drop() == .copy)
+    fixture.test.settle()
+    #expect(fixture.controller.grid.numberOfItems(inSection: 0) == 3)
+    #expect(!fixture.controller.isSettled)
+    #expect(await eventually { browser.pendingTransferCount == 1 })
+    browser.deliverPendingTransfers()
+    #expect(await eventually { fixture.controller.isSettled })
+    fixture.test.settle()
+    #expect(fixture.names(fixture.travel) == ["sunset.png", "a.png", "b.png", "c.png"])
+    #expect(fixture.controller.photos.map(\.originalName) == ["sunset.png", "a.png", "b.png", "c.png"])
+    #expect(fixture.controller.status == "Imported sunset.png.")
+  }
+
+  @Test("A file that is not an image is refused with a message; the placeholder goes and nothing is kept")
+  func refusesWhatIsNotAnImage() async throws {
+    let fixture = try Fixture()
+    let notes = fixture.root.appending(path: "notes.txt")
+    try Data("not a photo".utf8).write(to: notes)
+    let files = fixture.platform.application(named: "files")
+    let incoming = files.drag(
+      [files.item([(.fileURL, Data(notes.absoluteString.utf8))])], into: fixture.test.window, at: fixture.photo(0))
+    #expect(incoming.drop() == .copy)
+    #expect(await eventually { fixture.controller.isSettled })
+    fixture.test.settle()
+    #expect(fixture.names(fixture.travel) == ["a.png", "b.png", "c.png"])
+    #expect(fixture.controller.grid.numberOfItems(inSection: 0) == 3)
+    #expect(fixture.controller.status.contains("is not an image the library can take"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.library.photosFolder.path).count == 3)
+  }
+
+  @Test("Text from another application is not taken: the grid forbids it before the drop")
+  func refusesText() throws {
+    let fixture = try Fixture()
+    let editor = fixture.platform.application(named: "editor")
+    let incoming = editor.drag(
+      [editor.item([(.utf8PlainText, Data("hello".utf8))])], into: fixture.test.window, at: fixture.photo(0))
+    #expect(!incoming.proposal.operation.performsDrop)
+    #expect(incoming.drop() == .cancel)
+    #expect(fixture.names(fixture.travel) == ["a.png", "b.png", "c.png"])
+  }
+
+  @Test("A photo dragged out offers its file under its image type, named as it was imported")
+  func exportsByDrag() throws {
+    let fixture = try Fixture()
+    fixture.test.longPress(at: fixture.photo(1))
+    fixture.test.drag(along: [Point(x: 600, y: 400)])
+    let outgoing = try #require(fixture.platform.current)
+    let item = try #require(outgoing.session.items.first)
+    #expect(item.itemProvider.registeredContentTypes == [.png])
+    #expect(item.itemProvider.suggestedName == "b")
+    fixture.test.release()
+    fixture.test.settle()
+  }
+
+  @Test("A keyboard move: Space lifts the focused photo, arrows choose the place, Return drops")
+  func keyboardMove() throws {
+    let fixture = try Fixture()
+    #expect(fixture.test.window.focus(fixture.controller.grid))
+    fixture.test.key(.space)
+    fixture.test.key(.end)
+    fixture.test.key(.return)
+    fixture.test.settle()
+    #expect(fixture.names(fixture.travel) == ["b.png", "c.png", "a.png"])
+  }
+}
+
+extension AlbumsWindowTests.Fixture {
+  /// Whether the recorder saw a call whose name starts with `prefix`.
+  func recorderSaw(_ prefix: String) -> Bool {
+    test.recorder.calls.contains { $0.description.hasPrefix(prefix) }
+  }
+}
