@@ -10,7 +10,8 @@ SWIFT ?= swift
 # Japanese text and emoji; imagemagick converts and compares images; python3-gi with GTK 4's
 # introspection data runs the other application of the drag tests (Tests/Peers); D-Bus,
 # AT-SPI and pyatspi let a test listen as a screen reader does, and Orca is the screen reader.
-APT_PACKAGES := shared-mime-info libgtk-4-dev libsqlite3-dev xvfb xauth xdotool imagemagick fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji python3-gi gir1.2-gtk-4.0 dbus at-spi2-core python3-pyatspi orca chromium thunar nautilus
+# mate-backgrounds holds the freely licensed photographs a new Albums library starts with.
+APT_PACKAGES := shared-mime-info libgtk-4-dev libsqlite3-dev xvfb xauth xdotool imagemagick fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji python3-gi gir1.2-gtk-4.0 dbus at-spi2-core python3-pyatspi orca chromium thunar nautilus mate-backgrounds
 
 # Tests that need a display run under a private Xvfb when no display is set.
 XVFB_RUN := $(if $(DISPLAY),,xvfb-run -a -s "-screen 0 1280x800x24 -nolisten tcp")
@@ -63,23 +64,41 @@ format:
 bench: deps
 	cd Benchmarks && $(SWIFT) package --allow-writing-to-package-directory benchmark --no-progress
 
-# `make run` with a display opens a sample scene in a window (SCENE=000, 001, 002, 003 or 005).
-# Without a display it plays the guided tour: it starts its own Xvfb, drives the scenes with
-# real X input through xdotool, checks every scenario, and writes screenshots and a GIF to
-# the folder it names (artifacts/tour-<time>/). `make tour` plays the tour in any case.
+# `make run` with a display opens Albums on the default library (~/.local/share/DragDrop
+# Albums; LIBRARY=path for another). Without a display it plays the Albums tour: it starts its
+# own Xvfb, drives Albums beside Thunar with real X input through xdotool, checks each step
+# against the library's database, and writes screenshots and a GIF to the folder it names
+# (artifacts/albums-tour-<time>/).
+# `make run SAMPLES=1` does the same for the sample scenes: a scene in a window (SCENE=000,
+# 001, 002, 003 or 005), or without a display their tour. `make tour` plays the Albums tour
+# and the scenes' tour in any case.
 SCENE ?= 000
+SAMPLES ?=
+LIBRARY ?=
 run: deps
-	$(SWIFT) build --product Samples
-	@if [ -n "$$DISPLAY" ] || [ -n "$$WAYLAND_DISPLAY" ]; then \
-	  echo "Opening scene $(SCENE) (make run SCENE=001 for another; close the window to quit)"; \
-	  "$$($(SWIFT) build --show-bin-path)/Samples" $(SCENE); \
+	@if [ -n "$(SAMPLES)" ]; then \
+	  $(SWIFT) build --product Samples || exit 1; \
+	  if [ -n "$$DISPLAY" ] || [ -n "$$WAYLAND_DISPLAY" ]; then \
+	    echo "Opening scene $(SCENE) (make run SAMPLES=1 SCENE=001 for another; close the window to quit)"; \
+	    "$$($(SWIFT) build --show-bin-path)/Samples" $(SCENE); \
+	  else \
+	    echo "No display: playing the scenes' tour on a private Xvfb instead"; \
+	    $(SWIFT) build --product Tour && "$$($(SWIFT) build --show-bin-path)/Tour"; \
+	  fi; \
 	else \
-	  echo "No display: playing the guided tour on a private Xvfb instead"; \
-	  $(SWIFT) build --product Tour && "$$($(SWIFT) build --show-bin-path)/Tour"; \
+	  $(SWIFT) build --product Albums || exit 1; \
+	  if [ -n "$$DISPLAY" ] || [ -n "$$WAYLAND_DISPLAY" ]; then \
+	    echo "Opening Albums (close the window to quit; make run SAMPLES=1 for the sample scenes)"; \
+	    "$$($(SWIFT) build --show-bin-path)/Albums" $(if $(LIBRARY),--library "$(LIBRARY)"); \
+	  else \
+	    echo "No display: playing the Albums tour on a private Xvfb instead"; \
+	    $(SWIFT) build --product Tour && "$$($(SWIFT) build --show-bin-path)/Tour" albums; \
+	  fi; \
 	fi
 
 tour: deps
-	$(SWIFT) build --product Samples && $(SWIFT) build --product Tour
+	$(SWIFT) build --product Samples && $(SWIFT) build --product Albums && $(SWIFT) build --product Tour
+	"$$($(SWIFT) build --show-bin-path)/Tour" albums
 	"$$($(SWIFT) build --show-bin-path)/Tour"
 
 clean:
@@ -88,7 +107,7 @@ clean:
 # `make docs`: every module's DocC catalog, combined into one static site in docs/ (open
 # docs/documentation/dragdrop/index.html through a web server, e.g.
 # `python3 -m http.server -d docs`, then http://localhost:8000/documentation/dragdrop).
-DOC_TARGETS := ContentTypes ItemProviders Views DragDrop DragDropLists DragDropHarness DragDropTesting DragDropGTK AlbumsLibrary
+DOC_TARGETS := ContentTypes ItemProviders Views DragDrop DragDropLists DragDropHarness DragDropTesting DragDropGTK AlbumsLibrary AlbumsUI
 docs: deps
 	$(SWIFT) package --allow-writing-to-directory docs generate-documentation \
 	  $(foreach target,$(DOC_TARGETS),--target $(target)) \

@@ -167,7 +167,7 @@ let package = Package(
     .executableTarget(
       name: "Tour",
       dependencies: [
-        "SampleDriver", "Scenarios", "SampleScenes", "TraceLines",
+        "SampleDriver", "Scenarios", "SampleScenes", "TraceLines", "AlbumsLibrary",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       path: "Tools/Tour",

@@ -12,7 +12,8 @@ struct Open: ParsableCommand {
     discussion: """
       A new library is seeded with the photographs of Debian's mate-backgrounds package, or, when \
       it is not installed, with landscapes Albums draws. With --trace, standard output gets \
-      `ready origin=X,Y size=WxH` once the window is drawn and `state ...` whenever the albums change.
+      `ready origin=X,Y size=WxH` once the window is drawn, `call ...` for every drag and drop delegate \
+      call, and `state ...` whenever the albums change.
       """)
 
   enum Appearance: String, ExpressibleByArgument, CaseIterable {
@@ -79,6 +80,7 @@ struct Open: ParsableCommand {
 
   @MainActor
   static func trace(_ controller: AlbumsController, in host: GTKWindow) {
+    host.window.dragController.addCallObserver { call in emit("call \(call.description)") }
     var lastState = controller.state
     emit("state \(lastState)")
     controller.didChange = { [weak controller] in

@@ -452,7 +452,8 @@ public final class AlbumsController {
     _ provider: ItemProvider, completion: @escaping @MainActor @Sendable (Result<Incoming, any Error>) -> Void
   ) -> LoadProgress {
     let name = provider.suggestedName ?? "photo"
-    if provider.canLoadObject(ofClass: Image.self) {
+    // A file keeps its name, and is copied rather than read whole into memory.
+    if provider.canLoadObject(ofClass: Image.self) && !provider.hasItemConforming(to: .fileURL) {
       return provider.loadObject(ofClass: Image.self) { result in
         let incoming = result.map { Incoming.image($0, name: name) }.mapError { $0 as any Error }
         Task { @MainActor in completion(incoming) }

@@ -45,6 +45,8 @@ extension DragController {
   {
     if let localSession, let drag = drag(of: localSession), drag.isLive {
       if drag.phase == .lifting { begin(drag) }
+      // The platform's drag has the pointer now: its release goes to the platform.
+      if drag.driver.touchID == Window.pointerTouchID { window?.pointerPressWasTaken() }
       drag.driver = .platform
       move(drag, to: location)
       return IncomingDrag(controller: self, drag: drag)

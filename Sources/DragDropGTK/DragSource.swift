@@ -73,11 +73,11 @@ final class DragSource: DragPlatformPort {
       connectDragEvent(drag, "dnd-finished") { [weak self] in
         let answer = Self.peerAnswer(for: drag, x11: readsX11Answers)
         outgoing.end(accepted: answer.accepted, operation: answer.operation)
-        self?.end(drag)
+        self?.end(drag, success: true)
       },
       connectDragCancel(drag) { [weak self] _ in
         outgoing.cancel()
-        self?.end(drag)
+        self?.end(drag, success: false)
       },
     ]
     current = Current(
@@ -182,8 +182,11 @@ final class DragSource: DragPlatformPort {
   func dragSession(_ drag: OutgoingDrag, didEndWith operation: DropOperation) {}
 
   /// GDK is done with the drag: writes end, files written for peers go, the GdkDrag goes.
-  private func end(_ drag: OpaquePointer) {
+  /// Ends GDK's drag: `gdk_drag_drop_done` is the source's last word on it (on X11 it gives
+  /// up the XDND selection and hides the drag icon).
+  private func end(_ drag: OpaquePointer, success: Bool) {
     guard let current, current.drag == drag else { return }
+    gdk_drag_drop_done(drag, success ? 1 : 0)
     self.current = nil
     Self.live[drag] = nil
     for connection in current.connections { connection.disconnect() }

@@ -133,6 +133,12 @@ open class Window: View {
         timestamp: event.timestamp, modifiers: event.modifiers))
   }
 
+  /// The platform took the pointer's press away (a drag it now carries ends with a
+  /// release this window never sees): the next press begins a new pointer touch.
+  package func pointerPressWasTaken() {
+    pointerDown = false
+  }
+
   // MARK: Scrolling
 
   /// Delivers a scroll to the view under its location, then to each superview in turn,

@@ -11,25 +11,30 @@ import Synchronization
 struct Tour: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Plays the sample scenes in real windows with real X input, and measures them.",
-    subcommands: [Play.self, Latency.self, IdleCPU.self], defaultSubcommand: Play.self)
+    subcommands: [Play.self, AlbumsTour.self, Latency.self, IdleCPU.self], defaultSubcommand: Play.self)
 
   /// The display to use: DISPLAY, or a private Xvfb started for the run.
-  static func display() throws -> (name: String, server: VirtualDisplay?) {
+  static func display(width: Int = 1280, height: Int = 800) throws -> (name: String, server: VirtualDisplay?) {
     if let name = ProcessInfo.processInfo.environment["DISPLAY"], !name.isEmpty { return (name, nil) }
-    let server = try VirtualDisplay.start()
+    let server = try VirtualDisplay.start(width: width, height: height)
     print("Tour: no DISPLAY, so started Xvfb on \(server.name)")
     return (server.name, server)
   }
 
   /// The Samples program: `path`, or the one beside this program.
   static func samples(_ path: String?) throws -> URL {
+    try program("Samples", path: path)
+  }
+
+  /// The program called `name`: `path`, or the one beside this program.
+  static func program(_ name: String, path: String?) throws -> URL {
     let program =
       path.map { URL(fileURLWithPath: $0) }
       ?? URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-      .appendingPathComponent("Samples")
+      .appendingPathComponent(name)
     guard FileManager.default.isExecutableFile(atPath: program.path) else {
       throw ValidationError(
-        "the Samples program is not at \(program.path); build it with `swift build --product Samples`")
+        "the \(name) program is not at \(program.path); build it with `swift build --product \(name)`")
     }
     return program
   }
