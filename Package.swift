@@ -122,7 +122,8 @@ let package = Package(
     .executableTarget(
       name: "Albums",
       dependencies: [
-        "AlbumsLibrary", "AlbumsUI", "DragDropGTK", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "AlbumsLibrary", "AlbumsUI", "DragDropGTK", "DragDropLists",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       path: "Apps/Albums",
       swiftSettings: strict

@@ -3,6 +3,7 @@ import AlbumsUI
 import ArgumentParser
 import DragDrop
 import DragDropGTK
+import DragDropLists
 import Foundation
 
 /// `Albums` (or `Albums open`): the library in a window.
@@ -24,6 +25,22 @@ struct Open: ParsableCommand {
 
   @Option(help: "light, dark, or system (the desktop's setting).")
   var appearance = Appearance.system
+
+  enum Cadence: String, ExpressibleByArgument, CaseIterable {
+    case immediate, fast, slow
+
+    var value: CollectionViewReorderingCadence {
+      switch self {
+      case .immediate: .immediate
+      case .fast: .fast
+      case .slow: .slow
+      }
+    }
+  }
+
+  @Option(
+    help: "How soon the grid makes room while photos are dragged: immediate, fast, or slow (once the pointer rests).")
+  var reordering = Cadence.fast
 
   @Flag(help: "Print the window's readiness and the library's state, one a line.")
   var trace = false
@@ -50,6 +67,7 @@ struct Open: ParsableCommand {
         let controller = AlbumsController(
           window: host.window, library: library, theme: dark ? .dark : .light,
           makeThumbnail: { url in try ImageDecoder.thumbnailPNG(ofFileAt: url, maximumPixelSize: 320) })
+        controller.grid.reorderingCadence = reordering.value
         controllers.append(controller)
         if trace { Self.trace(controller, in: host) }
         host.present()

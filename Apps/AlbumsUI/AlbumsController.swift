@@ -22,9 +22,13 @@ import Foundation
 ///   in a browser or an image editor as images.
 @MainActor
 public final class AlbumsController {
+  /// The library the window shows and changes.
   public let library: Library
+  /// The albums list: All Photos, then the albums.
   public let albumsTable: TableView
+  /// The open album's photos.
   public let grid: CollectionView
+  /// The view that holds the rest, sized with the window.
   public let root: View
   let newAlbumView: NewAlbumView
   let sidebar = View()
@@ -33,6 +37,7 @@ public final class AlbumsController {
   let countLabel = Label()
   let emptyState = Label()
   let statusLine = Label()
+  /// The colours; setting them redraws the window in the new ones.
   public var theme: AlbumsTheme { didSet { applyTheme() } }
 
   /// Makes a thumbnail (PNG bytes) of the photo file at a URL.

@@ -2,15 +2,25 @@ import DragDrop
 
 /// The colours of the Albums window, in a light and a dark appearance.
 public struct AlbumsTheme: Sendable, Hashable {
+  /// Behind the grid.
   public var background: Color
+  /// Behind the albums list.
   public var sidebar: Color
+  /// Raised surfaces.
   public var panel: Color
+  /// Titles and names.
   public var text: Color
+  /// Counts, captions and the status line.
   public var secondaryText: Color
+  /// Selection rings and progress.
   public var accent: Color
+  /// Lines and empty progress bars.
   public var separator: Color
+  /// A photo not drawn yet, and an import's placeholder.
   public var placeholder: Color
+  /// A selected album, or one a drop goes into.
   public var selection: Color
+  /// The outline of the album or target under a drop.
   public var dropHighlight: Color
 
   /// Light: white panels on a pale grey window.
