@@ -30,6 +30,9 @@ struct LibraryOption: ParsableArguments {
   var crashAt: Int?
 
   func open() throws -> Library {
+    // A write past a file size limit fails with an error the library reports, rather than
+    // killing the process.
+    signal(SIGXFSZ, SIG_IGN)
     let folder = library.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? Library.defaultFolder
     guard let crashAt else { return try Library(folder: folder) }
     let steps = Mutex(0)
@@ -133,7 +136,7 @@ struct Import: ParsableCommand {
         print("[\(index + 1)/\(files.count)] \(file.path)")
       } catch {
         refused += 1
-        FileHandle.standardError.write(Data("[\(index + 1)/\(files.count)] refused: \(error)\n".utf8))
+        try? FileHandle.standardError.write(contentsOf: Data("[\(index + 1)/\(files.count)] refused: \(error)\n".utf8))
       }
     }
     print("imported \(files.count - refused) of \(files.count)\(album.map { " into \($0.name)" } ?? "")")

@@ -639,7 +639,16 @@ public final class Library: Sendable {
     }
   }
 
+  /// Words for an error: SQLite's message, or the system's for a file operation (the
+  /// POSIX error under Foundation's, such as "File too large" or "No space left on device").
   private static func describe(_ error: any Error) -> String {
-    (error as? DatabaseError).map { "\($0.resultCode): \($0.message ?? "")" } ?? error.localizedDescription
+    if let error = error as? DatabaseError { return "\(error.resultCode): \(error.message ?? "")" }
+    var current = error as NSError
+    for _ in 0..<8 {
+      guard let underlying = current.userInfo[NSUnderlyingErrorKey] as? any Error else { break }
+      current = underlying as NSError
+    }
+    if current.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(current.code))) }
+    return error.localizedDescription
   }
 }

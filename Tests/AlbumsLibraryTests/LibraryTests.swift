@@ -360,3 +360,74 @@ import Testing
     #expect(killed > 30 && killed < 100, "\(killed) of 100 runs were killed")
   }
 }
+
+/// A disk that refuses writes: the command says why, and the library is as it was.
+extension CrashTests {
+  /// Runs the Albums command with `arguments` through `wrapper` (prlimit, runuser) and
+  /// returns its exit status and what it printed on standard error.
+  func runAlbums(_ wrapper: [String], _ arguments: [String]) throws -> (status: Int32, error: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: wrapper[0])
+    process.arguments = Array(wrapper.dropFirst()) + [Self.albums.path] + arguments
+    let pipe = Pipe()
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = pipe
+    try process.run()
+    let error = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (process.terminationStatus, error)
+  }
+
+  /// What the library's folders hold, file by file.
+  func files(_ folder: URL) -> [String] {
+    ["photos", "thumbnails"].flatMap { child in
+      ((try? FileManager.default.contentsOfDirectory(atPath: folder.appending(path: child).path)) ?? []).map {
+        "\(child)/\($0)"
+      }
+    }.sorted()
+  }
+
+  @Test(
+    "On a full disk (a file size limit) an import says so and leaves the library as it was",
+    .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/prlimit")))
+  func aFullDiskIsAClearMessage() throws {
+    let root = FileManager.default.temporaryDirectory.appending(path: "albums-full-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let (folder, newPhotos) = try seeded(in: root)
+    let before = files(folder)
+    // Every write past the first byte of a file fails, as on a disk with no room left.
+    let result = try runAlbums(
+      ["/usr/bin/prlimit", "--fsize=1"], ["import", "--album", "Family", newPhotos[0].path, "--library", folder.path])
+    #expect(result.status != 0)
+    #expect(result.error.contains("cannot write \(folder.path)/photos/"), "\(result.error)")
+    #expect(result.error.contains(": File too large"), "\(result.error)")
+    let library = try Library(folder: folder)
+    #expect(try state(library) == ["Travel": ["a.png", "b.png", "c.png"], "Family": []])
+    #expect(files(folder) == before)
+    let check = try library.database.read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") }
+    #expect(check == "ok")
+  }
+
+  @Test(
+    "A library on a disk the user cannot write says so, and is left as it was",
+    .enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/sbin/runuser")))
+  func aReadOnlyLibraryIsAClearMessage() throws {
+    let root = FileManager.default.temporaryDirectory.appending(path: "albums-readonly-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let (folder, newPhotos) = try seeded(in: root)
+    for path in [root.path, folder.path] {
+      try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+    }
+    let before = files(folder)
+    // Root owns the library; `nobody` may read it and write nothing.
+    let result = try runAlbums(
+      ["/usr/sbin/runuser", "-u", "nobody", "--"],
+      ["import", "--album", "Family", newPhotos[0].path, "--library", folder.path])
+    #expect(result.status != 0)
+    #expect(result.error.contains("cannot write \(folder.path)"), "\(result.error)")
+    #expect(result.error.contains("Permission denied"), "\(result.error)")
+    let library = try Library(folder: folder)
+    #expect(try state(library) == ["Travel": ["a.png", "b.png", "c.png"], "Family": []])
+    #expect(files(folder) == before)
+  }
+}
