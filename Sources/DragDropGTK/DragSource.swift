@@ -22,6 +22,8 @@ final class DragSource: DragPlatformPort {
   /// The GDK drags of this process, by GdkDrag: a drop target in any of our windows finds
   /// its local session here.
   private static var live: [OpaquePointer: OutgoingDrag] = [:]
+  /// Our drags that were dropped, and wait for the peer's answer: their icon stays hidden.
+  private static var dropped: Set<OpaquePointer> = []
   private var current: Current?
 
   /// A GDK drag under way.
@@ -70,6 +72,11 @@ final class DragSource: DragPlatformPort {
     outgoing.platformDidTakeOver()
     Self.live[drag] = outgoing
     let connections = [
+      connectDragEvent(drag, "drop-performed") {
+        // The drop is made: the icon goes, and no leave brings it back.
+        Self.dropped.insert(drag)
+        Self.hideIcon(of: drag)
+      },
       connectDragEvent(drag, "dnd-finished") { [weak self] in
         let answer = Self.peerAnswer(for: drag, x11: readsX11Answers)
         outgoing.end(accepted: answer.accepted, operation: answer.operation)
@@ -173,8 +180,15 @@ final class DragSource: DragPlatformPort {
   /// windows the window draws the previews. The icon is hidden rather than made
   /// transparent, which would need a compositor.
   static func showsIcon(_ shows: Bool, over drop: OpaquePointer) {
-    guard let drag = gdk_drop_get_drag(drop), live[drag] != nil else { return }
+    guard let drag = gdk_drop_get_drag(drop), live[drag] != nil, !dropped.contains(drag) else { return }
     gtk_widget_set_visible(gtk_drag_icon_get_for_drag(drag), shows ? 1 : 0)
+  }
+
+  /// Hides the icon of a drag that has ended or dropped. Shown again after GDK hid it (by
+  /// the leave that follows a drop on our own window), the icon's window would stay on
+  /// screen, a blank square where the drop was.
+  private static func hideIcon(of drag: OpaquePointer) {
+    gtk_widget_set_visible(gtk_drag_icon_get_for_drag(drag), 0)
   }
 
   func dragSession(_ drag: OutgoingDrag, didUpdate operation: DropOperation) {}
@@ -182,13 +196,15 @@ final class DragSource: DragPlatformPort {
   func dragSession(_ drag: OutgoingDrag, didEndWith operation: DropOperation) {}
 
   /// GDK is done with the drag: writes end, files written for peers go, the GdkDrag goes.
-  /// Ends GDK's drag: `gdk_drag_drop_done` is the source's last word on it (on X11 it gives
-  /// up the XDND selection and hides the drag icon).
+  /// `gdk_drag_drop_done` is the source's last word on it (on X11 it gives up the XDND
+  /// selection).
   private func end(_ drag: OpaquePointer, success: Bool) {
     guard let current, current.drag == drag else { return }
+    Self.hideIcon(of: drag)
     gdk_drag_drop_done(drag, success ? 1 : 0)
     self.current = nil
     Self.live[drag] = nil
+    Self.dropped.remove(drag)
     for connection in current.connections { connection.disconnect() }
     if let picture = current.picture { g_object_unref(UnsafeMutableRawPointer(picture)) }
     current.content.finish()
