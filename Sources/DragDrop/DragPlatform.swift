@@ -106,6 +106,10 @@ public final class OutgoingDrag {
   /// when its drag begins.
   public func platformDidTakeOver() {
     guard drag.isLive else { return }
+    // The platform's drag has the pointer now: the press's release goes to the platform, and
+    // the window never sees it. The window lets the press go, so that its next press begins
+    // a new pointer touch rather than being taken for the one still down.
+    if drag.driver.touchID == Window.pointerTouchID { controller?.window?.pointerPressWasTaken() }
     drag.driver = .platform
   }
 

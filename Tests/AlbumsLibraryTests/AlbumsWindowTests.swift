@@ -236,6 +236,26 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.library.photosFolder.path).count == 3)
   }
 
+  @Test("An import whose source application dies mid-transfer leaves no trace: no photo, no file, no row")
+  func aCancelledImportLeavesNoTrace() async throws {
+    let fixture = try Fixture()
+    let browser = fixture.platform.application(named: "browser")
+    browser.holdsTransfers = true
+    let incoming = browser.drag(
+      [browser.item([(.png, LibraryTests.png)], suggestedName: "sunset")], into: fixture.test.window,
+      at: fixture.photo(0))
+    #expect(incoming.drop() == .copy)
+    #expect(await eventually { browser.pendingTransferCount == 1 })
+    browser.die()
+    #expect(await eventually { fixture.controller.isSettled })
+    fixture.test.settle()
+    #expect(fixture.names(fixture.travel) == ["a.png", "b.png", "c.png"])
+    #expect(fixture.controller.grid.numberOfItems(inSection: 0) == 3)
+    #expect(try fixture.library.allPhotos().count == 3)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.library.photosFolder.path).count == 3)
+    #expect(fixture.controller.status.hasPrefix("⚠ sunset was not imported"))
+  }
+
   @Test("Text from another application is not taken: the grid forbids it before the drop")
   func refusesText() throws {
     let fixture = try Fixture()

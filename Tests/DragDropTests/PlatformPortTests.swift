@@ -97,6 +97,21 @@ import Testing
     #expect(drag.session.items[0].itemProvider.registeredContentTypes.count == 3)
   }
 
+  @Test("A pointer drag the platform took over leaves the window free: the next press begins the next drag")
+  func theNextPressAfterAPlatformDragBeginsANewDrag() throws {
+    let scene = Scene()
+    for round in 1...3 {
+      scene.test.pointerDown(at: scene.labelCenter)
+      scene.test.pointerMove(to: Point(x: 150, y: 100))
+      let drag = try #require(scene.platform.current, "round \(round)")
+      // GDK takes the pointer: the release goes to it, and the window never sees it.
+      drag.platformDidTakeOver()
+      scene.platform.release(drag)
+      scene.test.settle()
+      #expect(scene.platform.events.filter { if case .began = $0 { true } else { false } }.count == round)
+    }
+  }
+
   @Test("Rule 37: a drag restricted to the application never reaches the platform")
   func restrictedDragsStayInside() {
     let scene = Scene()

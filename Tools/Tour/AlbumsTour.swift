@@ -291,15 +291,8 @@ struct AlbumsTourSteps {
 
   /// xdotool steps for a drag through `path` (screen coordinates), in small moves a twentieth
   /// of a second apart; `release` false leaves the button down.
-  ///
-  /// Each drag starts with a click on the window's title, which does nothing: on X11, after
-  /// one of the window's own drags has ended, GTK 4.8 holds back the next press (and its
-  /// release) until another press comes, so a first press would be lost (see BENCHMARKS.md,
-  /// "Known platform defects").
   func drag(_ path: [(Int, Int)], release: Bool = true) -> [String] {
-    let title = (session.origin.x + 600, session.origin.y + 28)
-    var steps = ["mousemove", "\(title.0)", "\(title.1)", "click", "1", "sleep", "0.2"]
-    steps += ["mousemove", "\(path[0].0)", "\(path[0].1)", "sleep", "0.2", "mousedown", "1", "sleep", "0.1"]
+    var steps = ["mousemove", "\(path[0].0)", "\(path[0].1)", "sleep", "0.2", "mousedown", "1", "sleep", "0.1"]
     var current = path[0]
     for point in path.dropFirst() {
       for step in 1...6 {
@@ -409,11 +402,7 @@ struct AlbumsTourSteps {
       Step(id: "keyboard", title: "Keyboard: Space lifts the focused photo, End goes to the last place, Return drops") {
         let before = session.state.photos(of: session.state.open)
         let mark = session.process.lineCount
-        let title = (session.origin.x + 600, session.origin.y + 28)
-        try session.input.run([
-          "mousemove", "\(title.0)", "\(title.1)", "click", "1", "sleep", "0.2", "mousemove", "\(photo(0).0)",
-          "\(photo(0).1)", "click", "1", "sleep", "0.3",
-        ])
+        try session.input.run(["mousemove", "\(photo(0).0)", "\(photo(0).1)", "click", "1", "sleep", "0.3"])
         for key in ["space", "End", "Return"] { try session.input.run(["key", key, "sleep", "0.4"]) }
         let after = try session.waitForState(after: mark) { $0.photos(of: $0.open) != before }
         var expected = before
