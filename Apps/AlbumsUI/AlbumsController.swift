@@ -3,7 +3,7 @@ import DragDrop
 import DragDropLists
 import Foundation
 
-/// The Albums window's content, built into any ``Window``: the albums list (covers, names
+/// The Albums window's content, built into any `Window`: the albums list (covers, names
 /// and counts, with "All Photos" first and a "New Album" target under it) beside a grid of
 /// the open album's photos, and a status line.
 ///
