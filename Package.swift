@@ -122,7 +122,7 @@ let package = Package(
     .executableTarget(
       name: "Albums",
       dependencies: [
-        "AlbumsLibrary", "AlbumsUI", "DragDropGTK", "DragDropLists",
+        "AlbumsLibrary", "AlbumsUI", "DragDropGTK", "DragDropLists", "TraceLines",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       path: "Apps/Albums",

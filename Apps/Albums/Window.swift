@@ -5,6 +5,7 @@ import DragDrop
 import DragDropGTK
 import DragDropLists
 import Foundation
+import TraceLines
 
 /// `Albums` (or `Albums open`): the library in a window.
 struct Open: ParsableCommand {
@@ -14,7 +15,8 @@ struct Open: ParsableCommand {
       A new library is seeded with the photographs of Debian's mate-backgrounds package, or, when \
       it is not installed, with landscapes Albums draws. With --trace, standard output gets \
       `ready origin=X,Y size=WxH` once the window is drawn, `call ...` for every drag and drop delegate \
-      call, and `state ...` whenever the albums change.
+      call, and `state ...` whenever the albums change. With --frames, it gets `ready` and a line for \
+      every frame drawn, with how long drawing it took.
       """)
 
   enum Appearance: String, ExpressibleByArgument, CaseIterable {
@@ -45,6 +47,9 @@ struct Open: ParsableCommand {
   @Flag(help: "Print the window's readiness and the library's state, one a line.")
   var trace = false
 
+  @Flag(help: "Print the window's readiness, then `frame N time=SECONDS input=MILLISECONDS drawing=SECONDS` for every frame.")
+  var frames = false
+
   func run() throws {
     try MainActor.assumeIsolated {
       let library = try options.open()
@@ -66,10 +71,17 @@ struct Open: ParsableCommand {
         let host = GTKWindow(application: application, title: "Albums", size: Size(width: 1100, height: 720))
         let controller = AlbumsController(
           window: host.window, library: library, theme: dark ? .dark : .light,
-          makeThumbnail: { url in try ImageDecoder.thumbnailPNG(ofFileAt: url, maximumPixelSize: 320) })
+          thumbnails: ThumbnailPipeline(
+            make: { url in try ImageDecoder.thumbnailPNG(ofFileAt: url, maximumPixelSize: 320) },
+            prepare: { image in
+              // Decoded here, in the background, so that drawing the thumbnail is a cache hit.
+              guard let decoded = try? ImageDecoder.decodeInBackground(image) else { return nil }
+              return { ImageDecoder.shared.adopt(decoded) }
+            }))
         controller.grid.reorderingCadence = reordering.value
         controllers.append(controller)
         if trace { Self.trace(controller, in: host) }
+        if trace || frames { Self.traceFrames(of: host, each: frames) }
         host.present()
       }
       controllers.removeAll()
@@ -106,13 +118,28 @@ struct Open: ParsableCommand {
       lastState = state
       emit("state \(state)")
     }
+  }
+
+  /// Prints `ready …` after the first frame, and with `each`, a line for every frame.
+  @MainActor
+  static func traceFrames(of host: GTKWindow, each: Bool) {
     var ready = false
-    host.frameObserver = { [weak host] _ in
-      guard let host, !ready, let origin = host.drawingAreaOrigin else { return }
-      ready = true
-      emit(
-        "ready origin=\(Int(origin.x.rounded())),\(Int(origin.y.rounded())) size=\(Int(host.window.bounds.width))x\(Int(host.window.bounds.height))"
-      )
+    host.frameObserver = { [weak host] frame in
+      guard let host else { return }
+      if !ready, let origin = host.drawingAreaOrigin {
+        ready = true
+        emit(
+          TraceLine.ready(
+            originX: Int(origin.x.rounded()), originY: Int(origin.y.rounded()), width: Int(host.window.bounds.width),
+            height: Int(host.window.bounds.height)
+          ).description)
+      }
+      if each {
+        emit(
+          TraceLine.frame(
+            number: frame.number, time: frame.time, input: frame.lastInputEventTime, drawing: frame.drawingTime
+          ).description)
+      }
     }
   }
 

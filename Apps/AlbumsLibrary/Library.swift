@@ -157,6 +157,16 @@ public final class Library: Sendable {
     try read { db in try Photo.filter(Column("trashedAt") == nil).order(Column("id")).fetchAll(db) }
   }
 
+  /// How many photos the library has (not counting the trash), and the oldest of them:
+  /// what "All Photos" shows, without reading every photo.
+  public func librarySummary() throws(LibraryError) -> (photoCount: Int, cover: Photo?) {
+    try read { db in
+      let count = try Photo.filter(Column("trashedAt") == nil).fetchCount(db)
+      let cover = try Photo.filter(Column("trashedAt") == nil).order(Column("id")).fetchOne(db)
+      return (count, cover)
+    }
+  }
+
   /// The albums in order, each with its number of photos and its first photo (its cover).
   public func albumSummaries() throws(LibraryError) -> [AlbumSummary] {
     try read { db in

@@ -40,13 +40,15 @@ public final class AlbumsController {
   /// The colours; setting them redraws the window in the new ones.
   public var theme: AlbumsTheme { didSet { applyTheme() } }
 
-  /// Makes a thumbnail (PNG bytes) of the photo file at a URL.
-  let makeThumbnail: (URL) throws -> Data
+  /// The thumbnails of the grid and the list, made in the background.
+  public let thumbnails: ThumbnailLoader
   /// Hears each change of what the window shows: the albums, the open album, its photos.
   public var didChange: (() -> Void)?
 
   /// The albums, in order, with their counts and covers.
   public internal(set) var albums: [AlbumSummary] = []
+  /// How many photos the library has, and the cover of All Photos.
+  public internal(set) var librarySummary: (photoCount: Int, cover: Photo?) = (0, nil)
   /// The open row of the albums list: 0 is All Photos, 1… the albums.
   public internal(set) var openRow = 0
   /// The photos of the open album (or of the library), in order.
@@ -55,7 +57,6 @@ public final class AlbumsController {
   public private(set) var status = ""
   /// Imports under way, by placeholder.
   private(set) var imports: [ObjectIdentifier: Import] = [:]
-  private var thumbnails: [Int64: Image] = [:]
   private var ticking: ScheduledAction?
   let undoStack = UndoStack()
   private let dataSource: DataSource
@@ -71,16 +72,18 @@ public final class AlbumsController {
     itemSize: Size(width: 150, height: 150), minimumInteritemSpacing: 12, minimumLineSpacing: 12,
     sectionInset: EdgeInsets(top: 16, left: 16, bottom: 16, right: 16))
 
-  /// Builds the window's content for `library`. `makeThumbnail` makes a thumbnail's PNG
-  /// bytes from a photo's file (the GTK application scales with gdk-pixbuf); by default
-  /// the photo's own bytes serve.
+  /// Builds the window's content for `library`. `thumbnails` makes the photos'
+  /// thumbnails (the GTK application scales them with gdk-pixbuf and decodes them in the
+  /// background); by default the photos' own bytes serve. `thumbnailScheduling` says when
+  /// they are made: in the background, or when a test says.
   public init(
     window: Window, library: Library, theme: AlbumsTheme = .light,
-    makeThumbnail: @escaping (URL) throws -> Data = { try Data(contentsOf: $0) }
+    thumbnails pipeline: ThumbnailPipeline = .photoBytes,
+    thumbnailScheduling: ThumbnailScheduling = .background(maximumConcurrent: 2)
   ) {
     self.library = library
     self.theme = theme
-    self.makeThumbnail = makeThumbnail
+    thumbnails = ThumbnailLoader(library: library, pipeline: pipeline, scheduling: thumbnailScheduling)
     root = AlbumsRootView(frame: window.bounds)
     root.autoresizingMask = [.flexibleWidth, .flexibleHeight]
     let sidebarWidth = 280.0
@@ -155,6 +158,8 @@ public final class AlbumsController {
     let newAlbumDrop = DropInteraction(delegate: dataSource)
     newAlbumView.addInteraction(newAlbumDrop)
 
+    thumbnails.isWanted = { [weak self] id in self?.shows(photoID: id) ?? false }
+    thumbnails.didLoad = { [weak self] id, image in self?.show(image, ofPhotoID: id) }
     applyTheme()
     reload(open: 0)
     if !albums.isEmpty { open(row: 1) }
@@ -181,6 +186,7 @@ public final class AlbumsController {
   func reload(open row: Int? = nil) {
     do {
       albums = try library.albumSummaries()
+      librarySummary = try library.librarySummary()
     } catch {
       report(error)
     }
@@ -218,6 +224,7 @@ public final class AlbumsController {
   private func refreshAlbums() {
     do {
       albums = try library.albumSummaries()
+      librarySummary = try library.librarySummary()
     } catch {
       report(error)
     }
@@ -238,12 +245,25 @@ public final class AlbumsController {
       : "\(openAlbum?.name ?? "The library") is empty. Drag photos onto it, or drop them here from another application."
   }
 
+  /// The thumbnail of `photo` when it is ready; until then, nil, and it is on its way.
   func thumbnail(of photo: Photo) -> Image? {
-    guard let id = photo.id else { return nil }
-    if let image = thumbnails[id] { return image }
-    let image = library.thumbnail(of: photo, make: makeThumbnail)
-    thumbnails[id] = image
-    return image
+    thumbnails.image(for: photo)
+  }
+
+  /// Whether a visible cell shows the photo: its thumbnail is still worth making.
+  private func shows(photoID id: Int64) -> Bool {
+    grid.visibleCells.contains { ($0 as? PhotoGridCell)?.photoID == id }
+      || albumsTable.visibleCells.contains { ($0 as? AlbumRowCell)?.coverID == id }
+  }
+
+  /// Puts a thumbnail that arrived into the cells that show its photo.
+  private func show(_ image: Image, ofPhotoID id: Int64) {
+    for case let cell as PhotoGridCell in grid.visibleCells where cell.photoID == id {
+      cell.thumbnail.image = image
+    }
+    for case let cell as AlbumRowCell in albumsTable.visibleCells where cell.coverID == id {
+      cell.cover.image = image
+    }
   }
 
   /// Shows a message in the status line.

@@ -57,11 +57,14 @@ final class AlbumRowCell: TableViewCell {
     updateBackground()
   }
 
-  func configure(name: String, count photoCount: Int, cover image: Image?, theme: AlbumsTheme) {
+  /// The photo the cover shows.
+  var coverID: Int64?
+
+  func configure(name: String, count photoCount: Int, coverID: Int64?, theme: AlbumsTheme) {
     self.theme = theme
     textLabel.text = name
     count.text = "\(photoCount)"
-    cover.image = image
+    self.coverID = coverID
     accessibilityLabel = name
   }
 
@@ -75,6 +78,7 @@ final class AlbumRowCell: TableViewCell {
   override func prepareForReuse() {
     super.prepareForReuse()
     cover.image = nil
+    coverID = nil
   }
 
   override func dropTargetStateDidChange(_ isDropTarget: Bool) {
@@ -101,6 +105,8 @@ final class AlbumRowCell: TableViewCell {
 final class PhotoGridCell: CollectionViewCell {
   let thumbnail = ThumbnailView()
   var theme = AlbumsTheme.light
+  /// The photo the cell shows.
+  var photoID: Int64?
 
   required init(reuseIdentifier: String?) {
     super.init(reuseIdentifier: reuseIdentifier)
@@ -116,6 +122,7 @@ final class PhotoGridCell: CollectionViewCell {
   override func prepareForReuse() {
     super.prepareForReuse()
     thumbnail.image = nil
+    photoID = nil
   }
 
   override func dragStateDidChange(_ state: CellDragState) {

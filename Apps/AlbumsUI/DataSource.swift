@@ -26,17 +26,12 @@ final class DataSource: TableViewDataSource, TableViewDelegate, TableViewDragDel
   func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
     let cell = tableView.dequeueReusableCell(withIdentifier: "album", for: indexPath)
     guard let controller, let row = cell as? AlbumRowCell else { return cell }
-    if indexPath.row == 0 {
-      let all = (try? controller.library.allPhotos()) ?? []
-      row.configure(
-        name: "All Photos", count: all.count, cover: all.first.flatMap(controller.thumbnail(of:)),
-        theme: controller.theme)
-    } else {
-      let summary = controller.albums[indexPath.row - 1]
-      row.configure(
-        name: summary.album.name, count: summary.photoCount, cover: summary.cover.flatMap(controller.thumbnail(of:)),
-        theme: controller.theme)
-    }
+    let summary = indexPath.row == 0 ? nil : controller.albums[indexPath.row - 1]
+    let name = summary?.album.name ?? "All Photos"
+    let count = summary?.photoCount ?? controller.librarySummary.photoCount
+    let cover = summary == nil ? controller.librarySummary.cover : summary?.cover
+    row.configure(name: name, count: count, coverID: cover?.id, theme: controller.theme)
+    row.cover.image = cover.flatMap(controller.thumbnail(of:))
     return cell
   }
 
@@ -181,6 +176,7 @@ final class DataSource: TableViewDataSource, TableViewDelegate, TableViewDragDel
     let photo = controller.photos[indexPath.item]
     photoCell.theme = controller.theme
     photoCell.thumbnail.emptyColor = controller.theme.placeholder
+    photoCell.photoID = photo.id
     photoCell.thumbnail.image = controller.thumbnail(of: photo)
     cell.accessibilityLabel = photo.originalName
     return cell

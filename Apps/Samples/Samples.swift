@@ -90,7 +90,9 @@ struct Samples: ParsableCommand {
       scenes.append(scene)
       if frames {
         host.frameObserver = { frame in
-          emit(.frame(number: frame.number, time: frame.time, input: frame.lastInputEventTime))
+          emit(
+            .frame(
+              number: frame.number, time: frame.time, input: frame.lastInputEventTime, drawing: frame.drawingTime))
         }
       }
       if trace { Self.trace(scene, in: host) }

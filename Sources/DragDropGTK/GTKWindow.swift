@@ -219,6 +219,7 @@ public final class GTKWindow {
   // MARK: Drawing
 
   private func draw(_ cairo: OpaquePointer, width: Int, height: Int) {
+    let start = MainLoop.monotonicNow
     frameCount += 1
     cairo_set_source_rgb(cairo, 1, 1, 1)
     cairo_paint(cairo)
@@ -227,7 +228,9 @@ public final class GTKWindow {
     // Live drags draw their previews on top, and keep frames coming until they end.
     if overlay.draw(in: context, window: window, now: clock.now) { animate(for: 0.1) }
     context.finish()
-    frameObserver?(DrawnFrame(number: frameCount, time: MainLoop.monotonicNow, lastInputEventTime: lastInputEventTime))
+    let end = MainLoop.monotonicNow
+    frameObserver?(
+      DrawnFrame(number: frameCount, time: end, lastInputEventTime: lastInputEventTime, drawingTime: end - start))
   }
 
   /// Where the drawing area's top-left corner is in the window's surface (the X window), in
@@ -356,4 +359,6 @@ public struct DrawnFrame: Sendable, Hashable {
   /// The X server time (milliseconds) of the last input event before the frame; on X11 it
   /// reads the same monotonic clock, in milliseconds.
   public var lastInputEventTime: UInt32
+  /// How long the frame took to lay out and draw, in seconds.
+  public var drawingTime: Double = 0
 }

@@ -34,6 +34,10 @@ public final class ImageDecoder {
     for entry in entries.values { cairo_surface_destroy(entry.surface) }
   }
 
+  /// How many images were decoded on the main actor, when they were drawn; images adopted
+  /// from ``decodeInBackground(_:)`` do not count.
+  public private(set) var decodeCount = 0
+
   /// The number of images decoded and kept.
   public var cachedImageCount: Int { entries.count }
 
@@ -53,12 +57,40 @@ public final class ImageDecoder {
       return entry.surface
     }
     let surface = try Self.decode(image)
+    decodeCount += 1
     let bytes = Int(cairo_image_surface_get_stride(surface)) * Int(cairo_image_surface_get_height(surface))
     entries[key] = Entry(surface: surface, bytes: bytes, lastUse: useCounter)
     cachedBytes += bytes
     trim(keeping: key)
     return surface
   }
+
+  /// Decodes `image` off the main actor, for ``adopt(_:)`` to put in the cache: a list
+  /// or a grid that loads its images in the background decodes them there too, so that
+  /// drawing them is a cache hit. gdk-pixbuf and cairo decode on any thread.
+  public nonisolated static func decodeInBackground(_ image: Image) throws(GTKError) -> DecodedImage {
+    DecodedImage(image: image, surface: try decode(image))
+  }
+
+  /// Puts pixels decoded by ``decodeInBackground(_:)`` in the cache, as the most recently
+  /// used image; when the image is already there, the cached pixels stay.
+  public func adopt(_ decoded: DecodedImage) {
+    let key = CacheKey(image: decoded.image)
+    useCounter += 1
+    if entries[key] != nil {
+      entries[key]?.lastUse = useCounter
+      return
+    }
+    let surface = decoded.surface
+    cairo_surface_reference(surface)
+    let bytes = Int(cairo_image_surface_get_stride(surface)) * Int(cairo_image_surface_get_height(surface))
+    entries[key] = Entry(surface: surface, bytes: bytes, lastUse: useCounter)
+    cachedBytes += bytes
+    trim(keeping: key)
+  }
+
+  /// Whether `image` is decoded and kept.
+  public func contains(_ image: Image) -> Bool { entries[CacheKey(image: image)] != nil }
 
   /// Drops every cached image.
   public func removeAll() {
@@ -116,7 +148,7 @@ public final class ImageDecoder {
   }
 
   /// Decodes the bytes with a gdk-pixbuf loader and copies the pixels into a new surface.
-  private static func decode(_ image: Image) throws(GTKError) -> OpaquePointer {
+  private nonisolated static func decode(_ image: Image) throws(GTKError) -> OpaquePointer {
     guard let loader = gdk_pixbuf_loader_new() else {
       throw .imageDecodingFailed(image.contentType, reason: "gdk-pixbuf has no loader")
     }
@@ -151,6 +183,27 @@ public final class ImageDecoder {
     cairo_destroy(cairo)
     cairo_surface_flush(surface)
     return surface
+  }
+}
+
+/// An image's pixels, decoded off the main actor by ``ImageDecoder/decodeInBackground(_:)``
+/// and not yet in a decoder's cache. It frees them when it goes, adopted or not.
+public final class DecodedImage: @unchecked Sendable {
+  // Immutable after init: the surface is only read, and cairo's reference counting is atomic.
+  /// The image the pixels are of.
+  public let image: Image
+  fileprivate let surface: OpaquePointer
+
+  fileprivate init(image: Image, surface: OpaquePointer) {
+    self.image = image
+    self.surface = surface
+  }
+
+  deinit { cairo_surface_destroy(surface) }
+
+  /// The decoded size in pixels.
+  public var pixelSize: (width: Int, height: Int) {
+    (Int(cairo_image_surface_get_width(surface)), Int(cairo_image_surface_get_height(surface)))
   }
 }
 

@@ -13,10 +13,14 @@ import TraceLines
       .idle,
       .frame(number: 17, time: 12.016, input: 4_294_967_295),
       .frame(number: 0, time: 0.000001, input: 0),
+      .frame(number: 5, time: 1.5, input: 7, drawing: 0.0021),
       .other("key down space"),
     ]
     for line in lines { #expect(TraceLine(line.description) == line, "\(line)") }
-    #expect(TraceLine.frame(number: 3, time: 2.5, input: 9).description == "frame 3 time=2.500000 input=9")
+    #expect(
+      TraceLine.frame(number: 3, time: 2.5, input: 9).description == "frame 3 time=2.500000 input=9 drawing=0.000000")
+    // Lines written before frames told their drawing time read as drawing nothing.
+    #expect(TraceLine("frame 3 time=2.5 input=9") == .frame(number: 3, time: 2.5, input: 9))
     #expect(
       TraceLine.ready(originX: 1, originY: 2, width: 3, height: 4).description == "ready origin=1,2 size=3x4")
   }

@@ -80,7 +80,7 @@ struct Latency: ParsableCommand {
 
   /// The time and input stamp of a `frame` trace line.
   static func frame(_ line: String) -> (time: Double, input: UInt32)? {
-    guard case .frame(_, let time, let input) = TraceLine(line) else { return nil }
+    guard case .frame(_, let time, let input, _) = TraceLine(line) else { return nil }
     return (time, input)
   }
 

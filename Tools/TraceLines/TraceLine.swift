@@ -7,7 +7,7 @@
 /// call source.sessionWillBegin
 /// scene moveItem 3 → 0
 /// state albums=[…]
-/// frame 17 time=12.016000 input=4301
+/// frame 17 time=12.016000 input=4301 drawing=0.002100
 /// idle
 /// ```
 public enum TraceLine: Hashable, Sendable, CustomStringConvertible {
@@ -23,8 +23,9 @@ public enum TraceLine: Hashable, Sendable, CustomStringConvertible {
   /// A frame after which nothing is left to happen: no drag, animation, timer or load.
   case idle
   /// A frame was drawn, at `time` on the monotonic clock, after the input event stamped
-  /// `input` (the X server's time, in milliseconds).
-  case frame(number: Int, time: Double, input: UInt32)
+  /// `input` (the X server's time, in milliseconds); laying it out and drawing it took
+  /// `drawing` seconds.
+  case frame(number: Int, time: Double, input: UInt32, drawing: Double = 0)
   /// Any other line, kept whole: a probe's own reports.
   case other(String)
 
@@ -36,7 +37,8 @@ public enum TraceLine: Hashable, Sendable, CustomStringConvertible {
     case .scene(let text): "scene \(text)"
     case .state(let text): "state \(text)"
     case .idle: "idle"
-    case .frame(let number, let time, let input): "frame \(number) time=\(Self.microseconds(time)) input=\(input)"
+    case .frame(let number, let time, let input, let drawing):
+      "frame \(number) time=\(Self.microseconds(time)) input=\(input) drawing=\(Self.microseconds(drawing))"
     case .other(let text): text
     }
   }
@@ -67,7 +69,7 @@ public enum TraceLine: Hashable, Sendable, CustomStringConvertible {
         self = .other(line)
         return
       }
-      self = .frame(number: number, time: time, input: input)
+      self = .frame(number: number, time: time, input: input, drawing: fields["drawing"].flatMap(Double.init) ?? 0)
     default: self = .other(line)
     }
   }
