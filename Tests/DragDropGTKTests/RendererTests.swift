@@ -235,6 +235,26 @@ struct RendererTests {
     #expect(right.blue > 0.9 && right.red < 0.1, "\(right)")
   }
 
+  @Test func imagesDecodedInTheBackgroundDrawWithoutDecodingAgain() async throws {
+    let image = try Image(data: try Fixtures.quadrants(format: "png"))
+    let decoder = ImageDecoder()
+    // Decoded on another thread, as Albums decodes its thumbnails.
+    let decoded = try await Task.detached { try ImageDecoder.decodeInBackground(image) }.value
+    #expect(decoded.pixelSize == (20, 20))
+    #expect(!decoder.contains(image))
+    decoder.adopt(decoded)
+    #expect(decoder.contains(image))
+    #expect(try decoder.decodedSize(of: image) == (20, 20))
+    #expect(decoder.decodeCount == 0)
+    // Adopting the same image again keeps the pixels already there.
+    decoder.adopt(try ImageDecoder.decodeInBackground(image))
+    #expect(decoder.cachedImageCount == 1)
+    // Bytes that do not decode are the same typed error off the main actor.
+    let broken = try Image(data: Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
+      + [0, 0, 0, 8, 0, 0, 0, 8, 8, 2, 0, 0, 0, 1, 2, 3, 4] + Array(repeating: 7, count: 40)))
+    await #expect(throws: GTKError.self) { try await Task.detached { try ImageDecoder.decodeInBackground(broken) }.value }
+  }
+
   @Test func undecodableBytesAreATypedErrorAndDrawNothing() throws {
     // A valid PNG header followed by garbage: the header parses, the pixels do not.
     var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]
