@@ -47,7 +47,9 @@ struct Open: ParsableCommand {
   @Flag(help: "Print the window's readiness and the library's state, one a line.")
   var trace = false
 
-  @Flag(help: "Print the window's readiness, then `frame N time=SECONDS input=MILLISECONDS drawing=SECONDS` for every frame.")
+  @Flag(
+    help:
+      "Print the window's readiness, then `frame N time=SECONDS input=MILLISECONDS drawing=SECONDS` for every frame.")
   var frames = false
 
   func run() throws {

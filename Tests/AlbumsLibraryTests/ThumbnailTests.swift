@@ -1,7 +1,7 @@
 import AlbumsLibrary
 import DragDrop
-import DragDropTesting
 import DragDropLists
+import DragDropTesting
 import Foundation
 import Synchronization
 import Testing

@@ -250,9 +250,13 @@ struct RendererTests {
     decoder.adopt(try ImageDecoder.decodeInBackground(image))
     #expect(decoder.cachedImageCount == 1)
     // Bytes that do not decode are the same typed error off the main actor.
-    let broken = try Image(data: Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
-      + [0, 0, 0, 8, 0, 0, 0, 8, 8, 2, 0, 0, 0, 1, 2, 3, 4] + Array(repeating: 7, count: 40)))
-    await #expect(throws: GTKError.self) { try await Task.detached { try ImageDecoder.decodeInBackground(broken) }.value }
+    let broken = try Image(
+      data: Data(
+        [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
+          + [0, 0, 0, 8, 0, 0, 0, 8, 8, 2, 0, 0, 0, 1, 2, 3, 4] + Array(repeating: 7, count: 40)))
+    await #expect(throws: GTKError.self) {
+      try await Task.detached { try ImageDecoder.decodeInBackground(broken) }.value
+    }
   }
 
   @Test func undecodableBytesAreATypedErrorAndDrawNothing() throws {
