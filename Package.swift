@@ -168,7 +168,7 @@ let package = Package(
     .executableTarget(
       name: "Tour",
       dependencies: [
-        "SampleDriver", "Scenarios", "SampleScenes", "TraceLines", "AlbumsLibrary",
+        "SampleDriver", "Scenarios", "SampleScenes", "TraceLines", "AlbumsLibrary", "DragDropGTK",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       path: "Tools/Tour",

@@ -16,7 +16,8 @@ struct Open: ParsableCommand {
       it is not installed, with landscapes Albums draws. With --trace, standard output gets \
       `ready origin=X,Y size=WxH` once the window is drawn, `call ...` for every drag and drop delegate \
       call, and `state ...` whenever the albums change. With --frames, it gets `ready` and a line for \
-      every frame drawn, with how long drawing it took.
+      every frame drawn, with how long drawing it took, and `photos N importing=M` whenever the open \
+      album changes.
       """)
 
   enum Appearance: String, ExpressibleByArgument, CaseIterable {
@@ -84,6 +85,13 @@ struct Open: ParsableCommand {
         controllers.append(controller)
         if trace { Self.trace(controller, in: host) }
         if trace || frames { Self.traceFrames(of: host, each: frames) }
+        if frames && !trace {
+          // What changed, without listing every photo as `state` does.
+          controller.didChange = { [weak controller] in
+            guard let controller else { return }
+            Self.emit("photos \(controller.photos.count) importing=\(controller.importsUnderWay)")
+          }
+        }
         host.present()
       }
       controllers.removeAll()

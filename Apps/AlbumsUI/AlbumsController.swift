@@ -179,6 +179,9 @@ public final class AlbumsController {
     return "albums=" + (listing ?? []).joined(separator: " ") + " open=\(openAlbum?.name ?? "All Photos")"
   }
 
+  /// How many imports are still on their way.
+  public var importsUnderWay: Int { imports.count }
+
   /// Whether no import is still on its way.
   public var isSettled: Bool { imports.isEmpty && !grid.hasUncommittedUpdates }
 

@@ -11,7 +11,8 @@ import Synchronization
 struct Tour: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Plays the sample scenes in real windows with real X input, and measures them.",
-    subcommands: [Play.self, AlbumsTour.self, Latency.self, IdleCPU.self], defaultSubcommand: Play.self)
+    subcommands: [Play.self, AlbumsTour.self, Latency.self, IdleCPU.self, AlbumsBenchmark.self],
+    defaultSubcommand: Play.self)
 
   /// The display to use: DISPLAY, or a private Xvfb started for the run.
   static func display(width: Int = 1280, height: Int = 800) throws -> (name: String, server: VirtualDisplay?) {

@@ -1,0 +1,259 @@
+import AlbumsLibrary
+import ArgumentParser
+import DragDrop
+import DragDropGTK
+import Foundation
+import SampleDriver
+import TraceLines
+
+/// Albums at scale, in a real window: a library of many small generated photos opened to
+/// its first frame, scrolled and dragged over (the time each frame took to lay out and
+/// draw), photos dropped in from another application, and photos moved between albums.
+struct AlbumsBenchmark: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "albums-bench",
+    abstract: "Measures Albums on a large library in a real window.",
+    discussion: """
+      The library (--library, made when it is new) holds --photos generated PNG files, all in one album, \
+      "Generated". Albums opens on it under Xvfb with --frames: the time to its first frame, then the \
+      drawing time of every frame while the grid scrolls with the wheel and while a photo is dragged to \
+      the grid's edge, where the grid scrolls under it. A GTK 4 peer (python3-gi) then drops --import \
+      image files on the grid: the time until the last is in the library, Albums' peak memory, and the \
+      frames drawn meanwhile. Last, --move photos move from the big album into another, as a drop on \
+      an album does: the library's one transaction, timed.
+      """)
+
+  @Option(help: "The library (default: a temporary one, removed afterwards).")
+  var library: String?
+
+  @Option(help: "How many photos the library holds.")
+  var photos = 100_000
+
+  @Option(help: "How many image files to drop from another application.")
+  var `import` = 1_000
+
+  @Option(help: "How many photos to move into another album.")
+  var move = 1_000
+
+  @Option(help: "The Albums program (default: beside this program).")
+  var albums: String?
+
+  func run() throws {
+    let program = try Tour.program("Albums", path: albums)
+    let temporary = FileManager.default.temporaryDirectory.appending(path: "albums-bench-\(getpid())")
+    defer { try? FileManager.default.removeItem(at: temporary) }
+    let folder = library.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? temporary.appending(path: "library")
+    try MainActor.assumeIsolated { try Self.makeFixture(in: folder, photos: photos, scratch: temporary) }
+    let (display, server) = try Tour.display(width: 1920, height: 1080)
+    defer { server?.stop() }
+    Self.report("Albums benchmark: \(photos) photos in \(folder.path), Albums at \(program.path)")
+
+    for run in ["first", "second"] {
+      let window = try AlbumsWindow(program: program, library: folder, display: display)
+      Self.report(String(format: "  launch to first frame (%@ run): %.0f ms", run, window.launchTime * 1000))
+      if run == "second" {
+        try scrollAndDrag(window)
+        if `import` > 0 { try importByDrop(window, scratch: temporary) }
+      }
+      window.close()
+    }
+    if move > 0 { try measureMove(folder) }
+  }
+
+  // MARK: The fixture
+
+  /// Makes a library of `count` small generated PNG files in one album, unless `folder`
+  /// already holds one.
+  @MainActor
+  static func makeFixture(in folder: URL, photos count: Int, scratch: URL) throws {
+    if FileManager.default.fileExists(atPath: folder.appending(path: "library.sqlite").path) {
+      let existing = try Library(folder: folder).librarySummary().photoCount
+      guard existing != count else { return }
+      throw ValidationError("\(folder.path) holds \(existing) photos, not \(count); give another --library")
+    }
+    let start = monotonicNow()
+    let library = try Library(folder: folder)
+    let album = try library.makeAlbum(named: "Generated")
+    let sources = scratch.appending(path: "sources")
+    try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+    for index in 0..<count {
+      let file = sources.appending(path: String(format: "generated-%06d.png", index))
+      try generatedPhoto(index).writePNG(to: file)
+      try library.importPhoto(from: file, into: album, at: Int.max)
+      try FileManager.default.removeItem(at: file)
+      if (index + 1) % 10_000 == 0 { Self.report("  made \(index + 1) of \(count) photos") }
+    }
+    Self.report(String(format: "  made the library of %d photos in %.0f s", count, monotonicNow() - start))
+  }
+
+  /// A 96×64 picture of its own colours: a sky, a hill, and a sun placed by `index`.
+  @MainActor
+  static func generatedPhoto(_ index: Int) throws -> RenderedImage {
+    let hue = Double((index * 37) % 360) / 360
+    let window = Window(frame: Rect(x: 0, y: 0, width: 96, height: 64), clock: ManualClock())
+    window.backgroundColor = Color(red: 0.4 + 0.4 * hue, green: 0.6, blue: 0.9 - 0.3 * hue)
+    let hill = View(frame: Rect(x: 0, y: 36 + Double(index % 12), width: 96, height: 40))
+    hill.backgroundColor = Color(red: 0.2, green: 0.4 + 0.3 * hue, blue: 0.2)
+    hill.cornerRadius = 20
+    let sun = View(frame: Rect(x: Double(index % 80), y: 6 + Double(index / 80 % 20), width: 14, height: 14))
+    sun.backgroundColor = Color(red: 1, green: 0.85, blue: 0.3)
+    sun.cornerRadius = 7
+    window.addSubview(hill)
+    window.addSubview(sun)
+    return try HeadlessRenderer.render(window)
+  }
+
+  // MARK: In the window
+
+  /// Albums on the library, with frames traced, at the top left of the screen.
+  final class AlbumsWindow {
+    let process: LineProcess
+    let input: XInput
+    let origin: (x: Int, y: Int)
+    let launchTime: Double
+
+    init(program: URL, library: URL, display: String) throws {
+      input = try XInput(display: display)
+      let start = monotonicNow()
+      process = try LineProcess.start(
+        program, arguments: ["--library", library.path, "--frames", "--appearance", "light"],
+        environment: SampleWindow.environment(display: display))
+      guard let line = process.waitForLine(timeout: 60, where: { $0.hasPrefix("ready ") })?.line,
+        case .ready(let x, let y, _, _) = TraceLine(line)
+      else {
+        process.terminate()
+        throw DriverError.timedOut("Albums to show its window", output: process.output)
+      }
+      launchTime = monotonicNow() - start
+      origin = (x, y)
+    }
+
+    /// The drawing times of the frames printed from line `mark` on.
+    func drawingTimes(from mark: Int) -> [Double] {
+      process.lines.dropFirst(mark).compactMap { line in
+        guard case .frame(_, _, _, let drawing) = TraceLine(line) else { return nil }
+        return drawing
+      }
+    }
+
+    /// A point of the window, on the screen.
+    func screen(_ x: Int, _ y: Int) -> [String] { ["\(origin.x + x)", "\(origin.y + y)"] }
+
+    func close() { process.terminate() }
+  }
+
+  func scrollAndDrag(_ window: AlbumsWindow) throws {
+    // Whatever the first frames did (thumbnails arriving), the window settles first.
+    _ = window.process.waitForQuiet(1, timeout: 10)
+    var mark = window.process.lineCount
+    // 400 wheel steps down at 60 a second, then 400 up at 120 a second.
+    try window.input.run(["mousemove"] + window.screen(690, 380))
+    try window.input.run(["click", "--repeat", "400", "--delay", "16", "5"])
+    try window.input.run(["click", "--repeat", "400", "--delay", "8", "4"])
+    _ = window.process.waitForQuiet(0.5, timeout: 10)
+    Self.report(Latency.summary("scrolling: drawing time per frame", window.drawingTimes(from: mark)))
+
+    // A photo lifted, carried to the grid's bottom edge and held there while the grid
+    // scrolls under it, carried back up, and dropped where it started.
+    mark = window.process.lineCount
+    var steps = ["mousemove"] + window.screen(371, 147) + ["sleep", "0.2", "mousedown", "1", "sleep", "0.1"]
+    for step in 1...10 { steps += ["mousemove"] + window.screen(371 + step * 20, 147 + step * 5) + ["sleep", "0.03"] }
+    for step in 1...20 { steps += ["mousemove"] + window.screen(571, 197 + step * 24) + ["sleep", "0.03"] }
+    steps += ["sleep", "3"]
+    for step in 1...20 {
+      steps += ["mousemove"] + window.screen(571 - step * 10, 677 - step * 25) + ["sleep", "0.03"]
+    }
+    steps += ["key", "Escape", "sleep", "0.3", "mouseup", "1"]
+    try window.input.run(steps)
+    _ = window.process.waitForQuiet(0.5, timeout: 10)
+    Self.report(Latency.summary("dragging with auto-scroll: drawing time per frame", window.drawingTimes(from: mark)))
+  }
+
+  /// A GTK 4 peer drops `import` image files on the grid.
+  func importByDrop(_ window: AlbumsWindow, scratch: URL) throws {
+    let files = scratch.appending(path: "drop")
+    try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
+    var uris: [String] = []
+    for index in 0..<`import` {
+      let file = files.appending(path: String(format: "dropped-%04d.png", index))
+      try MainActor.assumeIsolated { try Self.generatedPhoto(1_000_000 + index).writePNG(to: file) }
+      uris.append(file.absoluteString)
+    }
+    let title = "albums-bench-peer-\(getpid())"
+    let peer = try LineProcess.start(
+      URL(fileURLWithPath: "/usr/bin/python3"), arguments: ["Tests/Peers/gtk4_peer.py", "uris", title] + uris,
+      environment: SampleWindow.environment(display: window.input.display))
+    defer { peer.terminate() }
+    guard peer.waitForLine(timeout: 30, where: { $0 == "ready" }) != nil else {
+      throw DriverError.timedOut("the GTK 4 peer", output: peer.output)
+    }
+    let peerWindow =
+      try window.input.run(["search", "--sync", "--name", title])
+      .split(separator: "\n").first.map(String.init) ?? ""
+    try window.input.run(["windowmove", "--sync", peerWindow, "1300", "0"])
+    let before = try Self.peakMemory(of: window.process.pid)
+    let mark = window.process.lineCount
+    var steps = ["mousemove", "1450", "150", "sleep", "0.2", "mousedown", "1", "sleep", "0.1"]
+    for x in stride(from: 1440, through: 700, by: -74) { steps += ["mousemove", "\(x)", "300", "sleep", "0.05"] }
+    steps += ["mousemove"] + window.screen(700, 300) + ["sleep", "0.3"]
+    let start = monotonicNow()
+    try window.input.run(steps + ["mouseup", "1"])
+    // Done when the placeholders, once there, are all committed.
+    var placeholdersShown = false
+    let done = window.process.waitForLine(
+      from: mark, timeout: 600,
+      where: { line in
+        guard line.hasPrefix("photos ") else { return false }
+        if !line.hasSuffix(" importing=0") { placeholdersShown = true }
+        return placeholdersShown && line.hasSuffix(" importing=0")
+      })
+    let elapsed = monotonicNow() - start
+    guard done != nil else { throw DriverError.timedOut("the import to end", output: "") }
+    let peak = try Self.peakMemory(of: window.process.pid)
+    let frames = window.drawingTimes(from: mark)
+    Self.report(
+      String(
+        format: "  importing %d files by drop: %.1f s from the release to the last commit; peak memory %d → %d MiB",
+        `import`, elapsed, before >> 20, peak >> 20))
+    Self.report(Latency.summary("importing: drawing time per frame (\(frames.count) frames drawn)", frames))
+  }
+
+  /// A process's peak resident memory so far, in bytes (VmHWM).
+  static func peakMemory(of pid: Int32) throws -> Int {
+    let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
+    let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
+    return (line.flatMap { Int($0.split(separator: " ", omittingEmptySubsequences: true)[1]) } ?? 0) * 1024
+  }
+
+  // MARK: The library alone
+
+  /// `move` photos from the big album into another, as a drop onto an album does: both
+  /// albums' new contents in one transaction.
+  func measureMove(_ folder: URL) throws {
+    let library = try Library(folder: folder)
+    guard let source = try library.album(named: "Generated") else { return }
+    let target = try library.makeAlbum(named: "Moved \(getpid())")
+    defer { try? library.deleteAlbum(target) }
+    let start = monotonicNow()
+    let contents = try library.photos(in: source)
+    let read = monotonicNow()
+    let moving = Array(contents.prefix(move))
+    let ids = Set(moving.compactMap(\.id))
+    let staying = contents.filter { !ids.contains($0.id ?? -1) }
+    try library.setContents([(target, moving), (source, staying)])
+    let written = monotonicNow()
+    // And back, as an undo does.
+    try library.setContents([(target, []), (source, contents)])
+    let undone = monotonicNow()
+    Self.report(
+      String(
+        format:
+          "  moving %d photos out of an album of %d: read %.0f ms, the transaction %.0f ms; undoing it %.0f ms",
+        moving.count, contents.count, (read - start) * 1000, (written - read) * 1000, (undone - written) * 1000))
+  }
+
+  /// Prints a line at once, even into a pipe.
+  static func report(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+  }
+}
