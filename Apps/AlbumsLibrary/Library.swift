@@ -125,6 +125,11 @@ public final class Library: Sendable {
     migrator.registerMigration("v2: trash") { db in
       try db.alter(table: "photo") { table in table.add(column: "trashedAt", .datetime) }
     }
+    // An album's order, found without reading the album: inserts, appends and reorders
+    // touch a few rows however large the album is.
+    migrator.registerMigration("v3: album order index") { db in
+      try db.create(index: "albumPhotoByPosition", on: "albumPhoto", columns: ["albumId", "position"])
+    }
     return migrator
   }
 
@@ -328,8 +333,8 @@ public final class Library: Sendable {
         // rewritten in a fraction of a second.
         let insert = try db.cachedStatement(
           sql: "INSERT INTO albumPhoto (albumId, photoId, position) VALUES (?, ?, ?)")
-        for (position, id) in (ids + trashed.filter { !kept.contains($0) }).enumerated() {
-          try insert.execute(arguments: [albumID, id, position])
+        for (index, id) in (ids + trashed.filter { !kept.contains($0) }).enumerated() {
+          try insert.execute(arguments: [albumID, id, Int64(index) * Self.positionSpacing])
         }
       }
     }
@@ -400,7 +405,6 @@ public final class Library: Sendable {
     try write { db in
       try db.execute(sql: "DELETE FROM albumPhoto WHERE albumId = ? AND photoId = ?", arguments: [sourceID, photoID])
       try Self.append(photoID: photoID, to: destinationID, in: db)
-      try Self.renumber(albumID: sourceID, in: db)
     }
   }
 
@@ -409,17 +413,17 @@ public final class Library: Sendable {
   public func reorder(_ album: Album, from source: Int, to destination: Int) throws(LibraryError) {
     guard let albumID = album.id else { throw .notInLibrary }
     try write { db in
-      var ids = try Int64.fetchAll(
-        db, sql: "SELECT photoId FROM albumPhoto WHERE albumId = ? ORDER BY position", arguments: [albumID])
-      guard ids.indices.contains(source), (0...max(0, ids.count - 1)).contains(destination) else {
-        throw LibraryError.outOfRange(source: source, destination: destination, count: ids.count)
+      let count = try Self.visibleCount(in: albumID, db)
+      guard (0..<count).contains(source), (0...max(0, count - 1)).contains(destination) else {
+        throw LibraryError.outOfRange(source: source, destination: destination, count: count)
       }
-      ids.insert(ids.remove(at: source), at: destination)
-      for (position, id) in ids.enumerated() {
-        try db.execute(
-          sql: "UPDATE albumPhoto SET position = ? WHERE albumId = ? AND photoId = ?",
-          arguments: [position, albumID, id])
-      }
+      guard source != destination,
+        let photoID = try Int64.fetchOne(
+          db, sql: Self.visibleOrder(selecting: "albumPhoto.photoId") + " LIMIT 1 OFFSET ?",
+          arguments: [albumID, source])
+      else { return }
+      try db.execute(sql: "DELETE FROM albumPhoto WHERE albumId = ? AND photoId = ?", arguments: [albumID, photoID])
+      try Self.insert(photoID: photoID, into: albumID, at: destination, in: db)
     }
   }
 
@@ -506,42 +510,84 @@ public final class Library: Sendable {
 
   // MARK: Helpers
 
-  /// Puts a photo into an album at `position` (the end when nil or past it), moving the
-  /// later ones down; nothing happens if it is there already.
-  private static func insert(photoID: Int64, into albumID: Int64, at position: Int?, in db: Database) throws {
-    try append(photoID: photoID, to: albumID, in: db)
-    guard let position else { return }
-    var ids = try Int64.fetchAll(
-      db, sql: "SELECT photoId FROM albumPhoto WHERE albumId = ? ORDER BY position", arguments: [albumID])
-    guard let index = ids.firstIndex(of: photoID), index > position else { return }
-    ids.insert(ids.remove(at: index), at: max(0, position))
-    for (place, id) in ids.enumerated() {
-      try db.execute(
-        sql: "UPDATE albumPhoto SET position = ? WHERE albumId = ? AND photoId = ?", arguments: [place, albumID, id])
-    }
+  /// The distance between neighbouring photos' positions in an album, when it is written
+  /// whole: an insert takes the middle of the gap between its neighbours, so 32 inserts fit
+  /// between any two photos before the album is spaced out again.
+  static let positionSpacing: Int64 = 1 << 32
+
+  /// A query for an album's visible photos (not in the trash) in order, selecting `columns`;
+  /// its first argument is the album.
+  private static func visibleOrder(selecting columns: String) -> String {
+    """
+    SELECT \(columns) FROM albumPhoto JOIN photo ON photo.id = albumPhoto.photoId
+    WHERE albumPhoto.albumId = ? AND photo.trashedAt IS NULL ORDER BY albumPhoto.position
+    """
   }
 
-  private static func append(photoID: Int64, to albumID: Int64, in db: Database) throws {
-    let exists =
-      try Int.fetchOne(
-        db, sql: "SELECT COUNT(*) FROM albumPhoto WHERE albumId = ? AND photoId = ?", arguments: [albumID, photoID])
-      ?? 0
-    guard exists == 0 else { return }
-    let position =
-      try Int.fetchOne(
-        db, sql: "SELECT COALESCE(MAX(position) + 1, 0) FROM albumPhoto WHERE albumId = ?", arguments: [albumID]) ?? 0
+  private static func visibleCount(in albumID: Int64, _ db: Database) throws -> Int {
+    try Int.fetchOne(
+      db,
+      sql: """
+        SELECT COUNT(*) FROM albumPhoto JOIN photo ON photo.id = albumPhoto.photoId
+        WHERE albumPhoto.albumId = ? AND photo.trashedAt IS NULL
+        """, arguments: [albumID]) ?? 0
+  }
+
+  /// Puts a photo into an album before the visible photo at `index` (at the end when nil or
+  /// past it); nothing happens if it is there already. It reads and writes a few rows,
+  /// through the album order index, and respaces the album only when no position is left
+  /// between the neighbours.
+  private static func insert(photoID: Int64, into albumID: Int64, at index: Int?, in db: Database) throws {
+    guard try !contains(photoID: photoID, in: albumID, db) else { return }
+    guard let index, let position = try positionBefore(visible: max(0, index), in: albumID, db) else {
+      return try append(photoID: photoID, to: albumID, in: db)
+    }
     try db.execute(
       sql: "INSERT INTO albumPhoto (albumId, photoId, position) VALUES (?, ?, ?)",
       arguments: [albumID, photoID, position])
   }
 
-  private static func renumber(albumID: Int64, in db: Database) throws {
+  /// A free position just before the visible photo at `index`, respacing the album if
+  /// needed; nil when there is no photo at `index`.
+  private static func positionBefore(visible index: Int, in albumID: Int64, _ db: Database) throws -> Int64? {
+    for attempt in 0..<2 {
+      guard
+        let next = try Int64.fetchOne(
+          db, sql: visibleOrder(selecting: "albumPhoto.position") + " LIMIT 1 OFFSET ?", arguments: [albumID, index])
+      else { return nil }
+      // The row just before, visible or in the trash.
+      let previous =
+        try Int64.fetchOne(
+          db, sql: "SELECT MAX(position) FROM albumPhoto WHERE albumId = ? AND position < ?",
+          arguments: [albumID, next]) ?? (next - 2 * positionSpacing)
+      if next - previous >= 2 { return previous + (next - previous) / 2 }
+      if attempt == 0 { try respace(albumID: albumID, in: db) }
+    }
+    preconditionFailure("a respaced album has room between every two photos")
+  }
+
+  private static func contains(photoID: Int64, in albumID: Int64, _ db: Database) throws -> Bool {
+    try Bool.fetchOne(
+      db, sql: "SELECT EXISTS (SELECT 1 FROM albumPhoto WHERE albumId = ? AND photoId = ?)",
+      arguments: [albumID, photoID]) ?? false
+  }
+
+  private static func append(photoID: Int64, to albumID: Int64, in db: Database) throws {
+    guard try !contains(photoID: photoID, in: albumID, db) else { return }
+    let last = try Int64.fetchOne(
+      db, sql: "SELECT MAX(position) FROM albumPhoto WHERE albumId = ?", arguments: [albumID])
+    try db.execute(
+      sql: "INSERT INTO albumPhoto (albumId, photoId, position) VALUES (?, ?, ?)",
+      arguments: [albumID, photoID, last.map { $0 + positionSpacing } ?? 0])
+  }
+
+  /// Spaces an album's positions `positionSpacing` apart, keeping its order.
+  private static func respace(albumID: Int64, in db: Database) throws {
     let ids = try Int64.fetchAll(
       db, sql: "SELECT photoId FROM albumPhoto WHERE albumId = ? ORDER BY position", arguments: [albumID])
-    for (position, id) in ids.enumerated() {
-      try db.execute(
-        sql: "UPDATE albumPhoto SET position = ? WHERE albumId = ? AND photoId = ?",
-        arguments: [position, albumID, id])
+    let update = try db.cachedStatement(sql: "UPDATE albumPhoto SET position = ? WHERE albumId = ? AND photoId = ?")
+    for (index, id) in ids.enumerated() {
+      try update.execute(arguments: [Int64(index) * positionSpacing, albumID, id])
     }
   }
 

@@ -1,6 +1,7 @@
 import DragDrop
 import Foundation
 import GRDB
+import TestSupport
 import Testing
 
 @testable import AlbumsLibrary
@@ -45,7 +46,7 @@ import Testing
     let again = try Library(folder: folder)
     #expect(try again.albums().map(\.name) == ["Travel"])
     let applied = try again.database.read { db in try Library.migrator.appliedMigrations(db) }
-    #expect(applied == ["v1: albums and photos", "v2: trash"])
+    #expect(applied == ["v1: albums and photos", "v2: trash", "v3: album order index"])
     let check = try again.database.read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") }
     #expect(check == "ok")
   }
@@ -82,7 +83,7 @@ import Testing
     #expect(try library.photos(in: album).isEmpty)
   }
 
-  @Test("Moves and reorders keep each album's order dense; a copy stays in both albums")
+  @Test("Moves and reorders keep each album's order; a copy stays in both albums")
   func movesAndReorders() throws {
     let library = try Library(folder: folder)
     let travel = try library.makeAlbum(named: "Travel")
@@ -101,6 +102,62 @@ import Testing
       try library.reorder(travel, from: 5, to: 0)
     }
     #expect(throws: LibraryError.invalidName("  ")) { try library.makeAlbum(named: "  ") }
+  }
+
+  @Test(
+    "Inserts at any place, over and over at one place, and reorders keep an album in the order of a plain array",
+    arguments: [1, 2, 3] as [UInt64])
+  func insertsAndReordersMatchAnArray(seed: UInt64) throws {
+    let library = try Library(folder: folder)
+    let album = try library.makeAlbum(named: "Travel")
+    var generator = SeededGenerator(state: seed)
+    // Every row of the album in order, trashed or not, as ids.
+    var rows: [Int64] = []
+    var trashed: Set<Int64> = []
+    var visible: [Int64] { rows.filter { !trashed.contains($0) } }
+    var photos: [Int64: Photo] = [:]
+    /// Where the visible photo at `index` is among all rows; past the end when there is none.
+    func row(ofVisible index: Int) -> Int {
+      let shown = visible
+      return shown.indices.contains(index) ? rows.firstIndex(of: shown[index])! : rows.count
+    }
+    for step in 0..<160 {
+      let count = visible.count
+      switch Int.random(in: 0..<10, using: &generator) {
+      case 0..<5:
+        // Most inserts land at the same place, so that its gap runs out and the album is
+        // spaced out again.
+        let index = Bool.random(using: &generator) ? min(1, count) : Int.random(in: 0...count + 1, using: &generator)
+        let photo = try library.importPhoto(data: Self.png, originalName: "\(step)", into: album, at: index)
+        photos[photo.id!] = photo
+        rows.insert(photo.id!, at: row(ofVisible: index))
+      case 5..<8 where count > 0:
+        let source = Int.random(in: 0..<count, using: &generator)
+        let destination = Int.random(in: 0..<count, using: &generator)
+        try library.reorder(album, from: source, to: destination)
+        let moved = visible[source]
+        if source != destination {
+          rows.removeAll { $0 == moved }
+          rows.insert(moved, at: row(ofVisible: destination))
+        }
+      case 8 where count > 0:
+        let photo = photos[visible[Int.random(in: 0..<count, using: &generator)]]!
+        try library.trash([photo])
+        trashed.insert(photo.id!)
+      case 9 where !trashed.isEmpty:
+        let photo = photos[trashed.randomElement(using: &generator)!]!
+        try library.restore([photo])
+        trashed.remove(photo.id!)
+      default:
+        continue
+      }
+      #expect(try library.photos(in: album).map(\.id!) == visible, "step \(step)")
+    }
+    let order = try library.database.read { db in
+      try Int64.fetchAll(
+        db, sql: "SELECT photoId FROM albumPhoto WHERE albumId = ? ORDER BY position", arguments: [album.id!])
+    }
+    #expect(order == rows)
   }
 
   @Test("An export writes the album's photos in order, named by place and original name")
@@ -187,7 +244,7 @@ import Testing
     let library = try Library(folder: folder)
     #expect(try library.albums().map(\.name) == ["Old"])
     let applied = try library.database.read { db in try Library.migrator.appliedMigrations(db) }
-    #expect(applied == ["v1: albums and photos", "v2: trash"])
+    #expect(applied == ["v1: albums and photos", "v2: trash", "v3: album order index"])
   }
 
   @Test("Contents are set in one transaction: a reorder, a move between albums, a copy; a duplicate is refused")
@@ -206,9 +263,9 @@ import Testing
     #expect(throws: LibraryError.duplicatePhotos) { try library.setContents([(family, [a, a])]) }
     #expect(try library.photos(in: family) == [a])
     let positions = try library.database.read { db in
-      try Int.fetchAll(db, sql: "SELECT position FROM albumPhoto ORDER BY albumId, position")
+      try Int64.fetchAll(db, sql: "SELECT position FROM albumPhoto ORDER BY albumId, position")
     }
-    #expect(positions == [0, 1, 0])
+    #expect(positions == [0, Library.positionSpacing, 0])
   }
 
   @Test("Photos in the trash leave every album, come back in place, and are deleted when the library reopens")
