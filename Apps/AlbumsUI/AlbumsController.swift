@@ -57,6 +57,9 @@ public final class AlbumsController {
   public private(set) var status = ""
   /// Imports under way, by placeholder.
   private(set) var imports: [ObjectIdentifier: Import] = [:]
+  /// Whether the albums list shows counts or covers that have changed since.
+  private var albumsNeedRefresh = false
+  private var lastAlbumsRefresh: Double?
   private var ticking: ScheduledAction?
   let undoStack = UndoStack()
   private let dataSource: DataSource
@@ -187,6 +190,7 @@ public final class AlbumsController {
 
   /// Reads the albums and the open album's photos again, and shows them.
   func reload(open row: Int? = nil) {
+    albumsNeedRefresh = false
     do {
       albums = try library.albumSummaries()
       librarySummary = try library.librarySummary()
@@ -223,8 +227,20 @@ public final class AlbumsController {
     updateLabels()
   }
 
+  /// The albums' counts or covers changed. They are shown again at once when `settled`,
+  /// and otherwise at most twice a second: a drop of a thousand photos does not count a
+  /// large library a thousand times.
+  private func albumsChanged(settled: Bool = false) {
+    albumsNeedRefresh = true
+    let now = grid.window?.clock.now ?? 0
+    guard settled || lastAlbumsRefresh.map({ now - $0 >= 0.5 }) ?? true else { return }
+    refreshAlbums()
+    lastAlbumsRefresh = now
+  }
+
   /// Refreshes the albums list's counts and covers without reloading the grid.
   private func refreshAlbums() {
+    albumsNeedRefresh = false
     do {
       albums = try library.albumSummaries()
       librarySummary = try library.librarySummary()
@@ -425,12 +441,13 @@ public final class AlbumsController {
             self.reload()
           } else if committed, let imported {
             self.say("Imported \(imported.originalName).")
-            self.refreshAlbums()
+            self.albumsChanged()
           }
         case .failure(let error):
           _ = context.deletePlaceholder()
           self.say("⚠ \(name) was not imported: \(error)")
         }
+        if self.imports.isEmpty && self.albumsNeedRefresh { self.albumsChanged(settled: true) }
         self.updateLabels()
       }
       imports[key] = Import(context: context, progress: progress, name: name)
@@ -523,7 +540,8 @@ public final class AlbumsController {
         } catch {
           self.say("⚠ \(name) was not imported: \(error)")
         }
-        self.reload()
+        // The open album is read again once, when the last has arrived.
+        if remaining == 0 { self.reload() } else { self.albumsChanged() }
       }
     }
   }

@@ -219,6 +219,26 @@ import Testing
     #expect(fixture.controller.status == "Imported sunset.png.")
   }
 
+  @Test("Several images dropped at once all land, in drop order, and the albums' counts show them once the last is in")
+  func importsSeveralAtOnce() async throws {
+    let fixture = try Fixture()
+    let browser = fixture.platform.application(named: "browser")
+    browser.holdsTransfers = true
+    let items = ["one", "two", "three"].map { browser.item([(.png, LibraryTests.png)], suggestedName: $0) }
+    let incoming = browser.drag(
+      items, into: fixture.test.window, at: Point(x: fixture.photo(2).x - 70, y: fixture.photo(2).y))
+    #expect(incoming.drop() == .copy)
+    fixture.test.settle()
+    #expect(await eventually { browser.pendingTransferCount == 3 })
+    browser.deliverPendingTransfers()
+    #expect(await eventually { fixture.controller.isSettled })
+    fixture.test.settle()
+    #expect(fixture.names(fixture.travel) == ["a.png", "b.png", "one.png", "two.png", "three.png", "c.png"])
+    let rows = fixture.controller.albumsTable.visibleCells.compactMap { $0 as? AlbumRowCell }
+    #expect(rows.map { $0.count.text ?? "" } == ["6", "6", "0"])
+    #expect(fixture.controller.countLabel.text == "6 photos")
+  }
+
   @Test("A file that is not an image is refused with a message; the placeholder goes and nothing is kept")
   func refusesWhatIsNotAnImage() async throws {
     let fixture = try Fixture()
