@@ -187,7 +187,7 @@ struct List: ParsableCommand {
 
   func run() throws {
     let library = try options.open()
-    print("library: \(library.folder.path) (\(try library.allPhotos().count) photos)")
+    print("library: \(library.folder.path) (\(try library.librarySummary().photoCount) photos)")
     for album in try library.albums() {
       let photos = try library.photos(in: album)
       print("\(album.name): \(photos.map(\.originalName).joined(separator: ", "))")

@@ -65,7 +65,7 @@ struct Open: ParsableCommand {
             "error: \(error). Albums needs a display; its commands (albums --help) work without one.\n".utf8))
         throw ExitCode(3)
       }
-      if try library.allPhotos().isEmpty {
+      if try library.librarySummary().photoCount == 0 {
         try Self.seed(library)
       }
       let dark = appearance == .dark || (appearance == .system && GTKApplication.prefersDarkAppearance)

@@ -164,8 +164,8 @@ public final class AlbumsController {
     thumbnails.isWanted = { [weak self] id in self?.shows(photoID: id) ?? false }
     thumbnails.didLoad = { [weak self] id, image in self?.show(image, ofPhotoID: id) }
     applyTheme()
-    reload(open: 0)
-    if !albums.isEmpty { open(row: 1) }
+    // The first album opens, or All Photos when there is none: one album read, not two.
+    reload(open: ((try? library.albums()) ?? []).isEmpty ? 0 : 1)
   }
 
   // MARK: The model

@@ -160,6 +160,40 @@ import Testing
     #expect(order == rows)
   }
 
+  @Test(
+    "Setting contents (moves between albums at any place, removals, reorders, copies) matches plain arrays",
+    arguments: [4, 5, 6] as [UInt64])
+  func setContentsMatchesArrays(seed: UInt64) throws {
+    let library = try Library(folder: folder)
+    let albums = [try library.makeAlbum(named: "A"), try library.makeAlbum(named: "B")]
+    var generator = SeededGenerator(state: seed)
+    var photos: [Photo] = []
+    for index in 0..<40 {
+      photos.append(try library.importPhoto(data: Self.png, originalName: "\(index)", into: albums[0]))
+    }
+    var model: [[Photo]] = [photos, []]
+    for step in 0..<120 {
+      let from = Int.random(in: 0...1, using: &generator)
+      let to = 1 - from
+      switch Int.random(in: 0..<4, using: &generator) {
+      case 0, 1:
+        // Some photos move (or, every other time, are copied) to a place in the other album.
+        let chosen = model[from].filter { _ in Int.random(in: 0..<4, using: &generator) == 0 }
+        let moving = chosen.filter { !model[to].contains($0) }
+        let place = Int.random(in: 0...model[to].count, using: &generator)
+        model[to].insert(contentsOf: moving, at: place)
+        if step % 2 == 0 { model[from].removeAll { moving.contains($0) } }
+      case 2:
+        model[from].removeAll { _ in Int.random(in: 0..<8, using: &generator) == 0 }
+      default:
+        model[from].shuffle(using: &generator)
+      }
+      try library.setContents([(albums[0], model[0]), (albums[1], model[1])])
+      #expect(try library.photos(in: albums[0]) == model[0], "step \(step)")
+      #expect(try library.photos(in: albums[1]) == model[1], "step \(step)")
+    }
+  }
+
   @Test("An export writes the album's photos in order, named by place and original name")
   func exports() throws {
     let library = try Library(folder: folder)
@@ -265,7 +299,8 @@ import Testing
     let positions = try library.database.read { db in
       try Int64.fetchAll(db, sql: "SELECT position FROM albumPhoto ORDER BY albumId, position")
     }
-    #expect(positions == [0, Library.positionSpacing, 0])
+    // The second change only deleted a's row in Travel: b kept its position.
+    #expect(positions == [0, 2 * Library.positionSpacing, 0])
   }
 
   @Test("Photos in the trash leave every album, come back in place, and are deleted when the library reopens")
