@@ -378,16 +378,20 @@ public final class Library: Sendable {
       }
       return true
     }
+    // A run goes just before the kept photo that follows it, after whatever row precedes
+    // that photo, so that no two rows ever share a position.
+    let index = Dictionary(uniqueKeysWithValues: rows.enumerated().map { ($1.id, $0) })
     for id in ids {
       if let position = present[id] {
+        let at = index[id]!
+        previous = at > 0 ? rows[at - 1].position : nil
         guard place(before: position) else { return false }
-        previous = position
       } else {
         run.append(id)
       }
     }
-    // After the last kept photo, and after anything in the trash behind it.
-    if !run.isEmpty, let last = rows.last?.position { previous = max(previous ?? last, last) }
+    // After the last row of all.
+    previous = rows.last?.position
     guard place(before: nil) else { return false }
 
     let delete = try db.cachedStatement(sql: "DELETE FROM albumPhoto WHERE albumId = ? AND photoId = ?")
@@ -614,7 +618,7 @@ public final class Library: Sendable {
   /// past it); nothing happens if it is there already. It reads and writes a few rows,
   /// through the album order index, and respaces the album only when no position is left
   /// between the neighbours.
-  private static func insert(photoID: Int64, into albumID: Int64, at index: Int?, in db: Database) throws {
+  static func insert(photoID: Int64, into albumID: Int64, at index: Int?, in db: Database) throws {
     guard try !contains(photoID: photoID, in: albumID, db) else { return }
     guard let index, let position = try positionBefore(visible: max(0, index), in: albumID, db) else {
       return try append(photoID: photoID, to: albumID, in: db)
@@ -638,9 +642,9 @@ public final class Library: Sendable {
           db, sql: "SELECT MAX(position) FROM albumPhoto WHERE albumId = ? AND position < ?",
           arguments: [albumID, next]) ?? (next - 2 * positionSpacing)
       if next - previous >= 2 { return previous + (next - previous) / 2 }
-      if attempt == 0 { try respace(albumID: albumID, in: db) }
+      if attempt == 0 { try respace(around: next, in: albumID, db) }
     }
-    preconditionFailure("a respaced album has room between every two photos")
+    preconditionFailure("a respaced stretch of an album has room between every two photos")
   }
 
   private static func contains(photoID: Int64, in albumID: Int64, _ db: Database) throws -> Bool {
@@ -658,13 +662,53 @@ public final class Library: Sendable {
       arguments: [albumID, photoID, last.map { $0 + positionSpacing } ?? 0])
   }
 
-  /// Spaces an album's positions `positionSpacing` apart, keeping its order.
-  private static func respace(albumID: Int64, in db: Database) throws {
-    let ids = try Int64.fetchAll(
-      db, sql: "SELECT photoId FROM albumPhoto WHERE albumId = ? ORDER BY position", arguments: [albumID])
-    let update = try db.cachedStatement(sql: "UPDATE albumPhoto SET position = ? WHERE albumId = ? AND photoId = ?")
-    for (index, id) in ids.enumerated() {
-      try update.execute(arguments: [Int64(index) * positionSpacing, albumID, id])
+  /// Spreads out the positions of the rows around `position`, keeping their order: a
+  /// stretch of rows either side, widened (doubling) until the positions just outside it
+  /// leave at least `minimumGap` between neighbours, or until it reaches an end of the
+  /// album, past which there is room. A stretch of 32 rows does in most cases.
+  private static func respace(around position: Int64, in albumID: Int64, _ db: Database) throws {
+    let minimumGap: Int64 = 1 << 16
+    var reach = 16
+    while true {
+      let below = try Int64.fetchAll(
+        db,
+        sql: "SELECT position FROM albumPhoto WHERE albumId = ? AND position < ? ORDER BY position DESC LIMIT ?",
+        arguments: [albumID, position, reach + 1])
+      let above = try Int64.fetchAll(
+        db, sql: "SELECT position FROM albumPhoto WHERE albumId = ? AND position >= ? ORDER BY position LIMIT ?",
+        arguments: [albumID, position, reach + 1])
+      let low = below.count > reach ? below.last : nil
+      let high = above.count > reach ? above.last : nil
+      let count = Int64(min(below.count, reach) + min(above.count, reach))
+      let start: Int64
+      let step: Int64
+      switch (low, high) {
+      case (let low?, let high?):
+        step = (high - low) / (count + 1)
+        guard step >= minimumGap else {
+          reach *= 2
+          continue
+        }
+        start = low + step
+      case (let low?, nil):
+        (start, step) = (low + positionSpacing, positionSpacing)
+      case (nil, let high?):
+        (start, step) = (high - count * positionSpacing, positionSpacing)
+      case (nil, nil):
+        (start, step) = (0, positionSpacing)
+      }
+      // The stretch, from its first row (just above `low`), in order.
+      let first = min(below.count, reach) > 0 ? below[min(below.count, reach) - 1] : position
+      let ids = try Int64.fetchAll(
+        db,
+        sql: "SELECT photoId FROM albumPhoto WHERE albumId = ? AND position >= ? ORDER BY position, photoId LIMIT ?",
+        arguments: [albumID, first, count])
+      let update = try db.cachedStatement(
+        sql: "UPDATE albumPhoto SET position = ? WHERE albumId = ? AND photoId = ?")
+      for (index, id) in ids.enumerated() {
+        try update.execute(arguments: [start + Int64(index) * step, albumID, id])
+      }
+      return
     }
   }
 

@@ -160,6 +160,39 @@ import Testing
     #expect(order == rows)
   }
 
+  @Test("Hundreds of inserts at one place of a large album, and at random places, keep the order of a plain array")
+  func manyInsertsAtOnePlace() throws {
+    let library = try Library(folder: folder)
+    let album = try library.makeAlbum(named: "Large")
+    let albumID = album.id!
+    var generator = SeededGenerator(state: 7)
+    var model: [Int64] = []
+    try library.database.write { db in
+      let photo = try db.cachedStatement(
+        sql:
+          "INSERT INTO photo (fileName, originalName, contentType, byteCount, addedAt) VALUES (?, 'p', 'public.png', 1, 0)"
+      )
+      for number in 0..<3_000 {
+        try photo.execute(arguments: ["\(number).png"])
+        let id = db.lastInsertedRowID
+        let index: Int? =
+          number < 2_000 ? nil : number < 2_400 ? 1_000 : Int.random(in: 0...model.count, using: &generator)
+        try Library.insert(photoID: id, into: albumID, at: index, in: db)
+        model.insert(id, at: min(index ?? model.count, model.count))
+      }
+    }
+    let order = try library.database.read { db in
+      try Int64.fetchAll(
+        db, sql: "SELECT photoId FROM albumPhoto WHERE albumId = ? ORDER BY position", arguments: [albumID])
+    }
+    #expect(order == model)
+    let distinct = try library.database.read { db in
+      try Int.fetchOne(
+        db, sql: "SELECT COUNT(DISTINCT position) FROM albumPhoto WHERE albumId = ?", arguments: [albumID])
+    }
+    #expect(distinct == 3_000)
+  }
+
   @Test(
     "Setting contents (moves between albums at any place, removals, reorders, copies) matches plain arrays",
     arguments: [4, 5, 6] as [UInt64])

@@ -198,6 +198,12 @@ struct AlbumsBenchmark: ParsableCommand {
     steps += ["mousemove"] + window.screen(700, 300) + ["sleep", "0.3"]
     let start = monotonicNow()
     try window.input.run(steps + ["mouseup", "1"])
+    // The grid scrolls on, 33 wheel steps a second, while the photos arrive.
+    let wheel = try LineProcess.start(
+      LineProcess.which("xdotool") ?? URL(fileURLWithPath: "/usr/bin/xdotool"),
+      arguments: ["click", "--repeat", "5000", "--delay", "30", "5"],
+      environment: ["DISPLAY": window.input.display])
+    defer { wheel.terminate() }
     // Done when the placeholders, once there, are all committed.
     var placeholdersShown = false
     let done = window.process.waitForLine(
@@ -208,14 +214,22 @@ struct AlbumsBenchmark: ParsableCommand {
         return placeholdersShown && line.hasSuffix(" importing=0")
       })
     let elapsed = monotonicNow() - start
+    wheel.terminate()
     guard done != nil else { throw DriverError.timedOut("the import to end", output: "") }
     let peak = try Self.peakMemory(of: window.process.pid)
     let frames = window.drawingTimes(from: mark)
+    let times = window.process.lines.dropFirst(mark).compactMap { line -> Double? in
+      guard case .frame(_, let time, _, _) = TraceLine(line) else { return nil }
+      return time
+    }
+    let gaps = zip(times.dropFirst(), times).map { $0 - $1 }
     Self.report(
       String(
         format: "  importing %d files by drop: %.1f s from the release to the last commit; peak memory %d → %d MiB",
         `import`, elapsed, before >> 20, peak >> 20))
-    Self.report(Latency.summary("importing: drawing time per frame (\(frames.count) frames drawn)", frames))
+    Self.report(
+      Latency.summary("importing, scrolled meanwhile: drawing time per frame (\(frames.count) frames)", frames))
+    Self.report(Latency.summary("importing, scrolled meanwhile: time between frames", gaps))
   }
 
   /// A process's peak resident memory so far, in bytes (VmHWM).
