@@ -57,6 +57,8 @@ public final class AlbumsController {
   public private(set) var status = ""
   /// Imports under way, by placeholder.
   private(set) var imports: [ObjectIdentifier: Import] = [:]
+  /// Imports that arrived, committed eight to a turn of the main loop.
+  let arrivals = PacedQueue(batch: 8)
   /// Whether the albums list shows counts or covers that have changed since.
   private var albumsNeedRefresh = false
   private var lastAlbumsRefresh: Double?
@@ -410,7 +412,7 @@ public final class AlbumsController {
         cell.progress = self.imports[key]?.progress.fractionCompleted ?? 0
       }
       let context = coordinator.drop(item.dragItem, to: placeholder)
-      let progress = Self.load(item.dragItem.itemProvider) { [weak self] result in
+      let progress = Self.load(item.dragItem.itemProvider, through: arrivals) { [weak self] result in
         guard let self else { return }
         self.imports[key] = nil
         switch result {
@@ -494,21 +496,22 @@ public final class AlbumsController {
   static let importableTypes: [ContentType] = [.image, .fileURL]
 
   private static func load(
-    _ provider: ItemProvider, completion: @escaping @MainActor @Sendable (Result<Incoming, any Error>) -> Void
+    _ provider: ItemProvider, through arrivals: PacedQueue,
+    completion: @escaping @MainActor @Sendable (Result<Incoming, any Error>) -> Void
   ) -> LoadProgress {
     let name = provider.suggestedName ?? "photo"
     // A file keeps its name, and is copied rather than read whole into memory.
     if provider.canLoadObject(ofClass: Image.self) && !provider.hasItemConforming(to: .fileURL) {
       return provider.loadObject(ofClass: Image.self) { result in
         let incoming = result.map { Incoming.image($0, name: name) }.mapError { $0 as any Error }
-        Task { @MainActor in completion(incoming) }
+        Task { @MainActor in arrivals.enqueue { completion(incoming) } }
       }
     }
     return provider.loadObject(ofClass: URL.self) { result in
       let incoming = result.mapError { $0 as any Error }.flatMap { url -> Result<Incoming, any Error> in
         url.isFileURL ? .success(.file(url)) : .failure(AlbumsError.notAFile(url.absoluteString))
       }
-      Task { @MainActor in completion(incoming) }
+      Task { @MainActor in arrivals.enqueue { completion(incoming) } }
     }
   }
 
@@ -530,7 +533,7 @@ public final class AlbumsController {
     say("Importing \(remaining) into \(album?.name ?? "the library")…")
     for item in items {
       let name = item.itemProvider.suggestedName ?? "photo"
-      _ = Self.load(item.itemProvider) { [weak self] result in
+      _ = Self.load(item.itemProvider, through: arrivals) { [weak self] result in
         guard let self else { return }
         remaining -= 1
         do {
@@ -623,5 +626,47 @@ final class UndoStack {
     try redo()
     undoEntries.append(entry)
     return entry.name
+  }
+}
+
+/// Main-actor work run a few items to a turn: each batch is its own job, so that the
+/// window draws and takes input between batches. A thousand photos dropped at once arrive
+/// together; committing them all in one turn would stop the window for seconds.
+@MainActor
+final class PacedQueue {
+  /// How many items run in one turn.
+  let batch: Int
+  private var pending: [@MainActor () -> Void] = []
+  private var next = 0
+  private var scheduled = false
+
+  init(batch: Int) { self.batch = max(1, batch) }
+
+  /// How many items wait for their turn.
+  var count: Int { pending.count - next }
+
+  func enqueue(_ work: @escaping @MainActor () -> Void) {
+    pending.append(work)
+    scheduleIfNeeded()
+  }
+
+  private func scheduleIfNeeded() {
+    guard !scheduled, count > 0 else { return }
+    scheduled = true
+    Task { @MainActor in self.runBatch() }
+  }
+
+  private func runBatch() {
+    scheduled = false
+    for _ in 0..<batch where next < pending.count {
+      let work = pending[next]
+      next += 1
+      work()
+    }
+    if next == pending.count {
+      pending.removeAll(keepingCapacity: true)
+      next = 0
+    }
+    scheduleIfNeeded()
   }
 }

@@ -6,8 +6,8 @@ import DragDrop
 /// Swift's main actor runs its jobs on Dispatch's main queue. When GLib owns the main
 /// thread, nothing would drain that queue; ``integrateMainQueue()`` adds a GLib source
 /// that watches the queue's wake-up descriptor (an eventfd on Linux) and drains the queue
-/// whenever libdispatch signals it. Nothing polls: an idle process sleeps in `poll(2)`
-/// until GLib or Dispatch has work.
+/// whenever libdispatch signals it, after input, layout and drawing that are due. Nothing
+/// polls: an idle process sleeps in `poll(2)` until GLib or Dispatch has work.
 @MainActor
 public enum MainLoop {
   private static var sourceID: guint = 0
@@ -28,8 +28,14 @@ public enum MainLoop {
       MainActor.assumeIsolated { MainLoop.mainQueueDidDrain() }
       return gboolean(1)
     }
-    sourceID = g_unix_fd_add(descriptor, G_IO_IN, drain, nil)
+    // After GTK's layout and drawing (G_PRIORITY_HIGH_IDLE + 10 and + 20), as GTK's own
+    // idle work runs: a stream of main-actor jobs cannot hold back a frame that is due,
+    // and input (at the default priority) still comes first.
+    sourceID = g_unix_fd_add_full(mainQueuePriority, descriptor, G_IO_IN, drain, nil, nil)
   }
+
+  /// The priority of the main queue's source in GLib's default main context.
+  static let mainQueuePriority = G_PRIORITY_HIGH_IDLE + 30
 
   /// Calls `observer` after each drain of the main queue (windows redraw then, since main
   /// actor work may have changed their views), until ``removeDrainObserver(_:)`` is called
