@@ -80,7 +80,8 @@ struct Open: ParsableCommand {
               // Decoded here, in the background, so that drawing the thumbnail is a cache hit.
               guard let decoded = try? ImageDecoder.decodeInBackground(image) else { return nil }
               return { ImageDecoder.shared.adopt(decoded) }
-            }))
+            }),
+          yieldToDrawing: MainLoop.runAfterDrawing)
         controller.grid.reorderingCadence = reordering.value
         controllers.append(controller)
         if trace { Self.trace(controller, in: host) }

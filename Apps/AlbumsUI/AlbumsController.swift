@@ -57,8 +57,8 @@ public final class AlbumsController {
   public private(set) var status = ""
   /// Imports under way, by placeholder.
   private(set) var imports: [ObjectIdentifier: Import] = [:]
-  /// Imports that arrived, committed eight to a turn of the main loop.
-  let arrivals = PacedQueue(batch: 8)
+  /// Imports that arrived, committed eight at a time.
+  let arrivals: PacedQueue
   /// Whether the albums list shows counts or covers that have changed since.
   private var albumsNeedRefresh = false
   private var lastAlbumsRefresh: Double?
@@ -80,12 +80,19 @@ public final class AlbumsController {
   /// Builds the window's content for `library`. `thumbnails` makes the photos'
   /// thumbnails (the GTK application scales them with gdk-pixbuf and decodes them in the
   /// background); by default the photos' own bytes serve. `thumbnailScheduling` says when
-  /// they are made: in the background, or when a test says.
+  /// they are made: in the background, or when a test says. `yieldToDrawing` runs its
+  /// action once the window has had a chance to draw (the GTK application passes
+  /// `MainLoop.runAfterDrawing`); by default, as the next main-actor job. Photos dropped
+  /// from other applications are committed a few at a time, one batch after each yield.
   public init(
     window: Window, library: Library, theme: AlbumsTheme = .light,
     thumbnails pipeline: ThumbnailPipeline = .photoBytes,
-    thumbnailScheduling: ThumbnailScheduling = .background(maximumConcurrent: 2)
+    thumbnailScheduling: ThumbnailScheduling = .background(maximumConcurrent: 2),
+    yieldToDrawing: @escaping @MainActor (@escaping @MainActor () -> Void) -> Void = { next in
+      Task { @MainActor in next() }
+    }
   ) {
+    arrivals = PacedQueue(batch: 8, yield: yieldToDrawing)
     self.library = library
     self.theme = theme
     thumbnails = ThumbnailLoader(library: library, pipeline: pipeline, scheduling: thumbnailScheduling)
@@ -629,9 +636,10 @@ final class UndoStack {
   }
 }
 
-/// Main-actor work run a few items to a turn: each batch is its own job, so that the
-/// window draws and takes input between batches. A thousand photos dropped at once arrive
-/// together; committing them all in one turn would stop the window for seconds.
+/// Main-actor work run a few items at a time, each batch asking for the next through
+/// `yield`, so that the window draws and takes input between batches (in GTK,
+/// `MainLoop.runAfterDrawing`). A thousand photos dropped at once arrive together;
+/// committing them all in one turn would stop the window for seconds.
 @MainActor
 final class PacedQueue {
   /// How many items run in one turn.
@@ -640,7 +648,12 @@ final class PacedQueue {
   private var next = 0
   private var scheduled = false
 
-  init(batch: Int) { self.batch = max(1, batch) }
+  private let yield: @MainActor (@escaping @MainActor () -> Void) -> Void
+
+  init(batch: Int, yield: @escaping @MainActor (@escaping @MainActor () -> Void) -> Void) {
+    self.batch = max(1, batch)
+    self.yield = yield
+  }
 
   /// How many items wait for their turn.
   var count: Int { pending.count - next }
@@ -653,7 +666,7 @@ final class PacedQueue {
   private func scheduleIfNeeded() {
     guard !scheduled, count > 0 else { return }
     scheduled = true
-    Task { @MainActor in self.runBatch() }
+    yield { [weak self] in self?.runBatch() }
   }
 
   private func runBatch() {

@@ -6,8 +6,8 @@ import DragDrop
 /// Swift's main actor runs its jobs on Dispatch's main queue. When GLib owns the main
 /// thread, nothing would drain that queue; ``integrateMainQueue()`` adds a GLib source
 /// that watches the queue's wake-up descriptor (an eventfd on Linux) and drains the queue
-/// whenever libdispatch signals it, after input, layout and drawing that are due. Nothing
-/// polls: an idle process sleeps in `poll(2)` until GLib or Dispatch has work.
+/// whenever libdispatch signals it. Nothing polls: an idle process sleeps in `poll(2)`
+/// until GLib or Dispatch has work.
 @MainActor
 public enum MainLoop {
   private static var sourceID: guint = 0
@@ -28,14 +28,30 @@ public enum MainLoop {
       MainActor.assumeIsolated { MainLoop.mainQueueDidDrain() }
       return gboolean(1)
     }
-    // After GTK's layout and drawing (G_PRIORITY_HIGH_IDLE + 10 and + 20), as GTK's own
-    // idle work runs: a stream of main-actor jobs cannot hold back a frame that is due,
-    // and input (at the default priority) still comes first.
-    sourceID = g_unix_fd_add_full(mainQueuePriority, descriptor, G_IO_IN, drain, nil, nil)
+    sourceID = g_unix_fd_add(descriptor, G_IO_IN, drain, nil)
   }
 
-  /// The priority of the main queue's source in GLib's default main context.
-  static let mainQueuePriority = G_PRIORITY_HIGH_IDLE + 30
+  /// Runs `action` on the main actor once GLib has nothing more urgent: after input,
+  /// transfers, and GTK's layout and drawing that are due (an idle source at
+  /// `G_PRIORITY_HIGH_IDLE + 30`, just after GTK's redraw).
+  ///
+  /// Work cut into pieces, each piece asking for the next this way, lets a window draw and
+  /// take input between the pieces. Main-actor jobs cannot do that by themselves: the main
+  /// queue's source runs at the default priority, ahead of drawing, so that transfers
+  /// driven by main-actor reads keep pace with the peer.
+  public static func runAfterDrawing(_ action: @escaping @MainActor () -> Void) {
+    let box = IdleAction(action)
+    let callback: GSourceFunc = { data in
+      let box = Unmanaged<IdleAction>.fromOpaque(data!).takeUnretainedValue()
+      MainActor.assumeIsolated { box.run() }
+      return gboolean(0)
+    }
+    let release: GDestroyNotify = { data in
+      guard let data else { return }
+      Unmanaged<IdleAction>.fromOpaque(data).release()
+    }
+    g_idle_add_full(G_PRIORITY_HIGH_IDLE + 30, callback, Unmanaged.passRetained(box).toOpaque(), release)
+  }
 
   /// Calls `observer` after each drain of the main queue (windows redraw then, since main
   /// actor work may have changed their views), until ``removeDrainObserver(_:)`` is called
@@ -80,4 +96,18 @@ public enum MainLoop {
 
   /// GLib's monotonic clock in seconds.
   public static var monotonicNow: Double { Double(g_get_monotonic_time()) / 1_000_000 }
+}
+
+/// The action of one ``MainLoop/runAfterDrawing(_:)``, held by its idle source.
+private final class IdleAction: @unchecked Sendable {
+  // Touched only on the main thread: made there, run and released by GLib's default
+  // main context, which the main thread runs.
+  private var action: (@MainActor () -> Void)?
+  init(_ action: @escaping @MainActor () -> Void) { self.action = action }
+
+  @MainActor func run() {
+    let action = self.action
+    self.action = nil
+    action?()
+  }
 }
