@@ -95,4 +95,17 @@ struct SignalTests {
     #expect(finished)
     #expect(order == ["now", "unframed"])
   }
+
+  @Test("An action after drawing runs once, after ready work at the default priority")
+  func anActionAfterDrawingWaitsForMoreUrgentWork() {
+    let clock = GLibClock()
+    var order: [String] = []
+    MainLoop.runAfterDrawing { order.append("after drawing") }
+    clock.schedule(after: 0) { order.append("default priority") }
+    let finished = MainLoop.run(until: { order.count == 2 }, timeout: 10)
+    #expect(finished)
+    #expect(order == ["default priority", "after drawing"])
+    for _ in 0..<10 { MainLoop.iterate() }
+    #expect(order.count == 2)
+  }
 }
