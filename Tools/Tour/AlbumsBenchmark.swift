@@ -118,17 +118,8 @@ struct AlbumsBenchmark: ParsableCommand {
     init(program: URL, library: URL, display: String) throws {
       input = try XInput(display: display)
       let start = monotonicNow()
-      process = try LineProcess.start(
-        program, arguments: ["--library", library.path, "--frames", "--appearance", "light"],
-        environment: SampleWindow.environment(display: display))
-      guard let line = process.waitForLine(timeout: 60, where: { $0.hasPrefix("ready ") })?.line,
-        case .ready(let x, let y, _, _) = TraceLine(line)
-      else {
-        process.terminate()
-        throw DriverError.timedOut("Albums to show its window", output: process.output)
-      }
+      (process, origin) = try AlbumsSession.launch(program, library: library, display: display, printing: "--frames")
       launchTime = monotonicNow() - start
-      origin = (x, y)
     }
 
     /// The drawing times of the frames printed from line `mark` on.

@@ -2,6 +2,7 @@ import AlbumsLibrary
 import ArgumentParser
 import Foundation
 import SampleDriver
+import TraceLines
 
 /// The tour of Albums: the application on a library of its own, beside Thunar, driven with
 /// real X input. Each step is checked against the library's database.
@@ -153,6 +154,23 @@ struct AlbumsState: Equatable, CustomStringConvertible {
 
 /// Albums on a display, started with `--trace`.
 final class AlbumsSession: @unchecked Sendable {
+  /// Starts Albums on `library` in light appearance with `flag` (`--trace` or `--frames`),
+  /// and waits for its window: the process, and the window's origin on the screen.
+  static func launch(
+    _ program: URL, library: URL, display: String, printing flag: String
+  ) throws -> (LineProcess, (x: Int, y: Int)) {
+    let process = try LineProcess.start(
+      program, arguments: ["--library", library.path, flag, "--appearance", "light"],
+      environment: SampleWindow.environment(display: display))
+    guard let line = process.waitForLine(timeout: 60, where: { $0.hasPrefix("ready ") })?.line,
+      case .ready(let x, let y, _, _) = TraceLine(line)
+    else {
+      process.terminate()
+      throw DriverError.timedOut("Albums to show its window", output: process.output)
+    }
+    return (process, (x, y))
+  }
+
   let process: LineProcess
   let windowID: String
   let origin: (x: Int, y: Int)
@@ -160,15 +178,7 @@ final class AlbumsSession: @unchecked Sendable {
 
   init(program: URL, library: URL, display: String) throws {
     input = try XInput(display: display)
-    process = try LineProcess.start(
-      program, arguments: ["--library", library.path, "--trace", "--appearance", "light"],
-      environment: SampleWindow.environment(display: display))
-    guard let line = process.waitForLine(timeout: 60, where: { $0.hasPrefix("ready ") })?.line else {
-      process.terminate()
-      throw DriverError.timedOut("Albums to show its window", output: process.output)
-    }
-    let numbers = line.dropFirst("ready origin=".count).split(separator: " ")[0].split(separator: ",")
-    origin = (Int(numbers[0]) ?? 0, Int(numbers[1]) ?? 0)
+    (process, origin) = try Self.launch(program, library: library, display: display, printing: "--trace")
     var found: String?
     let deadline = Date(timeIntervalSinceNow: 10)
     while found == nil && Date() < deadline {
