@@ -320,9 +320,7 @@ public final class Library: Sendable {
     var resolved: [(Int64, [Int64])] = []
     for entry in contents {
       guard let albumID = entry.album.id else { throw .notInLibrary }
-      let ids = try photoIDs(entry.photos)
-      guard Set(ids).count == ids.count else { throw .duplicatePhotos }
-      resolved.append((albumID, ids))
+      resolved.append((albumID, try photoIDs(entry.photos)))
     }
     try write { db in
       for (albumID, ids) in resolved {
@@ -335,26 +333,31 @@ public final class Library: Sendable {
 
   /// Gives an album `ids` by deleting and inserting rows, when the photos it keeps are in
   /// the same order and there is room between them; false, with nothing written, when not.
+  /// Throws ``LibraryError/duplicatePhotos`` when `ids` names a photo twice.
   private static func changeRows(of albumID: Int64, to ids: [Int64], in db: Database) throws -> Bool {
-    struct Row {
-      var id: Int64
-      var position: Int64
-      var trashed: Bool
-    }
-    var rows: [Row] = []
+    var rows: [(id: Int64, position: Int64)] = []
     let cursor = try GRDB.Row.fetchCursor(
-      db,
-      sql: """
-        SELECT albumPhoto.photoId, albumPhoto.position, photo.trashedAt IS NOT NULL
-        FROM albumPhoto JOIN photo ON photo.id = albumPhoto.photoId
-        WHERE albumPhoto.albumId = ? ORDER BY albumPhoto.position
-        """, arguments: [albumID])
-    while let row = try cursor.next() { rows.append(Row(id: row[0], position: row[1], trashed: row[2])) }
-    let wanted = Set(ids)
-    let present = Dictionary(uniqueKeysWithValues: rows.map { ($0.id, $0.position) })
-    // The photos kept must keep their order.
-    let kept = rows.lazy.filter { wanted.contains($0.id) }.map(\.id)
-    guard kept.elementsEqual(ids.lazy.filter { present[$0] != nil }) else { return false }
+      db, sql: "SELECT photoId, position FROM albumPhoto WHERE albumId = ? ORDER BY position", arguments: [albumID])
+    while let row = try cursor.next() { rows.append((row[0], row[1])) }
+    // Where each photo of the album is among its rows.
+    let index = Dictionary(uniqueKeysWithValues: rows.enumerated().map { ($1.id, $0) })
+    // One pass over `ids`: which rows stay, whether they stay in their order, and no photo
+    // twice.
+    var stays = [Bool](repeating: false, count: rows.count)
+    var added: Set<Int64> = []
+    var inOrder = true
+    var last = -1
+    for id in ids {
+      if let at = index[id] {
+        guard !stays[at] else { throw LibraryError.duplicatePhotos }
+        stays[at] = true
+        inOrder = inOrder && at > last
+        last = at
+      } else {
+        guard added.insert(id).inserted else { throw LibraryError.duplicatePhotos }
+      }
+    }
+    guard inOrder else { return false }
 
     // Positions for each run of new photos, between the kept photos around it.
     var inserts: [(Int64, Int64)] = []
@@ -380,12 +383,10 @@ public final class Library: Sendable {
     }
     // A run goes just before the kept photo that follows it, after whatever row precedes
     // that photo, so that no two rows ever share a position.
-    let index = Dictionary(uniqueKeysWithValues: rows.enumerated().map { ($1.id, $0) })
     for id in ids {
-      if let position = present[id] {
-        let at = index[id]!
+      if let at = index[id] {
         previous = at > 0 ? rows[at - 1].position : nil
-        guard place(before: position) else { return false }
+        guard place(before: rows[at].position) else { return false }
       } else {
         run.append(id)
       }
@@ -394,8 +395,13 @@ public final class Library: Sendable {
     previous = rows.last?.position
     guard place(before: nil) else { return false }
 
-    let delete = try db.cachedStatement(sql: "DELETE FROM albumPhoto WHERE albumId = ? AND photoId = ?")
-    for row in rows where !row.trashed && !wanted.contains(row.id) {
+    // Photos left out go, unless they are in the trash: those keep their places.
+    let delete = try db.cachedStatement(
+      sql: """
+        DELETE FROM albumPhoto WHERE albumId = ? AND photoId = ?
+        AND EXISTS (SELECT 1 FROM photo WHERE photo.id = albumPhoto.photoId AND photo.trashedAt IS NULL)
+        """)
+    for (row, kept) in zip(rows, stays) where !kept {
       try delete.execute(arguments: [albumID, row.id])
     }
     let insert = try db.cachedStatement(sql: "INSERT INTO albumPhoto (albumId, photoId, position) VALUES (?, ?, ?)")

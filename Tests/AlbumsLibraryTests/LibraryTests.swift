@@ -360,6 +360,23 @@ import Testing
     #expect(!(try photoFiles(reopened)).contains(b.fileName))
   }
 
+  @Test("A change that keeps the order leaves a photo in the trash where it was, for the undo")
+  func aTrashedPhotoKeepsItsPlaceThroughAMove() throws {
+    let library = try Library(folder: folder)
+    let travel = try library.makeAlbum(named: "Travel")
+    let family = try library.makeAlbum(named: "Family")
+    let photos = try ["a.png", "b.png", "c.png", "d.png"].map {
+      try library.importPhoto(from: try source($0), into: travel)
+    }
+    try library.trash([photos[1]])
+    // d moves to Family; a and c stay in their order, and b, in the trash, is not listed.
+    try library.setContents([(travel, [photos[0], photos[2]]), (family, [photos[3]])])
+    #expect(try library.photos(in: travel) == [photos[0], photos[2]])
+    try library.restore([photos[1]])
+    #expect(try library.photos(in: travel) == [photos[0], photos[1], photos[2]])
+    #expect(try library.photos(in: family) == [photos[3]])
+  }
+
   @Test("An image given as bytes comes in named for its type, at the place asked; other bytes are refused")
   func importsBytes() throws {
     let library = try Library(folder: folder)
