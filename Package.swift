@@ -115,7 +115,9 @@ let package = Package(
     // The Albums window's content, built into any window: a GTK window or a headless one.
     .target(
       name: "AlbumsUI",
-      dependencies: ["AlbumsLibrary", "DragDrop", "DragDropLists"],
+      dependencies: [
+        "AlbumsLibrary", "DragDrop", "DragDropLists", .product(name: "DequeModule", package: "swift-collections"),
+      ],
       path: "Apps/AlbumsUI",
       swiftSettings: strict
     ),

@@ -1,4 +1,5 @@
 import AlbumsLibrary
+import DequeModule
 import DragDrop
 import DragDropLists
 import Foundation
@@ -644,8 +645,7 @@ final class UndoStack {
 final class PacedQueue {
   /// How many items run in one turn.
   let batch: Int
-  private var pending: [@MainActor () -> Void] = []
-  private var next = 0
+  private var pending = Deque<@MainActor () -> Void>()
   private var scheduled = false
 
   private let yield: @MainActor (@escaping @MainActor () -> Void) -> Void
@@ -656,7 +656,7 @@ final class PacedQueue {
   }
 
   /// How many items wait for their turn.
-  var count: Int { pending.count - next }
+  var count: Int { pending.count }
 
   func enqueue(_ work: @escaping @MainActor () -> Void) {
     pending.append(work)
@@ -671,14 +671,9 @@ final class PacedQueue {
 
   private func runBatch() {
     scheduled = false
-    for _ in 0..<batch where next < pending.count {
-      let work = pending[next]
-      next += 1
+    for _ in 0..<batch {
+      guard let work = pending.popFirst() else { break }
       work()
-    }
-    if next == pending.count {
-      pending.removeAll(keepingCapacity: true)
-      next = 0
     }
     scheduleIfNeeded()
   }
