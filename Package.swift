@@ -19,6 +19,7 @@ let package = Package(
     .library(name: "DragDropTesting", targets: ["DragDropTesting"]),
     .library(name: "DragDropLists", targets: ["DragDropLists"]),
     .library(name: "DragDropGTK", targets: ["DragDropGTK"]),
+    .library(name: "DragDropUI", targets: ["DragDropUI"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
@@ -57,6 +58,13 @@ let package = Package(
     .target(
       name: "DragDropLists",
       dependencies: ["DragDrop", .product(name: "Logging", package: "swift-log")],
+      swiftSettings: strict
+    ),
+    // Declarative views in SwiftUI's manner (seed 004), built on the engine's views and
+    // interactions: they run in any window, a GTK window or a headless one.
+    .target(
+      name: "DragDropUI",
+      dependencies: ["DragDrop", "DragDropLists"],
       swiftSettings: strict
     ),
     // The headless harness an app or a tool may link: test windows, the delegate recorder,
@@ -239,6 +247,11 @@ let package = Package(
         "SampleScenes", "Scenarios", "SampleDriver", "TraceLines", "DragDropGTK", "DragDropLists", "DragDropTesting",
         "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
       ],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "DragDropUITests",
+      dependencies: ["DragDropUI", "DragDropTesting", "TestSupport"],
       swiftSettings: strict
     ),
     .testTarget(

@@ -52,6 +52,29 @@ public struct Color: Sendable, Hashable, ItemProviderCodable, CustomStringConver
   public static let white = Color(red: 1, green: 1, blue: 1)
   public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
 
+  // MARK: Named colours, by SwiftUI's names
+
+  /// The colour of text and lines: black.
+  public static let primary = Color(red: 0.1, green: 0.1, blue: 0.12)
+  /// The colour of secondary text.
+  public static let secondary = Color(red: 0.45, green: 0.45, blue: 0.5)
+  public static let red = Color(red: 1, green: 0.23, blue: 0.19)
+  public static let orange = Color(red: 1, green: 0.58, blue: 0)
+  public static let yellow = Color(red: 1, green: 0.8, blue: 0)
+  public static let green = Color(red: 0.2, green: 0.78, blue: 0.35)
+  public static let mint = Color(red: 0, green: 0.78, blue: 0.75)
+  public static let blue = Color(red: 0, green: 0.48, blue: 1)
+  public static let indigo = Color(red: 0.35, green: 0.34, blue: 0.84)
+  public static let purple = Color(red: 0.69, green: 0.32, blue: 0.87)
+  public static let pink = Color(red: 1, green: 0.18, blue: 0.33)
+  public static let gray = Color(red: 0.56, green: 0.56, blue: 0.58)
+  /// The colour of selected and active controls.
+  public static let accentColor = Color.blue
+  /// The background of a window: white.
+  public static let systemBackground = Color.white
+  /// The background of grouped content.
+  public static let secondarySystemBackground = Color(red: 0.95, green: 0.95, blue: 0.97)
+
   // MARK: Transfer
 
   /// `org.dragdrop.color`: a colour as JSON with `red`, `green`, `blue` and `alpha`.

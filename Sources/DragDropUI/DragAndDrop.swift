@@ -1,0 +1,295 @@
+import DragDrop
+import Views
+
+// MARK: - Drag sources
+
+struct DragSourceModifier: WrappingModifier {
+  let data: @MainActor () -> ItemProvider
+  let preview: AnyView?
+  let ended: (@MainActor (DropOperation) -> Void)?
+  var name: String { "OnDrag" }
+
+  func configure(_ node: WrapperNode) {
+    let source = node.attachment as? DragSource ?? DragSource(node: node)
+    source.data = data
+    source.preview = preview
+    source.ended = ended
+    source.interaction.name = node.view.accessibilityLabel ?? "onDrag"
+  }
+}
+
+/// The drag interaction of an `onDrag` view, and its delegate.
+@MainActor
+final class DragSource: DragInteractionDelegate {
+  let interaction: DragInteraction
+  private weak var node: WrapperNode?
+  var data: (@MainActor () -> ItemProvider)?
+  var preview: AnyView?
+  var ended: (@MainActor (DropOperation) -> Void)?
+
+  init(node: WrapperNode) {
+    self.node = node
+    interaction = DragInteraction(delegate: PlaceholderDelegate.shared)
+    interaction.delegate = self
+    // SwiftUI's onDrag works on every device, the phone included.
+    interaction.isEnabled = true
+    node.attachment = self
+    node.view.addInteraction(interaction)
+  }
+
+  func dragInteraction(_ interaction: DragInteraction, itemsForBeginning session: DragSession) -> [DragItem] {
+    guard let data else { return [] }
+    return [DragItem(itemProvider: data())]
+  }
+
+  func dragInteraction(
+    _ interaction: DragInteraction, previewForLifting item: DragItem, session: DragSession
+  ) -> TargetedDragPreview? {
+    guard let view = node?.view else { return nil }
+    guard let preview else { return try? TargetedDragPreview(view: view) }
+    let host = HostingView(rootView: preview)
+    host.frame = Rect(origin: .zero, size: host.sizeThatFits(view.bounds.size))
+    host.layoutIfNeeded()
+    return TargetedDragPreview(
+      view: host, parameters: DragPreviewParameters(),
+      target: DragPreviewTarget(container: view, center: view.bounds.center))
+  }
+
+  func dragInteraction(_ interaction: DragInteraction, session: DragSession, didEndWith operation: DropOperation) {
+    ended?(operation)
+  }
+}
+
+/// Stands in as a delegate while an interaction's real delegate is being made.
+@MainActor
+private final class PlaceholderDelegate: DragInteractionDelegate {
+  static let shared = PlaceholderDelegate()
+  func dragInteraction(_ interaction: DragInteraction, itemsForBeginning session: DragSession) -> [DragItem] { [] }
+}
+
+extension View {
+  /// Makes the view a drag source: a press held still, or a pointer moved while pressed,
+  /// lifts the view itself as the preview and drags what `data` provides (rule 35).
+  public func onDrag(_ data: @escaping @MainActor () -> ItemProvider) -> some View {
+    modifier(DragSourceModifier(data: data, preview: nil, ended: nil))
+  }
+
+  /// A drag source whose preview is another view.
+  public func onDrag<Preview: View>(
+    _ data: @escaping @MainActor () -> ItemProvider, @ViewBuilder preview: () -> Preview
+  ) -> some View {
+    modifier(DragSourceModifier(data: data, preview: AnyView(preview()), ended: nil))
+  }
+
+  /// A drag source that hears how its drags end: `.copy` or `.move` when a target took the
+  /// drop, `.cancel` otherwise. Beyond SwiftUI, which has no such callback.
+  public func onDrag(
+    _ data: @escaping @MainActor () -> ItemProvider, onEnded: @escaping @MainActor (DropOperation) -> Void
+  ) -> some View {
+    modifier(DragSourceModifier(data: data, preview: nil, ended: onEnded))
+  }
+}
+
+// MARK: - Drop targets
+
+/// What a drop target is told while a drag is over it, and when it is dropped.
+@MainActor
+public struct DropInfo {
+  /// Where the drag is, in the drop target's own coordinates.
+  public let location: Point
+  let session: DropSession
+
+  /// Whether any dragged item has a representation conforming to one of `contentTypes`.
+  public func hasItemsConforming(to contentTypes: [ContentType]) -> Bool {
+    session.hasItemsConforming(to: contentTypes)
+  }
+
+  /// The same, with type identifiers: `["public.text"]`. SwiftUI deprecates this form;
+  /// DragDropUI keeps it undeprecated so that code written for it, seed 004's included,
+  /// builds without warnings. Identifiers that name no known type match nothing.
+  public func hasItemsConforming(to types: [String]) -> Bool {
+    hasItemsConforming(to: types.compactMap(ContentType.init))
+  }
+
+  /// The item providers of the dragged items that conform to one of `contentTypes`, in
+  /// the drag's order. Their data can be loaded only in ``DropDelegate/performDrop(info:)``.
+  public func itemProviders(for contentTypes: [ContentType]) -> [ItemProvider] {
+    session.items.map(\.itemProvider).filter { provider in
+      contentTypes.contains { provider.hasItemConforming(to: $0) }
+    }
+  }
+
+  /// The same, with type identifiers (see ``hasItemsConforming(to:)-([String])``).
+  public func itemProviders(for types: [String]) -> [ItemProvider] {
+    itemProviders(for: types.compactMap(ContentType.init))
+  }
+}
+
+/// Decides what a drop target does with a drag: `performDrop` is required; the others
+/// have SwiftUI's defaults (rule 35).
+@MainActor @preconcurrency
+public protocol DropDelegate {
+  /// Whether the target takes a drag that has one of its types. Asked when the drag
+  /// enters, and again before the drop; true by default. A drag it refuses does not
+  /// target the view: no other method is called for it.
+  func validateDrop(info: DropInfo) -> Bool
+  /// The drag entered the view. Does nothing by default. Each call is followed by one
+  /// ``dropExited(info:)``: when the drag leaves, ends, or after ``performDrop(info:)``.
+  func dropEntered(info: DropInfo)
+  /// The drag moved in the view. Nil (the default) keeps the last proposal returned, or
+  /// copy when there was none.
+  func dropUpdated(info: DropInfo) -> DropProposal?
+  /// The drag left the view, ended, or was dropped. Does nothing by default.
+  func dropExited(info: DropInfo)
+  /// Takes the drop; returns whether it did.
+  func performDrop(info: DropInfo) -> Bool
+}
+
+extension DropDelegate {
+  public func validateDrop(info: DropInfo) -> Bool { true }
+  public func dropEntered(info: DropInfo) {}
+  public func dropUpdated(info: DropInfo) -> DropProposal? { nil }
+  public func dropExited(info: DropInfo) {}
+}
+
+/// The delegate behind the closure forms of `onDrop`.
+private struct ClosureDropDelegate: DropDelegate {
+  let perform: @MainActor ([ItemProvider], Point) -> Bool
+  let types: [ContentType]
+
+  func performDrop(info: DropInfo) -> Bool {
+    perform(info.itemProviders(for: types), info.location)
+  }
+}
+
+struct DropTargetModifier: WrappingModifier {
+  let types: [ContentType]
+  let isTargeted: Binding<Bool>?
+  let delegate: any DropDelegate
+  var name: String { "OnDrop" }
+
+  func configure(_ node: WrapperNode) {
+    let target = node.attachment as? DropTarget ?? DropTarget(node: node)
+    target.types = types
+    target.isTargeted = isTargeted
+    target.delegate = delegate
+    target.interaction.name = node.view.accessibilityLabel ?? "onDrop"
+  }
+}
+
+/// The drop interaction of an `onDrop` view, turning the engine's delegate calls into
+/// those of a ``DropDelegate``.
+@MainActor
+final class DropTarget: DropInteractionDelegate {
+  let interaction: DropInteraction
+  private weak var node: WrapperNode?
+  var types: [ContentType] = []
+  var isTargeted: Binding<Bool>?
+  var delegate: (any DropDelegate)?
+  /// Whether the drag over the view passed `validateDrop`.
+  private var isEntered = false
+  private var lastProposal: DropProposal?
+
+  init(node: WrapperNode) {
+    self.node = node
+    interaction = DropInteraction(delegate: PlaceholderDropDelegate.shared)
+    interaction.delegate = self
+    node.attachment = self
+    node.view.addInteraction(interaction)
+  }
+
+  private func info(_ session: DropSession) -> DropInfo {
+    DropInfo(location: node.map { session.location(in: $0.view) } ?? session.locationInWindow, session: session)
+  }
+
+  /// A drag with none of the target's types does not activate it (rule 35).
+  func dropInteraction(_ interaction: DropInteraction, canHandle session: DropSession) -> Bool {
+    session.hasItemsConforming(to: types)
+  }
+
+  func dropInteraction(_ interaction: DropInteraction, sessionDidEnter session: DropSession) {
+    guard let delegate else { return }
+    let info = info(session)
+    guard delegate.validateDrop(info: info) else { return }
+    isEntered = true
+    lastProposal = nil
+    delegate.dropEntered(info: info)
+    if isTargeted?.wrappedValue != true { isTargeted?.wrappedValue = true }
+  }
+
+  func dropInteraction(_ interaction: DropInteraction, sessionDidUpdate session: DropSession) -> DropProposal {
+    guard isEntered, let delegate else { return DropProposal(operation: .cancel) }
+    let proposal = delegate.dropUpdated(info: info(session)) ?? lastProposal ?? DropProposal(operation: .copy)
+    lastProposal = proposal
+    return proposal
+  }
+
+  func dropInteraction(_ interaction: DropInteraction, sessionDidExit session: DropSession) {
+    exit(session)
+  }
+
+  func dropInteraction(_ interaction: DropInteraction, performDrop session: DropSession) {
+    guard isEntered, let delegate else { return }
+    let info = info(session)
+    if delegate.validateDrop(info: info) { _ = delegate.performDrop(info: info) }
+    exit(session)
+  }
+
+  func dropInteraction(_ interaction: DropInteraction, sessionDidEnd session: DropSession) {
+    exit(session)
+  }
+
+  private func exit(_ session: DropSession) {
+    guard isEntered else { return }
+    isEntered = false
+    lastProposal = nil
+    delegate?.dropExited(info: info(session))
+    if isTargeted?.wrappedValue != false { isTargeted?.wrappedValue = false }
+  }
+}
+
+@MainActor
+private final class PlaceholderDropDelegate: DropInteractionDelegate {
+  static let shared = PlaceholderDropDelegate()
+}
+
+extension View {
+  /// Makes the view a drop target for drags with one of `types`, run by a ``DropDelegate``.
+  public func onDrop(of types: [ContentType], delegate: some DropDelegate) -> some View {
+    modifier(DropTargetModifier(types: types, isTargeted: nil, delegate: delegate))
+  }
+
+  /// The same, with type identifiers: `["public.text", "public.utf8-plain-text"]`.
+  public func onDrop(of types: [String], delegate: some DropDelegate) -> some View {
+    onDrop(of: types.compactMap(ContentType.init), delegate: delegate)
+  }
+
+  /// Makes the view a drop target: `isTargeted` is true while a drag with one of `types`
+  /// is over it, and `perform` takes the dropped items' providers.
+  public func onDrop(
+    of types: [ContentType], isTargeted: Binding<Bool>?, perform: @escaping @MainActor ([ItemProvider]) -> Bool
+  ) -> some View {
+    modifier(
+      DropTargetModifier(
+        types: types, isTargeted: isTargeted,
+        delegate: ClosureDropDelegate(perform: { providers, _ in perform(providers) }, types: types)))
+  }
+
+  /// A drop target whose `perform` also receives where the drop landed, in the view's
+  /// coordinates.
+  public func onDrop(
+    of types: [ContentType], isTargeted: Binding<Bool>?,
+    perform: @escaping @MainActor ([ItemProvider], Point) -> Bool
+  ) -> some View {
+    modifier(
+      DropTargetModifier(
+        types: types, isTargeted: isTargeted, delegate: ClosureDropDelegate(perform: perform, types: types)))
+  }
+
+  /// The same, with type identifiers.
+  public func onDrop(
+    of types: [String], isTargeted: Binding<Bool>?, perform: @escaping @MainActor ([ItemProvider]) -> Bool
+  ) -> some View {
+    onDrop(of: types.compactMap(ContentType.init), isTargeted: isTargeted, perform: perform)
+  }
+}

@@ -1,0 +1,14 @@
+// The values a declarative view works with: content types, item providers with their
+// Color and Image, geometry and fonts, and the engine's drop proposals. The engine's own
+// `View` class is not exported: here `View` is the declarative protocol.
+@_exported import ContentTypes
+@_exported import ItemProviders
+@_exported import struct Views.Point
+@_exported import struct Views.Size
+@_exported import struct Views.Rect
+@_exported import struct Views.Font
+@_exported import struct Views.EdgeInsets
+@_exported import struct Views.KeyModifiers
+@_exported import struct Views.WindowEnvironment
+@_exported import enum DragDrop.DropOperation
+@_exported import struct DragDrop.DropProposal

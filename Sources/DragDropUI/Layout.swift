@@ -1,0 +1,245 @@
+import Views
+
+/// A size a container offers a child: nil in a dimension asks for the child's ideal size,
+/// 0 for its smallest, infinity for its largest.
+public struct ProposedViewSize: Hashable, Sendable {
+  public var width: Double?
+  public var height: Double?
+
+  public init(width: Double?, height: Double?) {
+    self.width = width
+    self.height = height
+  }
+
+  public init(_ size: Size) { self.init(width: size.width, height: size.height) }
+
+  public static let unspecified = ProposedViewSize(width: nil, height: nil)
+  public static let zero = ProposedViewSize(width: 0, height: 0)
+  public static let infinity = ProposedViewSize(width: .infinity, height: .infinity)
+
+  /// The proposal with nil replaced by `size`'s dimensions.
+  public func replacingUnspecifiedDimensions(by size: Size = Size(width: 10, height: 10)) -> Size {
+    Size(width: width ?? size.width, height: height ?? size.height)
+  }
+
+  func inset(by insets: EdgeInsets) -> ProposedViewSize {
+    ProposedViewSize(
+      width: width.map { max(0, $0 - insets.left - insets.right) },
+      height: height.map { max(0, $0 - insets.top - insets.bottom) })
+  }
+}
+
+/// Where a view sits across a vertical stack, or in a frame.
+public enum HorizontalAlignment: Hashable, Sendable {
+  case leading, center, trailing
+
+  func offset(of width: Double, in available: Double) -> Double {
+    switch self {
+    case .leading: 0
+    case .center: (available - width) / 2
+    case .trailing: available - width
+    }
+  }
+}
+
+/// Where a view sits across a horizontal stack, or in a frame.
+public enum VerticalAlignment: Hashable, Sendable {
+  case top, center, bottom
+
+  func offset(of height: Double, in available: Double) -> Double {
+    switch self {
+    case .top: 0
+    case .center: (available - height) / 2
+    case .bottom: available - height
+    }
+  }
+}
+
+/// Where a view sits in both dimensions.
+public struct Alignment: Hashable, Sendable {
+  public var horizontal: HorizontalAlignment
+  public var vertical: VerticalAlignment
+
+  public init(horizontal: HorizontalAlignment, vertical: VerticalAlignment) {
+    self.horizontal = horizontal
+    self.vertical = vertical
+  }
+
+  public static let center = Alignment(horizontal: .center, vertical: .center)
+  public static let leading = Alignment(horizontal: .leading, vertical: .center)
+  public static let trailing = Alignment(horizontal: .trailing, vertical: .center)
+  public static let top = Alignment(horizontal: .center, vertical: .top)
+  public static let bottom = Alignment(horizontal: .center, vertical: .bottom)
+  public static let topLeading = Alignment(horizontal: .leading, vertical: .top)
+  public static let topTrailing = Alignment(horizontal: .trailing, vertical: .top)
+  public static let bottomLeading = Alignment(horizontal: .leading, vertical: .bottom)
+  public static let bottomTrailing = Alignment(horizontal: .trailing, vertical: .bottom)
+
+  /// The origin of a `size` placed in `rect`.
+  func origin(of size: Size, in rect: Rect) -> Point {
+    Point(
+      x: rect.minX + horizontal.offset(of: size.width, in: rect.width),
+      y: rect.minY + vertical.offset(of: size.height, in: rect.height))
+  }
+}
+
+/// The two directions a stack or a spacer works along.
+public enum Axis: Hashable, Sendable {
+  case horizontal, vertical
+}
+
+/// The on-screen view of a node that lays itself out: a plain view of the engine, so that
+/// drag and drop interactions, hit testing, previews and accessibility work on it as on
+/// any other.
+@MainActor
+class HostedView: Views.View {
+  /// The node that owns the view.
+  weak var node: LayoutNode?
+
+  override var snapshotDescription: String {
+    guard let node else { return super.snapshotDescription }
+    return super.snapshotDescription.replacingOccurrences(
+      of: "\(type(of: self))", with: node.displayName, options: [.anchored])
+  }
+}
+
+/// A node that sizes and places itself, with an on-screen view of its own.
+@MainActor
+class LayoutNode: ViewNode {
+  let view: HostedView
+  var needsSubviewSync = false
+  private var cachedGeneration = -1
+  private var sizes: [ProposedViewSize: Size] = [:]
+  /// The stack axis the node is laid out along, when its parent is a stack: spacers and
+  /// dividers follow it.
+  var stackAxis: Axis?
+
+  init(_ context: NodeContext, viewType: ObjectIdentifier, view: HostedView = HostedView()) {
+    self.view = view
+    super.init(context, viewType: viewType)
+    view.node = self
+  }
+
+  /// A name for snapshots: the view's type without its generic arguments.
+  var displayName: String { "Node" }
+
+  override func collectLayoutNodes(into nodes: inout [LayoutNode]) {
+    nodes.append(self)
+  }
+
+  /// The size the node takes when offered `proposal`; measured once per layout pass.
+  final func sizeThatFits(_ proposal: ProposedViewSize) -> Size {
+    if cachedGeneration != graph.layoutGeneration {
+      cachedGeneration = graph.layoutGeneration
+      sizes.removeAll(keepingCapacity: true)
+    }
+    if let size = sizes[proposal] { return size }
+    let size = measure(proposal)
+    sizes[proposal] = size
+    return size
+  }
+
+  /// Override: the size for `proposal`.
+  func measure(_ proposal: ProposedViewSize) -> Size {
+    proposal.replacingUnspecifiedDimensions()
+  }
+
+  /// Puts the node's view at `rect` in its parent's view, and places what is inside for
+  /// the proposal the parent made.
+  final func place(in rect: Rect, proposal: ProposedViewSize) {
+    if view.frame != rect { view.frame = rect }
+    placeContent(in: Rect(origin: .zero, size: rect.size), proposal: proposal)
+  }
+
+  /// Override: places the children in the node's own bounds.
+  func placeContent(in bounds: Rect, proposal: ProposedViewSize) {}
+
+  /// The on-screen views of the children, back to front.
+  func subviewOrder() -> [Views.View] {
+    layoutChildren.map(\.view)
+  }
+
+  /// The layout nodes of the children, in order.
+  var layoutChildren: [LayoutNode] {
+    var nodes: [LayoutNode] = []
+    for child in children { child.collectLayoutNodes(into: &nodes) }
+    return nodes
+  }
+
+  /// Makes the view's subviews those of ``subviewOrder()``, moving as few as it can.
+  func syncSubviews() {
+    let wanted = subviewOrder()
+    let current = view.subviews
+    guard wanted.count != current.count || zip(wanted, current).contains(where: { $0 !== $1 }) else { return }
+    let kept = Set(wanted.map(ObjectIdentifier.init))
+    for subview in current where !kept.contains(ObjectIdentifier(subview)) { subview.removeFromSuperview() }
+    for (index, subview) in wanted.enumerated() where index >= view.subviews.count || view.subviews[index] !== subview {
+      view.insertSubview(subview, at: index)
+    }
+    view.setNeedsLayout()
+  }
+
+  /// Notes that the node's view drew differently.
+  final func didRedraw() {
+    graph.statistics.viewsRedrawn += 1
+  }
+
+  override func structureDidChange() {
+    graph.needsSubviewSync(self)
+  }
+}
+
+/// Lays out layout nodes one after another along an axis, as SwiftUI's stacks do: the
+/// least flexible child is offered its share first, and the most flexible gets what is
+/// left.
+@MainActor
+struct StackArrangement {
+  var axis: Axis
+  var spacing: Double
+
+  struct Result {
+    var size: Size
+    var sizes: [Size]
+    /// What each child was offered: what it is placed with.
+    var proposals: [ProposedViewSize]
+  }
+
+  func arrange(_ nodes: [LayoutNode], proposal: ProposedViewSize) -> Result {
+    guard !nodes.isEmpty else { return Result(size: .zero, sizes: [], proposals: []) }
+    for node in nodes { node.stackAxis = axis }
+    let totalSpacing = spacing * Double(nodes.count - 1)
+    var sizes = [Size](repeating: .zero, count: nodes.count)
+    var proposals = [ProposedViewSize](repeating: .unspecified, count: nodes.count)
+    let along = axis == .vertical ? proposal.height : proposal.width
+    let across = axis == .vertical ? proposal.width : proposal.height
+    func proposing(_ length: Double?) -> ProposedViewSize {
+      axis == .vertical ? ProposedViewSize(width: across, height: length) : ProposedViewSize(width: length, height: across)
+    }
+    func length(_ size: Size) -> Double { axis == .vertical ? size.height : size.width }
+    if let available = along {
+      let flexibility = nodes.map { node in
+        let largest = length(node.sizeThatFits(proposing(.infinity)))
+        let smallest = length(node.sizeThatFits(proposing(0)))
+        return largest - smallest
+      }
+      var remaining = max(0, available - totalSpacing)
+      var left = Double(nodes.count)
+      for index in nodes.indices.sorted(by: { flexibility[$0] < flexibility[$1] }) {
+        proposals[index] = proposing(max(0, remaining / left))
+        let size = nodes[index].sizeThatFits(proposals[index])
+        sizes[index] = size
+        remaining = max(0, remaining - length(size))
+        left -= 1
+      }
+    } else {
+      for index in nodes.indices {
+        proposals[index] = proposing(nil)
+        sizes[index] = nodes[index].sizeThatFits(proposals[index])
+      }
+    }
+    let total = sizes.reduce(0) { $0 + length($1) } + totalSpacing
+    let thickness = sizes.map { axis == .vertical ? $0.width : $0.height }.max() ?? 0
+    let size = axis == .vertical ? Size(width: thickness, height: total) : Size(width: total, height: thickness)
+    return Result(size: size, sizes: sizes, proposals: proposals)
+  }
+}

@@ -1,0 +1,224 @@
+import Foundation
+import Views
+
+extension TupleView: PrimitiveView {
+  func makeNode(in context: NodeContext) -> ViewNode {
+    let node = ViewNode(context, viewType: ObjectIdentifier(Self.self))
+    for child in repeat each value { node.children.append(node.makeChild(child)) }
+    return node
+  }
+
+  func update(_ node: ViewNode) {
+    var index = 0
+    for child in repeat each value {
+      node.updateChild(index, to: child)
+      index += 1
+    }
+  }
+}
+
+/// The node of a view that shows one of several subtrees, or none: an `if`, an optional.
+@MainActor
+final class BranchNode: ViewNode {
+  /// Which branch the child comes from; nil when there is no child.
+  var branch: Int?
+
+  /// Shows `view` as branch `branch`, keeping the child when the branch is the same.
+  func show<V: View>(_ view: V, branch: Int) {
+    if self.branch == branch, !children.isEmpty {
+      updateChild(0, to: view)
+      return
+    }
+    hide()
+    self.branch = branch
+    children = [makeChild(view)]
+    structureDidChange()
+  }
+
+  func hide() {
+    guard !children.isEmpty else { return }
+    for child in children { child.detach() }
+    children = []
+    branch = nil
+    structureDidChange()
+  }
+}
+
+extension ConditionalContent: PrimitiveView {
+  func makeNode(in context: NodeContext) -> ViewNode {
+    let node = BranchNode(context, viewType: ObjectIdentifier(Self.self))
+    update(node)
+    return node
+  }
+
+  func update(_ node: ViewNode) {
+    guard let node = node as? BranchNode else { return }
+    switch storage {
+    case .trueContent(let view): node.show(view, branch: 0)
+    case .falseContent(let view): node.show(view, branch: 1)
+    }
+  }
+}
+
+extension Optional: PrimitiveView where Wrapped: View {
+  func makeNode(in context: NodeContext) -> ViewNode {
+    let node = BranchNode(context, viewType: ObjectIdentifier(Self.self))
+    update(node)
+    return node
+  }
+
+  func update(_ node: ViewNode) {
+    guard let node = node as? BranchNode else { return }
+    if let view = self { node.show(view, branch: 0) } else { node.hide() }
+  }
+}
+
+extension EmptyView: PrimitiveView {
+  func makeNode(in context: NodeContext) -> ViewNode {
+    ViewNode(context, viewType: ObjectIdentifier(Self.self))
+  }
+
+  func update(_ node: ViewNode) {}
+}
+
+extension Group: PrimitiveView {
+  func makeNode(in context: NodeContext) -> ViewNode {
+    let node = ViewNode(context, viewType: ObjectIdentifier(Self.self))
+    node.children = [node.makeChild(content)]
+    return node
+  }
+
+  func update(_ node: ViewNode) {
+    node.updateChild(0, to: content)
+  }
+}
+
+extension AnyView: PrimitiveView {
+  func makeNode(in context: NodeContext) -> ViewNode {
+    let node = ViewNode(context, viewType: ObjectIdentifier(Self.self))
+    func make<V: View>(_ view: V) -> ViewNode { node.makeChild(view) }
+    node.children = [make(view)]
+    return node
+  }
+
+  func update(_ node: ViewNode) {
+    func update<V: View>(_ view: V) { node.updateChild(0, to: view) }
+    let before = node.children.first
+    update(view)
+    if node.children.first !== before { node.structureDidChange() }
+  }
+}
+
+/// Views made from a collection, one per element, each keeping its identity (and its
+/// state) by the element's id as the collection changes.
+///
+/// ```swift
+/// ForEach(photos) { photo in Text(photo.title) }
+/// ForEach(names, id: \.self) { Text($0) }
+/// ForEach(0..<3) { Text("Row \($0)") }
+/// ```
+public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: View {
+  public var data: Data
+  public var content: (Data.Element) -> Content
+  let id: (Data.Element) -> ID
+  var moveAction: (@MainActor (IndexSet, Int) -> Void)?
+  var insertAction: ForEachInsertAction?
+
+  public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
+    self.data = data
+    self.content = content
+    nonisolated(unsafe) let keyPath = id
+    self.id = { $0[keyPath: keyPath] }
+  }
+
+  public var body: Never { primitiveBodyRequested(Self.self) }
+}
+
+extension ForEach where Data.Element: Identifiable, ID == Data.Element.ID {
+  public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) {
+    self.data = data
+    self.content = content
+    id = { $0.id }
+  }
+}
+
+extension ForEach where Data == Range<Int>, ID == Int {
+  /// Views for a constant range of numbers: each is identified by its number.
+  public init(_ data: Range<Int>, @ViewBuilder content: @escaping (Int) -> Content) {
+    self.data = data
+    self.content = content
+    id = { $0 }
+  }
+}
+
+/// The node of a ``ForEach``: a child per element, keyed by id.
+@MainActor
+final class ForEachNode: ViewNode {
+  /// The key of each child: the element's id, and which occurrence of it this is, since a
+  /// collection may repeat an id (each repeat gets a node of its own).
+  private(set) var keys: [ForEachKey] = []
+  /// The ``ForEach`` value last seen, for its move and insert actions.
+  var value: Any?
+
+  func reconcile<V: View>(keys newKeys: [ForEachKey], views: [V]) {
+    if keys.isEmpty && children.isEmpty {
+      children = views.map { makeChild($0) }
+      keys = newKeys
+      if !children.isEmpty { structureDidChange() }
+      return
+    }
+    var old: [ForEachKey: ViewNode] = [:]
+    for (key, child) in zip(keys, children) { old[key] = child }
+    var next: [ViewNode] = []
+    next.reserveCapacity(views.count)
+    for (key, view) in zip(newKeys, views) {
+      if let node = old.removeValue(forKey: key) {
+        next.append(graph.update(node, to: view, environment: childEnvironment))
+      } else {
+        next.append(makeChild(view))
+      }
+    }
+    for node in old.values { node.detach() }
+    let changed = newKeys != keys || zip(next, children).contains { $0 !== $1 }
+    children = next
+    keys = newKeys
+    if changed { structureDidChange() }
+  }
+}
+
+struct ForEachKey: Hashable {
+  var id: AnyHashable
+  var occurrence: Int
+}
+
+extension ForEach: PrimitiveView {
+  func makeNode(in context: NodeContext) -> ViewNode {
+    let node = ForEachNode(context, viewType: ObjectIdentifier(Self.self))
+    update(node)
+    return node
+  }
+
+  func update(_ node: ViewNode) {
+    guard let node = node as? ForEachNode else { return }
+    node.value = self
+    var seen: [AnyHashable: Int] = [:]
+    var keys: [ForEachKey] = []
+    var views: [Content] = []
+    keys.reserveCapacity(data.count)
+    views.reserveCapacity(data.count)
+    for element in data {
+      let id = AnyHashable(id(element))
+      let occurrence = seen[id, default: 0]
+      seen[id] = occurrence + 1
+      keys.append(ForEachKey(id: id, occurrence: occurrence))
+      views.append(content(element))
+    }
+    node.reconcile(keys: keys, views: views)
+  }
+}
+
+/// What ``ForEach/onInsert(of:perform:)`` keeps.
+struct ForEachInsertAction {
+  var types: [ContentType]
+  var action: @MainActor (Int, [ItemProvider]) -> Void
+}

@@ -1,0 +1,324 @@
+import Foundation
+import Observation
+import Views
+
+/// What a node is made in: its graph, its parent and the environment it inherits.
+@MainActor
+struct NodeContext {
+  unowned let graph: ViewGraph
+  weak var parent: ViewNode?
+  var environment: EnvironmentValues
+
+  func child(environment: EnvironmentValues? = nil, of parent: ViewNode) -> NodeContext {
+    NodeContext(graph: graph, parent: parent, environment: environment ?? parent.environment)
+  }
+}
+
+/// How much an update did: what tests count to prove that a state change re-evaluates only
+/// the bodies that read it, and redraws only what changed.
+public struct UpdateStatistics: Hashable, Sendable, CustomStringConvertible {
+  /// Bodies of views (`body`) evaluated.
+  public var bodyEvaluations = 0
+  /// On-screen views made, or changed in a way that shows.
+  public var viewsRedrawn = 0
+  /// Layout passes over the whole tree.
+  public var layoutPasses = 0
+
+  public init() {}
+
+  public var description: String {
+    "\(bodyEvaluations) bodies, \(viewsRedrawn) views redrawn, \(layoutPasses) layout passes"
+  }
+}
+
+/// The live tree behind a declarative view: a node per view, holding its state, its
+/// dependencies and its on-screen view. State changes mark the nodes that read the state;
+/// an update evaluates their bodies again, top down, and keeps every node whose identity
+/// (its place in the tree, or its `id` in a `ForEach`) is unchanged.
+@MainActor
+public final class ViewGraph {
+  /// Called once when the graph needs an update, until ``update()`` runs.
+  var updateRequested: (@MainActor () -> Void)?
+  /// The window environment: text measuring and the device configuration.
+  var windowEnvironment: @MainActor () -> WindowEnvironment = { .detached }
+
+  /// Counts since the graph was made; tests read and reset them.
+  public var statistics = UpdateStatistics()
+
+  /// The node whose body is being evaluated: state read now is a dependency of it.
+  static var evaluating: CompositeNode?
+
+  private var dirty: [ObjectIdentifier: CompositeNode] = [:]
+  private var pendingSyncs: [LayoutNode] = []
+  private var updateIsRequested = false
+  private var isUpdating = false
+  /// Bumped at each layout pass; sizes cached in an older pass are stale.
+  private(set) var layoutGeneration = 0
+
+  init() {}
+
+  /// Whether a state change waits for ``update()``.
+  public var needsUpdate: Bool { !dirty.isEmpty || !pendingSyncs.isEmpty }
+
+  /// Makes the node of a view, with its subtree.
+  func makeNode<V: View>(_ view: V, in context: NodeContext) -> ViewNode {
+    guard let primitive = view as? any PrimitiveView else { return CompositeNode(view, in: context) }
+    let node = primitive.makeNode(in: context)
+    if let layout = node as? LayoutNode { layout.syncSubviews() }
+    return node
+  }
+
+  /// Brings `node` up to date with `view`, and returns the node to keep: the same one when
+  /// it was made for a view of the same type, a new one otherwise.
+  func update<V: View>(_ node: ViewNode, to view: V, environment: EnvironmentValues) -> ViewNode {
+    guard node.viewType == ObjectIdentifier(V.self) else {
+      let replacement = makeNode(view, in: NodeContext(graph: self, parent: node.parent, environment: environment))
+      node.detach()
+      replacement.parent?.structureDidChange()
+      return replacement
+    }
+    node.inherit(environment)
+    if let primitive = view as? any PrimitiveView {
+      primitive.update(node)
+    } else if let composite = node as? CompositeNode {
+      composite.update(to: view)
+    }
+    return node
+  }
+
+  /// Notes that a node's body must be evaluated again.
+  func invalidate(_ node: CompositeNode) {
+    guard node.isAttached else { return }
+    node.isDirty = true
+    dirty[ObjectIdentifier(node)] = node
+    requestUpdate()
+  }
+
+  /// Notes that a layout node's on-screen subviews must follow its children.
+  func needsSubviewSync(_ node: LayoutNode) {
+    guard !node.needsSubviewSync else { return }
+    node.needsSubviewSync = true
+    pendingSyncs.append(node)
+    requestUpdate()
+  }
+
+  private func requestUpdate() {
+    guard !updateIsRequested, !isUpdating else { return }
+    updateIsRequested = true
+    updateRequested?()
+  }
+
+  /// Evaluates the bodies of every node whose state changed, parents first, and brings the
+  /// on-screen views up to date. Nothing happens when nothing changed.
+  public func update() {
+    updateIsRequested = false
+    guard !isUpdating else { return }
+    isUpdating = true
+    defer { isUpdating = false }
+    while !dirty.isEmpty {
+      let nodes = dirty.values.sorted { $0.depth < $1.depth }
+      dirty.removeAll()
+      for node in nodes where node.isAttached && node.isDirty {
+        node.evaluate()
+      }
+    }
+    while let node = pendingSyncs.popLast() {
+      node.needsSubviewSync = false
+      if node.isAttached { node.syncSubviews() }
+    }
+  }
+
+  /// Starts a layout pass: sizes measured before are forgotten.
+  func beginLayoutPass() {
+    layoutGeneration &+= 1
+    statistics.layoutPasses += 1
+  }
+}
+
+/// One view's place in the live tree.
+@MainActor
+class ViewNode {
+  unowned let graph: ViewGraph
+  weak var parent: ViewNode?
+  private(set) var environment: EnvironmentValues
+  var children: [ViewNode] = []
+  let viewType: ObjectIdentifier
+  let depth: Int
+  private(set) var isAttached = true
+
+  init(_ context: NodeContext, viewType: ObjectIdentifier) {
+    graph = context.graph
+    parent = context.parent
+    environment = context.environment
+    self.viewType = viewType
+    depth = (context.parent?.depth ?? -1) + 1
+  }
+
+  /// The environment children inherit: the node's own, unless it writes to it.
+  var childEnvironment: EnvironmentValues { environment }
+
+  /// Takes the parent's environment; when it changed, tells the node and its subtree.
+  func inherit(_ environment: EnvironmentValues) {
+    guard !environment.isSame(as: self.environment) else { return }
+    self.environment = environment
+    environmentDidChange()
+    for child in children { child.inherit(childEnvironment) }
+  }
+
+  /// Called when the inherited environment changed.
+  func environmentDidChange() {}
+
+  /// The nodes that lay themselves out, in order: the node itself when it does, otherwise
+  /// those of its children.
+  func collectLayoutNodes(into nodes: inout [LayoutNode]) {
+    for child in children { child.collectLayoutNodes(into: &nodes) }
+  }
+
+  final var layoutNodes: [LayoutNode] {
+    var nodes: [LayoutNode] = []
+    collectLayoutNodes(into: &nodes)
+    return nodes
+  }
+
+  /// Called when the node's children were replaced, added or removed: the nearest layout
+  /// node above must bring its on-screen subviews in line.
+  func structureDidChange() {
+    var node: ViewNode? = self
+    while let current = node {
+      if let layout = current as? LayoutNode {
+        graph.needsSubviewSync(layout)
+        return
+      }
+      node = current.parent
+    }
+  }
+
+  /// Takes the node out of the tree: it no longer hears state changes.
+  func detach() {
+    isAttached = false
+    for child in children { child.detach() }
+  }
+
+  /// Makes a child for `view`.
+  final func makeChild<V: View>(_ view: V, environment: EnvironmentValues? = nil) -> ViewNode {
+    graph.makeNode(view, in: NodeContext(graph: graph, parent: self, environment: environment ?? childEnvironment))
+  }
+
+  /// Updates child `index` to `view`, replacing it when its type changed.
+  final func updateChild<V: View>(_ index: Int, to view: V) {
+    let old = children[index]
+    let new = graph.update(old, to: view, environment: childEnvironment)
+    if new !== old { children[index] = new }
+  }
+}
+
+/// The node of a view with a body: it keeps the view's state, and evaluates the body again
+/// when state the body read changed, or when the view's own inputs did.
+@MainActor
+final class CompositeNode: ViewNode {
+  private(set) var view: any View
+  var isDirty = false
+  /// The state boxes the body read last time.
+  private var dependencies: [ObjectIdentifier: any StateStorage] = [:]
+  /// The state of the view, by the order its properties are declared in.
+  private var stateSlots: [any StateStorage] = []
+  private var readsEnvironment = false
+
+  init<V: View>(_ view: V, in context: NodeContext) {
+    self.view = view
+    super.init(context, viewType: ObjectIdentifier(V.self))
+    install(view)
+    evaluate()
+  }
+
+  /// Links the view's dynamic properties (its `@State`, `@Environment`) to this node.
+  private func install(_ view: any View) {
+    var slot = 0
+    DynamicProperties.visit(view) { property in
+      switch property.link(to: self, existing: slot < stateSlots.count ? stateSlots[slot] : nil) {
+      case .state(let storage):
+        if slot >= stateSlots.count { stateSlots.append(storage) }
+        slot += 1
+      case .environment:
+        readsEnvironment = true
+      case .none:
+        break
+      }
+    }
+  }
+
+  func update<V: View>(to newView: V) {
+    install(newView)
+    let changed = !ViewInputs.areEqual(view, newView)
+    view = newView
+    if changed || isDirty { evaluate() }
+  }
+
+  override func environmentDidChange() {
+    if readsEnvironment { graph.invalidate(self) }
+  }
+
+  /// Evaluates the body and brings the child up to date with it.
+  func evaluate() {
+    isDirty = false
+    for storage in dependencies.values { storage.removeDependent(self) }
+    dependencies.removeAll()
+    graph.statistics.bodyEvaluations += 1
+    let outer = ViewGraph.evaluating
+    ViewGraph.evaluating = self
+    let reference = WeakNode(self)
+    let body = withObservationTracking {
+      Self.body(of: view)
+    } onChange: {
+      reference.invalidateOnMainActor()
+    }
+    ViewGraph.evaluating = outer
+    reconcile(body)
+  }
+
+  private static func body(of view: some View) -> any View { view.body }
+
+  private func reconcile(_ body: some View) {
+    if children.isEmpty {
+      children = [makeChild(body)]
+      structureDidChange()
+    } else {
+      updateChild(0, to: body)
+    }
+  }
+
+  /// Records that the body being evaluated read `storage`.
+  func noteDependency(on storage: any StateStorage) {
+    let key = ObjectIdentifier(storage)
+    guard dependencies[key] == nil else { return }
+    dependencies[key] = storage
+    storage.addDependent(self)
+  }
+
+  override func detach() {
+    for storage in dependencies.values { storage.removeDependent(self) }
+    dependencies.removeAll()
+    super.detach()
+  }
+}
+
+/// A node held weakly across the Observation callback, which may run on any thread.
+private final class WeakNode: @unchecked Sendable {
+  // Read and written on the main actor only.
+  private weak var node: CompositeNode?
+
+  @MainActor init(_ node: CompositeNode) { self.node = node }
+
+  func invalidateOnMainActor() {
+    if Thread.isMainThread {
+      MainActor.assumeIsolated { self.invalidate() }
+    } else {
+      Task { @MainActor in self.invalidate() }
+    }
+  }
+
+  @MainActor private func invalidate() {
+    guard let node else { return }
+    node.graph.invalidate(node)
+  }
+}

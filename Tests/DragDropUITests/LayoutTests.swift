@@ -1,0 +1,105 @@
+import DragDropTesting
+import DragDropUI
+import Testing
+
+/// A window with a hosting view filling it, laid out.
+@MainActor
+func host<Content: View>(_ content: Content, size: Size = Size(width: 400, height: 300)) -> (
+  TestWindow, HostingView<Content>
+) {
+  let test = TestWindow(size: size)
+  let host = HostingView(rootView: content, frame: test.window.bounds)
+  test.window.addSubview(host)
+  host.layoutIfNeeded()
+  return (test, host)
+}
+
+extension HostingView {
+  /// The tree without the hosting view's own line, indented from the root.
+  var tree: String {
+    treeSnapshot.split(separator: "\n").dropFirst().map { String($0.dropFirst(2)) }.joined(separator: "\n")
+  }
+}
+
+@MainActor
+struct LayoutTests {
+  @Test func aVerticalStackIsCentredAndSpacedEightPoints() {
+    let (_, host) = host(
+      VStack {
+        Text("One")
+        Text("Three")
+      })
+    #expect(
+      host.tree == """
+        Root frame=(0, 0, 400×300)
+          VStack frame=(174.5, 125, 51×50)
+            Text frame=(10, 0, 31×21) text="One"
+            Text frame=(0, 29, 51×21) text="Three"
+        """)
+  }
+
+  @Test func aSpacerTakesWhatIsLeftAlongItsStack() {
+    let (_, host) = host(
+      HStack(spacing: 0) {
+        Text("A")
+        Spacer()
+        Text("B")
+      }.frame(width: 200))
+    #expect(
+      host.tree == """
+        Root frame=(0, 0, 400×300)
+          Frame frame=(100, 139.5, 200×21)
+            HStack frame=(0, 0, 200×21)
+              Text frame=(0, 0, 11×21) text="A"
+              Spacer frame=(11, 10.5, 178×0)
+              Text frame=(189, 0, 11×21) text="B"
+        """)
+  }
+
+  @Test func paddingBorderAndOverlayWrapTheirContent() {
+    let (_, host) = host(
+      Rectangle().stroke(Color.red).frame(width: 200, height: 70).overlay(Text("Hi")).padding().border(Color.black))
+    #expect(
+      host.tree == """
+        Root frame=(0, 0, 400×300)
+          Overlay frame=(84, 99, 232×102)
+            Padding frame=(0, 0, 232×102)
+              Overlay frame=(16, 16, 200×70)
+                Frame frame=(0, 0, 200×70)
+                  Rectangle frame=(0, 0, 200×70)
+                Text frame=(89.5, 24.5, 21×21) text="Hi"
+            Rectangle frame=(0, 0, 232×102)
+        """)
+  }
+
+  @Test func aFlexibleFrameTakesTheWidthOffered() {
+    let (_, host) = host(Text("Wide").frame(maxWidth: .infinity, alignment: .leading).background(Color.blue))
+    #expect(
+      host.tree == """
+        Root frame=(0, 0, 400×300)
+          Background frame=(0, 139.5, 400×21)
+            Color frame=(0, 0, 400×21)
+            Frame frame=(0, 0, 400×21)
+              Text frame=(0, 0, 41×21) text="Wide"
+        """)
+  }
+
+  @Test func textTooWideIsCutShortWithAnEllipsis() {
+    let (test, host) = host(Text("A rather long line of text").frame(width: 80))
+    _ = host
+    let list = test.window.displayListSnapshot
+    #expect(list.contains("text \"A rath…\" at (0, 0) 17pt"))
+  }
+
+  @Test func shapesFillStrokeAndFollowTheForegroundColour() {
+    let (test, _) = host(
+      HStack {
+        Circle().fill(Color.red).frame(width: 20, height: 10)
+        RoundedRectangle(cornerRadius: 4).frame(width: 30, height: 30)
+      }.foregroundColor(Color.green))
+    let list = test.window.displayListSnapshot
+    #expect(list.contains("fill ellipse (5, 0, 10×10) #ff3b30ff"))
+    #expect(list.contains("fill roundedRect (0, 0, 30×30) r4 #33c759ff"))
+  }
+}
+
