@@ -309,12 +309,10 @@ private final class WeakNode: @unchecked Sendable {
 
   @MainActor init(_ node: CompositeNode) { self.node = node }
 
+  /// Observation calls back inside the mutation, on whatever thread or actor made it:
+  /// the node is marked on the main actor, as soon as it runs next.
   func invalidateOnMainActor() {
-    if Thread.isMainThread {
-      MainActor.assumeIsolated { self.invalidate() }
-    } else {
-      Task { @MainActor in self.invalidate() }
-    }
+    Task { @MainActor in self.invalidate() }
   }
 
   @MainActor private func invalidate() {

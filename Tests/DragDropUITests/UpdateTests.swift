@@ -1,0 +1,242 @@
+import DragDropTesting
+import DragDropUI
+import Foundation
+import Observation
+import TestSupport
+import Testing
+
+/// Counts body evaluations by name.
+@MainActor
+final class BodyLog {
+  var names: [String] = []
+  func note(_ name: String) { names.append(name) }
+}
+
+@MainActor
+struct Counter: View {
+  let log: BodyLog
+  @State private var count = 0
+
+  var body: some View {
+    let _ = log.note("Counter")
+    VStack {
+      Text("Count \(count)").onTapGesture { count += 1 }
+      Label(log: log, title: "fixed")
+    }
+  }
+}
+
+@MainActor
+struct Label: View {
+  let log: BodyLog
+  let title: String
+
+  var body: some View {
+    let _ = log.note("Label \(title)")
+    Text(title)
+  }
+}
+
+@MainActor
+struct Toggle: View {
+  @Binding var isOn: Bool
+  let log: BodyLog
+
+  var body: some View {
+    let _ = log.note("Toggle")
+    Text(isOn ? "on" : "off").onTapGesture { isOn.toggle() }
+  }
+}
+
+@MainActor
+struct Parent: View {
+  let log: BodyLog
+  @State private var isOn = false
+
+  var body: some View {
+    let _ = log.note("Parent")
+    Toggle(isOn: $isOn, log: log)
+  }
+}
+
+@Observable
+@MainActor
+final class Library {
+  var titles = ["Shiretoko", "Zaō"]
+  var subtitle = "two photos"
+}
+
+@MainActor
+struct TitleRow: View {
+  let library: Library
+  let log: BodyLog
+  var body: some View {
+    let _ = log.note("TitleRow")
+    Text(library.titles.joined(separator: ","))
+  }
+}
+
+@MainActor
+struct SubtitleRow: View {
+  let library: Library
+  let log: BodyLog
+  var body: some View {
+    let _ = log.note("SubtitleRow")
+    Text(library.subtitle)
+  }
+}
+
+@MainActor
+struct Row: View, Equatable {
+  let name: String
+  @State var taps = 0
+  nonisolated static func == (lhs: Row, rhs: Row) -> Bool { lhs.name == rhs.name }
+  var body: some View {
+    Text("\(name) \(taps)").onTapGesture { taps += 1 }
+  }
+}
+
+@MainActor
+struct UpdateTests {
+  @Test func aTapChangesStateAndReEvaluatesOnlyTheBodyThatReadIt() {
+    let log = BodyLog()
+    let (test, host) = host(Counter(log: log))
+    #expect(log.names == ["Counter", "Label fixed"])
+    let textView = host.subviews[0].subviews[0].subviews[0].subviews[0]
+    host.graph.statistics = UpdateStatistics()
+    test.tap(at: textView.convert(textView.bounds.center, to: test.window))
+    test.settle()
+    #expect(log.names == ["Counter", "Label fixed", "Counter"])
+    #expect(host.graph.statistics.bodyEvaluations == 1)
+    #expect(host.graph.statistics.viewsRedrawn == 1)
+    // The same on-screen view shows the new text: identity is kept.
+    #expect(host.subviews[0].subviews[0].subviews[0].subviews[0] === textView)
+    #expect(textView.snapshotDescription.contains("text=\"Count 1\""))
+  }
+
+  @Test func aBindingWritesTheParentsStateAndOnlyTheReaderIsEvaluated() {
+    let log = BodyLog()
+    let (test, host) = host(Parent(log: log))
+    #expect(log.names == ["Parent", "Toggle"])
+    test.tap(at: Point(x: 200, y: 150))
+    test.settle()
+    // The parent did not read `isOn`: only the toggle's body runs again.
+    #expect(log.names == ["Parent", "Toggle", "Toggle"])
+    #expect(host.tree.contains("text=\"on\""))
+  }
+
+  @Test func anObservableModelUpdatesOnlyTheViewsThatReadTheChangedProperty() async {
+    let log = BodyLog()
+    let library = Library()
+    let (test, host) = host(
+      VStack {
+        TitleRow(library: library, log: log)
+        SubtitleRow(library: library, log: log)
+      })
+    #expect(log.names == ["TitleRow", "SubtitleRow"])
+    library.titles.append("Nikkō")
+    // The model tells the graph through the main actor's queue.
+    #expect(await eventually { host.graph.needsUpdate })
+    test.settle()
+    #expect(log.names == ["TitleRow", "SubtitleRow", "TitleRow"])
+    #expect(host.tree.contains("text=\"Shiretoko,Zaō,Nikkō\""))
+  }
+
+  @Test func rowsKeepTheirStateByIdentityWhenTheCollectionIsReordered() {
+    struct Rows: View {
+      var names: [String]
+      var body: some View {
+        VStack { ForEach(names, id: \.self) { Row(name: $0) } }
+      }
+    }
+    let (test, host) = host(Rows(names: ["a", "b", "c"]))
+    let rowB = host.subviews[0].subviews[0].subviews[1]
+    test.tap(at: rowB.convert(rowB.bounds.center, to: test.window))
+    test.settle()
+    #expect(host.tree.contains("text=\"b 1\""))
+    host.rootView = Rows(names: ["c", "b", "a", "d"])
+    host.layoutIfNeeded()
+    let texts = host.subviews[0].subviews[0].subviews.map { $0.subviews.first?.snapshotDescription ?? "" }
+    #expect(texts.map { $0.components(separatedBy: "text=").last ?? "" } == ["\"c 0\"", "\"b 1\"", "\"a 0\"", "\"d 0\""])
+    // B's on-screen view moved with it.
+    #expect(host.subviews[0].subviews[0].subviews[1] === rowB)
+  }
+
+  @Test func anUnchangedChildIsNotEvaluatedAgain() {
+    struct Outer: View {
+      let log: BodyLog
+      @State var count = 0
+      var body: some View {
+        VStack {
+          Text("\(count)").onTapGesture { count += 1 }
+          Label(log: log, title: "same")
+        }
+      }
+    }
+    let log = BodyLog()
+    let (test, host) = host(Outer(log: log))
+    host.graph.statistics = UpdateStatistics()
+    test.tap(at: Point(x: 200, y: 140))
+    test.settle()
+    // Label's inputs (a log object, the same title) did not change.
+    #expect(log.names == ["Label same"])
+    #expect(host.graph.statistics.bodyEvaluations == 1)
+  }
+
+  @Test func switchingBranchesReplacesTheViewsAndTheirState() {
+    struct Switch: View {
+      var showsFirst: Bool
+      var body: some View {
+        if showsFirst { Row(name: "first") } else { Row(name: "second") }
+      }
+    }
+    let (test, host) = host(Switch(showsFirst: true))
+    test.tap(at: Point(x: 200, y: 150))
+    test.settle()
+    #expect(host.tree.contains("text=\"first 1\""))
+    host.rootView = Switch(showsFirst: false)
+    host.layoutIfNeeded()
+    #expect(host.tree.contains("text=\"second 0\""))
+    host.rootView = Switch(showsFirst: true)
+    host.layoutIfNeeded()
+    #expect(host.tree.contains("text=\"first 0\""))
+  }
+
+  @Test func theEnvironmentReachesTextAndEnvironmentReaders() {
+    struct FontName: View {
+      @Environment(\.font) var font
+      var body: some View { Text(font.map { "\($0)" } ?? "none") }
+    }
+    let (_, host) = host(VStack { FontName() }.font(.title))
+    #expect(host.tree.contains("text=\"28pt\""))
+    host.rootView = VStack { FontName() }.font(.caption)
+    host.layoutIfNeeded()
+    #expect(host.tree.contains("text=\"12pt\""))
+  }
+
+  @Test func anOptionalAndASwitchBuildTheirViews() {
+    struct Choice: View {
+      var value: Int?
+      var body: some View {
+        if let value {
+          switch value {
+          case 0: Text("zero")
+          case 1: Text("one")
+          default: Text("many")
+          }
+        }
+      }
+    }
+    let (_, host) = host(Choice(value: nil))
+    #expect(!host.tree.contains("Text"))
+    for (value, text) in [(0, "zero"), (1, "one"), (7, "many")] {
+      host.rootView = Choice(value: value)
+      host.layoutIfNeeded()
+      #expect(host.tree.contains("text=\"\(text)\""))
+    }
+    host.rootView = Choice(value: nil)
+    host.layoutIfNeeded()
+    #expect(!host.tree.contains("Text"))
+  }
+}
+
