@@ -192,7 +192,7 @@ final class DropTarget: DropInteractionDelegate {
 
   init(node: WrapperNode) {
     self.node = node
-    interaction = DropInteraction(delegate: PlaceholderDropDelegate.shared)
+    interaction = DropInteraction(delegate: InertDropDelegate.shared)
     interaction.delegate = self
     node.attachment = self
     node.view.addInteraction(interaction)
@@ -248,9 +248,10 @@ final class DropTarget: DropInteractionDelegate {
   }
 }
 
+/// Stands in as a drop delegate while an interaction's real delegate is being made.
 @MainActor
-private final class PlaceholderDropDelegate: DropInteractionDelegate {
-  static let shared = PlaceholderDropDelegate()
+final class InertDropDelegate: DropInteractionDelegate {
+  static let shared = InertDropDelegate()
 }
 
 extension View {

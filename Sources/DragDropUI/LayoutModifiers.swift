@@ -99,6 +99,9 @@ final class WrapperNode: LayoutNode {
   override func placeContent(in bounds: Rect, proposal: ProposedViewSize) {
     modifier.place(in: bounds, proposal: proposal, content: content)
     if children.count > 1 {
+      // A decoration with nothing interactive in it lets input through to the content:
+      // a border or an overlaid caption does not block taps or drops.
+      for node in decoration.nodes { node.view.isUserInteractionEnabled = node.view.hasInteractiveContent }
       let offered = ProposedViewSize(bounds.size)
       let size = decoration.size(offered)
       decoration.place(in: Rect(origin: decorationAlignment.origin(of: size, in: bounds), size: size), proposal: offered)
@@ -395,5 +398,13 @@ extension View {
   /// Runs `action` when the view is tapped, or clicked, `count` times.
   public func onTapGesture(count: Int = 1, perform action: @escaping @MainActor () -> Void) -> some View {
     modifier(TapModifier(count: count, action: action))
+  }
+}
+
+extension Views.View {
+  /// Whether the view or a view inside it has a gesture recogniser or an interaction.
+  @MainActor
+  var hasInteractiveContent: Bool {
+    !gestureRecognizers.isEmpty || !interactions.isEmpty || subviews.contains { $0.hasInteractiveContent }
   }
 }

@@ -83,6 +83,22 @@ extension ItemProvider {
     }
   }
 
+  /// The same load, with the value or the error as two optionals, as Foundation's
+  /// `NSItemProvider` gives them: `item.loadObject(ofClass: String.self) { string, error in }`.
+  /// Exactly one of the two is non-nil; the error is an ``ItemProviderError``.
+  @discardableResult
+  public func loadObject<T: ItemProviderReading>(
+    ofClass type: T.Type,
+    completionHandler: @escaping @Sendable (T?, (any Error)?) -> Void
+  ) -> LoadProgress {
+    loadObject(ofClass: type) { (result: Result<T, ItemProviderError>) in
+      switch result {
+      case .success(let value): completionHandler(value, nil)
+      case .failure(let error): completionHandler(nil, error)
+      }
+    }
+  }
+
   static func decode<T: ItemProviderReading>(
     _ type: T.Type, from data: Data, contentType: ContentType
   ) -> Result<

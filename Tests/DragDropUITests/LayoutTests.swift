@@ -67,8 +67,8 @@ struct LayoutTests {
               Overlay frame=(16, 16, 200×70)
                 Frame frame=(0, 0, 200×70)
                   Rectangle frame=(0, 0, 200×70)
-                Text frame=(89.5, 24.5, 21×21) text="Hi"
-            Rectangle frame=(0, 0, 232×102)
+                Text frame=(89.5, 24.5, 21×21) noInteraction text="Hi"
+            Rectangle frame=(0, 0, 232×102) noInteraction
         """)
   }
 
@@ -78,7 +78,7 @@ struct LayoutTests {
       host.tree == """
         Root frame=(0, 0, 400×300)
           Background frame=(0, 139.5, 400×21)
-            Color frame=(0, 0, 400×21)
+            Color frame=(0, 0, 400×21) noInteraction
             Frame frame=(0, 0, 400×21)
               Text frame=(0, 0, 41×21) text="Wide"
         """)

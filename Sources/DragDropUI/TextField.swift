@@ -1,0 +1,294 @@
+import DragDrop
+import Views
+
+/// A single-line text editor bound to a string: a caret, a selection, editing from the
+/// keyboard, and text dropped at the point where it lands.
+///
+/// ```swift
+/// TextField("ここにドロップして", text: $getText)
+/// ```
+///
+/// Keys: characters type over the selection; Backspace and Delete delete; Left and Right
+/// move (with Shift, select); Home and End go to the ends; Control-A selects all; Return
+/// runs the `onSubmit` action. A press puts the caret under the pointer.
+public struct TextField: View {
+  let title: String
+  let text: Binding<String>
+  let onSubmit: (@MainActor () -> Void)?
+
+  /// An editor showing `title` in grey while `text` is empty.
+  public init<S: StringProtocol>(_ title: S, text: Binding<String>, onCommit: (@MainActor () -> Void)? = nil) {
+    self.title = String(title)
+    self.text = text
+    onSubmit = onCommit
+  }
+
+  public var body: Never { primitiveBodyRequested(Self.self) }
+}
+
+extension TextField: PrimitiveView {
+  func makeNode(in context: NodeContext) -> ViewNode {
+    let node = TextFieldNode(context, viewType: ObjectIdentifier(Self.self))
+    update(node)
+    return node
+  }
+
+  func update(_ node: ViewNode) {
+    guard let node = node as? TextFieldNode else { return }
+    node.field.binding = text
+    node.field.onSubmit = onSubmit
+    node.field.placeholder = title
+    node.field.isEnabled = node.environment.isEnabled
+    let value = text.wrappedValue
+    if value != node.field.editing.text {
+      node.field.editing.setText(value)
+      node.didRedraw()
+    }
+  }
+}
+
+@MainActor
+final class TextFieldNode: LayoutNode {
+  let field: TextFieldView
+
+  init(_ context: NodeContext, viewType: ObjectIdentifier) {
+    field = TextFieldView()
+    super.init(context, viewType: viewType, view: field)
+    field.textNode = self
+    applyEnvironment()
+  }
+
+  override var displayName: String { "TextField" }
+
+  override func environmentDidChange() {
+    applyEnvironment()
+    didRedraw()
+  }
+
+  private func applyEnvironment() {
+    field.font = environment.font ?? .body
+    field.color = environment.foregroundColor ?? .primary
+    field.isEnabled = environment.isEnabled
+  }
+
+  override func measure(_ proposal: ProposedViewSize) -> Size {
+    let measurer = field.measurer
+    let height = measurer.size(of: "Ag", font: field.font).height
+    let ideal =
+      max(
+        measurer.size(of: field.placeholder, font: field.font).width,
+        measurer.size(of: field.editing.text, font: field.font).width) + 2
+    return Size(width: proposal.width.map { $0.isFinite ? $0 : ideal } ?? ideal, height: height)
+  }
+}
+
+/// The on-screen editor of a ``TextField``.
+@MainActor
+final class TextFieldView: HostedView {
+  weak var textNode: TextFieldNode?
+  var editing = TextEditing()
+  var binding: Binding<String>?
+  var onSubmit: (@MainActor () -> Void)?
+  var placeholder = ""
+  var font = Font.body
+  var color = Color.primary
+  var isEnabled = true
+  /// Where a drag of text would drop, while one is over the field.
+  private(set) var dropCaret: Int?
+  /// How far the text is scrolled left, to keep the caret in view.
+  private var scrollOffset = 0.0
+  private var dropTarget: TextDropTarget?
+  private let press = TapGestureRecognizer()
+
+  var measurer: any TextMeasuring { environment.textMeasurer }
+
+  override init(frame: Rect = .zero) {
+    super.init(frame: frame)
+    press.addAction { [weak self] recognizer in
+      guard let self, recognizer.state == .ended, self.isEnabled else { return }
+      _ = self.window?.focus(self)
+      self.editing.moveCaret(to: self.position(at: recognizer.location(in: self)))
+      self.didEdit(textChanged: false)
+    }
+    addGestureRecognizer(press)
+    let target = TextDropTarget(field: self)
+    dropTarget = target
+    addInteraction(target.interaction)
+  }
+
+  override var canBecomeFocused: Bool { isEnabled }
+
+  override func focusDidChange(_ isFocused: Bool) {
+    textNode?.didRedraw()
+  }
+
+  override var accessibilityFocusDescription: String? {
+    editing.text.isEmpty ? placeholder : editing.text
+  }
+
+  // MARK: Geometry of the text
+
+  /// The x of the boundary before character `position`, in the view's coordinates.
+  func offset(of position: Int) -> Double {
+    let prefix = String(editing.characters.prefix(max(0, position)))
+    return measurer.size(of: prefix, font: font).width - scrollOffset
+  }
+
+  /// The character boundary nearest to `point`.
+  func position(at point: Point) -> Int {
+    var best = 0
+    var bestDistance = Double.infinity
+    for position in 0...editing.characters.count {
+      let distance = abs(offset(of: position) - point.x)
+      if distance < bestDistance {
+        best = position
+        bestDistance = distance
+      }
+    }
+    return best
+  }
+
+  private func scrollToCaret() {
+    let caretX = offset(of: editing.caret) + scrollOffset
+    if caretX - scrollOffset > bounds.width - 2 { scrollOffset = caretX - bounds.width + 2 }
+    if caretX - scrollOffset < 0 { scrollOffset = max(0, caretX) }
+  }
+
+  // MARK: Editing
+
+  override func keyEvent(_ event: KeyEvent) {
+    guard event.phase == .down, isEnabled else { return super.keyEvent(event) }
+    let shift = event.modifiers.contains(.shift)
+    switch event.key {
+    case .character(let string) where event.modifiers.contains(.control):
+      guard string.lowercased() == "a" else { return super.keyEvent(event) }
+      editing.selectAll()
+      didEdit(textChanged: false)
+    case .character(let string):
+      editing.insert(string)
+      didEdit(textChanged: true)
+    case .space:
+      editing.insert(" ")
+      didEdit(textChanged: true)
+    case .backspace:
+      editing.deleteBackward()
+      didEdit(textChanged: true)
+    case .delete:
+      editing.deleteForward()
+      didEdit(textChanged: true)
+    case .left:
+      editing.moveCaret(by: -1, extending: shift)
+      didEdit(textChanged: false)
+    case .right:
+      editing.moveCaret(by: 1, extending: shift)
+      didEdit(textChanged: false)
+    case .home:
+      editing.moveCaret(to: 0, extending: shift)
+      didEdit(textChanged: false)
+    case .end:
+      editing.moveCaret(to: editing.characters.count, extending: shift)
+      didEdit(textChanged: false)
+    case .return:
+      onSubmit?()
+    default:
+      super.keyEvent(event)
+    }
+  }
+
+  /// Inserts dropped text at `position`.
+  func insertDropped(_ string: String, at position: Int) {
+    editing.insert(string, at: position..<position)
+    didEdit(textChanged: true)
+  }
+
+  func showDropCaret(at position: Int?) {
+    guard position != dropCaret else { return }
+    dropCaret = position
+    textNode?.didRedraw()
+  }
+
+  private func didEdit(textChanged: Bool) {
+    scrollToCaret()
+    textNode?.didRedraw()
+    if textChanged, let binding, binding.wrappedValue != editing.text {
+      binding.wrappedValue = editing.text
+    }
+  }
+
+  // MARK: Drawing
+
+  override func draw(in context: any GraphicsContext) {
+    context.save()
+    context.clip(to: Path(bounds))
+    let height = measurer.size(of: "Ag", font: font).height
+    let top = (bounds.height - height) / 2
+    if !editing.selection.isEmpty && isFocused {
+      let from = offset(of: editing.selection.lowerBound)
+      let to = offset(of: editing.selection.upperBound)
+      context.fill(Path(Rect(x: from, y: top, width: to - from, height: height)), color: Self.selectionColor)
+    }
+    if editing.characters.isEmpty {
+      context.drawText(placeholder, at: Point(x: 0, y: top), font: font, color: Self.placeholderColor)
+    } else {
+      context.drawText(editing.text, at: Point(x: -scrollOffset, y: top), font: font, color: color)
+    }
+    if let dropCaret {
+      context.fill(Path(Rect(x: offset(of: dropCaret) - 1, y: top, width: 2, height: height)), color: .accentColor)
+    } else if isFocused && editing.selection.isEmpty {
+      context.fill(Path(Rect(x: offset(of: editing.caret), y: top, width: 1, height: height)), color: color)
+    }
+    context.restore()
+  }
+
+  static let selectionColor = Color(red: 0.7, green: 0.82, blue: 1)
+  static let placeholderColor = Color(red: 0.24, green: 0.24, blue: 0.26, alpha: 0.3)
+
+  override var snapshotDescription: String {
+    var description = super.snapshotDescription + " text=\"\(editing.text)\""
+    if editing.characters.isEmpty { description += " placeholder=\"\(placeholder)\"" }
+    description += " selection=\(editing.selection.lowerBound)..<\(editing.selection.upperBound)"
+    return description
+  }
+}
+
+/// Takes drops of text into a text field, at the point where they land.
+@MainActor
+final class TextDropTarget: DropInteractionDelegate {
+  let interaction: DropInteraction
+  private weak var field: TextFieldView?
+
+  init(field: TextFieldView) {
+    self.field = field
+    interaction = DropInteraction(delegate: InertDropDelegate.shared)
+    interaction.delegate = self
+    interaction.name = "TextField"
+  }
+
+  func dropInteraction(_ interaction: DropInteraction, canHandle session: DropSession) -> Bool {
+    (field?.isEnabled ?? false) && session.canLoadObjects(ofClass: String.self)
+  }
+
+  func dropInteraction(_ interaction: DropInteraction, sessionDidUpdate session: DropSession) -> DropProposal {
+    guard let field else { return DropProposal(operation: .cancel) }
+    field.showDropCaret(at: field.position(at: session.location(in: field)))
+    return DropProposal(operation: .copy)
+  }
+
+  func dropInteraction(_ interaction: DropInteraction, sessionDidExit session: DropSession) {
+    field?.showDropCaret(at: nil)
+  }
+
+  func dropInteraction(_ interaction: DropInteraction, performDrop session: DropSession) {
+    guard let field else { return }
+    let position = field.position(at: session.location(in: field))
+    field.showDropCaret(at: nil)
+    session.loadObjects(ofClass: String.self) { [weak field] strings in
+      guard let field, !strings.isEmpty else { return }
+      field.insertDropped(strings.joined(separator: " "), at: position)
+    }
+  }
+
+  func dropInteraction(_ interaction: DropInteraction, sessionDidEnd session: DropSession) {
+    field?.showDropCaret(at: nil)
+  }
+}

@@ -1,0 +1,21 @@
+import DragDropTesting
+import Views
+
+// Helpers that name the engine's views, which the other files cannot: there `View` is
+// the declarative protocol.
+
+/// The centre of `view` in the test window's coordinates.
+@MainActor
+func center(of view: Views.View, in test: TestWindow) -> Point {
+  view.convert(view.bounds.center, to: test.window)
+}
+
+/// The first view in `root`'s tree whose snapshot line contains `text`.
+@MainActor
+func find(_ text: String, in root: Views.View) -> Views.View? {
+  if root.snapshotDescription.contains(text) { return root }
+  for subview in root.subviews {
+    if let found = find(text, in: subview) { return found }
+  }
+  return nil
+}
