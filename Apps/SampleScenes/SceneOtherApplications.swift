@@ -240,59 +240,12 @@ private final class OtherApplicationsController: TableViewDragDelegate, TableVie
   }
 }
 
-/// Small PNG images for the samples, made without a drawing library: one colour, stored
-/// (uncompressed) deflate blocks, checksums computed here.
+/// Small PNG images for the samples.
 enum SamplePNG {
   /// A `width` × `height` PNG filled with `color`.
   static func solid(width: Int, height: Int, color: Color) -> Data {
-    let pixel = [color.red, color.green, color.blue].map { UInt8((max(0, min(1, $0)) * 255).rounded()) }
-    var raw = [UInt8]()
-    raw.reserveCapacity(height * (1 + width * 3))
-    for _ in 0..<height {
-      raw.append(0)  // no filter
-      for _ in 0..<width { raw += pixel }
-    }
-    var zlib: [UInt8] = [0x78, 0x01]
-    var offset = 0
-    repeat {
-      let count = min(65_535, raw.count - offset)
-      let last: UInt8 = offset + count == raw.count ? 1 : 0
-      zlib += [last, UInt8(count & 0xFF), UInt8(count >> 8), UInt8(~count & 0xFF), UInt8((~count >> 8) & 0xFF)]
-      zlib += raw[offset..<offset + count]
-      offset += count
-    } while offset < raw.count
-    zlib += bigEndian(adler32(raw))
-    var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-    png += chunk("IHDR", bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, 2, 0, 0, 0])
-    png += chunk("IDAT", zlib)
-    png += chunk("IEND", [])
-    return Data(png)
-  }
-
-  private static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-    let body = Array(type.utf8) + data
-    return bigEndian(UInt32(data.count)) + body + bigEndian(crc32(body))
-  }
-
-  private static func bigEndian(_ value: UInt32) -> [UInt8] {
-    [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)]
-  }
-
-  private static func crc32(_ bytes: [UInt8]) -> UInt32 {
-    var crc: UInt32 = 0xFFFF_FFFF
-    for byte in bytes {
-      crc ^= UInt32(byte)
-      for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-    }
-    return ~crc
-  }
-
-  private static func adler32(_ bytes: [UInt8]) -> UInt32 {
-    var (a, b): (UInt32, UInt32) = (1, 0)
-    for byte in bytes {
-      a = (a + UInt32(byte)) % 65_521
-      b = (b + a) % 65_521
-    }
-    return b << 16 | a
+    let pixel = [color.red, color.green, color.blue, color.alpha].map { UInt8((max(0, min(1, $0)) * 255).rounded()) }
+    let pixels = Array([[UInt8]](repeating: pixel, count: width * height).joined())
+    return (try? Image(rgbaPixels: pixels, width: width, height: height))?.data ?? Data()
   }
 }

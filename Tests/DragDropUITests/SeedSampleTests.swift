@@ -27,6 +27,34 @@ struct Sample11View: View {
   }
 }
 
+// Sample 2
+struct Sample12View: View {
+  @State private var getText: String = ""
+  let str = "「SwiftUIとドラッグ&ドロップ」サンプル"
+  let weatherImage = Image(systemName: "cloud.sun.rain")!
+
+  var body: some View {
+    VStack {
+      Text(str)
+        .onDrag {
+          ItemProvider(object: self.str as String)
+        }
+        .padding()
+      TextField("ここにドロップして", text: $getText)
+        .padding()
+        .border(Color.black)
+        .padding()
+      Image(uiImage: weatherImage)
+        .resizable()
+        .frame(width: 50, height: 50)
+        .background(Color.white)
+        .onDrag {
+          ItemProvider(object: self.weatherImage)
+        }
+    }
+  }
+}
+
 // Sample 3
 struct TextDropDelegate: DropDelegate {
   @Binding var dropedString: String?
@@ -120,6 +148,36 @@ struct SeedSampleTests {
     test.pointerDrag(from: center(of: text, in: test), through: [center(of: field, in: test)])
     await test.recorder.settle()
     #expect(host.tree.contains("text=\"「SwiftUIとドラッグ&ドロップ」サンプル\" selection=23..<23"))
+    test.recorder.skip()
+  }
+
+  @Test func sample2DragsTheSymbolImageAsAnImage() async throws {
+    struct Both: View {
+      @State var received: String = "nothing"
+      var body: some View {
+        HStack {
+          Sample12View()
+          Color.gray.frame(width: 80, height: 80)
+            .onDrop(of: [.image], isTargeted: nil) { providers in
+              for provider in providers {
+                provider.loadObject(ofClass: Image.self) { (result: Result<Image, ItemProviderError>) in
+                  let text = (try? result.get()).map { "\($0.contentType.identifier) \($0.pixelWidth)×\($0.pixelHeight)" }
+                  Task { @MainActor in received = text ?? "failed" }
+                }
+              }
+              return true
+            }
+          Text(received)
+        }
+      }
+    }
+    let (test, host) = host(Both(), size: Size(width: 800, height: 400))
+    let image = try #require(find("Image frame=(0, 0, 50×50)", in: host))
+    let target = try #require(find("OnDrop", in: host))
+    test.pointerDrag(from: center(of: image, in: test), through: [center(of: target, in: test)])
+    await test.recorder.settle()
+    #expect(await eventually { host.tree.contains("text=\"public.png 64×64\"") })
+    #expect(test.window.displayListSnapshot.contains("image public.png 64×64 in (0, 0, 50×50)"))
     test.recorder.skip()
   }
 
