@@ -251,7 +251,10 @@ let package = Package(
     ),
     .testTarget(
       name: "DragDropUITests",
-      dependencies: ["DragDropUI", "DragDropTesting", "TestSupport"],
+      dependencies: [
+        "DragDropUI", "DragDropTesting", "TestSupport",
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ],
       swiftSettings: strict
     ),
     .testTarget(

@@ -9,6 +9,7 @@
 @_exported import struct Views.Font
 @_exported import struct Views.EdgeInsets
 @_exported import struct Views.KeyModifiers
+@_exported import struct Views.KeyEvent
 @_exported import struct Views.WindowEnvironment
 @_exported import enum DragDrop.DropOperation
 @_exported import struct DragDrop.DropProposal

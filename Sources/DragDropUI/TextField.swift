@@ -39,9 +39,11 @@ extension TextField: PrimitiveView {
     node.field.onSubmit = onSubmit
     node.field.placeholder = title
     node.field.isEnabled = node.environment.isEnabled
-    let value = text.wrappedValue
+    let value = node.readingState { text.wrappedValue }
     if value != node.field.editing.text {
+      // As in UIKit, text set from outside puts the caret at its end.
       node.field.editing.setText(value)
+      node.field.editing.moveCaret(to: node.field.editing.characters.count)
       node.didRedraw()
     }
   }

@@ -193,6 +193,18 @@ class ViewNode {
     }
   }
 
+  /// Runs `body`, which reads state for a built-in view (a text field reads its binding),
+  /// as part of the body that made the view: a change of that state evaluates the body
+  /// again, and so updates the view.
+  final func readingState<T>(_ body: () -> T) -> T {
+    var node: ViewNode? = parent
+    while let current = node, !(current is CompositeNode) { node = current.parent }
+    let outer = ViewGraph.evaluating
+    ViewGraph.evaluating = node as? CompositeNode
+    defer { ViewGraph.evaluating = outer }
+    return body()
+  }
+
   /// Takes the node out of the tree: it no longer hears state changes.
   func detach() {
     isAttached = false
