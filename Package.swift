@@ -108,7 +108,7 @@ let package = Package(
     // driven by scripted input.
     .target(
       name: "SampleScenes",
-      dependencies: ["DragDrop", "DragDropLists"],
+      dependencies: ["DragDrop", "DragDropLists", "DragDropUI"],
       path: "Apps/SampleScenes",
       swiftSettings: strict
     ),

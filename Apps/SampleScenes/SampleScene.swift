@@ -45,6 +45,7 @@ public enum SceneKind: String, CaseIterable, Sendable {
   case tables = "001"
   case previews = "002"
   case interactiveMovement = "003"
+  case declarative = "004"
   /// Not a seed's: drags to and from other applications.
   case otherApplications = "005"
 
@@ -56,6 +57,7 @@ public enum SceneKind: String, CaseIterable, Sendable {
     case .tables: "Table views: reorder, copy and move between tables"
     case .previews: "Customising the drag: previews, lift and cancel"
     case .interactiveMovement: "Interactive movement with a long press"
+    case .declarative: "Declarative views: onDrag, a TextField, onDrop with a DropDelegate"
     case .otherApplications: "Other applications: drop from a browser or a file manager, drag out"
     }
   }
@@ -67,6 +69,7 @@ public enum SceneKind: String, CaseIterable, Sendable {
     case .tables: Size(width: 640, height: 520)
     case .previews: Size(width: 640, height: 420)
     case .interactiveMovement: Size(width: 560, height: 540)
+    case .declarative: Size(width: 780, height: 440)
     case .otherApplications: Size(width: 720, height: 520)
     }
   }
@@ -87,6 +90,7 @@ public enum SceneKind: String, CaseIterable, Sendable {
     case .tables: PrefectureTablesScene(window: window)
     case .previews: CustomPreviewsScene(window: window)
     case .interactiveMovement: InteractiveMovementScene(window: window)
+    case .declarative: DeclarativeScene(window: window)
     case .otherApplications: OtherApplicationsScene(window: window)
     }
   }

@@ -12,7 +12,7 @@ struct Samples: ParsableCommand {
     abstract: "DragDrop sample scenes: one per seed article, and drags between applications.",
     discussion: """
       Scenes: 000 (collection views, seed 000), 001 (table views, seed 001), 002 (customising the drag, \
-      seed 002), 003 (interactive movement, seed 003), 005 (drags to and from other applications). Use \
+      seed 002), 003 (interactive movement, seed 003), 004 (declarative views, seed 004), 005 (drags to and from other applications). Use \
       --list for titles.
 
       With --trace, standard output gets one line per event: `ready origin=X,Y size=WxH` once the \
@@ -22,7 +22,7 @@ struct Samples: ParsableCommand {
       once nothing is left to happen (no drag, animation, timer or load).
       """)
 
-  @Argument(help: "The scene to show: 000, 001, 002, 003 or 005 (other applications).")
+  @Argument(help: "The scene to show: 000, 001, 002, 003, 004 or 005 (other applications).")
   var scene = "000"
 
   @Flag(help: "List the scenes and exit.")

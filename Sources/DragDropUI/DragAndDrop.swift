@@ -14,7 +14,7 @@ struct DragSourceModifier: WrappingModifier {
     source.data = data
     source.preview = preview
     source.ended = ended
-    source.interaction.name = node.view.accessibilityLabel ?? "onDrag"
+    if source.interaction.name == nil { source.interaction.name = "onDrag" }
   }
 }
 
@@ -173,7 +173,7 @@ struct DropTargetModifier: WrappingModifier {
     target.types = types
     target.isTargeted = isTargeted
     target.delegate = delegate
-    target.interaction.name = node.view.accessibilityLabel ?? "onDrop"
+    if target.interaction.name == nil { target.interaction.name = "onDrop" }
   }
 }
 

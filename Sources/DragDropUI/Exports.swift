@@ -3,13 +3,15 @@
 // `View` class is not exported: here `View` is the declarative protocol.
 @_exported import ContentTypes
 @_exported import ItemProviders
-@_exported import struct Views.Point
-@_exported import struct Views.Size
-@_exported import struct Views.Rect
-@_exported import struct Views.Font
-@_exported import struct Views.EdgeInsets
-@_exported import struct Views.KeyModifiers
-@_exported import struct Views.KeyEvent
-@_exported import struct Views.WindowEnvironment
+
 @_exported import enum DragDrop.DropOperation
 @_exported import struct DragDrop.DropProposal
+@_exported import struct Views.EdgeInsets
+@_exported import struct Views.Font
+@_exported import struct Views.KeyEvent
+@_exported import struct Views.KeyModifiers
+@_exported import struct Views.Point
+@_exported import struct Views.Rect
+@_exported import struct Views.Size
+@_exported import class Views.Window
+@_exported import struct Views.WindowEnvironment

@@ -79,7 +79,8 @@ public final class HostingView<Content: View>: Views.View {
 final class RootNode: LayoutNode {
   init(graph: ViewGraph) {
     super.init(
-      NodeContext(graph: graph, parent: nil, environment: EnvironmentValues()), viewType: ObjectIdentifier(RootNode.self))
+      NodeContext(graph: graph, parent: nil, environment: EnvironmentValues()),
+      viewType: ObjectIdentifier(RootNode.self))
   }
 
   override var displayName: String { "Root" }

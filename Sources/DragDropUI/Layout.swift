@@ -213,7 +213,8 @@ struct StackArrangement {
     let along = axis == .vertical ? proposal.height : proposal.width
     let across = axis == .vertical ? proposal.width : proposal.height
     func proposing(_ length: Double?) -> ProposedViewSize {
-      axis == .vertical ? ProposedViewSize(width: across, height: length) : ProposedViewSize(width: length, height: across)
+      axis == .vertical
+        ? ProposedViewSize(width: across, height: length) : ProposedViewSize(width: length, height: across)
     }
     func length(_ size: Size) -> Double { axis == .vertical ? size.height : size.width }
     if let available = along {

@@ -1,3 +1,4 @@
+import DragDrop
 import Views
 
 /// The layout nodes of a modified content, sized and placed together: one node as itself,
@@ -104,7 +105,8 @@ final class WrapperNode: LayoutNode {
       for node in decoration.nodes { node.view.isUserInteractionEnabled = node.view.hasInteractiveContent }
       let offered = ProposedViewSize(bounds.size)
       let size = decoration.size(offered)
-      decoration.place(in: Rect(origin: decorationAlignment.origin(of: size, in: bounds), size: size), proposal: offered)
+      decoration.place(
+        in: Rect(origin: decorationAlignment.origin(of: size, in: bounds), size: size), proposal: offered)
     }
   }
 
@@ -312,7 +314,6 @@ struct AppearanceModifier: WrappingModifier {
   enum Change: Hashable {
     case opacity(Double)
     case cornerRadius(Double)
-    case accessibilityLabel(String)
   }
 
   let change: Change
@@ -320,7 +321,6 @@ struct AppearanceModifier: WrappingModifier {
     switch change {
     case .opacity: "Opacity"
     case .cornerRadius: "CornerRadius"
-    case .accessibilityLabel: "AccessibilityLabel"
     }
   }
 
@@ -338,8 +338,6 @@ struct AppearanceModifier: WrappingModifier {
         view.clipsToBounds = true
         node.didRedraw()
       }
-    case .accessibilityLabel(let label):
-      view.accessibilityLabel = label
     }
   }
 }
@@ -355,9 +353,10 @@ extension View {
     modifier(AppearanceModifier(change: .cornerRadius(max(0, radius))))
   }
 
-  /// What a screen reader calls the view, and what keyboard drags announce.
+  /// What a screen reader calls the view, what keyboard drags announce, and the name of
+  /// its drag and drop interactions in delegate-call traces.
   public func accessibilityLabel(_ label: String) -> some View {
-    modifier(AppearanceModifier(change: .accessibilityLabel(label)))
+    modifier(AccessibilityLabelModifier(label: label))
   }
 }
 
@@ -406,5 +405,46 @@ extension Views.View {
   @MainActor
   var hasInteractiveContent: Bool {
     !gestureRecognizers.isEmpty || !interactions.isEmpty || subviews.contains { $0.hasInteractiveContent }
+  }
+}
+
+/// Labels the on-screen views of its content, without a view of its own.
+struct AccessibilityLabelModifier: PrimitiveModifier {
+  let label: String
+
+  func makeNode<Content: View>(content: Content, in context: NodeContext) -> ViewNode {
+    let node = AccessibilityLabelNode(context, viewType: ObjectIdentifier(ModifiedContent<Content, Self>.self))
+    node.label = label
+    node.children = [node.makeChild(content)]
+    node.apply()
+    return node
+  }
+
+  func update<Content: View>(_ node: ViewNode, content: Content) {
+    guard let node = node as? AccessibilityLabelNode else { return }
+    node.label = label
+    node.updateChild(0, to: content)
+    node.apply()
+  }
+}
+
+@MainActor
+final class AccessibilityLabelNode: ViewNode {
+  var label = ""
+
+  /// Puts the label on the content's views, and names their interactions after it.
+  func apply() {
+    for node in layoutNodes {
+      node.view.accessibilityLabel = label
+      for interaction in node.view.interactions {
+        if let drag = interaction as? DragInteraction { drag.name = label }
+        if let drop = interaction as? DropInteraction { drop.name = label }
+      }
+    }
+  }
+
+  override func structureDidChange() {
+    super.structureDidChange()
+    apply()
   }
 }

@@ -185,7 +185,8 @@ final class SpacerNode: LayoutNode {
     switch stackAxis {
     case .vertical: Size(width: 0, height: max(minLength, proposal.height ?? minLength))
     case .horizontal: Size(width: max(minLength, proposal.width ?? minLength), height: 0)
-    case nil: Size(width: max(minLength, proposal.width ?? minLength), height: max(minLength, proposal.height ?? minLength))
+    case nil:
+      Size(width: max(minLength, proposal.width ?? minLength), height: max(minLength, proposal.height ?? minLength))
     }
   }
 }

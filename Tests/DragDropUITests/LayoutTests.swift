@@ -4,7 +4,9 @@ import Testing
 
 /// A window with a hosting view filling it, laid out.
 @MainActor
-func host<Content: View>(_ content: Content, size: Size = Size(width: 400, height: 300)) -> (
+func host<Content: View>(
+  _ content: Content, size: Size = Size(width: 400, height: 300)
+) -> (
   TestWindow, HostingView<Content>
 ) {
   let test = TestWindow(size: size)
@@ -102,4 +104,3 @@ struct LayoutTests {
     #expect(list.contains("fill roundedRect (0, 0, 30×30) r4 #33c759ff"))
   }
 }
-

@@ -161,7 +161,9 @@ struct SeedSampleTests {
             .onDrop(of: [.image], isTargeted: nil) { providers in
               for provider in providers {
                 provider.loadObject(ofClass: Image.self) { (result: Result<Image, ItemProviderError>) in
-                  let text = (try? result.get()).map { "\($0.contentType.identifier) \($0.pixelWidth)×\($0.pixelHeight)" }
+                  let text = (try? result.get()).map {
+                    "\($0.contentType.identifier) \($0.pixelWidth)×\($0.pixelHeight)"
+                  }
                   Task { @MainActor in received = text ?? "failed" }
                 }
               }
@@ -192,7 +194,8 @@ struct SeedSampleTests {
     test.settle()
     let overlay = try #require(find("Overlay", in: host))
     #expect(overlay.subviews.count == 2)
-    #expect(overlay.treeSnapshot.contains("Text frame=(0, 24.5, 200×21) noInteraction text=\"「SwiftUIとドラッグ&ドロップ」サンプル\""))
+    #expect(
+      overlay.treeSnapshot.contains("Text frame=(0, 24.5, 200×21) noInteraction text=\"「SwiftUIとドラッグ&ドロップ」サンプル\""))
     test.recorder.skip()
   }
 

@@ -103,7 +103,8 @@ struct ReferenceEditor {
           editing.insert(piece, at: position..<position)
           model.replace(position..<position, with: piece)
         default:
-          let text = String((0..<Int.random(in: 0...6, using: &random)).map { _ in "xyzカナ".randomElement(using: &random)! })
+          let text = String(
+            (0..<Int.random(in: 0...6, using: &random)).map { _ in "xyzカナ".randomElement(using: &random)! })
           editing.setText(text)
           model.text = Array(text)
           model.anchor = min(model.anchor, model.text.count)

@@ -157,7 +157,8 @@ struct UpdateTests {
     host.rootView = Rows(names: ["c", "b", "a", "d"])
     host.layoutIfNeeded()
     let texts = host.subviews[0].subviews[0].subviews.map { $0.subviews.first?.snapshotDescription ?? "" }
-    #expect(texts.map { $0.components(separatedBy: "text=").last ?? "" } == ["\"c 0\"", "\"b 1\"", "\"a 0\"", "\"d 0\""])
+    #expect(
+      texts.map { $0.components(separatedBy: "text=").last ?? "" } == ["\"c 0\"", "\"b 1\"", "\"a 0\"", "\"d 0\""])
     // B's on-screen view moved with it.
     #expect(host.subviews[0].subviews[0].subviews[1] === rowB)
   }
@@ -239,4 +240,3 @@ struct UpdateTests {
     #expect(!host.tree.contains("Text"))
   }
 }
-

@@ -7,7 +7,8 @@ extension Scenario {
     tableReorder, tableCopy, tableMove, tableCancel, labelDrag, photoReorder, photoIntoAlbum, photoImport,
     albumSpringLoading, photosWithSecondTouch, homeMove, homeCancel, inboxFromPeer, tableKeyboardMove,
     labelKeyboardDrag, photoKeyboardSpringLoading,
-    homeKeyboardMove, outboxKeyboardCopy,
+    homeKeyboardMove, outboxKeyboardCopy, declarativeTextIntoField, declarativeTextIntoFrame,
+    declarativeLinkRefused,
   ]
 
   /// The scenario with `id`.
@@ -155,6 +156,70 @@ extension Scenario {
     journal: ["box.performDrop 1", "box.received [青森]"],
     state: "received=[青森]",
     announcements: ["Picked up 青森.", "Over box.", "Copied 青森 into box."]
+  )
+
+  // MARK: Seed 004: declarative views
+
+  /// Where the things to drag and the targets of scene 004 are, in window coordinates.
+  public enum Declarative {
+    public static let sampleText = Point(x: 244, y: 152)
+    public static let field = Point(x: 244, y: 230)
+    public static let weather = Point(x: 244, y: 305)
+    public static let frame = Point(x: 602, y: 238)
+    public static let link = Point(x: 602, y: 307)
+  }
+
+  static let seedText = "「SwiftUIとドラッグ&ドロップ」サンプル"
+
+  static func textDragCalls(into target: String) -> [String] {
+    [
+      "sample text.itemsForBeginning", "sample text.previewForLifting(item 0)", "sample text.willAnimateLift",
+      "sample text.sessionAllowsMoveOperation", "sample text.sessionIsRestrictedToDraggingApplication",
+      "sample text.sessionWillBegin", "\(target).canHandle", "\(target).sessionDidEnter",
+      "\(target).sessionDidUpdate", "sample text.willEnd(copy)", "\(target).performDrop",
+      "\(target).previewForDropping(item 0)", "\(target).willAnimateDrop(item 0)", "\(target).concludeDrop",
+      "sample text.didEnd(copy)", "\(target).sessionDidEnd", "sample text.sessionDidTransferItems",
+    ]
+  }
+
+  public static let declarativeTextIntoField = Scenario(
+    id: "declarative-text-into-field", scene: .declarative,
+    summary: "Seed 004's sample 1: the Text with onDrag drops its string into the TextField",
+    steps: [
+      .press(Declarative.sampleText), .move(Declarative.field), .wait(0.3), .release, .settle, .capture("dropped"),
+    ],
+    calls: textDragCalls(into: "field"),
+    journal: ["field.text \(seedText)"],
+    state: "field=\(seedText) dropped=nil"
+  )
+
+  public static let declarativeTextIntoFrame = Scenario(
+    id: "declarative-text-into-frame", scene: .declarative,
+    summary: "Seed 004's sample 3: TextDropDelegate validates, takes the text and shows it in the overlay",
+    steps: [
+      .press(Declarative.sampleText), .move(Declarative.frame), .wait(0.3), .release, .settle, .capture("dropped"),
+    ],
+    calls: textDragCalls(into: "red frame"),
+    journal: [
+      "frame.validateDrop true", "frame.dropEntered", "frame.validateDrop true", "frame.performDrop 1",
+      "frame.dropExited", "frame.received \(seedText)",
+    ],
+    state: "field= dropped=\(seedText)"
+  )
+
+  public static let declarativeLinkRefused = Scenario(
+    id: "declarative-link-refused", scene: .declarative,
+    summary: "A link is text, but the frame's validateDrop refuses it: no dropEntered, no drop",
+    steps: [.press(Declarative.link), .move(Declarative.frame), .wait(0.3), .release, .settle],
+    calls: [
+      "link.itemsForBeginning", "link.previewForLifting(item 0)", "link.willAnimateLift",
+      "link.sessionAllowsMoveOperation", "link.sessionIsRestrictedToDraggingApplication", "link.sessionWillBegin",
+      "red frame.canHandle", "red frame.sessionDidEnter", "red frame.sessionDidUpdate", "link.willEnd(cancel)",
+      "red frame.sessionDidExit", "link.previewForCancelling(item 0)", "link.willAnimateCancel(item 0)",
+      "link.didEnd(cancel)", "red frame.sessionDidEnd",
+    ],
+    journal: ["frame.validateDrop false"],
+    state: "field= dropped=nil"
   )
 
   // MARK: Seed 000: photos and albums

@@ -1,0 +1,165 @@
+import DragDropUI
+import Foundation
+import Observation
+
+/// Seed 004, drag and drop in declarative views: the seed's text dragged into a
+/// `TextField`, its weather symbol dragged beside it, and a red frame whose
+/// `TextDropDelegate` shows the dropped text in an overlay and refuses links in
+/// `validateDrop`.
+@MainActor
+public final class DeclarativeScene: SampleScene {
+  public let journal = SceneJournal()
+  let model: DeclarativeModel
+  public let host: HostingView<DeclarativeSceneView>
+
+  init(window: Window) {
+    window.backgroundColor = Palette.background
+    let model = DeclarativeModel(journal: journal)
+    self.model = model
+    host = HostingView(rootView: DeclarativeSceneView(model: model), frame: window.bounds)
+    host.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+    window.addSubview(host)
+  }
+
+  public var state: String {
+    "field=\(model.fieldText) dropped=\(model.droppedText ?? "nil")"
+  }
+
+  public var isSettled: Bool { model.loading == 0 }
+}
+
+/// What the scene's views change, for the scenarios to read.
+@Observable
+@MainActor
+public final class DeclarativeModel {
+  var fieldText = ""
+  var droppedText: String?
+  var loading = 0
+  @ObservationIgnored let journal: SceneJournal
+
+  init(journal: SceneJournal) {
+    self.journal = journal
+  }
+
+  func note(_ entry: String) {
+    journal.note(entry)
+    journal.modelDidChange()
+  }
+}
+
+/// The scene's content: seed 004's samples side by side.
+public struct DeclarativeSceneView: View {
+  let model: DeclarativeModel
+  let str = "「SwiftUIとドラッグ&ドロップ」サンプル"
+  let weatherImage = Image(systemName: "cloud.sun.rain")!
+
+  public var body: some View {
+    VStack(alignment: .leading, spacing: 12) {
+      Text("Seed 004: drag the text into the field or the red frame; the symbol is an image")
+        .font(.footnote)
+        .foregroundColor(Palette.secondaryText)
+      HStack(alignment: .top, spacing: 24) {
+        // Samples 1 and 2: a text and an image to drag, and a field that takes text.
+        VStack {
+          Text(str)
+            .onDrag {
+              ItemProvider(object: self.str as String)
+            }
+            .accessibilityLabel("sample text")
+            .padding()
+          TextField(
+            "ここにドロップして",
+            text: Binding(
+              get: { model.fieldText },
+              set: {
+                model.fieldText = $0
+                model.note("field.text \($0)")
+              })
+          )
+          .accessibilityLabel("field")
+          .padding()
+          .border(Color.black)
+          .padding()
+          Image(uiImage: weatherImage)
+            .resizable()
+            .frame(width: 50, height: 50)
+            .background(Color.white)
+            .onDrag {
+              ItemProvider(object: self.weatherImage)
+            }
+            .accessibilityLabel("weather")
+        }
+        .padding(.bottom, 12)
+        .frame(width: 400)
+        .background(Palette.panel)
+        .cornerRadius(12)
+        // Sample 3: the red frame and its delegate.
+        VStack {
+          Text("上の文字を赤枠にドラッグ")
+            .font(.body)
+            .padding()
+          Rectangle()
+            .stroke(Color.red)
+            .background(Color(Color.systemBackground))
+            .frame(width: 200, height: 70)
+            .onDrop(of: ["public.text", "public.utf8-plain-text"], delegate: SceneTextDropDelegate(model: model))
+            .accessibilityLabel("red frame")
+            .overlay(
+              Group {
+                if let text = model.droppedText {
+                  Text(text)
+                }
+              }
+            )
+          // A link is text too, but the frame's validateDrop refuses it.
+          Text("https://note.com/")
+            .foregroundColor(.blue)
+            .onDrag { ItemProvider(object: URL(string: "https://note.com/")!) }
+            .accessibilityLabel("link")
+            .padding(.top)
+        }
+        .padding()
+        .background(Palette.panel)
+        .cornerRadius(12)
+      }
+    }
+    .padding(20)
+  }
+}
+
+/// The seed's `TextDropDelegate`, noting each call in the scene's journal, and refusing
+/// links in `validateDrop`.
+struct SceneTextDropDelegate: DropDelegate {
+  let model: DeclarativeModel
+
+  func validateDrop(info: DropInfo) -> Bool {
+    let valid = !info.hasItemsConforming(to: ["public.url"])
+    model.note("frame.validateDrop \(valid)")
+    return valid
+  }
+
+  func dropEntered(info: DropInfo) { model.note("frame.dropEntered") }
+  func dropExited(info: DropInfo) { model.note("frame.dropExited") }
+
+  func performDrop(info: DropInfo) -> Bool {
+    guard info.hasItemsConforming(to: ["public.text"]) else {
+      return false
+    }
+    let items = info.itemProviders(for: ["public.utf8-plain-text"])
+    model.note("frame.performDrop \(items.count)")
+    let model = self.model
+    for item in items {
+      model.loading += 1
+      _ = item.loadObject(ofClass: String.self) { str, _ in
+        DispatchQueue.main.async {
+          model.loading -= 1
+          if let str = str {
+            model.droppedText = str
+            model.note("frame.received \(str)")
+          }
+        }
+      }
+    }
+    return true
+  }
+}
