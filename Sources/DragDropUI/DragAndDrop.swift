@@ -1,4 +1,5 @@
 import DragDrop
+import Synchronization
 import Views
 
 // MARK: - Drag sources
@@ -188,6 +189,8 @@ final class DropTarget: DropInteractionDelegate {
   var delegate: (any DropDelegate)?
   /// Whether the drag over the view passed `validateDrop`.
   private var isEntered = false
+  /// What `isTargeted` was last told.
+  private var targeted = false
   private var lastProposal: DropProposal?
 
   init(node: WrapperNode) {
@@ -214,7 +217,7 @@ final class DropTarget: DropInteractionDelegate {
     isEntered = true
     lastProposal = nil
     delegate.dropEntered(info: info)
-    if isTargeted?.wrappedValue != true { isTargeted?.wrappedValue = true }
+    setTargeted(true)
   }
 
   func dropInteraction(_ interaction: DropInteraction, sessionDidUpdate session: DropSession) -> DropProposal {
@@ -244,7 +247,13 @@ final class DropTarget: DropInteractionDelegate {
     isEntered = false
     lastProposal = nil
     delegate?.dropExited(info: info(session))
-    if isTargeted?.wrappedValue != false { isTargeted?.wrappedValue = false }
+    setTargeted(false)
+  }
+
+  private func setTargeted(_ value: Bool) {
+    guard targeted != value else { return }
+    targeted = value
+    isTargeted?.wrappedValue = value
   }
 }
 
@@ -292,5 +301,80 @@ extension View {
     of types: [String], isTargeted: Binding<Bool>?, perform: @escaping @MainActor ([ItemProvider]) -> Bool
   ) -> some View {
     onDrop(of: types.compactMap(ContentType.init), isTargeted: isTargeted, perform: perform)
+  }
+}
+
+// MARK: - Transferable
+
+/// Gathers the values of several loads, in item order, and hands them on once all have
+/// finished.
+private final class TransferCollector<T: Sendable>: Sendable {
+  private let state: Mutex<(values: [T?], left: Int)>
+  private let done: @Sendable ([T]) -> Void
+
+  init(count: Int, done: @escaping @Sendable ([T]) -> Void) {
+    state = Mutex((Array(repeating: nil, count: count), count))
+    self.done = done
+  }
+
+  func deliver(_ value: T?, at index: Int) {
+    let finished: [T]? = state.withLock { state in
+      state.values[index] = value
+      state.left -= 1
+      return state.left == 0 ? state.values.compactMap { $0 } : nil
+    }
+    if let finished { done(finished) }
+  }
+}
+
+extension View {
+  /// Makes the view a drag source of `payload`, in each representation its type exports;
+  /// the view itself is the preview.
+  public func draggable<T: Transferable>(_ payload: @autoclosure @escaping () -> T) -> some View {
+    onDrag { ItemProvider(transferable: payload()) }
+  }
+
+  /// A drag source of `payload` whose preview is another view.
+  public func draggable<T: Transferable, Preview: View>(
+    _ payload: @autoclosure @escaping () -> T, @ViewBuilder preview: () -> Preview
+  ) -> some View {
+    onDrag({ ItemProvider(transferable: payload()) }, preview: preview)
+  }
+
+  /// Makes the view a drop target for values of `type`. When a drag with one of the
+  /// type's representations drops, every item that has one is read as a `T`; `action`
+  /// then gets the values, in the drag's order, and where the drop landed in the view.
+  /// Items that fail to read are left out. `isTargeted` hears when a drag with such items
+  /// enters and leaves.
+  public func dropDestination<T: Transferable>(
+    for type: T.Type = T.self, action: @escaping @MainActor ([T], Point) -> Bool,
+    isTargeted: @escaping @MainActor (Bool) -> Void = { _ in }
+  ) -> some View {
+    let types = ItemProvider.importedContentTypes(for: type)
+    return modifier(
+      DropTargetModifier(
+        types: types, isTargeted: Binding(get: { false }, set: isTargeted),
+        delegate: TransferableDropDelegate(types: types, action: action)))
+  }
+}
+
+/// Reads every dropped item as a `T`, then runs the action.
+private struct TransferableDropDelegate<T: Transferable>: DropDelegate {
+  let types: [ContentType]
+  let action: @MainActor ([T], Point) -> Bool
+
+  func performDrop(info: DropInfo) -> Bool {
+    let providers = info.itemProviders(for: types)
+    let location = info.location
+    let action = self.action
+    guard !providers.isEmpty else { return false }
+    let collected = TransferCollector<T>(count: providers.count) { values in
+      Task { @MainActor in _ = action(values, location) }
+    }
+    // Each load starts now, inside performDrop, where loading is permitted.
+    for (index, provider) in providers.enumerated() {
+      provider.loadTransferable(type: T.self) { result in collected.deliver(try? result.get(), at: index) }
+    }
+    return true
   }
 }
