@@ -148,7 +148,9 @@ open class TableViewDiffableDataSource<SectionID: Hashable & Sendable, ItemID: H
     core.current.itemIdentifier(at: indexPath).map { canMoveRow(indexPath, $0) } ?? false
   }
 
-  public func tableView(_ tableView: TableView, moveRowAt source: IndexPath, to destination: IndexPath) {
+  /// Moves the item in the snapshot; a subclass may override it to hear of reorders,
+  /// calling `super` first.
+  open func tableView(_ tableView: TableView, moveRowAt source: IndexPath, to destination: IndexPath) {
     core.moveItem(from: source, to: destination)
   }
 }
@@ -213,7 +215,9 @@ open class CollectionViewDiffableDataSource<SectionID: Hashable & Sendable, Item
     core.current.itemIdentifier(at: indexPath).map { canMoveItem(indexPath, $0) } ?? false
   }
 
-  public func collectionView(
+  /// Moves the item in the snapshot; a subclass may override it to hear of reorders,
+  /// calling `super` first.
+  open func collectionView(
     _ collectionView: CollectionView, moveItemAt source: IndexPath, to destination: IndexPath
   ) {
     core.moveItem(from: source, to: destination)

@@ -1,3 +1,4 @@
+import DragDrop
 import Views
 
 /// A size a container offers a child: nil in a dimension asks for the child's ideal size,
@@ -177,6 +178,16 @@ class LayoutNode: ViewNode {
       view.insertSubview(subview, at: index)
     }
     view.setNeedsLayout()
+  }
+
+  /// Called with the label an `accessibilityLabel` modifier gives the node: it labels the
+  /// view and names its drag and drop interactions.
+  func labelDidChange(_ label: String) {
+    view.accessibilityLabel = label
+    for interaction in view.interactions {
+      if let drag = interaction as? DragInteraction { drag.name = label }
+      if let drop = interaction as? DropInteraction { drop.name = label }
+    }
   }
 
   /// Notes that the node's view drew differently.

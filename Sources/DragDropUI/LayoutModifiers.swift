@@ -434,13 +434,7 @@ final class AccessibilityLabelNode: ViewNode {
 
   /// Puts the label on the content's views, and names their interactions after it.
   func apply() {
-    for node in layoutNodes {
-      node.view.accessibilityLabel = label
-      for interaction in node.view.interactions {
-        if let drag = interaction as? DragInteraction { drag.name = label }
-        if let drop = interaction as? DropInteraction { drop.name = label }
-      }
-    }
+    for node in layoutNodes { node.labelDidChange(label) }
   }
 
   override func structureDidChange() {

@@ -110,10 +110,6 @@ public struct State<Value>: DynamicProperty {
     box = StateBox(value)
   }
 
-  public init() where Value: ExpressibleByNilLiteral {
-    box = StateBox(nil)
-  }
-
   public var wrappedValue: Value {
     get { box.value }
     nonmutating set { box.value = newValue }

@@ -123,6 +123,7 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
   let id: (Data.Element) -> ID
   var moveAction: (@MainActor (IndexSet, Int) -> Void)?
   var insertAction: ForEachInsertAction?
+  var deleteAction: (@MainActor (IndexSet) -> Void)?
 
   public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
     self.data = data
@@ -221,4 +222,29 @@ extension ForEach: PrimitiveView {
 struct ForEachInsertAction {
   var types: [ContentType]
   var action: @MainActor (Int, [ItemProvider]) -> Void
+}
+
+extension MutableCollection where Self: RangeReplaceableCollection {
+  /// Moves the elements at `source` so that they go, in their order, before the element
+  /// that was at `destination` (an offset counted before they are removed): what
+  /// ``ForEach/onMove(perform:)`` hands its action.
+  public mutating func move(fromOffsets source: IndexSet, toOffset destination: Int) {
+    let offsets = source.filter { $0 >= 0 && $0 < count }
+    guard !offsets.isEmpty else { return }
+    let moving = offsets.map { self[index(startIndex, offsetBy: $0)] }
+    let before = offsets.count { $0 < destination }
+    for offset in offsets.reversed() { remove(at: index(startIndex, offsetBy: offset)) }
+    let target = Swift.min(Swift.max(0, destination - before), count)
+    insert(contentsOf: moving, at: index(startIndex, offsetBy: target))
+  }
+}
+
+extension RangeReplaceableCollection {
+  /// Removes the elements at `offsets`: what ``ForEach/onDelete(perform:)`` hands its
+  /// action.
+  public mutating func remove(atOffsets offsets: IndexSet) {
+    for offset in offsets.reversed() where offset >= 0 && offset < count {
+      remove(at: index(startIndex, offsetBy: offset))
+    }
+  }
 }

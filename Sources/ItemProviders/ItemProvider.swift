@@ -269,6 +269,25 @@ public final class ItemProvider: Sendable, CustomStringConvertible {
     }
   }
 
+  /// A provider with the same representations that also tells `didStart` and `didFinish`
+  /// of each load, keeping this provider's own monitor (a drop's permission to load, say).
+  public func observingLoads(
+    didStart: @escaping @Sendable () -> Void, didFinish: @escaping @Sendable () -> Void
+  ) -> ItemProvider {
+    let inner = monitor
+    return monitored(
+      by: LoadMonitor(
+        permit: { inner?.permit() },
+        loadDidStart: {
+          inner?.loadDidStart()
+          didStart()
+        },
+        loadDidFinish: {
+          inner?.loadDidFinish()
+          didFinish()
+        }))
+  }
+
   // MARK: - Lookup
 
   func representation(conformingTo contentType: ContentType) -> Representation? {

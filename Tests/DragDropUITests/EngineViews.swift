@@ -1,4 +1,5 @@
 import DragDropTesting
+import DragDropUI
 import Views
 
 // Helpers that name the engine's views, which the other files cannot: there `View` is
@@ -18,4 +19,11 @@ func find(_ text: String, in root: Views.View) -> Views.View? {
     if let found = find(text, in: subview) { return found }
   }
   return nil
+}
+
+/// The centre of row `row` of the first list in `host`, in window coordinates.
+@MainActor
+func rowCenter(_ row: Int, in host: Views.View, test: TestWindow) -> Point {
+  let list = find("List", in: host)!
+  return list.convert(Point(x: 150, y: 22 + 44 * Double(row)), to: test.window)
 }

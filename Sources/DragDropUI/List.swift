@@ -1,0 +1,541 @@
+import DragDrop
+import DragDropLists
+import Foundation
+import Synchronization
+import Views
+
+/// A scrolling list of rows on a table view: only the rows on screen have views, each row
+/// keeps its identity (and state) by its `ForEach` id, and rows of a `ForEach` with
+/// ``ForEach/onMove(perform:)`` reorder by drag, from the pointer, a touch or the
+/// keyboard.
+///
+/// ```swift
+/// List {
+///   ForEach(prefectures, id: \.self) { Text($0) }
+///     .onMove { prefectures.move(fromOffsets: $0, toOffset: $1) }
+/// }
+/// ```
+///
+/// Rows are 44 points tall.
+public struct List<Content: View>: View {
+  let content: Content
+
+  public init(@ViewBuilder content: () -> Content) {
+    self.content = content()
+  }
+
+  public var body: Never { primitiveBodyRequested(Self.self) }
+}
+
+extension List {
+  /// A row for each element of an identifiable collection.
+  public init<Data: RandomAccessCollection, RowContent: View>(
+    _ data: Data, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent
+  ) where Content == ForEach<Data, Data.Element.ID, RowContent>, Data.Element: Identifiable {
+    content = ForEach(data, content: rowContent)
+  }
+
+  /// A row for each element, identified by a key path.
+  public init<Data: RandomAccessCollection, ID: Hashable, RowContent: View>(
+    _ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent
+  ) where Content == ForEach<Data, ID, RowContent> {
+    content = ForEach(data, id: id, content: rowContent)
+  }
+}
+
+// MARK: - Rows
+
+/// A row of a list, before it has a view.
+@MainActor
+struct ListRow {
+  let id: RowID
+  let make: @MainActor () -> AnyView
+  /// What a drag of the row carries: the element, when it is transferable.
+  var provider: @MainActor () -> ItemProvider = { ItemProvider() }
+  /// The `ForEach` the row comes from, and the row's offset in it.
+  let group: ForEachGroup?
+  let offset: Int
+}
+
+/// A row's identity in its list: its id, or its place among the list's fixed views.
+struct RowID: Hashable, @unchecked Sendable {
+  // AnyHashable of a Sendable id or of a path of integers.
+  let value: AnyHashable
+}
+
+/// What a `ForEach` in a list says of its rows: their number and place, and its actions.
+@MainActor
+final class ForEachGroup {
+  var start = 0
+  var count = 0
+  var move: (@MainActor (IndexSet, Int) -> Void)?
+  var insert: ForEachInsertAction?
+  var delete: (@MainActor (IndexSet) -> Void)?
+}
+
+/// A view that can give its rows to a list without making them.
+@MainActor
+protocol RowSource {
+  func collectRows(into rows: inout [ListRow], path: [Int])
+}
+
+@MainActor
+func appendRows<V: View>(of view: V, into rows: inout [ListRow], path: [Int]) {
+  if let source = view as? any RowSource {
+    source.collectRows(into: &rows, path: path)
+  } else {
+    rows.append(ListRow(id: RowID(value: AnyHashable(path)), make: { AnyView(view) }, group: nil, offset: 0))
+  }
+}
+
+extension TupleView: RowSource {
+  func collectRows(into rows: inout [ListRow], path: [Int]) {
+    var index = 0
+    for child in repeat each value {
+      appendRows(of: child, into: &rows, path: path + [index])
+      index += 1
+    }
+  }
+}
+
+extension Group: RowSource {
+  func collectRows(into rows: inout [ListRow], path: [Int]) { appendRows(of: content, into: &rows, path: path) }
+}
+
+extension EmptyView: RowSource {
+  func collectRows(into rows: inout [ListRow], path: [Int]) {}
+}
+
+extension Optional: RowSource where Wrapped: View {
+  func collectRows(into rows: inout [ListRow], path: [Int]) {
+    if let view = self { appendRows(of: view, into: &rows, path: path + [0]) }
+  }
+}
+
+extension ConditionalContent: RowSource {
+  func collectRows(into rows: inout [ListRow], path: [Int]) {
+    switch storage {
+    case .trueContent(let view): appendRows(of: view, into: &rows, path: path + [0])
+    case .falseContent(let view): appendRows(of: view, into: &rows, path: path + [1])
+    }
+  }
+}
+
+extension ForEach: RowSource {
+  func collectRows(into rows: inout [ListRow], path: [Int]) {
+    let group = ForEachGroup()
+    group.start = rows.count
+    group.move = moveAction
+    group.insert = insertAction
+    group.delete = deleteAction
+    var seen: [AnyHashable: Int] = [:]
+    let content = self.content
+    for (offset, element) in data.enumerated() {
+      let id = AnyHashable(id(element))
+      let occurrence = seen[id, default: 0]
+      seen[id] = occurrence + 1
+      rows.append(
+        ListRow(
+          id: RowID(value: AnyHashable(ForEachRowKey(path: path, id: id, occurrence: occurrence))),
+          make: { AnyView(content(element)) },
+          provider: { itemProvider(for: element) }, group: group, offset: offset))
+    }
+    group.count = rows.count - group.start
+  }
+}
+
+/// A provider of `element` when it can travel: in its transferable representations, or
+/// as the object it is; an empty provider otherwise.
+func itemProvider(for element: Any) -> ItemProvider {
+  if let transferable = element as? any Transferable { return ItemProvider(transferable: transferable) }
+  if let object = element as? any ItemProviderWriting { return ItemProvider(object: object) }
+  return ItemProvider()
+}
+
+private struct ForEachRowKey: Hashable {
+  let path: [Int]
+  let id: AnyHashable
+  let occurrence: Int
+}
+
+// MARK: - Actions of ForEach
+
+extension ForEach {
+  /// Lets the rows reorder by drag, in a list or a grid. `action` gets the offsets of the
+  /// moved rows and where they go, counted before they are removed (rule 22), as
+  /// `Array.move(fromOffsets:toOffset:)` takes them.
+  public func onMove(perform action: (@MainActor (IndexSet, Int) -> Void)?) -> ForEach {
+    var copy = self
+    copy.moveAction = action
+    return copy
+  }
+
+  /// Takes drops of items with one of `types` between the rows: `action` gets the offset
+  /// where they go and their providers, whose data loads only now.
+  public func onInsert(
+    of types: [ContentType], perform action: @escaping @MainActor (Int, [ItemProvider]) -> Void
+  )
+    -> ForEach
+  {
+    var copy = self
+    copy.insertAction = ForEachInsertAction(types: types, action: action)
+    return copy
+  }
+
+  /// Called with the offsets of rows to delete: after a row moved into another list took
+  /// it (with `onInsert`), so that the move loses nothing.
+  public func onDelete(perform action: (@MainActor (IndexSet) -> Void)?) -> ForEach {
+    var copy = self
+    copy.deleteAction = action
+    return copy
+  }
+}
+
+/// Converts a move the table reports, from a row to its index after the move, into
+/// `onMove`'s offsets: the moved offsets, and the destination counted before removal.
+func moveOffsets(from source: Int, to final: Int) -> (IndexSet, Int) {
+  (IndexSet(integer: source), final > source ? final + 1 : final)
+}
+
+// MARK: - The node
+
+extension List: PrimitiveView {
+  func makeNode(in context: NodeContext) -> ViewNode {
+    let node = ListNode(context, viewType: ObjectIdentifier(Self.self))
+    update(node)
+    return node
+  }
+
+  func update(_ node: ViewNode) {
+    guard let node = node as? ListNode else { return }
+    let content = self.content
+    node.content = { rows in appendRows(of: content, into: &rows, path: []) }
+    node.reloadRows()
+  }
+}
+
+/// The node of a list: a table view whose cells show row nodes, made as rows come on
+/// screen and kept by id.
+@MainActor
+final class ListNode: LayoutNode {
+  let table = ListTableView()
+  var content: (@MainActor (inout [ListRow]) -> Void)?
+  private(set) var rows: [ListRow] = []
+  private var rowIndex: [RowID: Int] = [:]
+  private var rowNodes: [RowID: ListRowNode] = [:]
+  /// Bumped when the rows are collected again: a row node of an older one is brought up to
+  /// date before it shows.
+  private var generation = 0
+  private var dataSource: ListDataSource!
+  private var controller: ListDragController!
+  static let rowHeight = 44.0
+
+  init(_ context: NodeContext, viewType: ObjectIdentifier) {
+    super.init(context, viewType: viewType)
+    table.rowHeight = Self.rowHeight
+    table.register(ListRowCell.self, forCellReuseIdentifier: "row")
+    table.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+    view.addSubview(table)
+    dataSource = ListDataSource(tableView: table) { [weak self] table, indexPath, id in
+      self?.cell(for: id, at: indexPath, in: table)
+    }
+    dataSource.canMoveRow = { [weak self] indexPath, _ in self?.rowGroup(at: indexPath.row)?.move != nil }
+    dataSource.node = self
+    table.dataSource = dataSource
+    controller = ListDragController(node: self)
+  }
+
+  override var displayName: String { "List" }
+
+  override func labelDidChange(_ label: String) {
+    super.labelDidChange(label)
+    table.accessibilityLabel = label
+    table.interactionName = label
+  }
+
+  override func subviewOrder() -> [Views.View] { [table] }
+
+  override func measure(_ proposal: ProposedViewSize) -> Size {
+    let ideal = Size(width: 320, height: Double(rows.count) * Self.rowHeight)
+    return Size(width: proposal.width ?? ideal.width, height: proposal.height ?? ideal.height)
+  }
+
+  override func placeContent(in bounds: Rect, proposal: ProposedViewSize) {
+    if table.frame != bounds { table.frame = bounds }
+  }
+
+  func rowGroup(at index: Int) -> ForEachGroup? {
+    rows.indices.contains(index) ? rows[index].group : nil
+  }
+
+  /// Collects the rows again and shows them: new rows glide in, gone ones out, moved ones
+  /// to their places; the visible rows' views are brought up to date.
+  func reloadRows() {
+    var rows: [ListRow] = []
+    content?(&rows)
+    self.rows = rows
+    rowIndex = Dictionary(rows.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+    generation += 1
+    for id in rowNodes.keys where rowIndex[id] == nil {
+      rowNodes.removeValue(forKey: id)?.detach()
+    }
+    var snapshot = DiffableDataSourceSnapshot<Int, RowID>()
+    try? snapshot.appendSections([0])
+    try? snapshot.appendItems(rows.map(\.id), toSection: 0)
+    dataSource.apply(snapshot, animatingDifferences: table.window != nil)
+    let usesDrag = rows.contains { $0.group?.move != nil || $0.group?.insert != nil }
+    table.dragDelegate = usesDrag ? controller : nil
+    table.dropDelegate = usesDrag ? controller : nil
+    table.dragInteractionEnabled = usesDrag
+    for cell in table.visibleCells {
+      guard let cell = cell as? ListRowCell, let id = cell.rowID, let row = rowIndex[id] else { continue }
+      show(id, row: row, in: cell)
+    }
+  }
+
+  private func cell(for id: RowID, at indexPath: IndexPath, in table: TableView) -> TableViewCell? {
+    guard let row = rowIndex[id] else { return nil }
+    let cell = table.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+    if let cell = cell as? ListRowCell { show(id, row: row, in: cell) }
+    return cell
+  }
+
+  /// Puts the row node of `id` in `cell`, making it or bringing it up to date first.
+  private func show(_ id: RowID, row: Int, in cell: ListRowCell) {
+    let node: ListRowNode
+    if let existing = rowNodes[id] {
+      node = existing
+      if node.generation != generation {
+        node.generation = generation
+        node.updateChild(0, to: rows[row].make())
+      }
+    } else {
+      node = ListRowNode(NodeContext(graph: graph, parent: self, environment: childEnvironment))
+      node.generation = generation
+      node.children = [node.makeChild(rows[row].make())]
+      node.syncSubviews()
+      rowNodes[id] = node
+    }
+    cell.show(node, id: id)
+  }
+
+  override func detach() {
+    for node in rowNodes.values { node.detach() }
+    rowNodes.removeAll()
+    super.detach()
+  }
+
+  /// The table reordered row `source` to `final`: its `ForEach` hears of it, in its own
+  /// offsets.
+  func didMoveRow(from source: Int, to final: Int) {
+    guard let group = rowGroup(at: source), let move = group.move else { return }
+    let (offsets, destination) = moveOffsets(from: source - group.start, to: final - group.start)
+    move(offsets, destination)
+    // What the action did shows at the next update; if it did nothing, the rows go back.
+    graph.needsSubviewSync(self)
+  }
+
+  override func syncSubviews() {
+    super.syncSubviews()
+    if !rows.isEmpty || content != nil { reloadRows() }
+  }
+}
+
+/// The root of one row's views, inside a list's cell.
+@MainActor
+final class ListRowNode: LayoutNode {
+  var generation = 0
+
+  init(_ context: NodeContext) {
+    super.init(context, viewType: ObjectIdentifier(ListRowNode.self))
+  }
+
+  override var displayName: String { "Row" }
+
+  override func measure(_ proposal: ProposedViewSize) -> Size {
+    ContentLayout(nodes: layoutChildren).size(proposal)
+  }
+
+  override func placeContent(in bounds: Rect, proposal: ProposedViewSize) {
+    let content = ContentLayout(nodes: layoutChildren)
+    let size = content.size(proposal)
+    content.place(in: Rect(origin: Alignment.leading.origin(of: size, in: bounds), size: size), proposal: proposal)
+  }
+}
+
+/// The table of a list.
+@MainActor
+final class ListTableView: TableView {}
+
+/// A list cell: it shows a row node's view, inset by 16 points at the sides.
+@MainActor
+final class ListRowCell: TableViewCell {
+  private(set) var rowID: RowID?
+  private weak var rowNode: ListRowNode?
+
+  func show(_ node: ListRowNode, id: RowID) {
+    rowID = id
+    if rowNode !== node {
+      rowNode?.view.removeFromSuperview()
+      rowNode = node
+      addSubview(node.view)
+    }
+    setNeedsLayout()
+    layoutRow()
+  }
+
+  override func prepareForReuse() {
+    super.prepareForReuse()
+  }
+
+  override func layoutSubviews() {
+    super.layoutSubviews()
+    layoutRow()
+  }
+
+  private func layoutRow() {
+    guard let rowNode else { return }
+    let inner = bounds.inset(by: EdgeInsets(top: 0, left: 16, bottom: 0, right: 16))
+    rowNode.graph.beginLayoutPass()
+    rowNode.place(in: inner, proposal: ProposedViewSize(inner.size))
+  }
+
+  override func draw(in context: any GraphicsContext) {
+    context.fill(
+      Path(Rect(x: 16, y: bounds.height - 1, width: max(0, bounds.width - 16), height: 1)),
+      color: Color(red: 0.88, green: 0.88, blue: 0.9))
+  }
+
+  override var accessibilityText: String? {
+    accessibilityLabel ?? rowNode.flatMap { Self.text(in: $0.view) }
+  }
+
+  /// The first text shown in a view, for the row's accessibility label.
+  private static func text(in view: Views.View) -> String? {
+    if let text = (view as? TextLeafView)?.text { return text }
+    for subview in view.subviews {
+      if let text = text(in: subview) { return text }
+    }
+    return nil
+  }
+}
+
+/// The list's diffable data source: a reorder through the table is told to the list.
+@MainActor
+final class ListDataSource: TableViewDiffableDataSource<Int, RowID> {
+  weak var node: ListNode?
+
+  override func tableView(_ tableView: TableView, moveRowAt source: IndexPath, to destination: IndexPath) {
+    super.tableView(tableView, moveRowAt: source, to: destination)
+    node?.didMoveRow(from: source.row, to: destination.row)
+  }
+}
+
+/// What a row dragged out of a list carries inside the application.
+@MainActor
+final class ListRowDrag {
+  weak var node: ListNode?
+  let group: ForEachGroup?
+  let offset: Int
+
+  init(node: ListNode, group: ForEachGroup?, offset: Int) {
+    self.node = node
+    self.group = group
+    self.offset = offset
+  }
+}
+
+/// Drags rows of a list: a reorder within their `ForEach`, and drops between the rows of
+/// a `ForEach` with `onInsert`.
+@MainActor
+final class ListDragController: TableViewDragDelegate, TableViewDropDelegate {
+  private weak var node: ListNode?
+
+  init(node: ListNode) {
+    self.node = node
+  }
+
+  func tableView(_ tableView: TableView, itemsForBeginning session: DragSession, at indexPath: IndexPath) -> [DragItem]
+  {
+    guard let node, let group = node.rowGroup(at: indexPath.row), group.move != nil || group.delete != nil else {
+      return []
+    }
+    let item = DragItem(itemProvider: node.rows[indexPath.row].provider())
+    item.localObject = ListRowDrag(node: node, group: group, offset: indexPath.row - group.start)
+    return [item]
+  }
+
+  func tableView(
+    _ tableView: TableView, dropSessionDidUpdate session: DropSession,
+    withDestinationIndexPath destinationIndexPath: IndexPath?
+  ) -> TableViewDropProposal {
+    guard let node else { return TableViewDropProposal(operation: .cancel) }
+    let slot = destinationIndexPath?.row ?? node.rows.count
+    let drags = session.items.compactMap { $0.localObject as? ListRowDrag }
+    if drags.count == session.items.count, let drag = drags.first, drag.node === node {
+      // A reorder stays within its ForEach.
+      guard let group = drag.group, group.move != nil, slot >= group.start, slot <= group.start + group.count else {
+        return TableViewDropProposal(operation: .forbidden)
+      }
+      return TableViewDropProposal(operation: .move, intent: .insertAtDestinationIndexPath)
+    }
+    guard let group = insertGroup(at: slot), let insert = group.insert,
+      session.hasItemsConforming(to: insert.types)
+    else { return TableViewDropProposal(operation: .cancel) }
+    let fromList = !drags.isEmpty && drags.allSatisfy { $0.group?.delete != nil }
+    return TableViewDropProposal(operation: fromList ? .move : .copy, intent: .insertAtDestinationIndexPath)
+  }
+
+  /// The `ForEach` with `onInsert` that takes a drop at slot `slot`.
+  private func insertGroup(at slot: Int) -> ForEachGroup? {
+    guard let node else { return nil }
+    var seen = Set<ObjectIdentifier>()
+    for row in node.rows {
+      guard let group = row.group, seen.insert(ObjectIdentifier(group)).inserted else { continue }
+      if group.insert != nil, slot >= group.start, slot <= group.start + group.count { return group }
+    }
+    // An empty list: its only ForEach, if it takes inserts.
+    return node.rows.isEmpty ? nil : nil
+  }
+
+  func tableView(_ tableView: TableView, performDropWith coordinator: TableViewDropCoordinator) {
+    guard let node else { return }
+    let slot = coordinator.destinationIndexPath?.row ?? node.rows.count
+    guard let group = insertGroup(at: slot), let insert = group.insert else { return }
+    let taken = coordinator.items.filter { item in
+      insert.types.contains { item.dragItem.itemProvider.hasItemConforming(to: $0) }
+    }
+    // A move from another list: the source deletes the row once this list has read it,
+    // and not before, so that the move loses nothing. A row this list never reads stays.
+    let moves = coordinator.proposal.operation == .move
+    let providers = taken.map { item -> ItemProvider in
+      let provider = item.dragItem.itemProvider
+      guard moves, let drag = item.dragItem.localObject as? ListRowDrag, drag.node !== node,
+        let delete = drag.group?.delete
+      else { return provider }
+      let loads = LoadCount { Task { @MainActor in delete(IndexSet(integer: drag.offset)) } }
+      return provider.observingLoads(didStart: { loads.started() }, didFinish: { loads.finished() })
+    }
+    insert.action(slot - group.start, providers)
+  }
+}
+
+/// Counts the loads of one provider, and runs an action once, when the last ends.
+private final class LoadCount: Sendable {
+  private let count = Mutex((running: 0, done: false))
+  private let action: @Sendable () -> Void
+
+  init(_ action: @escaping @Sendable () -> Void) { self.action = action }
+
+  func started() { count.withLock { $0.running += 1 } }
+
+  func finished() {
+    let run = count.withLock { state -> Bool in
+      state.running -= 1
+      guard state.running == 0, !state.done else { return false }
+      state.done = true
+      return true
+    }
+    if run { action() }
+  }
+}

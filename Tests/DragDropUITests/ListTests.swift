@@ -1,0 +1,171 @@
+import DragDropTesting
+import Foundation
+import PropertyBased
+import TestSupport
+import Testing
+
+@testable import DragDropUI
+
+struct Reorderable: View {
+  @State var names: [String]
+  var log: BodyLog?
+
+  var body: some View {
+    VStack(spacing: 0) {
+      List {
+        ForEach(names, id: \.self) { name in
+          RowText(name: name, log: log)
+        }
+        .onMove { names.move(fromOffsets: $0, toOffset: $1) }
+      }
+      .frame(width: 300, height: 400)
+      Text(names.joined(separator: ","))
+    }
+  }
+}
+
+struct RowText: View {
+  let name: String
+  let log: BodyLog?
+  var body: some View {
+    let _ = log?.note(name)
+    Text(name)
+  }
+}
+
+@MainActor
+struct ListTests {
+  @Test func onlyTheVisibleRowsHaveViews() throws {
+    let log = BodyLog()
+    let names = (0..<10_000).map { "row \($0)" }
+    let (_, host) = host(Reorderable(names: names, log: log), size: Size(width: 400, height: 500))
+    // 400 points of 44-point rows: ten rows show, in part or whole.
+    #expect(log.names.count <= 11)
+    #expect(log.names.first == "row 0")
+    #expect(host.tree.contains("text=\"row 0\""))
+    #expect(!host.tree.contains("text=\"row 20\""))
+  }
+
+  @Test func aRowDraggedDownMovesThroughOnMoveWithPreRemovalOffsets() async throws {
+    let (test, host) = host(Reorderable(names: ["a", "b", "c", "d"]), size: Size(width: 400, height: 500))
+    test.pointerDrag(
+      from: rowCenter(0, in: host, test: test), through: [rowCenter(2, in: host, test: test) + Point(x: 0, y: 10)])
+    await test.recorder.settle()
+    test.settle()
+    #expect(host.tree.contains("text=\"b,c,a,d\""), "\(host.tree)")
+    test.recorder.skip()
+  }
+
+  @Test func aRowDraggedUpMovesThroughOnMove() async throws {
+    let (test, host) = host(Reorderable(names: ["a", "b", "c", "d"]), size: Size(width: 400, height: 500))
+    test.pointerDrag(
+      from: rowCenter(3, in: host, test: test), through: [rowCenter(1, in: host, test: test) - Point(x: 0, y: 10)])
+    await test.recorder.settle()
+    test.settle()
+    #expect(host.tree.contains("text=\"a,d,b,c\""), "\(host.tree)")
+    test.recorder.skip()
+  }
+
+  @Test func rowsKeepTheirViewsByIdentityWhenDataChanges() throws {
+    struct Rows: View {
+      var names: [String]
+      var body: some View { List(names, id: \.self) { Text($0) }.frame(width: 300, height: 300) }
+    }
+    let (_, host) = host(Rows(names: ["a", "b", "c"]))
+    let b = try #require(find("text=\"b\"", in: host))
+    host.rootView = Rows(names: ["z", "c", "b", "a"])
+    host.layoutIfNeeded()
+    #expect(find("text=\"b\"", in: host) === b)
+    #expect(find("text=\"z\"", in: host) != nil)
+  }
+
+  @Test("onMove's offsets are those Array.move(fromOffsets:toOffset:) takes")
+  func moveOffsetsAgreeWithArrayMove() async {
+    await propertyCheck(count: 300, input: Gen<UInt64>.value(in: 0...UInt64.max)) { seed in
+      var random = SeededGenerator(state: seed)
+      let count = Int.random(in: 1...12, using: &random)
+      let source = Int.random(in: 0..<count, using: &random)
+      let final = Int.random(in: 0..<count, using: &random)
+      // What the table does: the row leaves, and goes in at its final index.
+      var expected = Array(0..<count)
+      expected.insert(expected.remove(at: source), at: final)
+      var moved = Array(0..<count)
+      let (offsets, destination) = moveOffsets(from: source, to: final)
+      moved.move(fromOffsets: offsets, toOffset: destination)
+      #expect(moved == expected)
+      // And a move of several offsets against a plain model: take them out, put them in.
+      let several = IndexSet((0..<count).filter { _ in Bool.random(using: &random) })
+      let to = Int.random(in: 0...count, using: &random)
+      var plain = Array(0..<count)
+      let taken = several.map { plain[$0] }
+      let removedBefore = several.filter { $0 < to }.count
+      plain.remove(atOffsets: several)
+      plain.insert(contentsOf: taken, at: to - removedBefore)
+      var array = Array(0..<count)
+      array.move(fromOffsets: several, toOffset: to)
+      #expect(array == plain)
+    }
+  }
+
+  @Test func rowsDragIntoAnotherListWhichInsertsThemAndOnlyThenTheSourceDeletes() async throws {
+    try await moveBetweenLists(reading: true)
+  }
+
+  @Test func aRowTheOtherListNeverReadsStaysInItsList() async throws {
+    try await moveBetweenLists(reading: false)
+  }
+
+  private func moveBetweenLists(reading: Bool) async throws {
+    struct Two: View {
+      let reading: Bool
+      @State var left = ["北海道", "青森", "秋田"]
+      @State var right = ["沖縄"]
+      var body: some View {
+        VStack(spacing: 0) {
+          HStack(spacing: 20) {
+            List {
+              ForEach(left, id: \.self) { Text($0) }
+                .onMove { left.move(fromOffsets: $0, toOffset: $1) }
+                .onDelete { left.remove(atOffsets: $0) }
+            }
+            .accessibilityLabel("left")
+            .frame(width: 180, height: 300)
+            List {
+              ForEach(right, id: \.self) { Text($0) }
+                .onInsert(of: [.plainText]) { index, providers in
+                  for provider in providers where reading {
+                    provider.loadObject(ofClass: String.self) { (result: Result<String, ItemProviderError>) in
+                      guard let name = try? result.get() else { return }
+                      Task { @MainActor in right.insert(name, at: min(index, right.count)) }
+                    }
+                  }
+                }
+            }
+            .accessibilityLabel("right")
+            .frame(width: 180, height: 300)
+          }
+          Text("left=\(left.joined(separator: ",")) right=\(right.joined(separator: ","))")
+        }
+      }
+    }
+    let (test, host) = host(Two(reading: reading), size: Size(width: 400, height: 400))
+    let lists = try #require(find("HStack", in: host)).subviews
+    let from = lists[0].convert(Point(x: 90, y: 22 + 44), to: test.window)
+    let to = lists[1].convert(Point(x: 90, y: 44 + 10), to: test.window)
+    test.pointerDrag(from: from, through: [to])
+    await test.recorder.settle()
+    if reading {
+      #expect(await eventually { host.graph.needsUpdate || host.tree.contains("right=沖縄,青森") })
+    }
+    test.settle()
+    let expected = reading ? "left=北海道,秋田 right=沖縄,青森" : "left=北海道,青森,秋田 right=沖縄"
+    #expect(host.tree.contains("text=\"\(expected)\""), "\(host.tree)")
+    #expect(test.recorder.calls.map(\.description).contains("right.performDrop"))
+    test.recorder.skip()
+  }
+}
+
+extension Point {
+  static func + (lhs: Point, rhs: Point) -> Point { Point(x: lhs.x + rhs.x, y: lhs.y + rhs.y) }
+  static func - (lhs: Point, rhs: Point) -> Point { Point(x: lhs.x - rhs.x, y: lhs.y - rhs.y) }
+}
