@@ -57,6 +57,14 @@ struct ListRow {
   let offset: Int
 }
 
+/// The rows of a list or grid, and the `ForEach` groups they come from, empty ones
+/// included (an empty `ForEach` with `onInsert` still takes drops).
+@MainActor
+struct RowCollection {
+  var rows: [ListRow] = []
+  var groups: [ForEachGroup] = []
+}
+
 /// A row's identity in its list: its id, or its place among the list's fixed views.
 struct RowID: Hashable, @unchecked Sendable {
   // AnyHashable of a Sendable id or of a path of integers.
@@ -76,20 +84,20 @@ final class ForEachGroup {
 /// A view that can give its rows to a list without making them.
 @MainActor
 protocol RowSource {
-  func collectRows(into rows: inout [ListRow], path: [Int])
+  func collectRows(into rows: inout RowCollection, path: [Int])
 }
 
 @MainActor
-func appendRows<V: View>(of view: V, into rows: inout [ListRow], path: [Int]) {
+func appendRows<V: View>(of view: V, into rows: inout RowCollection, path: [Int]) {
   if let source = view as? any RowSource {
     source.collectRows(into: &rows, path: path)
   } else {
-    rows.append(ListRow(id: RowID(value: AnyHashable(path)), make: { AnyView(view) }, group: nil, offset: 0))
+    rows.rows.append(ListRow(id: RowID(value: AnyHashable(path)), make: { AnyView(view) }, group: nil, offset: 0))
   }
 }
 
 extension TupleView: RowSource {
-  func collectRows(into rows: inout [ListRow], path: [Int]) {
+  func collectRows(into rows: inout RowCollection, path: [Int]) {
     var index = 0
     for child in repeat each value {
       appendRows(of: child, into: &rows, path: path + [index])
@@ -99,21 +107,21 @@ extension TupleView: RowSource {
 }
 
 extension Group: RowSource {
-  func collectRows(into rows: inout [ListRow], path: [Int]) { appendRows(of: content, into: &rows, path: path) }
+  func collectRows(into rows: inout RowCollection, path: [Int]) { appendRows(of: content, into: &rows, path: path) }
 }
 
 extension EmptyView: RowSource {
-  func collectRows(into rows: inout [ListRow], path: [Int]) {}
+  func collectRows(into rows: inout RowCollection, path: [Int]) {}
 }
 
 extension Optional: RowSource where Wrapped: View {
-  func collectRows(into rows: inout [ListRow], path: [Int]) {
+  func collectRows(into rows: inout RowCollection, path: [Int]) {
     if let view = self { appendRows(of: view, into: &rows, path: path + [0]) }
   }
 }
 
 extension ConditionalContent: RowSource {
-  func collectRows(into rows: inout [ListRow], path: [Int]) {
+  func collectRows(into rows: inout RowCollection, path: [Int]) {
     switch storage {
     case .trueContent(let view): appendRows(of: view, into: &rows, path: path + [0])
     case .falseContent(let view): appendRows(of: view, into: &rows, path: path + [1])
@@ -122,9 +130,10 @@ extension ConditionalContent: RowSource {
 }
 
 extension ForEach: RowSource {
-  func collectRows(into rows: inout [ListRow], path: [Int]) {
+  func collectRows(into rows: inout RowCollection, path: [Int]) {
     let group = ForEachGroup()
-    group.start = rows.count
+    rows.groups.append(group)
+    group.start = rows.rows.count
     group.move = moveAction
     group.insert = insertAction
     group.delete = deleteAction
@@ -134,13 +143,13 @@ extension ForEach: RowSource {
       let id = AnyHashable(id(element))
       let occurrence = seen[id, default: 0]
       seen[id] = occurrence + 1
-      rows.append(
+      rows.rows.append(
         ListRow(
           id: RowID(value: AnyHashable(ForEachRowKey(path: path, id: id, occurrence: occurrence))),
           make: { AnyView(content(element)) },
           provider: { itemProvider(for: element) }, group: group, offset: offset))
     }
-    group.count = rows.count - group.start
+    group.count = rows.rows.count - group.start
   }
 }
 
@@ -214,18 +223,187 @@ extension List: PrimitiveView {
   }
 }
 
-/// The node of a list: a table view whose cells show row nodes, made as rows come on
-/// screen and kept by id.
+/// What lists and grids share: rows collected from the content without making them, a
+/// row node per id made as the row comes on screen, reorders told to the `ForEach`, and
+/// drags between the rows.
 @MainActor
-final class ListNode: LayoutNode {
-  let table = ListTableView()
-  var content: (@MainActor (inout [ListRow]) -> Void)?
+class ItemsNode: LayoutNode {
+  var content: (@MainActor (inout RowCollection) -> Void)?
   private(set) var rows: [ListRow] = []
+  private var groups: [ForEachGroup] = []
   private var rowIndex: [RowID: Int] = [:]
   private var rowNodes: [RowID: ListRowNode] = [:]
   /// Bumped when the rows are collected again: a row node of an older one is brought up to
   /// date before it shows.
   private var generation = 0
+
+  func rowGroup(at index: Int) -> ForEachGroup? {
+    rows.indices.contains(index) ? rows[index].group : nil
+  }
+
+  /// The ids with row `source` moved to index `final`.
+  func ids(movingRow source: Int, to final: Int) -> [RowID] {
+    var ids = rows.map(\.id)
+    guard ids.indices.contains(source), ids.indices.contains(final) else { return ids }
+    ids.insert(ids.remove(at: source), at: final)
+    return ids
+  }
+
+  /// Override: shows the rows' ids, gliding the changes when `animated`.
+  func apply(_ ids: [RowID], animated: Bool) {}
+  /// Override: turns dragging rows on or off.
+  func setDragEnabled(_ enabled: Bool) {}
+  /// Override: the cells on screen.
+  var visibleHosts: [any RowHosting] { [] }
+
+  /// Collects the rows again and shows them: new rows glide in, gone ones out, moved ones
+  /// to their places; the visible rows' views are brought up to date.
+  func reloadRows() {
+    var collection = RowCollection()
+    content?(&collection)
+    rows = collection.rows
+    groups = collection.groups
+    rowIndex = Dictionary(rows.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+    generation += 1
+    for id in rowNodes.keys where rowIndex[id] == nil {
+      rowNodes.removeValue(forKey: id)?.detach()
+    }
+    apply(rows.map(\.id), animated: view.window != nil)
+    setDragEnabled(groups.contains { $0.move != nil || $0.insert != nil || $0.delete != nil })
+    for host in visibleHosts {
+      guard let id = host.rowID, rowIndex[id] != nil else { continue }
+      show(id, in: host)
+    }
+  }
+
+  /// Puts the row node of `id` in `host`, making it or bringing it up to date first.
+  func show(_ id: RowID, in host: any RowHosting) {
+    guard let row = rowIndex[id] else { return }
+    let node: ListRowNode
+    if let existing = rowNodes[id] {
+      node = existing
+      if node.generation != generation {
+        node.generation = generation
+        node.updateChild(0, to: rows[row].make())
+      }
+    } else {
+      node = ListRowNode(NodeContext(graph: graph, parent: self, environment: childEnvironment))
+      node.generation = generation
+      node.children = [node.makeChild(rows[row].make())]
+      node.syncSubviews()
+      rowNodes[id] = node
+    }
+    host.show(node, id: id)
+  }
+
+  override func detach() {
+    for node in rowNodes.values { node.detach() }
+    rowNodes.removeAll()
+    super.detach()
+  }
+
+  /// The view reordered row `source` to `final`: its `ForEach` hears of it, in its own
+  /// offsets.
+  func didMoveRow(from source: Int, to final: Int) {
+    guard let group = rowGroup(at: source), let move = group.move else { return }
+    let (offsets, destination) = moveOffsets(from: source - group.start, to: final - group.start)
+    move(offsets, destination)
+    // What the action did shows at the next update; if it did nothing, the rows go back.
+    graph.needsSubviewSync(self)
+  }
+
+  override func syncSubviews() {
+    super.syncSubviews()
+    if content != nil { reloadRows() }
+  }
+
+  // MARK: Dragging rows
+
+  /// The items for a drag of row `row`: its element, when it travels, and where it is.
+  func itemsForBeginning(at row: Int) -> [DragItem] {
+    guard let group = rowGroup(at: row), group.move != nil || group.delete != nil else { return [] }
+    let item = DragItem(itemProvider: rows[row].provider())
+    item.localObject = ListRowDrag(node: self, group: group, offset: row - group.start)
+    return [item]
+  }
+
+  /// Whether a drag concerns the rows: a drag of its own rows, or one a `ForEach` with
+  /// `onInsert` takes. Other drags pass on to drop targets around the list.
+  func canHandle(_ session: DropSession) -> Bool {
+    if session.items.contains(where: { ($0.localObject as? ListRowDrag)?.node === self }) { return true }
+    return groups.contains { group in group.insert.map { session.hasItemsConforming(to: $0.types) } ?? false }
+  }
+
+  /// A reorder within its `ForEach`, or an insert into a `ForEach` with `onInsert`: a move
+  /// when the rows come from another list or grid of ours that deletes them.
+  func proposal(for session: DropSession, slot: Int?) -> ItemsViewDropProposal {
+    let slot = slot ?? rows.count
+    let drags = session.items.compactMap { $0.localObject as? ListRowDrag }
+    if drags.count == session.items.count, let drag = drags.first, drag.node === self {
+      guard let group = drag.group, group.move != nil, slot >= group.start, slot <= group.start + group.count else {
+        return ItemsViewDropProposal(operation: .forbidden)
+      }
+      return ItemsViewDropProposal(operation: .move, intent: .insertAtDestinationIndexPath)
+    }
+    guard let group = insertGroup(at: slot), let insert = group.insert, session.hasItemsConforming(to: insert.types)
+    else { return ItemsViewDropProposal(operation: .cancel) }
+    let fromOurs = !drags.isEmpty && drags.allSatisfy { $0.group?.delete != nil }
+    return ItemsViewDropProposal(operation: fromOurs ? .move : .copy, intent: .insertAtDestinationIndexPath)
+  }
+
+  /// The `ForEach` with `onInsert` that takes a drop at slot `slot`.
+  private func insertGroup(at slot: Int) -> ForEachGroup? {
+    groups.first { $0.insert != nil && slot >= $0.start && slot <= $0.start + $0.count }
+  }
+
+  /// Override: moves row `source` to index `final` on screen, and sends the dropped item
+  /// there, for a view that does not reorder by itself (a collection view).
+  func moveLocally(_ item: DragItem, from source: Int, to final: Int, with coordinator: ItemsViewDropCoordinator) {}
+
+  /// A reorder the view did not do by itself, or the dropped items' providers handed to
+  /// `onInsert`.
+  func performDrop(with coordinator: ItemsViewDropCoordinator) {
+    if coordinator.proposal.operation == .move, let first = coordinator.items.first,
+      (first.dragItem.localObject as? ListRowDrag)?.node === self, let source = first.sourceIndexPath?.item,
+      let slot = coordinator.destinationIndexPath?.item
+    {
+      // The slot is counted before the row leaves; the row's new index after.
+      let final = min(slot > source ? slot - 1 : slot, rows.count - 1)
+      moveLocally(first.dragItem, from: source, to: final, with: coordinator)
+      didMoveRow(from: source, to: final)
+      return
+    }
+    let slot = coordinator.destinationIndexPath?.item ?? rows.count
+    guard let group = insertGroup(at: slot), let insert = group.insert else { return }
+    let taken = coordinator.items.filter { item in
+      insert.types.contains { item.dragItem.itemProvider.hasItemConforming(to: $0) }
+    }
+    // A move from another list: the source deletes the row once this list has read it,
+    // and not before, so that the move loses nothing. A row this list never reads stays.
+    let moves = coordinator.proposal.operation == .move
+    let providers = taken.map { item -> ItemProvider in
+      let provider = item.dragItem.itemProvider
+      guard moves, let drag = item.dragItem.localObject as? ListRowDrag, drag.node !== self,
+        let delete = drag.group?.delete
+      else { return provider }
+      let loads = LoadCount { Task { @MainActor in delete(IndexSet(integer: drag.offset)) } }
+      return provider.observingLoads(didStart: { loads.started() }, didFinish: { loads.finished() })
+    }
+    insert.action(slot - group.start, providers)
+  }
+}
+
+/// A cell that shows a row node.
+@MainActor
+protocol RowHosting: AnyObject {
+  var rowID: RowID? { get }
+  func show(_ node: ListRowNode, id: RowID)
+}
+
+/// The node of a list: a table view whose cells show row nodes.
+@MainActor
+final class ListNode: ItemsNode {
+  let table = ListTableView()
   private var dataSource: ListDataSource!
   private var controller: ListDragController!
   static let rowHeight = 44.0
@@ -234,10 +412,11 @@ final class ListNode: LayoutNode {
     super.init(context, viewType: viewType)
     table.rowHeight = Self.rowHeight
     table.register(ListRowCell.self, forCellReuseIdentifier: "row")
-    table.autoresizingMask = [.flexibleWidth, .flexibleHeight]
     view.addSubview(table)
     dataSource = ListDataSource(tableView: table) { [weak self] table, indexPath, id in
-      self?.cell(for: id, at: indexPath, in: table)
+      let cell = table.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+      if let self, let host = cell as? ListRowCell { self.show(id, in: host) }
+      return cell
     }
     dataSource.canMoveRow = { [weak self] indexPath, _ in self?.rowGroup(at: indexPath.row)?.move != nil }
     dataSource.node = self
@@ -264,87 +443,28 @@ final class ListNode: LayoutNode {
     if table.frame != bounds { table.frame = bounds }
   }
 
-  func rowGroup(at index: Int) -> ForEachGroup? {
-    rows.indices.contains(index) ? rows[index].group : nil
-  }
-
-  /// Collects the rows again and shows them: new rows glide in, gone ones out, moved ones
-  /// to their places; the visible rows' views are brought up to date.
-  func reloadRows() {
-    var rows: [ListRow] = []
-    content?(&rows)
-    self.rows = rows
-    rowIndex = Dictionary(rows.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
-    generation += 1
-    for id in rowNodes.keys where rowIndex[id] == nil {
-      rowNodes.removeValue(forKey: id)?.detach()
-    }
+  override func apply(_ ids: [RowID], animated: Bool) {
     var snapshot = DiffableDataSourceSnapshot<Int, RowID>()
     try? snapshot.appendSections([0])
-    try? snapshot.appendItems(rows.map(\.id), toSection: 0)
-    dataSource.apply(snapshot, animatingDifferences: table.window != nil)
-    let usesDrag = rows.contains { $0.group?.move != nil || $0.group?.insert != nil }
-    table.dragDelegate = usesDrag ? controller : nil
-    table.dropDelegate = usesDrag ? controller : nil
-    table.dragInteractionEnabled = usesDrag
-    for cell in table.visibleCells {
-      guard let cell = cell as? ListRowCell, let id = cell.rowID, let row = rowIndex[id] else { continue }
-      show(id, row: row, in: cell)
-    }
+    try? snapshot.appendItems(ids, toSection: 0)
+    dataSource.apply(snapshot, animatingDifferences: animated)
   }
 
-  private func cell(for id: RowID, at indexPath: IndexPath, in table: TableView) -> TableViewCell? {
-    guard let row = rowIndex[id] else { return nil }
-    let cell = table.dequeueReusableCell(withIdentifier: "row", for: indexPath)
-    if let cell = cell as? ListRowCell { show(id, row: row, in: cell) }
-    return cell
+  override func setDragEnabled(_ enabled: Bool) {
+    table.dragDelegate = enabled ? controller : nil
+    table.dropDelegate = enabled ? controller : nil
+    table.dragInteractionEnabled = enabled
   }
 
-  /// Puts the row node of `id` in `cell`, making it or bringing it up to date first.
-  private func show(_ id: RowID, row: Int, in cell: ListRowCell) {
-    let node: ListRowNode
-    if let existing = rowNodes[id] {
-      node = existing
-      if node.generation != generation {
-        node.generation = generation
-        node.updateChild(0, to: rows[row].make())
-      }
-    } else {
-      node = ListRowNode(NodeContext(graph: graph, parent: self, environment: childEnvironment))
-      node.generation = generation
-      node.children = [node.makeChild(rows[row].make())]
-      node.syncSubviews()
-      rowNodes[id] = node
-    }
-    cell.show(node, id: id)
-  }
-
-  override func detach() {
-    for node in rowNodes.values { node.detach() }
-    rowNodes.removeAll()
-    super.detach()
-  }
-
-  /// The table reordered row `source` to `final`: its `ForEach` hears of it, in its own
-  /// offsets.
-  func didMoveRow(from source: Int, to final: Int) {
-    guard let group = rowGroup(at: source), let move = group.move else { return }
-    let (offsets, destination) = moveOffsets(from: source - group.start, to: final - group.start)
-    move(offsets, destination)
-    // What the action did shows at the next update; if it did nothing, the rows go back.
-    graph.needsSubviewSync(self)
-  }
-
-  override func syncSubviews() {
-    super.syncSubviews()
-    if !rows.isEmpty || content != nil { reloadRows() }
-  }
+  override var visibleHosts: [any RowHosting] { table.visibleCells.compactMap { $0 as? ListRowCell } }
 }
 
 /// The root of one row's views, inside a list's cell.
 @MainActor
 final class ListRowNode: LayoutNode {
   var generation = 0
+  /// Where the row's content sits in its cell.
+  var alignment = Alignment.leading
 
   init(_ context: NodeContext) {
     super.init(context, viewType: ObjectIdentifier(ListRowNode.self))
@@ -359,7 +479,7 @@ final class ListRowNode: LayoutNode {
   override func placeContent(in bounds: Rect, proposal: ProposedViewSize) {
     let content = ContentLayout(nodes: layoutChildren)
     let size = content.size(proposal)
-    content.place(in: Rect(origin: Alignment.leading.origin(of: size, in: bounds), size: size), proposal: proposal)
+    content.place(in: Rect(origin: alignment.origin(of: size, in: bounds), size: size), proposal: proposal)
   }
 }
 
@@ -367,37 +487,24 @@ final class ListRowNode: LayoutNode {
 @MainActor
 final class ListTableView: TableView {}
 
-/// A list cell: it shows a row node's view, inset by 16 points at the sides.
+/// A list cell: it shows a row node's view, inset by 16 points at the sides, with a
+/// hairline under it.
 @MainActor
-final class ListRowCell: TableViewCell {
-  private(set) var rowID: RowID?
-  private weak var rowNode: ListRowNode?
+final class ListRowCell: TableViewCell, RowHosting {
+  private let container = RowContainer(insets: EdgeInsets(top: 0, left: 16, bottom: 0, right: 16), alignment: .leading)
 
-  func show(_ node: ListRowNode, id: RowID) {
-    rowID = id
-    if rowNode !== node {
-      rowNode?.view.removeFromSuperview()
-      rowNode = node
-      addSubview(node.view)
-    }
-    setNeedsLayout()
-    layoutRow()
+  required init(reuseIdentifier: String?) {
+    super.init(reuseIdentifier: reuseIdentifier)
+    addSubview(container)
   }
 
-  override func prepareForReuse() {
-    super.prepareForReuse()
-  }
+  var rowID: RowID? { container.rowID }
+
+  func show(_ node: ListRowNode, id: RowID) { container.show(node, id: id) }
 
   override func layoutSubviews() {
     super.layoutSubviews()
-    layoutRow()
-  }
-
-  private func layoutRow() {
-    guard let rowNode else { return }
-    let inner = bounds.inset(by: EdgeInsets(top: 0, left: 16, bottom: 0, right: 16))
-    rowNode.graph.beginLayoutPass()
-    rowNode.place(in: inner, proposal: ProposedViewSize(inner.size))
+    container.frame = bounds
   }
 
   override func draw(in context: any GraphicsContext) {
@@ -406,11 +513,46 @@ final class ListRowCell: TableViewCell {
       color: Color(red: 0.88, green: 0.88, blue: 0.9))
   }
 
-  override var accessibilityText: String? {
-    accessibilityLabel ?? rowNode.flatMap { Self.text(in: $0.view) }
+  override var accessibilityText: String? { accessibilityLabel ?? container.text }
+}
+
+/// The view inside a list's or a grid's cell that holds a row node's view and lays it out.
+@MainActor
+final class RowContainer: Views.View {
+  private(set) var rowID: RowID?
+  private weak var rowNode: ListRowNode?
+  private let insets: EdgeInsets
+  private let alignment: Alignment
+
+  init(insets: EdgeInsets, alignment: Alignment) {
+    self.insets = insets
+    self.alignment = alignment
+    super.init(frame: .zero)
   }
 
-  /// The first text shown in a view, for the row's accessibility label.
+  func show(_ node: ListRowNode, id: RowID) {
+    rowID = id
+    node.alignment = alignment
+    if rowNode !== node {
+      rowNode?.view.removeFromSuperview()
+      rowNode = node
+      addSubview(node.view)
+    }
+    layoutRow()
+  }
+
+  override func layoutSubviews() { layoutRow() }
+
+  private func layoutRow() {
+    guard let rowNode else { return }
+    let inner = bounds.inset(by: insets)
+    rowNode.graph.beginLayoutPass()
+    rowNode.place(in: inner, proposal: ProposedViewSize(inner.size))
+  }
+
+  /// The first text the row shows, for its accessibility label.
+  var text: String? { rowNode.flatMap { Self.text(in: $0.view) } }
+
   private static func text(in view: Views.View) -> String? {
     if let text = (view as? TextLeafView)?.text { return text }
     for subview in view.subviews {
@@ -434,89 +576,42 @@ final class ListDataSource: TableViewDiffableDataSource<Int, RowID> {
 /// What a row dragged out of a list carries inside the application.
 @MainActor
 final class ListRowDrag {
-  weak var node: ListNode?
+  weak var node: ItemsNode?
   let group: ForEachGroup?
   let offset: Int
 
-  init(node: ListNode, group: ForEachGroup?, offset: Int) {
+  init(node: ItemsNode, group: ForEachGroup?, offset: Int) {
     self.node = node
     self.group = group
     self.offset = offset
   }
 }
 
-/// Drags rows of a list: a reorder within their `ForEach`, and drops between the rows of
-/// a `ForEach` with `onInsert`.
+/// The list's drag and drop delegate, handing each call to its node.
 @MainActor
 final class ListDragController: TableViewDragDelegate, TableViewDropDelegate {
-  private weak var node: ListNode?
+  private weak var node: ItemsNode?
 
-  init(node: ListNode) {
-    self.node = node
-  }
+  init(node: ItemsNode) { self.node = node }
 
   func tableView(_ tableView: TableView, itemsForBeginning session: DragSession, at indexPath: IndexPath) -> [DragItem]
   {
-    guard let node, let group = node.rowGroup(at: indexPath.row), group.move != nil || group.delete != nil else {
-      return []
-    }
-    let item = DragItem(itemProvider: node.rows[indexPath.row].provider())
-    item.localObject = ListRowDrag(node: node, group: group, offset: indexPath.row - group.start)
-    return [item]
+    node?.itemsForBeginning(at: indexPath.row) ?? []
+  }
+
+  func tableView(_ tableView: TableView, canHandle session: DropSession) -> Bool {
+    node?.canHandle(session) ?? false
   }
 
   func tableView(
     _ tableView: TableView, dropSessionDidUpdate session: DropSession,
     withDestinationIndexPath destinationIndexPath: IndexPath?
   ) -> TableViewDropProposal {
-    guard let node else { return TableViewDropProposal(operation: .cancel) }
-    let slot = destinationIndexPath?.row ?? node.rows.count
-    let drags = session.items.compactMap { $0.localObject as? ListRowDrag }
-    if drags.count == session.items.count, let drag = drags.first, drag.node === node {
-      // A reorder stays within its ForEach.
-      guard let group = drag.group, group.move != nil, slot >= group.start, slot <= group.start + group.count else {
-        return TableViewDropProposal(operation: .forbidden)
-      }
-      return TableViewDropProposal(operation: .move, intent: .insertAtDestinationIndexPath)
-    }
-    guard let group = insertGroup(at: slot), let insert = group.insert,
-      session.hasItemsConforming(to: insert.types)
-    else { return TableViewDropProposal(operation: .cancel) }
-    let fromList = !drags.isEmpty && drags.allSatisfy { $0.group?.delete != nil }
-    return TableViewDropProposal(operation: fromList ? .move : .copy, intent: .insertAtDestinationIndexPath)
-  }
-
-  /// The `ForEach` with `onInsert` that takes a drop at slot `slot`.
-  private func insertGroup(at slot: Int) -> ForEachGroup? {
-    guard let node else { return nil }
-    var seen = Set<ObjectIdentifier>()
-    for row in node.rows {
-      guard let group = row.group, seen.insert(ObjectIdentifier(group)).inserted else { continue }
-      if group.insert != nil, slot >= group.start, slot <= group.start + group.count { return group }
-    }
-    // An empty list: its only ForEach, if it takes inserts.
-    return node.rows.isEmpty ? nil : nil
+    node?.proposal(for: session, slot: destinationIndexPath?.row) ?? TableViewDropProposal(operation: .cancel)
   }
 
   func tableView(_ tableView: TableView, performDropWith coordinator: TableViewDropCoordinator) {
-    guard let node else { return }
-    let slot = coordinator.destinationIndexPath?.row ?? node.rows.count
-    guard let group = insertGroup(at: slot), let insert = group.insert else { return }
-    let taken = coordinator.items.filter { item in
-      insert.types.contains { item.dragItem.itemProvider.hasItemConforming(to: $0) }
-    }
-    // A move from another list: the source deletes the row once this list has read it,
-    // and not before, so that the move loses nothing. A row this list never reads stays.
-    let moves = coordinator.proposal.operation == .move
-    let providers = taken.map { item -> ItemProvider in
-      let provider = item.dragItem.itemProvider
-      guard moves, let drag = item.dragItem.localObject as? ListRowDrag, drag.node !== node,
-        let delete = drag.group?.delete
-      else { return provider }
-      let loads = LoadCount { Task { @MainActor in delete(IndexSet(integer: drag.offset)) } }
-      return provider.observingLoads(didStart: { loads.started() }, didFinish: { loads.finished() })
-    }
-    insert.action(slot - group.start, providers)
+    node?.performDrop(with: coordinator)
   }
 }
 

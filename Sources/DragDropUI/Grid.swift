@@ -1,0 +1,226 @@
+import DragDrop
+import DragDropLists
+import Views
+
+/// A column of a ``LazyVGrid``.
+public struct GridItem: Hashable, Sendable {
+  /// How wide the column is.
+  public enum Size: Hashable, Sendable {
+    /// Exactly this wide.
+    case fixed(Double)
+    /// A share of the width, within limits.
+    case flexible(minimum: Double = 10, maximum: Double = .infinity)
+    /// As many columns as fit, each at least `minimum` wide.
+    case adaptive(minimum: Double, maximum: Double = .infinity)
+  }
+
+  public var size: Size
+  public var spacing: Double?
+  public var alignment: Alignment?
+
+  public init(_ size: Size = .flexible(), spacing: Double? = nil, alignment: Alignment? = nil) {
+    self.size = size
+    self.spacing = spacing
+    self.alignment = alignment
+  }
+}
+
+/// A scrolling grid on a collection view: the items on screen have views, each keeps its
+/// identity by its `ForEach` id, and items of a `ForEach` with ``ForEach/onMove(perform:)``
+/// reorder by drag — in a grid, beyond SwiftUI, which reorders only lists.
+///
+/// ```swift
+/// LazyVGrid(columns: [GridItem(.adaptive(minimum: 80))]) {
+///   ForEach(photos) { PhotoView(photo: $0) }
+///     .onMove { photos.move(fromOffsets: $0, toOffset: $1) }
+/// }
+/// ```
+///
+/// Items are square: as tall as the columns are wide. The grid scrolls by itself.
+public struct LazyVGrid<Content: View>: View {
+  let columns: [GridItem]
+  let spacing: Double?
+  let content: Content
+
+  public init(
+    columns: [GridItem], alignment: HorizontalAlignment = .center, spacing: Double? = nil,
+    @ViewBuilder content: () -> Content
+  ) {
+    self.columns = columns
+    self.spacing = spacing
+    self.content = content()
+  }
+
+  public var body: Never { primitiveBodyRequested(Self.self) }
+}
+
+extension LazyVGrid: PrimitiveView {
+  func makeNode(in context: NodeContext) -> ViewNode {
+    let node = GridNode(context, viewType: ObjectIdentifier(Self.self))
+    update(node)
+    return node
+  }
+
+  func update(_ node: ViewNode) {
+    guard let node = node as? GridNode else { return }
+    let content = self.content
+    node.columns = columns
+    node.spacing = spacing ?? defaultStackSpacing
+    node.content = { rows in appendRows(of: content, into: &rows, path: []) }
+    node.reloadRows()
+  }
+}
+
+/// The node of a grid: a collection view whose cells show item nodes.
+@MainActor
+final class GridNode: ItemsNode {
+  let collection = CollectionView(collectionViewLayout: .flow(itemSize: Size(width: 80, height: 80)))
+  var columns: [GridItem] = [GridItem()]
+  var spacing = defaultStackSpacing
+  private var dataSource: GridDataSource!
+  /// The item width and spacing the collection view was last given.
+  private var appliedLayout: [Double] = []
+  private var controller: GridDragController!
+
+  init(_ context: NodeContext, viewType: ObjectIdentifier) {
+    super.init(context, viewType: viewType)
+    collection.register(GridItemCell.self, forCellWithReuseIdentifier: "item")
+    view.addSubview(collection)
+    dataSource = GridDataSource(collectionView: collection) { [weak self] collection, indexPath, id in
+      let cell = collection.dequeueReusableCell(withReuseIdentifier: "item", for: indexPath)
+      if let self, let host = cell as? GridItemCell { self.show(id, in: host) }
+      return cell
+    }
+    dataSource.canMoveItem = { [weak self] indexPath, _ in self?.rowGroup(at: indexPath.item)?.move != nil }
+    dataSource.node = self
+    collection.dataSource = dataSource
+    controller = GridDragController(node: self)
+  }
+
+  override var displayName: String { "LazyVGrid" }
+
+  override func labelDidChange(_ label: String) {
+    super.labelDidChange(label)
+    collection.accessibilityLabel = label
+    collection.interactionName = label
+  }
+
+  override func subviewOrder() -> [Views.View] { [collection] }
+
+  /// The columns' width and count for a grid `width` wide.
+  func itemLayout(width: Double) -> (count: Int, width: Double) {
+    var count = columns.count
+    if case .adaptive(let minimum, _)? = columns.first?.size {
+      count = max(1, Int((width + spacing) / (max(1, minimum) + spacing)))
+    }
+    count = max(1, count)
+    if case .fixed(let fixed)? = columns.first?.size { return (count, fixed) }
+    return (count, max(1, (width - spacing * Double(count - 1)) / Double(count)))
+  }
+
+  override func measure(_ proposal: ProposedViewSize) -> Size {
+    let width = proposal.width ?? 320
+    let layout = itemLayout(width: width)
+    let lines = (rows.count + layout.count - 1) / layout.count
+    let ideal = Double(lines) * (layout.width + spacing)
+    return Size(width: width, height: proposal.height ?? ideal)
+  }
+
+  override func placeContent(in bounds: Rect, proposal: ProposedViewSize) {
+    let layout = itemLayout(width: bounds.width)
+    if collection.frame != bounds { collection.frame = bounds }
+    let wanted = [layout.width, spacing]
+    guard wanted != appliedLayout else { return }
+    appliedLayout = wanted
+    collection.collectionViewLayout = .flow(
+      itemSize: Size(width: layout.width, height: layout.width), minimumInteritemSpacing: spacing,
+      minimumLineSpacing: spacing)
+  }
+
+  override func apply(_ ids: [RowID], animated: Bool) {
+    var snapshot = DiffableDataSourceSnapshot<Int, RowID>()
+    try? snapshot.appendSections([0])
+    try? snapshot.appendItems(ids, toSection: 0)
+    dataSource.apply(snapshot, animatingDifferences: animated)
+  }
+
+  override func moveLocally(
+    _ item: DragItem, from source: Int, to final: Int, with coordinator: ItemsViewDropCoordinator
+  ) {
+    apply(ids(movingRow: source, to: final), animated: true)
+    _ = (coordinator as? CollectionViewDropCoordinator)?.drop(item, toItemAt: IndexPath(item: final, section: 0))
+  }
+
+  override func setDragEnabled(_ enabled: Bool) {
+    collection.dragDelegate = enabled ? controller : nil
+    collection.dropDelegate = enabled ? controller : nil
+    collection.dragInteractionEnabled = enabled
+  }
+
+  override var visibleHosts: [any RowHosting] { collection.visibleCells.compactMap { $0 as? GridItemCell } }
+}
+
+/// A grid cell: it shows an item node's view, centred.
+@MainActor
+final class GridItemCell: CollectionViewCell, RowHosting {
+  private let container = RowContainer(insets: .zero, alignment: .center)
+
+  required init(reuseIdentifier: String?) {
+    super.init(reuseIdentifier: reuseIdentifier)
+    contentView.addSubview(container)
+  }
+
+  var rowID: RowID? { container.rowID }
+
+  func show(_ node: ListRowNode, id: RowID) { container.show(node, id: id) }
+
+  override func layoutSubviews() {
+    super.layoutSubviews()
+    container.frame = contentView.bounds
+  }
+
+  override var accessibilityText: String? { accessibilityLabel ?? container.text }
+}
+
+/// The grid's diffable data source: a reorder through the collection view is told to the
+/// grid.
+@MainActor
+final class GridDataSource: CollectionViewDiffableDataSource<Int, RowID> {
+  weak var node: GridNode?
+
+  override func collectionView(
+    _ collectionView: CollectionView, moveItemAt source: IndexPath, to destination: IndexPath
+  ) {
+    super.collectionView(collectionView, moveItemAt: source, to: destination)
+    node?.didMoveRow(from: source.item, to: destination.item)
+  }
+}
+
+/// The grid's drag and drop delegate, handing each call to its node.
+@MainActor
+final class GridDragController: CollectionViewDragDelegate, CollectionViewDropDelegate {
+  private weak var node: ItemsNode?
+
+  init(node: ItemsNode) { self.node = node }
+
+  func collectionView(
+    _ collectionView: CollectionView, itemsForBeginning session: DragSession, at indexPath: IndexPath
+  ) -> [DragItem] {
+    node?.itemsForBeginning(at: indexPath.item) ?? []
+  }
+
+  func collectionView(_ collectionView: CollectionView, canHandle session: DropSession) -> Bool {
+    node?.canHandle(session) ?? false
+  }
+
+  func collectionView(
+    _ collectionView: CollectionView, dropSessionDidUpdate session: DropSession,
+    withDestinationIndexPath destinationIndexPath: IndexPath?
+  ) -> CollectionViewDropProposal {
+    node?.proposal(for: session, slot: destinationIndexPath?.item) ?? CollectionViewDropProposal(operation: .cancel)
+  }
+
+  func collectionView(_ collectionView: CollectionView, performDropWith coordinator: CollectionViewDropCoordinator) {
+    node?.performDrop(with: coordinator)
+  }
+}
