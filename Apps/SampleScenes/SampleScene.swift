@@ -69,7 +69,7 @@ public enum SceneKind: String, CaseIterable, Sendable {
     case .tables: Size(width: 640, height: 520)
     case .previews: Size(width: 640, height: 420)
     case .interactiveMovement: Size(width: 560, height: 540)
-    case .declarative: Size(width: 780, height: 440)
+    case .declarative: Size(width: 780, height: 680)
     case .otherApplications: Size(width: 720, height: 520)
     }
   }

@@ -5,7 +5,8 @@ import Observation
 /// Seed 004, drag and drop in declarative views: the seed's text dragged into a
 /// `TextField`, its weather symbol dragged beside it, and a red frame whose
 /// `TextDropDelegate` shows the dropped text in an overlay and refuses links in
-/// `validateDrop`.
+/// `validateDrop`. Below them, a `List` reorders with `onMove`, and a `LazyVGrid` reorders
+/// with `onMove` and takes text from anywhere through `dropDestination`.
 @MainActor
 public final class DeclarativeScene: SampleScene {
   public let journal = SceneJournal()
@@ -22,7 +23,8 @@ public final class DeclarativeScene: SampleScene {
   }
 
   public var state: String {
-    "field=\(model.fieldText) dropped=\(model.droppedText ?? "nil")"
+    "field=\(model.fieldText) dropped=\(model.droppedText ?? "nil") list=\(listing(model.prefectures))"
+      + " grid=\(listing(model.tiles))"
   }
 
   public var isSettled: Bool { model.loading == 0 }
@@ -34,6 +36,8 @@ public final class DeclarativeScene: SampleScene {
 public final class DeclarativeModel {
   var fieldText = ""
   var droppedText: String?
+  var prefectures = ["北海道", "青森", "岩手", "宮城", "秋田"]
+  var tiles = ["春", "夏", "秋", "冬"]
   var loading = 0
   @ObservationIgnored let journal: SceneJournal
 
@@ -121,6 +125,42 @@ public struct DeclarativeSceneView: View {
         .padding()
         .background(Palette.panel)
         .cornerRadius(12)
+      }
+      HStack(alignment: .top, spacing: 24) {
+        // A list that reorders: ForEach.onMove gets SwiftUI's offsets.
+        List {
+          ForEach(model.prefectures, id: \.self) { name in
+            Text(name)
+          }
+          .onMove { offsets, destination in
+            model.prefectures.move(fromOffsets: offsets, toOffset: destination)
+            model.note("list.onMove \(offsets.map { "\($0)" }.joined(separator: ",")) → \(destination)")
+          }
+        }
+        .accessibilityLabel("prefectures")
+        .frame(width: 400, height: 220)
+        .background(Palette.panel)
+        .cornerRadius(12)
+        // A grid that reorders too, and takes text dropped on it.
+        LazyVGrid(columns: [GridItem(), GridItem()], spacing: 10) {
+          ForEach(model.tiles, id: \.self) { tile in
+            Text(tile).font(.title2)
+          }
+          .onMove { offsets, destination in
+            model.tiles.move(fromOffsets: offsets, toOffset: destination)
+            model.note("grid.onMove \(offsets.map { "\($0)" }.joined(separator: ",")) → \(destination)")
+          }
+        }
+        .accessibilityLabel("seasons")
+        .frame(width: 220, height: 220)
+        .background(Palette.panel)
+        .cornerRadius(12)
+        .dropDestination(for: String.self) { strings, _ in
+          model.tiles += strings
+          model.note("grid.dropDestination \(strings.joined(separator: ","))")
+          return true
+        }
+        .accessibilityLabel("season drop")
       }
     }
     .padding(20)

@@ -8,7 +8,7 @@ extension Scenario {
     albumSpringLoading, photosWithSecondTouch, homeMove, homeCancel, inboxFromPeer, tableKeyboardMove,
     labelKeyboardDrag, photoKeyboardSpringLoading,
     homeKeyboardMove, outboxKeyboardCopy, declarativeTextIntoField, declarativeTextIntoFrame,
-    declarativeLinkRefused,
+    declarativeLinkRefused, declarativeListReorder, declarativeGridReorder, declarativeTextIntoGrid,
   ]
 
   /// The scenario with `id`.
@@ -162,11 +162,17 @@ extension Scenario {
 
   /// Where the things to drag and the targets of scene 004 are, in window coordinates.
   public enum Declarative {
-    public static let sampleText = Point(x: 244, y: 152)
-    public static let field = Point(x: 244, y: 230)
-    public static let weather = Point(x: 244, y: 305)
-    public static let frame = Point(x: 602, y: 238)
-    public static let link = Point(x: 602, y: 307)
+    public static let sampleText = Point(x: 244, y: 157)
+    public static let field = Point(x: 244, y: 234)
+    public static let weather = Point(x: 244, y: 309)
+    public static let frame = Point(x: 602, y: 242)
+    public static let link = Point(x: 602, y: 311)
+    /// The centre of row `row` of the list.
+    public static func row(_ row: Int, dy: Double = 0) -> Point { Point(x: 200, y: 380 + 44 * Double(row) + dy) }
+    /// The centre of tile `index` of the two-column grid.
+    public static func tile(_ index: Int, dx: Double = 0) -> Point {
+      Point(x: 521 + 115 * Double(index % 2) + dx, y: 411 + 115 * Double(index / 2))
+    }
   }
 
   static let seedText = "「SwiftUIとドラッグ&ドロップ」サンプル"
@@ -190,7 +196,7 @@ extension Scenario {
     ],
     calls: textDragCalls(into: "field"),
     journal: ["field.text \(seedText)"],
-    state: "field=\(seedText) dropped=nil"
+    state: "field=\(seedText) dropped=nil list=[北海道,青森,岩手,宮城,秋田] grid=[春,夏,秋,冬]"
   )
 
   public static let declarativeTextIntoFrame = Scenario(
@@ -204,7 +210,7 @@ extension Scenario {
       "frame.validateDrop true", "frame.dropEntered", "frame.validateDrop true", "frame.performDrop 1",
       "frame.dropExited", "frame.received \(seedText)",
     ],
-    state: "field= dropped=\(seedText)"
+    state: "field= dropped=\(seedText) list=[北海道,青森,岩手,宮城,秋田] grid=[春,夏,秋,冬]"
   )
 
   public static let declarativeLinkRefused = Scenario(
@@ -219,7 +225,59 @@ extension Scenario {
       "link.didEnd(cancel)", "red frame.sessionDidEnd",
     ],
     journal: ["frame.validateDrop false"],
-    state: "field= dropped=nil"
+    state: "field= dropped=nil list=[北海道,青森,岩手,宮城,秋田] grid=[春,夏,秋,冬]"
+  )
+
+  static let declarativeState = "field= dropped=nil"
+
+  /// The calls of a reorder inside one list or grid.
+  static func reorderCalls(_ name: String) -> [String] {
+    [
+      "\(name).itemsForBeginning", "\(name).previewForLifting(item 0)", "\(name).willAnimateLift",
+      "\(name).sessionAllowsMoveOperation", "\(name).sessionIsRestrictedToDraggingApplication",
+      "\(name).sessionWillBegin", "\(name).canHandle", "\(name).sessionDidEnter", "\(name).sessionDidUpdate",
+      "\(name).willEnd(move)", "\(name).performDrop", "\(name).previewForDropping(item 0)",
+      "\(name).willAnimateDrop(item 0)", "\(name).concludeDrop", "\(name).didEnd(move)", "\(name).sessionDidEnd",
+      "\(name).sessionDidTransferItems",
+    ]
+  }
+
+  public static let declarativeListReorder = Scenario(
+    id: "declarative-list-reorder", scene: .declarative,
+    summary: "The List's ForEach.onMove: 北海道 goes below 岩手, with SwiftUI's offsets (0 → 3)",
+    steps: [.press(Declarative.row(0)), .move(Declarative.row(2, dy: 12)), .wait(0.3), .release, .settle],
+    calls: reorderCalls("prefectures"),
+    journal: ["list.onMove 0 → 3"],
+    state: "\(declarativeState) list=[青森,岩手,北海道,宮城,秋田] grid=[春,夏,秋,冬]"
+  )
+
+  public static let declarativeGridReorder = Scenario(
+    id: "declarative-grid-reorder", scene: .declarative,
+    summary: "The LazyVGrid's ForEach.onMove, beyond SwiftUI: 春 goes after 冬",
+    steps: [.press(Declarative.tile(0)), .move(Declarative.tile(3, dx: 40)), .wait(0.3), .release, .settle],
+    calls: reorderCalls("seasons"),
+    journal: ["grid.onMove 0 → 4"],
+    state: "\(declarativeState) list=[北海道,青森,岩手,宮城,秋田] grid=[夏,秋,冬,春]"
+  )
+
+  public static let declarativeTextIntoGrid = Scenario(
+    id: "declarative-text-into-grid", scene: .declarative,
+    summary: "Text dropped on the grid goes to its dropDestination(for: String.self), read as a String",
+    steps: [.press(Declarative.sampleText), .move(Declarative.tile(3)), .wait(0.3), .release, .settle],
+    // On its way the drag crosses the text field. The grid's own collection view passes
+    // it on: its ForEach takes no inserts.
+    calls: [
+      "sample text.itemsForBeginning", "sample text.previewForLifting(item 0)", "sample text.willAnimateLift",
+      "sample text.sessionAllowsMoveOperation", "sample text.sessionIsRestrictedToDraggingApplication",
+      "sample text.sessionWillBegin", "field.canHandle", "field.sessionDidEnter", "field.sessionDidUpdate",
+      "field.sessionDidExit", "seasons.canHandle", "season drop.canHandle", "season drop.sessionDidEnter",
+      "season drop.sessionDidUpdate", "sample text.willEnd(copy)", "season drop.performDrop",
+      "season drop.previewForDropping(item 0)", "season drop.willAnimateDrop(item 0)", "season drop.concludeDrop",
+      "sample text.didEnd(copy)", "field.sessionDidEnd", "season drop.sessionDidEnd",
+      "sample text.sessionDidTransferItems",
+    ],
+    journal: ["grid.dropDestination \(seedText)"],
+    state: "\(declarativeState) list=[北海道,青森,岩手,宮城,秋田] grid=[春,夏,秋,冬,\(seedText)]"
   )
 
   // MARK: Seed 000: photos and albums
