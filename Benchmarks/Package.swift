@@ -34,5 +34,6 @@ let package = Package(
     benchmark("DragDropBenchmarks", using: ["DragDrop", "DragDropTesting"]),
     benchmark("ContentTypeBenchmarks", using: ["ContentTypes"], support: false),
     benchmark("RenderBenchmarks", using: ["DragDropGTK", "DragDropLists", "DragDropTesting"]),
+    benchmark("UIBenchmarks", using: ["DragDropUI", "DragDropLists", "DragDropTesting"]),
   ]
 )

@@ -141,7 +141,11 @@ final class GridNode: ItemsNode {
     var snapshot = DiffableDataSourceSnapshot<Int, RowID>()
     try? snapshot.appendSections([0])
     try? snapshot.appendItems(ids, toSection: 0)
-    dataSource.apply(snapshot, animatingDifferences: animated)
+    if animated {
+      dataSource.apply(snapshot, animatingDifferences: true)
+    } else {
+      dataSource.applySnapshotUsingReloadData(snapshot)
+    }
   }
 
   override func moveLocally(

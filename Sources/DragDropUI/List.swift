@@ -69,6 +69,17 @@ struct RowCollection {
 struct RowID: Hashable, @unchecked Sendable {
   // AnyHashable of a Sendable id or of a path of integers.
   let value: AnyHashable
+  /// The value's hash, worked out once: a list's ids are hashed several times each per
+  /// update (the snapshot's checks and indexes, the list's own index).
+  private let hash: Int
+
+  init(value: AnyHashable) {
+    self.value = value
+    hash = value.hashValue
+  }
+
+  static func == (lhs: RowID, rhs: RowID) -> Bool { lhs.hash == rhs.hash && lhs.value == rhs.value }
+  func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 }
 
 /// What a `ForEach` in a list says of its rows: their number and place, and its actions.
@@ -233,6 +244,7 @@ class ItemsNode: LayoutNode {
   private var groups: [ForEachGroup] = []
   private var rowIndex: [RowID: Int] = [:]
   private var rowNodes: [RowID: ListRowNode] = [:]
+  private var isFirstLoad = true
   /// Bumped when the rows are collected again: a row node of an older one is brought up to
   /// date before it shows.
   private var generation = 0
@@ -268,7 +280,10 @@ class ItemsNode: LayoutNode {
     for id in rowNodes.keys where rowIndex[id] == nil {
       rowNodes.removeValue(forKey: id)?.detach()
     }
-    apply(rows.map(\.id), animated: view.window != nil)
+    // A list not yet on screen, or shown for the first time, reloads: no differences to
+    // work out or animate.
+    apply(rows.map(\.id), animated: view.window != nil && !isFirstLoad)
+    isFirstLoad = false
     setDragEnabled(groups.contains { $0.move != nil || $0.insert != nil || $0.delete != nil })
     for host in visibleHosts {
       guard let id = host.rowID, rowIndex[id] != nil else { continue }
@@ -309,12 +324,19 @@ class ItemsNode: LayoutNode {
     let (offsets, destination) = moveOffsets(from: source - group.start, to: final - group.start)
     move(offsets, destination)
     // What the action did shows at the next update; if it did nothing, the rows go back.
+    needsReload = true
     graph.needsSubviewSync(self)
   }
 
+  /// Whether the rows are collected again at the next update, after a reorder.
+  private var needsReload = false
+
   override func syncSubviews() {
     super.syncSubviews()
-    if content != nil { reloadRows() }
+    if needsReload {
+      needsReload = false
+      reloadRows()
+    }
   }
 
   // MARK: Dragging rows
@@ -447,7 +469,11 @@ final class ListNode: ItemsNode {
     var snapshot = DiffableDataSourceSnapshot<Int, RowID>()
     try? snapshot.appendSections([0])
     try? snapshot.appendItems(ids, toSection: 0)
-    dataSource.apply(snapshot, animatingDifferences: animated)
+    if animated {
+      dataSource.apply(snapshot, animatingDifferences: true)
+    } else {
+      dataSource.applySnapshotUsingReloadData(snapshot)
+    }
   }
 
   override func setDragEnabled(_ enabled: Bool) {
