@@ -107,7 +107,7 @@ clean:
 # `make docs`: every module's DocC catalog, combined into one static site in docs/ (open
 # docs/documentation/dragdrop/index.html through a web server, e.g.
 # `python3 -m http.server -d docs`, then http://localhost:8000/documentation/dragdrop).
-DOC_TARGETS := ContentTypes ItemProviders Views DragDrop DragDropLists DragDropHarness DragDropTesting DragDropGTK AlbumsLibrary AlbumsUI
+DOC_TARGETS := ContentTypes ItemProviders Views DragDrop DragDropLists DragDropUI DragDropHarness DragDropTesting DragDropGTK AlbumsLibrary AlbumsUI
 docs: deps
 	$(SWIFT) package --allow-writing-to-directory docs generate-documentation \
 	  $(foreach target,$(DOC_TARGETS),--target $(target)) \

@@ -48,13 +48,23 @@ extension List {
 /// A row of a list, before it has a view.
 @MainActor
 struct ListRow {
-  let id: RowID
-  let make: @MainActor () -> AnyView
-  /// What a drag of the row carries: the element, when it is transferable.
-  var provider: @MainActor () -> ItemProvider = { ItemProvider() }
+  var id: RowID
+  /// The element of a `ForEach` row, or the view of a fixed row.
+  let element: Any
   /// The `ForEach` the row comes from, and the row's offset in it.
   let group: ForEachGroup?
   let offset: Int
+
+  /// The row's view.
+  func make() -> AnyView {
+    if let group { return group.makeView(element) }
+    return element as? AnyView ?? AnyView(EmptyView())
+  }
+
+  /// What a drag of the row carries: the element, when it travels.
+  func provider() -> ItemProvider {
+    group == nil ? ItemProvider() : itemProvider(for: element)
+  }
 }
 
 /// The rows of a list or grid, and the `ForEach` groups they come from, empty ones
@@ -67,18 +77,34 @@ struct RowCollection {
 
 /// A row's identity in its list: its id, or its place among the list's fixed views.
 struct RowID: Hashable, @unchecked Sendable {
-  // AnyHashable of a Sendable id or of a path of integers.
+  /// Which `ForEach` of the list the row comes from, by order; -1 for a fixed row.
+  let group: Int
+  // The element's id (Sendable, as ForEach ids are in practice), or a fixed row's path.
   let value: AnyHashable
-  /// The value's hash, worked out once: a list's ids are hashed several times each per
-  /// update (the snapshot's checks and indexes, the list's own index).
+  /// Which repeat of the id this is: a collection may repeat an id, and each repeat is a
+  /// row of its own.
+  let occurrence: Int
+  /// The hash, worked out once: a list's ids are hashed several times each per update
+  /// (the snapshot's checks and indexes, the list's own index).
   private let hash: Int
 
-  init(value: AnyHashable) {
+  init(group: Int, value: AnyHashable, occurrence: Int = 0) {
+    self.group = group
     self.value = value
-    hash = value.hashValue
+    self.occurrence = occurrence
+    var hasher = Hasher()
+    hasher.combine(group)
+    hasher.combine(value)
+    hasher.combine(occurrence)
+    hash = hasher.finalize()
   }
 
-  static func == (lhs: RowID, rhs: RowID) -> Bool { lhs.hash == rhs.hash && lhs.value == rhs.value }
+  /// The id of the next repeat.
+  var repeated: RowID { RowID(group: group, value: value, occurrence: occurrence + 1) }
+
+  static func == (lhs: RowID, rhs: RowID) -> Bool {
+    lhs.hash == rhs.hash && lhs.group == rhs.group && lhs.occurrence == rhs.occurrence && lhs.value == rhs.value
+  }
   func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 }
 
@@ -90,6 +116,8 @@ final class ForEachGroup {
   var move: (@MainActor (IndexSet, Int) -> Void)?
   var insert: ForEachInsertAction?
   var delete: (@MainActor (IndexSet) -> Void)?
+  /// Makes the view of one of its elements.
+  var makeView: @MainActor (Any) -> AnyView = { _ in AnyView(EmptyView()) }
 }
 
 /// A view that can give its rows to a list without making them.
@@ -103,7 +131,8 @@ func appendRows<V: View>(of view: V, into rows: inout RowCollection, path: [Int]
   if let source = view as? any RowSource {
     source.collectRows(into: &rows, path: path)
   } else {
-    rows.rows.append(ListRow(id: RowID(value: AnyHashable(path)), make: { AnyView(view) }, group: nil, offset: 0))
+    rows.rows.append(
+      ListRow(id: RowID(group: -1, value: AnyHashable(path)), element: AnyView(view), group: nil, offset: 0))
   }
 }
 
@@ -148,17 +177,15 @@ extension ForEach: RowSource {
     group.move = moveAction
     group.insert = insertAction
     group.delete = deleteAction
-    var seen: [AnyHashable: Int] = [:]
     let content = self.content
+    group.makeView = { element in AnyView(content(element as! Data.Element)) }
+    let index = rows.groups.count - 1
+    rows.rows.reserveCapacity(rows.rows.count + data.count)
+    // Repeated ids get their occurrence when the list indexes its rows.
     for (offset, element) in data.enumerated() {
-      let id = AnyHashable(id(element))
-      let occurrence = seen[id, default: 0]
-      seen[id] = occurrence + 1
       rows.rows.append(
         ListRow(
-          id: RowID(value: AnyHashable(ForEachRowKey(path: path, id: id, occurrence: occurrence))),
-          make: { AnyView(content(element)) },
-          provider: { itemProvider(for: element) }, group: group, offset: offset))
+          id: RowID(group: index, value: AnyHashable(id(element))), element: element, group: group, offset: offset))
     }
     group.count = rows.rows.count - group.start
   }
@@ -170,12 +197,6 @@ func itemProvider(for element: Any) -> ItemProvider {
   if let transferable = element as? any Transferable { return ItemProvider(transferable: transferable) }
   if let object = element as? any ItemProviderWriting { return ItemProvider(object: object) }
   return ItemProvider()
-}
-
-private struct ForEachRowKey: Hashable {
-  let path: [Int]
-  let id: AnyHashable
-  let occurrence: Int
 }
 
 // MARK: - Actions of ForEach
@@ -275,7 +296,15 @@ class ItemsNode: LayoutNode {
     content?(&collection)
     rows = collection.rows
     groups = collection.groups
-    rowIndex = Dictionary(rows.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+    rowIndex.removeAll(keepingCapacity: true)
+    rowIndex.reserveCapacity(rows.count)
+    for index in rows.indices {
+      // A repeated id becomes its next occurrence, until it is free.
+      while let previous = rowIndex.updateValue(index, forKey: rows[index].id) {
+        rowIndex[rows[index].id] = previous
+        rows[index].id = rows[index].id.repeated
+      }
+    }
     generation += 1
     for id in rowNodes.keys where rowIndex[id] == nil {
       rowNodes.removeValue(forKey: id)?.detach()

@@ -1,3 +1,5 @@
+import DragDrop
+import DragDropLists
 import DragDropTesting
 import DragDropUI
 import Views
@@ -26,4 +28,20 @@ func find(_ text: String, in root: Views.View) -> Views.View? {
 func rowCenter(_ row: Int, in host: Views.View, test: TestWindow) -> Point {
   let list = find("List", in: host)!
   return list.convert(Point(x: 150, y: 22 + 44 * Double(row)), to: test.window)
+}
+
+/// The lift previews of the live drag in `test`'s window, as view trees.
+@MainActor
+func liftedPreviewTrees(in test: TestWindow) -> [String] {
+  guard let session = test.window.dragController.activeSessions.first else { return [] }
+  return test.window.dragController.liftPreviews(of: session).compactMap { $0?.view.treeSnapshot }
+}
+
+/// Gives the keyboard focus to the first list or grid in `view`.
+@MainActor
+@discardableResult
+func focusFirstList(in view: Views.View, test: TestWindow) -> Bool {
+  if view is ItemsView { return test.window.focus(view) }
+  for subview in view.subviews where focusFirstList(in: subview, test: test) { return true }
+  return false
 }

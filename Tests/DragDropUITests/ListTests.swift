@@ -169,3 +169,39 @@ extension Point {
   static func + (lhs: Point, rhs: Point) -> Point { Point(x: lhs.x + rhs.x, y: lhs.y + rhs.y) }
   static func - (lhs: Point, rhs: Point) -> Point { Point(x: lhs.x - rhs.x, y: lhs.y - rhs.y) }
 }
+
+@MainActor
+struct KeyboardListTests {
+  @Test func aRowReordersFromTheKeyboardThroughOnMove() async throws {
+    let (test, host) = host(Reorderable(names: ["a", "b", "c", "d"]), size: Size(width: 400, height: 500))
+    #expect(focusFirstList(in: host, test: test))
+    // Space lifts the focused first row; the first Down goes to the place after it (where
+    // it is), the second past b; Return drops there.
+    test.key(.space)
+    test.key(.down)
+    test.key(.down)
+    test.key(.return)
+    await test.recorder.settle()
+    test.settle()
+    #expect(host.tree.contains("text=\"b,a,c,d\""), "\(host.tree)")
+    test.recorder.skip()
+  }
+}
+
+@MainActor
+struct RepeatedIDTests {
+  @Test func aRepeatedIdIsARowOfItsOwn() throws {
+    struct Rows: View {
+      var names: [String]
+      var body: some View { List(names, id: \.self) { Text($0) }.frame(width: 300, height: 300) }
+    }
+    let (test, host) = host(Rows(names: ["a", "b", "a", "a"]))
+    #expect(host.tree.components(separatedBy: "text=\"a\"").count == 4)
+    host.rootView = Rows(names: ["a", "a", "b"])
+    // The third a glides out.
+    test.settle()
+    host.layoutIfNeeded()
+    #expect(host.tree.components(separatedBy: "text=\"a\"").count == 3)
+    #expect(host.tree.components(separatedBy: "text=\"b\"").count == 2)
+  }
+}

@@ -291,3 +291,50 @@ struct SeedSampleTests {
     test.recorder.skip()
   }
 }
+
+@MainActor
+struct DragSourceTests {
+  struct Source: View {
+    @State var ended: [String] = []
+    var body: some View {
+      VStack(spacing: 40) {
+        Text("drag me").onDrag({ ItemProvider(object: "drag me") }, onEnded: { ended.append("\($0)") })
+        Color.yellow.frame(width: 100, height: 60).onDrop(of: [.text], isTargeted: nil) { _ in true }
+        Text("ended=\(ended.joined(separator: ","))")
+      }
+    }
+  }
+
+  @Test func theSourceHearsHowEachDragEnded() async throws {
+    let (test, host) = host(Source())
+    let text = try #require(find("text=\"drag me\"", in: host))
+    let target = try #require(find("OnDrop", in: host))
+    test.pointerDrag(from: center(of: text, in: test), through: [center(of: target, in: test)])
+    await test.recorder.settle()
+    test.pointerDrag(from: center(of: text, in: test), through: [Point(x: 10, y: 10)])
+    await test.recorder.settle()
+    test.settle()
+    #expect(host.tree.contains("text=\"ended=copy,cancel\""), "\(host.tree)")
+    test.recorder.skip()
+  }
+
+  @Test func aPreviewViewLiftsInsteadOfTheSource() async throws {
+    struct WithPreview: View {
+      var body: some View {
+        Text("source").onDrag({ ItemProvider(object: "x") }, preview: { Text("PREVIEW").font(.title) })
+      }
+    }
+    let (test, host) = host(WithPreview())
+    let text = try #require(find("text=\"source\"", in: host))
+    test.pointerMove(to: center(of: text, in: test))
+    test.pointerDown(at: center(of: text, in: test))
+    test.pointerMove(to: Point(x: 300, y: 250), steps: 3)
+    test.settle()
+    let lifted = liftedPreviewTrees(in: test)
+    #expect(lifted.count == 1)
+    #expect(lifted.first?.contains("text=\"PREVIEW\"") == true, "\(lifted)")
+    test.pointerUp()
+    await test.recorder.settle()
+    test.recorder.skip()
+  }
+}
