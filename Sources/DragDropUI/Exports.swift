@@ -12,6 +12,7 @@
 @_exported import struct Views.KeyModifiers
 @_exported import struct Views.Point
 @_exported import struct Views.Rect
+@_exported import struct Views.ScrollEvent
 @_exported import struct Views.Size
 @_exported import class Views.Window
 @_exported import struct Views.WindowEnvironment

@@ -45,3 +45,13 @@ func focusFirstList(in view: Views.View, test: TestWindow) -> Bool {
   for subview in view.subviews where focusFirstList(in: subview, test: test) { return true }
   return false
 }
+
+/// The content offset of the engine's scroll view inside `view`.
+@MainActor
+func scrollOffset(of view: Views.View) -> Point? {
+  if let scroll = view as? Views.ScrollView { return scroll.contentOffset }
+  for subview in view.subviews {
+    if let offset = scrollOffset(of: subview) { return offset }
+  }
+  return nil
+}

@@ -104,3 +104,19 @@ struct LayoutTests {
     #expect(list.contains("fill roundedRect (0, 0, 30×30) r4 #33c759ff"))
   }
 }
+
+@MainActor
+struct ScrollViewTests {
+  @Test func contentTallerThanTheViewScrollsAndKeepsItsSize() throws {
+    let (test, host) = host(
+      ScrollView {
+        VStack(spacing: 0) { ForEach(0..<30) { Text("line \($0)").frame(height: 20) } }
+      }.frame(width: 200, height: 100))
+    let scroll = try #require(find("ScrollView frame", in: host))
+    // As in SwiftUI, the stack keeps its own width, centred.
+    #expect(host.tree.contains("VStack frame=(64, 0, 72×600)"), "\(host.tree)")
+    test.window.send(
+      ScrollEvent(kind: .precise, delta: Point(x: 0, y: 150), location: center(of: scroll, in: test), timestamp: 0))
+    #expect(scrollOffset(of: scroll) == Point(x: 0, y: 150))
+  }
+}
