@@ -108,6 +108,8 @@ public final class GTKWindow {
     for connection in connections { connection.disconnect() }
     animationTick?.disconnect()
     clockTick?.disconnect()
+    gtk_im_context_set_client_widget(inputMethod, nil)
+    g_object_unref(inputMethod)
   }
 
   /// Shows the window and brings it to the front.
@@ -202,14 +204,22 @@ public final class GTKWindow {
 
     let keys = gtk_event_controller_key_new()!
     gtk_widget_add_controller(drawingArea, keys)
+    keyController = keys
     connections.append(
       connectKeyPressed(keys) { [weak self] keyval, _, state in
-        self?.deliverKey(keyval, state: state, phase: .down) ?? false
+        guard let self else { return false }
+        if self.inputMethodTakesKey() { return true }
+        return self.deliverKey(keyval, state: state, phase: .down)
       })
     connections.append(
       connectKeyReleased(keys) { [weak self] keyval, _, state in
-        _ = self?.deliverKey(keyval, state: state, phase: .up)
+        guard let self else { return }
+        if self.inputMethodTakesKey() { return }
+        _ = self.deliverKey(keyval, state: state, phase: .up)
       })
+    gtk_im_context_set_client_widget(inputMethod, drawingArea)
+    connections.append(connectCommit(OpaquePointer(inputMethod)) { [weak self] text in self?.commitText(text) })
+    connections.append(connectPreeditChanged(OpaquePointer(inputMethod)) { [weak self] in self?.preeditDidChange() })
 
     clock.actionsDidRun = { [weak self] in self?.setNeedsDisplay() }
     clock.frameDriver = { [weak self] in self?.driveClockFromFrames() }
@@ -339,6 +349,63 @@ public final class GTKWindow {
       case .touch(let touch): window.send(touch)
       }
     }
+    setNeedsDisplay()
+  }
+
+  // MARK: Input methods
+
+  /// The input method context: it turns keys into text (a Japanese one composes first)
+  /// while a view that edits text has the focus. Other views get the keys as they are, so
+  /// that Space still lifts a keyboard drag.
+  private let inputMethod: UnsafeMutablePointer<GtkIMContext> = gtk_im_multicontext_new()
+  private var keyController: OpaquePointer?
+  /// The view the input method is working for, while one is focused.
+  private weak var textInputView: Views.View?
+
+  /// Gives the key event being handled to the input method when a text view has the
+  /// focus; true when the input method took it.
+  private func inputMethodTakesKey() -> Bool {
+    let focused = window.focusedView.flatMap { $0.acceptsTextInput ? $0 : nil }
+    if focused !== textInputView {
+      if textInputView != nil { gtk_im_context_focus_out(inputMethod) }
+      textInputView?.setMarkedText(nil)
+      textInputView = focused
+      if focused != nil {
+        gtk_im_context_reset(inputMethod)
+        gtk_im_context_focus_in(inputMethod)
+      }
+    }
+    guard let focused, let keyController, let event = gtk_event_controller_get_current_event(keyController) else {
+      return false
+    }
+    updateCaretLocation(of: focused)
+    return gtk_im_context_filter_keypress(inputMethod, event) != 0
+  }
+
+  /// Tells the input method where the caret is, for its candidate window.
+  private func updateCaretLocation(of view: Views.View) {
+    let local = view.textInputCaretRect ?? view.bounds
+    let rect = view.convert(local, to: window)
+    var area = GdkRectangle(
+      x: Int32(rect.minX.rounded()), y: Int32(rect.minY.rounded()), width: Int32(max(1, rect.width.rounded())),
+      height: Int32(max(1, rect.height.rounded())))
+    gtk_im_context_set_cursor_location(inputMethod, &area)
+  }
+
+  private func commitText(_ text: String) {
+    guard let view = textInputView, view.window === window, !text.isEmpty else { return }
+    view.setMarkedText(nil)
+    view.insertText(text)
+    setNeedsDisplay()
+  }
+
+  private func preeditDidChange() {
+    guard let view = textInputView, view.window === window else { return }
+    var text: UnsafeMutablePointer<CChar>?
+    gtk_im_context_get_preedit_string(inputMethod, &text, nil, nil)
+    let preedit = text.map { String(cString: $0) }
+    g_free(text)
+    view.setMarkedText(preedit)
     setNeedsDisplay()
   }
 

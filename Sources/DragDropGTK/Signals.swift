@@ -310,6 +310,42 @@ package func connectKeyReleased(
     thunk: unsafeBitCast(thunk, to: GCallback.self))
 }
 
+// MARK: - Input methods
+
+/// `commit` of a GtkIMContext: `void (GtkIMContext *, gchar *str, gpointer)`.
+@MainActor
+@discardableResult
+package func connectCommit(
+  _ context: OpaquePointer, _ handler: @escaping @MainActor (String) -> Void
+)
+  -> SignalConnection
+{
+  typealias Handler = @MainActor (String) -> Void
+  let thunk: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, gpointer?) -> Void = { _, text, data in
+    let string = text.map { String(cString: $0) } ?? ""
+    onMainActor { HandlerBox<Handler>.from(data).handler(string) }
+  }
+  return connect(
+    UnsafeMutableRawPointer(context), "commit", handler as Handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
+}
+
+/// `preedit-changed` of a GtkIMContext: `void (GtkIMContext *, gpointer)`.
+@MainActor
+@discardableResult
+package func connectPreeditChanged(
+  _ context: OpaquePointer, _ handler: @escaping @MainActor () -> Void
+)
+  -> SignalConnection
+{
+  typealias Handler = @MainActor () -> Void
+  let thunk: @convention(c) (OpaquePointer?, gpointer?) -> Void = { _, data in
+    onMainActor { HandlerBox<Handler>.from(data).handler() }
+  }
+  return connect(
+    UnsafeMutableRawPointer(context), "preedit-changed", handler as Handler,
+    thunk: unsafeBitCast(thunk, to: GCallback.self))
+}
+
 // MARK: - Frame clock
 
 /// Adds a tick callback to `widget`: `gboolean (GtkWidget *, GdkFrameClock *, gpointer)`,

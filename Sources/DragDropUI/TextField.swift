@@ -8,6 +8,9 @@ import Views
 /// TextField("ここにドロップして", text: $getText)
 /// ```
 ///
+/// Text from the platform's input method (GtkIMContext in a GTK window, for Japanese, say)
+/// is shown underlined while it is composed, and typed when it is committed.
+///
 /// Keys: characters type over the selection; Backspace and Delete delete; Left and Right
 /// move (with Shift, select); Home and End go to the ends; Control-A selects all; Return
 /// runs the `onSubmit` action. A press puts the caret under the pointer.
@@ -120,7 +123,32 @@ final class TextFieldView: HostedView {
 
   override var canBecomeFocused: Bool { isEnabled }
 
+  override var acceptsTextInput: Bool { isEnabled }
+
+  /// What an input method is composing, shown underlined at the caret until it commits.
+  private(set) var markedText: String?
+
+  override func insertText(_ text: String) {
+    guard isEnabled else { return }
+    markedText = nil
+    editing.insert(text)
+    didEdit(textChanged: true)
+  }
+
+  override func setMarkedText(_ text: String?) {
+    let text = text?.isEmpty == true ? nil : text
+    guard text != markedText else { return }
+    markedText = text
+    textNode?.didRedraw()
+  }
+
+  override var textInputCaretRect: Rect? {
+    let height = measurer.size(of: "Ag", font: font).height
+    return Rect(x: offset(of: editing.caret), y: (bounds.height - height) / 2, width: 1, height: height)
+  }
+
   override func focusDidChange(_ isFocused: Bool) {
+    if !isFocused { markedText = nil }
     textNode?.didRedraw()
   }
 
@@ -229,12 +257,24 @@ final class TextFieldView: HostedView {
       let to = offset(of: editing.selection.upperBound)
       context.fill(Path(Rect(x: from, y: top, width: to - from, height: height)), color: Self.selectionColor)
     }
-    if editing.characters.isEmpty {
+    if let markedText {
+      // The composition shows at the caret, underlined, between the text on either side.
+      let before = String(editing.characters[..<editing.selection.lowerBound])
+      let after = String(editing.characters[editing.selection.upperBound...])
+      let x = offset(of: editing.selection.lowerBound)
+      let width = measurer.size(of: markedText, font: font).width
+      context.drawText(before, at: Point(x: -scrollOffset, y: top), font: font, color: color)
+      context.drawText(markedText, at: Point(x: x, y: top), font: font, color: color)
+      context.fill(Path(Rect(x: x, y: top + height - 1, width: width, height: 1)), color: color)
+      context.drawText(after, at: Point(x: x + width, y: top), font: font, color: color)
+    } else if editing.characters.isEmpty {
       context.drawText(placeholder, at: Point(x: 0, y: top), font: font, color: Self.placeholderColor)
     } else {
       context.drawText(editing.text, at: Point(x: -scrollOffset, y: top), font: font, color: color)
     }
-    if let dropCaret {
+    if markedText != nil {
+      // The input method draws no caret of ours while it composes.
+    } else if let dropCaret {
       context.fill(Path(Rect(x: offset(of: dropCaret) - 1, y: top, width: 2, height: height)), color: .accentColor)
     } else if isFocused && editing.selection.isEmpty {
       context.fill(Path(Rect(x: offset(of: editing.caret), y: top, width: 1, height: height)), color: color)
@@ -247,6 +287,7 @@ final class TextFieldView: HostedView {
 
   override var snapshotDescription: String {
     var description = super.snapshotDescription + " text=\"\(editing.text)\""
+    if let markedText { description += " marked=\"\(markedText)\"" }
     if editing.characters.isEmpty { description += " placeholder=\"\(placeholder)\"" }
     description += " selection=\(editing.selection.lowerBound)..<\(editing.selection.upperBound)"
     return description

@@ -248,6 +248,27 @@ open class View {
     window.updateFocusRing()
   }
 
+  // MARK: Text input
+
+  /// Whether the view edits text: while it has the focus, the platform's input method
+  /// (a Japanese one, say) turns keys into text, which arrives as ``insertText(_:)``, and
+  /// shows what it is composing through ``setMarkedText(_:)``. False by default.
+  open var acceptsTextInput: Bool { false }
+
+  /// Text an input method committed, for a view that ``acceptsTextInput``. By default it
+  /// arrives as the key event of a character.
+  open func insertText(_ text: String) {
+    keyEvent(KeyEvent(key: .character(text), phase: .down, timestamp: 0))
+  }
+
+  /// The text an input method is composing, not yet committed (nil or empty when none),
+  /// for the view to show at its caret. Ignored by default.
+  open func setMarkedText(_ text: String?) {}
+
+  /// Where the caret is, in the view's coordinates, so that an input method can put its
+  /// candidate window beside it; nil means the whole view.
+  open var textInputCaretRect: Rect? { nil }
+
   /// Scrolls for a wheel or touchpad: returns true when the view scrolled, or takes the
   /// event for its own reasons; false passes it to the superview. Views do not scroll by
   /// default.

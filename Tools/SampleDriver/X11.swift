@@ -88,7 +88,13 @@ public struct XInput: Sendable {
     case .pageDown: name = "Next"
     case .delete: name = "Delete"
     case .backspace: name = "BackSpace"
-    case .character(let text): name = text
+    case .character(let text):
+      // A character outside ASCII goes by its Unicode keysym name, U and its hex code.
+      if let scalar = text.unicodeScalars.first, text.unicodeScalars.count == 1, !scalar.isASCII {
+        name = "U" + String(scalar.value, radix: 16, uppercase: true)
+      } else {
+        name = text
+      }
     }
     var prefix = ""
     if modifiers.contains(.control) { prefix += "ctrl+" }

@@ -9,6 +9,7 @@ extension Scenario {
     labelKeyboardDrag, photoKeyboardSpringLoading,
     homeKeyboardMove, outboxKeyboardCopy, declarativeTextIntoField, declarativeTextIntoFrame,
     declarativeLinkRefused, declarativeListReorder, declarativeGridReorder, declarativeTextIntoGrid,
+    declarativeTyping,
   ]
 
   /// The scenario with `id`.
@@ -241,6 +242,18 @@ extension Scenario {
       "\(name).sessionDidTransferItems",
     ]
   }
+
+  public static let declarativeTyping = Scenario(
+    id: "declarative-typing", scene: .declarative,
+    summary: "A click focuses the TextField; typed kana arrive through the platform's input method",
+    steps: [
+      .press(Declarative.field), .release, .key(.character("か")), .key(.character("な")), .key(.backspace),
+      .key(.character("に")), .settle,
+    ],
+    calls: [],
+    journal: ["field.text か", "field.text かな", "field.text か", "field.text かに"],
+    state: "field=かに dropped=nil list=[北海道,青森,岩手,宮城,秋田] grid=[春,夏,秋,冬]"
+  )
 
   public static let declarativeListReorder = Scenario(
     id: "declarative-list-reorder", scene: .declarative,
