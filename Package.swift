@@ -20,6 +20,7 @@ let package = Package(
     .library(name: "DragDropLists", targets: ["DragDropLists"]),
     .library(name: "DragDropGTK", targets: ["DragDropGTK"]),
     .library(name: "DragDropUI", targets: ["DragDropUI"]),
+    .library(name: "DragDropUIApp", targets: ["DragDropUIApp"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
@@ -182,6 +183,18 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       path: "Tools/Tour",
+      swiftSettings: strict
+    ),
+    // Declarative applications in GTK windows: App, Scene and WindowGroup.
+    .target(
+      name: "DragDropUIApp",
+      dependencies: ["DragDropUI", "DragDropGTK"],
+      swiftSettings: strict
+    ),
+    .executableTarget(
+      name: "Seed004",
+      dependencies: ["DragDropUIApp"],
+      path: "Examples/Seed004",
       swiftSettings: strict
     ),
     .executableTarget(

@@ -48,6 +48,9 @@ extension EnvironmentValues {
   private struct FontKey: EnvironmentKey { static let defaultValue: Font? = nil }
   private struct ForegroundColorKey: EnvironmentKey { static let defaultValue: Color? = nil }
   private struct IsEnabledKey: EnvironmentKey { static let defaultValue = true }
+  private struct WindowEnvironmentKey: EnvironmentKey {
+    static let defaultValue: WindowEnvironment? = nil
+  }
 
   /// The font of text; nil means ``Font/body``.
   public var font: Font? {
@@ -60,6 +63,14 @@ extension EnvironmentValues {
   public var foregroundColor: Color? {
     get { self[ForegroundColorKey.self] }
     set { self[ForegroundColorKey.self] = newValue }
+  }
+
+  /// The environment of the window the views are in: its text measuring and its device
+  /// configuration (pointer, tablet or phone). Set by the hosting view.
+  @MainActor
+  public var windowEnvironment: WindowEnvironment {
+    get { self[WindowEnvironmentKey.self] ?? .detached }
+    set { self[WindowEnvironmentKey.self] = newValue }
   }
 
   /// Whether controls take input.

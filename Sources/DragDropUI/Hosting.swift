@@ -48,6 +48,9 @@ public final class HostingView<Content: View>: Views.View {
   }
 
   public override func didMoveToWindow() {
+    var values = root.environment
+    values.windowEnvironment = environment
+    root.inherit(values)
     if graph.needsUpdate { scheduleUpdate() }
     setNeedsLayout()
   }

@@ -240,3 +240,15 @@ struct UpdateTests {
     #expect(!host.tree.contains("Text"))
   }
 }
+
+@MainActor
+struct WindowEnvironmentTests {
+  @Test func viewsReadTheirWindowsEnvironment() {
+    struct Device: View {
+      @Environment(\.windowEnvironment) var window
+      var body: some View { Text("\(window.deviceConfiguration)") }
+    }
+    let (_, host) = host(Device())
+    #expect(host.tree.contains("text=\"\(host.environment.deviceConfiguration)\""), "\(host.tree)")
+  }
+}

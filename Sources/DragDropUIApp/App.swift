@@ -1,0 +1,115 @@
+import DragDropGTK
+@_exported import DragDropUI
+import Foundation
+
+/// An application made of declarative views, in SwiftUI's manner: mark it `@main`, and its
+/// scenes open in GTK windows.
+///
+/// ```swift
+/// import DragDropUIApp
+///
+/// @main
+/// struct Seed004App: App {
+///   var body: some Scene {
+///     WindowGroup("Seed 004") { Sample11View() }
+///   }
+/// }
+/// ```
+///
+/// Without a display the application says so and exits with status 3.
+@MainActor @preconcurrency
+public protocol App {
+  associatedtype Body: Scene
+  /// The application's windows.
+  @SceneBuilder var body: Body { get }
+  init()
+}
+
+extension App {
+  /// Opens the scenes' windows and runs GTK's main loop until the last window closes.
+  public static func main() {
+    let app = Self()
+    let status = run(app.body.windowGroups, id: "org.dragdrop.\(Self.self)")
+    exit(status)
+  }
+}
+
+/// Opens `groups` in GTK windows and runs the main loop.
+@MainActor
+func run(_ groups: [AnyWindowGroup], id: String) -> Int32 {
+  let application: GTKApplication
+  do {
+    application = try GTKApplication(id: id)
+  } catch {
+    FileHandle.standardError.write(Data("error: \(error). The application needs a display.\n".utf8))
+    return 3
+  }
+  var windows: [GTKWindow] = []
+  let status = application.run { application in
+    for group in groups {
+      let host = GTKWindow(application: application, title: group.title, size: group.size)
+      let view = group.makeView(host.window.bounds)
+      view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+      host.window.addSubview(view)
+      windows.append(host)
+      host.present()
+    }
+  }
+  windows.removeAll()
+  return status
+}
+
+/// Something an ``App`` shows: one or more windows.
+@MainActor @preconcurrency
+public protocol Scene {
+  /// The window groups the scene is made of.
+  var windowGroups: [AnyWindowGroup] { get }
+}
+
+/// A window showing a view.
+public struct WindowGroup<Content: DragDropUI.View>: Scene {
+  let title: String
+  let size: Size
+  let content: () -> Content
+
+  /// A window titled `title`, `size` points large at first, showing `content`.
+  public init(
+    _ title: String = "", size: Size = Size(width: 800, height: 600), @ViewBuilder content: @escaping () -> Content
+  ) {
+    self.title = title
+    self.size = size
+    self.content = content
+  }
+
+  public var windowGroups: [AnyWindowGroup] {
+    let content = self.content
+    return [
+      AnyWindowGroup(title: title, size: size) { bounds in HostingView(rootView: content(), frame: bounds) }
+    ]
+  }
+}
+
+/// A window group of any content.
+@MainActor
+public struct AnyWindowGroup {
+  let title: String
+  let size: Size
+  let makeView: @MainActor (Rect) -> Views.View
+}
+
+/// Builds a list of scenes.
+@resultBuilder @MainActor
+public enum SceneBuilder {
+  public static func buildBlock<S: Scene>(_ scene: S) -> S { scene }
+
+  public static func buildBlock<each S: Scene>(_ scenes: repeat each S) -> TupleScene {
+    var groups: [AnyWindowGroup] = []
+    for scene in repeat each scenes { groups += scene.windowGroups }
+    return TupleScene(windowGroups: groups)
+  }
+}
+
+/// Several scenes.
+public struct TupleScene: Scene {
+  public let windowGroups: [AnyWindowGroup]
+}
