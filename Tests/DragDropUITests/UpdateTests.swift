@@ -252,3 +252,25 @@ struct WindowEnvironmentTests {
     #expect(host.tree.contains("text=\"\(host.environment.deviceConfiguration)\""), "\(host.tree)")
   }
 }
+
+@MainActor
+struct LeakTests {
+  @Test func aHostingViewAndItsTreeAreFreedWithTheirWindow() async throws {
+    weak var weakHost: HostingView<Tiles>?
+    weak var weakGraph: ViewGraph?
+    do {
+      let (test, host) = host(Tiles(tiles: ["a", "b", "c"]), size: Size(width: 400, height: 400))
+      weakHost = host
+      weakGraph = host.graph
+      // A drag and a drop, so that interactions, sessions and row nodes have all been used.
+      let source = try #require(find("text=\"from outside\"", in: host))
+      test.pointerDrag(from: center(of: source, in: test), through: [Point(x: 200, y: 100)])
+      await test.recorder.settle()
+      test.settle()
+      host.removeFromSuperview()
+      test.recorder.skip()
+    }
+    #expect(weakHost == nil)
+    #expect(weakGraph == nil)
+  }
+}
