@@ -72,7 +72,9 @@ struct Play: ParsableCommand {
   /// The scenarios the tour plays, in order.
   static let tour = [
     "table-reorder", "table-copy", "table-move", "table-cancel", "photo-reorder", "photo-import", "photo-into-album",
-    "album-spring-loading", "home-move", "home-cancel", "label-drag", "inbox-from-peer", "table-keyboard-move",
+    "album-spring-loading", "home-move", "home-cancel", "label-drag", "declarative-text-into-field",
+    "declarative-text-into-frame", "declarative-list-reorder", "declarative-grid-reorder", "inbox-from-peer",
+    "table-keyboard-move",
   ]
 
   func run() throws {
