@@ -202,7 +202,7 @@ func itemProvider(for element: Any) -> ItemProvider {
 // MARK: - Actions of ForEach
 
 extension ForEach {
-  /// Lets the rows reorder by drag, in a list or a grid. `action` gets the offsets of the
+  /// Lets the rows reorder by drag, in a list, a grid or a stack. `action` gets the offsets of the
   /// moved rows and where they go, counted before they are removed (rule 22), as
   /// `Array.move(fromOffsets:toOffset:)` takes them.
   public func onMove(perform action: (@MainActor (IndexSet, Int) -> Void)?) -> ForEach {

@@ -160,6 +160,27 @@ final class ForEachNode: ViewNode {
   private(set) var keys: [ForEachKey] = []
   /// The ``ForEach`` value last seen, for its move and insert actions.
   var value: Any?
+  /// Reordering by drag, when the `ForEach` has `onMove` and sits in a stack.
+  private var reorder: StackReorder?
+
+  /// Turns reordering by drag on (with the action) or off.
+  func setMoveAction(_ action: (@MainActor (IndexSet, Int) -> Void)?) {
+    guard let action else {
+      reorder?.detach()
+      reorder = nil
+      return
+    }
+    let reorder = self.reorder ?? StackReorder(node: self)
+    self.reorder = reorder
+    reorder.move = action
+    reorder.attach()
+  }
+
+  override func detach() {
+    reorder?.detach()
+    reorder = nil
+    super.detach()
+  }
 
   func reconcile<V: View>(keys newKeys: [ForEachKey], views: [V]) {
     if keys.isEmpty && children.isEmpty {
@@ -215,6 +236,7 @@ extension ForEach: PrimitiveView {
       views.append(content(element))
     }
     node.reconcile(keys: keys, views: views)
+    node.setMoveAction(moveAction)
   }
 }
 

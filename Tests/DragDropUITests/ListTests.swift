@@ -205,3 +205,47 @@ struct RepeatedIDTests {
     #expect(host.tree.components(separatedBy: "text=\"b\"").count == 2)
   }
 }
+
+@MainActor
+struct StackReorderTests {
+  struct Stack: View {
+    @State var names: [String]
+    var body: some View {
+      VStack(spacing: 0) {
+        VStack(spacing: 4) {
+          ForEach(names, id: \.self) { Text($0).frame(width: 200, height: 40).background(Color.yellow) }
+            .onMove { names.move(fromOffsets: $0, toOffset: $1) }
+        }
+        Text(names.joined(separator: ",")).padding(.top, 20)
+      }
+    }
+  }
+
+  @Test func anElementOfAStackReordersByDragThroughOnMove() async throws {
+    let (test, host) = host(Stack(names: ["a", "b", "c", "d"]), size: Size(width: 400, height: 400))
+    let a = try #require(find("text=\"a\"", in: host)).superview!.superview!
+    let c = try #require(find("text=\"c\"", in: host)).superview!.superview!
+    // From a to the lower half of c: a goes after c.
+    test.pointerDrag(from: center(of: a, in: test), through: [center(of: c, in: test) + Point(x: 0, y: 12)])
+    await test.recorder.settle()
+    test.settle()
+    #expect(host.tree.contains("text=\"b,c,a,d\""), "\(host.tree)")
+    test.recorder.skip()
+  }
+
+  @Test func anElementOfAStackReordersFromTheKeyboard() async throws {
+    let (test, host) = host(Stack(names: ["a", "b", "c"]), size: Size(width: 400, height: 400))
+    // Tab focuses the first element that drags; Space lifts it; the arrows go through the
+    // places between the elements from the first (before a, after a, after b); Return drops.
+    test.key(.tab)
+    test.key(.space)
+    test.key(.down)
+    test.key(.down)
+    test.key(.down)
+    test.key(.return)
+    await test.recorder.settle()
+    test.settle()
+    #expect(host.tree.contains("text=\"b,a,c\""), "\(host.tree)")
+    test.recorder.skip()
+  }
+}
