@@ -308,7 +308,7 @@ extension View {
 
 /// Gathers the values of several loads, in item order, and hands them on once all have
 /// finished.
-private final class TransferCollector<T: Sendable>: Sendable {
+final class TransferCollector<T: Sendable>: Sendable {
   private let state: Mutex<(values: [T?], left: Int)>
   private let done: @Sendable ([T]) -> Void
 

@@ -223,6 +223,33 @@ extension ForEach {
     return copy
   }
 
+  /// Takes drops of values of `type` between the rows, as SwiftUI's
+  /// `dropDestination(for:action:)` of a `ForEach` does: `action` gets the values and the
+  /// offset where they go. In a `List`, beyond SwiftUI, each dropped item holds its place as
+  /// a placeholder row showing the load's progress until its value has arrived; an item
+  /// that fails to load takes its placeholder away with it.
+  public func dropDestination<T: Transferable>(
+    for type: T.Type = T.self, action: @escaping @MainActor ([T], Int) -> Void
+  ) -> ForEach {
+    var copy = self
+    copy.insertAction = ForEachInsertAction(
+      types: ItemProvider.importedContentTypes(for: type),
+      action: { offset, providers in
+        // Outside a list: every value is read, then the action gets them together.
+        let collected = TransferCollector<T>(count: providers.count) { values in
+          Task { @MainActor in action(values, offset) }
+        }
+        for (index, provider) in providers.enumerated() {
+          provider.loadTransferable(type: T.self) { result in collected.deliver(try? result.get(), at: index) }
+        }
+      },
+      load: { provider, completion in
+        provider.loadTransferable(type: T.self) { result in completion(result.map { $0 as any Sendable }) }
+      },
+      insertValues: { values, offset in action(values.compactMap { $0 as? T }, offset) })
+    return copy
+  }
+
   /// Called with the offsets of rows to delete: after a row moved into another list took
   /// it (with `onInsert`), so that the move loses nothing.
   public func onDelete(perform action: (@MainActor (IndexSet) -> Void)?) -> ForEach {
@@ -357,8 +384,8 @@ class ItemsNode: LayoutNode {
     graph.needsSubviewSync(self)
   }
 
-  /// Whether the rows are collected again at the next update, after a reorder.
-  private var needsReload = false
+  /// Whether the rows are collected again at the next update, after a reorder or an insert.
+  var needsReload = false
 
   override func syncSubviews() {
     super.syncSubviews()
@@ -440,8 +467,24 @@ class ItemsNode: LayoutNode {
       let loads = LoadCount { Task { @MainActor in delete(IndexSet(integer: drag.offset)) } }
       return provider.observingLoads(didStart: { loads.started() }, didFinish: { loads.finished() })
     }
+    if let load = insert.load, let insertValues = insert.insertValues,
+      insertWithPlaceholders(
+        zip(taken, providers).map { ($0.dragItem, $1) }, at: slot, load: load, coordinator: coordinator,
+        insert: { values, row in insertValues(values, row - group.start) })
+    {
+      return
+    }
     insert.action(slot - group.start, providers)
   }
+
+  /// Override: drops each item into a placeholder at `slot` that holds its place while it
+  /// loads, and inserts its value when it arrives. Returns false when the view has no
+  /// placeholders.
+  func insertWithPlaceholders(
+    _ items: [(DragItem, ItemProvider)], at slot: Int,
+    load: @MainActor (ItemProvider, @escaping @Sendable (Result<any Sendable, any Error>) -> Void) -> LoadProgress,
+    coordinator: ItemsViewDropCoordinator, insert: @escaping @MainActor ([Any], Int) -> Void
+  ) -> Bool { false }
 }
 
 /// A cell that shows a row node.
@@ -463,6 +506,7 @@ final class ListNode: ItemsNode {
     super.init(context, viewType: viewType)
     table.rowHeight = Self.rowHeight
     table.register(ListRowCell.self, forCellReuseIdentifier: "row")
+    table.register(ListRowCell.self, forCellReuseIdentifier: "placeholder")
     view.addSubview(table)
     dataSource = ListDataSource(tableView: table) { [weak self] table, indexPath, id in
       let cell = table.dequeueReusableCell(withIdentifier: "row", for: indexPath)
@@ -511,7 +555,79 @@ final class ListNode: ItemsNode {
     table.dragInteractionEnabled = enabled
   }
 
-  override var visibleHosts: [any RowHosting] { table.visibleCells.compactMap { $0 as? ListRowCell } }
+  override var visibleHosts: [any RowHosting] {
+    table.visibleCells.compactMap { cell in cell.reuseIdentifier == "row" ? cell as? ListRowCell : nil }
+  }
+
+  /// The loads under way into placeholders, with their progress.
+  private var loads: [ObjectIdentifier: (context: TableViewDropPlaceholderContext, progress: LoadProgress)] = [:]
+  private var ticking: ScheduledAction?
+
+  override func insertWithPlaceholders(
+    _ items: [(DragItem, ItemProvider)], at slot: Int,
+    load: @MainActor (ItemProvider, @escaping @Sendable (Result<any Sendable, any Error>) -> Void) -> LoadProgress,
+    coordinator: ItemsViewDropCoordinator, insert: @escaping @MainActor ([Any], Int) -> Void
+  ) -> Bool {
+    guard let coordinator = coordinator as? TableViewDropCoordinator else { return false }
+    for (dragItem, provider) in items {
+      let placeholder = TableViewDropPlaceholder(
+        insertionIndexPath: IndexPath(row: slot, section: 0), reuseIdentifier: "placeholder",
+        rowHeight: Self.rowHeight)
+      let box = ProgressBox()
+      placeholder.cellUpdateHandler = { cell in
+        let percent = Int(((box.progress?.fractionCompleted ?? 0) * 100).rounded())
+        cell.textLabel.text = "Loading… \(percent)%"
+        cell.textLabel.textColor = .secondary
+      }
+      let context = coordinator.drop(dragItem, to: placeholder)
+      let key = ObjectIdentifier(context)
+      // The load starts inside performDrop, where loading is permitted (rule 16).
+      let progress = load(provider) { result in
+        Task { @MainActor [weak self] in self?.finish(key, context: context, result: result, insert: insert) }
+      }
+      box.progress = progress
+      loads[key] = (context, progress)
+    }
+    tick()
+    return true
+  }
+
+  private func finish(
+    _ key: ObjectIdentifier, context: TableViewDropPlaceholderContext, result: Result<any Sendable, any Error>,
+    insert: @escaping @MainActor ([Any], Int) -> Void
+  ) {
+    loads[key] = nil
+    switch result {
+    case .success(let value):
+      context.commitInsertion { path in
+        // The row holds the place until the data source's update shows the new element.
+        try? dataSource.insertItem(RowID(group: -2, value: AnyHashable(key)), at: path)
+        insert([value], path.row)
+      }
+    case .failure:
+      context.deletePlaceholder()
+    }
+    // The rows come from the content again: the inserted element takes the row's place.
+    needsReload = true
+    graph.needsSubviewSync(self)
+  }
+
+  /// While loads are under way, their placeholders show their progress, ten times a second.
+  private func tick() {
+    ticking?.cancel()
+    guard !loads.isEmpty, let clock = view.window?.clock else {
+      ticking = nil
+      return
+    }
+    for (context, _) in loads.values { context.setNeedsCellUpdate() }
+    ticking = clock.schedule(after: 0.1) { [weak self] in self?.tick() }
+  }
+}
+
+/// The progress of a load, set once the load has started.
+@MainActor
+final class ProgressBox {
+  var progress: LoadProgress?
 }
 
 /// The root of one row's views, inside a list's cell.

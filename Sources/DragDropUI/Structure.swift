@@ -244,6 +244,10 @@ extension ForEach: PrimitiveView {
 struct ForEachInsertAction {
   var types: [ContentType]
   var action: @MainActor (Int, [ItemProvider]) -> Void
+  /// For a typed drop destination: reads one provider as the type, starting now.
+  var load: (@MainActor (ItemProvider, @escaping @Sendable (Result<any Sendable, any Error>) -> Void) -> LoadProgress)?
+  /// For a typed drop destination: takes the values read, at an offset.
+  var insertValues: (@MainActor ([Any], Int) -> Void)?
 }
 
 extension MutableCollection where Self: RangeReplaceableCollection {

@@ -249,3 +249,81 @@ struct StackReorderTests {
     test.recorder.skip()
   }
 }
+
+/// A representation whose bytes arrive when the test says so.
+final class SlowRepresentation: @unchecked Sendable {
+  private let lock = NSLock()
+  private var completion: (@Sendable (Result<Data, any Error>) -> Void)?
+
+  func provider() -> ItemProvider {
+    let provider = ItemProvider()
+    provider.registerDataRepresentation(for: .utf8PlainText) { completion in
+      self.lock.withLock { self.completion = completion }
+      return nil
+    }
+    return provider
+  }
+
+  var isWaiting: Bool { lock.withLock { completion != nil } }
+
+  func finish(_ result: Result<Data, any Error>) {
+    let completion = lock.withLock { self.completion }
+    completion?(result)
+  }
+}
+
+struct LoadFailed: Error {}
+
+@MainActor
+struct ListPlaceholderTests {
+  struct Inbox: View {
+    let slow: SlowRepresentation
+    @State var names = ["青森", "岩手"]
+    var body: some View {
+      VStack(spacing: 10) {
+        Text("slow").onDrag { slow.provider() }
+        List {
+          ForEach(names, id: \.self) { Text($0) }
+            .dropDestination(for: String.self) { strings, offset in names.insert(contentsOf: strings, at: offset) }
+        }
+        .frame(width: 300, height: 300)
+        Text(names.joined(separator: ","))
+      }
+    }
+  }
+
+  private func dropSlowly(_ result: Result<Data, any Error>) async throws -> (String, String) {
+    let slow = SlowRepresentation()
+    let (test, host) = host(Inbox(slow: slow), size: Size(width: 400, height: 450))
+    let source = try #require(find("text=\"slow\"", in: host))
+    // Into the upper half of 岩手: the new row goes before it.
+    test.pointerDrag(
+      from: center(of: source, in: test), through: [rowCenter(1, in: host, test: test) - Point(x: 0, y: 12)])
+    #expect(await eventually { slow.isWaiting })
+    test.hold(0.5)
+    host.layoutIfNeeded()
+    let during = host.tree
+    slow.finish(result)
+    // The placeholder shows progress ten times a second until the value is in: wait for it
+    // before running the clock on.
+    #expect(await eventually { host.graph.needsUpdate })
+    await test.recorder.settle()
+    test.settle()
+    test.recorder.skip()
+    return (during, host.tree)
+  }
+
+  @Test func aSlowDropHoldsItsPlaceWithProgressUntilItsValueArrives() async throws {
+    let (during, after) = try await dropSlowly(.success(Data("新潟".utf8)))
+    #expect(during.contains("text=\"Loading… 0%\""), "\(during)")
+    #expect(after.contains("text=\"青森,新潟,岩手\""), "\(after)")
+    #expect(!after.contains("Loading…"))
+  }
+
+  @Test func aFailedLoadTakesItsPlaceholderAway() async throws {
+    let (during, after) = try await dropSlowly(.failure(LoadFailed()))
+    #expect(during.contains("Loading…"))
+    #expect(after.contains("text=\"青森,岩手\""), "\(after)")
+    #expect(!after.contains("Loading…"))
+  }
+}
