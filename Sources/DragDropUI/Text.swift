@@ -1,8 +1,10 @@
 import Views
 
-/// A line of text, in the environment's font and foreground colour.
+/// Text in the environment's font and foreground colour.
 ///
-/// Text wider than its frame is cut short with an ellipsis.
+/// Text wider than the width offered wraps onto more lines: at spaces, and between any two
+/// characters of Japanese, Chinese or Korean. When the height offered holds fewer lines,
+/// the last one is cut short with an ellipsis.
 public struct Text: View, Equatable {
   let content: String
 
@@ -88,7 +90,16 @@ final class TextNode: LayoutNode {
   override func measure(_ proposal: ProposedViewSize) -> Size {
     let size = textView.measurer.size(of: text, font: textView.font)
     guard let width = proposal.width, width < size.width else { return size }
-    return Size(width: max(0, width), height: size.height)
+    let lines = textView.lines(in: max(0, width), height: proposal.height)
+    let widest = lines.map { textView.measurer.size(of: $0, font: textView.font).width }.max() ?? 0
+    return Size(width: min(max(0, width), widest), height: textView.lineHeight * Double(lines.count))
+  }
+
+  override func placeContent(in bounds: Rect, proposal: ProposedViewSize) {
+    // The lines drawn are those measured for the proposal, not broken again for the
+    // (narrower) width they took.
+    textView.breakWidth = proposal.width
+    textView.breakHeight = proposal.height
   }
 }
 
@@ -104,39 +115,43 @@ extension Text: PrimitiveView {
 
 @MainActor
 final class TextLeafView: HostedView {
-  var text = "" { didSet { fitted = nil } }
-  var font = Font.body { didSet { fitted = nil } }
+  var text = "" { didSet { laidOut = nil } }
+  var font = Font.body { didSet { laidOut = nil } }
   var color = Color.primary
-  var measurer: any TextMeasuring = ApproximateTextMeasurer() { didSet { fitted = nil } }
-  /// The text as drawn in the last width: cut short with an ellipsis when it did not fit.
-  private var fitted: (width: Double, text: String)?
+  var measurer: any TextMeasuring = ApproximateTextMeasurer() { didSet { laidOut = nil } }
+  /// The width and height offered at the last layout, which the lines are broken for.
+  var breakWidth: Double?
+  var breakHeight: Double?
+  /// The lines of the last layout, for the width and height they were broken for.
+  private var laidOut: (width: Double, height: Double?, lines: [String])?
 
-  override func draw(in context: any GraphicsContext) {
-    let shown = fittedText(in: bounds.width)
-    let size = measurer.size(of: shown, font: font)
-    context.drawText(shown, at: Point(x: 0, y: (bounds.height - size.height) / 2), font: font, color: color)
+  /// The height of one line.
+  var lineHeight: Double { measurer.size(of: "Ag", font: font).height }
+
+  /// The text broken into lines that fit `width`, as many as `height` holds (all when nil).
+  func lines(in width: Double, height: Double?) -> [String] {
+    if let laidOut, laidOut.width == width, laidOut.height == height { return laidOut.lines }
+    let font = self.font
+    let measurer = self.measurer
+    let lineHeight = self.lineHeight
+    let maxLines = height.flatMap { height -> Int? in
+      guard height.isFinite, lineHeight > 0 else { return nil }
+      return max(1, Int((max(0, height) + 0.5) / lineHeight))
+    }
+    let lines = LineBreaker { measurer.size(of: $0, font: font).width }.lines(of: text, in: width, maxLines: maxLines)
+    laidOut = (width, height, lines)
+    return lines
   }
 
-  /// The longest start of the text that fits `width` with an ellipsis, or the whole text.
-  private func fittedText(in width: Double) -> String {
-    if let fitted, fitted.width == width { return fitted.text }
-    var result = text
-    if measurer.size(of: text, font: font).width > width + 0.5 {
-      let characters = Array(text)
-      var low = 0
-      var high = characters.count
-      while low < high {
-        let middle = (low + high + 1) / 2
-        if measurer.size(of: String(characters[..<middle]) + "…", font: font).width <= width {
-          low = middle
-        } else {
-          high = middle - 1
-        }
-      }
-      result = String(characters[..<low]) + "…"
+  override func draw(in context: any GraphicsContext) {
+    let width = breakWidth.map { max($0, bounds.width) } ?? .infinity
+    let lines = lines(in: width, height: breakHeight.map { max($0, bounds.height) } ?? bounds.height)
+    let height = lineHeight
+    var y = (bounds.height - height * Double(lines.count)) / 2
+    for line in lines {
+      context.drawText(line, at: Point(x: 0, y: y), font: font, color: color)
+      y += height
     }
-    fitted = (width, result)
-    return result
   }
 
   override var snapshotDescription: String {

@@ -1,5 +1,6 @@
 import DragDropTesting
 import DragDropUI
+import Foundation
 import Testing
 
 /// A window with a hosting view filling it, laid out.
@@ -86,11 +87,23 @@ struct LayoutTests {
         """)
   }
 
-  @Test func textTooWideIsCutShortWithAnEllipsis() {
+  @Test func textTooWideWrapsOntoMoreLines() {
     let (test, host) = host(Text("A rather long line of text").frame(width: 80))
-    _ = host
+    // Five lines of the headless measurer's widths, the widest 72 points, centred in 80.
+    #expect(host.tree.contains("Text frame=(4, 0, 72×105)"), "\(host.tree)")
+    let lines = test.window.displayListSnapshot.split(separator: "\n").filter { $0.contains("text \"") }
+    #expect(
+      lines.map { $0.trimmingCharacters(in: .whitespaces) } == [
+        "text \"A\" at (0, 0) 17pt #1a1a1fff", "text \"rather\" at (0, 21) 17pt #1a1a1fff",
+        "text \"long\" at (0, 42) 17pt #1a1a1fff", "text \"line of\" at (0, 63) 17pt #1a1a1fff",
+        "text \"text\" at (0, 84) 17pt #1a1a1fff",
+      ])
+  }
+
+  @Test func textInTooLittleHeightEndsInAnEllipsis() {
+    let (test, _) = host(Text("A rather long line of text").frame(width: 80, height: 21))
     let list = test.window.displayListSnapshot
-    #expect(list.contains("text \"A rath…\" at (0, 0) 17pt"))
+    #expect(list.contains("text \"A rath…\" at (0, 0) 17pt"), "\(list)")
   }
 
   @Test func shapesFillStrokeAndFollowTheForegroundColour() {
