@@ -52,14 +52,14 @@ extension EnvironmentValues {
     static let defaultValue: WindowEnvironment? = nil
   }
 
-  /// The font of text; nil means ``Font/body``.
+  /// The font of text; nil means `Font.body`.
   public var font: Font? {
     get { self[FontKey.self] }
     set { self[FontKey.self] = newValue }
   }
 
   /// The colour of text and of shapes that are not filled otherwise; nil means
-  /// ``Color/primary``.
+  /// `Color.primary`.
   public var foregroundColor: Color? {
     get { self[ForegroundColorKey.self] }
     set { self[ForegroundColorKey.self] = newValue }

@@ -6,7 +6,7 @@ extension Image: View {
   public var body: Never { primitiveBodyRequested(Self.self) }
 
   /// The same image: what `Image(uiImage: weatherImage)` becomes without the prefix, where
-  /// the image is already an ``Image``.
+  /// the image is already an `Image`.
   public init(uiImage image: Image) {
     self = image
   }
@@ -43,7 +43,7 @@ public enum ContentMode: Hashable, Sendable {
   case fill
 }
 
-/// An image that takes the size it is offered: ``Image/resizable()``.
+/// An image that takes the size it is offered: `Image.resizable()`.
 public struct ResizableImage: View, Equatable {
   let image: Image
   let contentMode: ContentMode?

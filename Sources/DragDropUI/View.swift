@@ -16,7 +16,7 @@ import Views
 ///
 /// A view value is cheap and short-lived: DragDropUI keeps the identity, the state and the
 /// on-screen views behind it, and asks for a view's `body` again only when something the
-/// body read has changed (see <doc:DeclarativeViews>).
+/// body read has changed (see the module overview).
 @MainActor @preconcurrency
 public protocol View {
   /// The type of view the body returns.
