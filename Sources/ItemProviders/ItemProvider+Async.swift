@@ -8,7 +8,7 @@ extension ItemProvider {
     try await Self.awaitLoad { loadDataRepresentation(for: contentType, completionHandler: $0) }
   }
 
-  /// Loads a value of `type`; see ``loadObject(ofClass:completionHandler:)``.
+  /// Loads a value of `type`; see ``loadObject(ofClass:completionHandler:)-(_,(Result<T,ItemProviderError>)->Void)``.
   public func loadObject<T: ItemProviderReading>(ofClass type: T.Type) async throws(ItemProviderError) -> T {
     try await Self.awaitLoad { loadObject(ofClass: type, completionHandler: $0) }
   }
