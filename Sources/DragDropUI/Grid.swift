@@ -65,7 +65,7 @@ extension LazyVGrid: PrimitiveView {
     guard let node = node as? GridNode else { return }
     let content = self.content
     node.columns = columns
-    node.spacing = spacing ?? defaultStackSpacing
+    node.spacing = spacing.map(spacingLength) ?? defaultStackSpacing
     node.content = { rows in appendRows(of: content, into: &rows, path: []) }
     node.reloadRows()
   }
@@ -111,10 +111,11 @@ final class GridNode: ItemsNode {
   func itemLayout(width: Double) -> (count: Int, width: Double) {
     var count = columns.count
     if case .adaptive(let minimum, _)? = columns.first?.size {
-      count = max(1, Int((width + spacing) / (max(1, minimum) + spacing)))
+      let fitting = (width + spacing) / (max(1, spacingLength(minimum)) + spacing)
+      count = fitting.isFinite ? max(1, Int(min(fitting, 10_000))) : 1
     }
     count = max(1, count)
-    if case .fixed(let fixed)? = columns.first?.size { return (count, fixed) }
+    if case .fixed(let fixed)? = columns.first?.size { return (count, max(1, spacingLength(fixed))) }
     return (count, max(1, (width - spacing * Double(count - 1)) / Double(count)))
   }
 

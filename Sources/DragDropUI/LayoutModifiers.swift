@@ -170,7 +170,7 @@ struct PaddingModifier: WrappingModifier {
 extension View {
   /// Space around the view: `length` points (16 when nil) on each of `edges`.
   public func padding(_ edges: Edge.Set = .all, _ length: Double? = nil) -> some View {
-    let value = length ?? defaultPadding
+    let value = spacingLength(length ?? defaultPadding)
     return modifier(
       PaddingModifier(
         insets: EdgeInsets(
@@ -180,12 +180,16 @@ extension View {
 
   /// Space of `length` points on every side.
   public func padding(_ length: Double) -> some View {
-    modifier(PaddingModifier(insets: EdgeInsets(all: length)))
+    modifier(PaddingModifier(insets: EdgeInsets(all: spacingLength(length))))
   }
 
   /// Space given side by side.
   public func padding(_ insets: EdgeInsets) -> some View {
-    modifier(PaddingModifier(insets: insets))
+    modifier(
+      PaddingModifier(
+        insets: EdgeInsets(
+          top: spacingLength(insets.top), left: spacingLength(insets.left), bottom: spacingLength(insets.bottom),
+          right: spacingLength(insets.right))))
   }
 }
 
@@ -232,10 +236,31 @@ struct FrameModifier: WrappingModifier {
   }
 }
 
+/// A length a frame may use: finite and not negative. Anything else (NaN, infinity, a
+/// negative number) is ignored, as if it had not been given.
+func frameLength(_ value: Double?) -> Double? {
+  guard let value, value.isFinite, value >= 0 else { return nil }
+  return value
+}
+
+/// A frame's largest length: as ``frameLength(_:)``, with infinity allowed.
+func frameLimit(_ value: Double?) -> Double? {
+  guard let value, !value.isNaN, value >= 0 else { return nil }
+  return value
+}
+
+/// A length where NaN means zero and nothing is negative: padding, spacing, radii.
+func spacingLength(_ value: Double) -> Double {
+  value.isFinite ? max(0, value) : 0
+}
+
 extension View {
-  /// A frame of a fixed width, height or both; the view sits in it by `alignment`.
+  /// A frame of a fixed width, height or both; the view sits in it by `alignment`. A
+  /// length that is negative, infinite or NaN is ignored.
   public func frame(width: Double? = nil, height: Double? = nil, alignment: Alignment = .center) -> some View {
-    modifier(
+    let width = frameLength(width)
+    let height = frameLength(height)
+    return modifier(
       FrameModifier(
         minWidth: width, idealWidth: width, maxWidth: width, minHeight: height, idealHeight: height, maxHeight: height,
         alignment: alignment))
@@ -249,8 +274,9 @@ extension View {
   ) -> some View {
     modifier(
       FrameModifier(
-        minWidth: minWidth, idealWidth: idealWidth, maxWidth: maxWidth, minHeight: minHeight, idealHeight: idealHeight,
-        maxHeight: maxHeight, alignment: alignment))
+        minWidth: frameLength(minWidth), idealWidth: frameLength(idealWidth), maxWidth: frameLimit(maxWidth),
+        minHeight: frameLength(minHeight), idealHeight: frameLength(idealHeight), maxHeight: frameLimit(maxHeight),
+        alignment: alignment))
   }
 }
 
@@ -304,7 +330,7 @@ extension View {
 
   /// A line `width` points wide just inside the view's edges.
   public func border(_ color: Color, width: Double = 1) -> some View {
-    overlay(Rectangle().strokeBorder(color, lineWidth: width))
+    overlay(Rectangle().strokeBorder(color, lineWidth: spacingLength(width)))
   }
 }
 
@@ -345,12 +371,12 @@ struct AppearanceModifier: WrappingModifier {
 extension View {
   /// Draws the view and its content at an opacity from 0 to 1.
   public func opacity(_ opacity: Double) -> some View {
-    modifier(AppearanceModifier(change: .opacity(min(max(opacity, 0), 1))))
+    modifier(AppearanceModifier(change: .opacity(opacity.isNaN ? 1 : min(max(opacity, 0), 1))))
   }
 
   /// Clips the view to a rectangle with rounded corners.
   public func cornerRadius(_ radius: Double) -> some View {
-    modifier(AppearanceModifier(change: .cornerRadius(max(0, radius))))
+    modifier(AppearanceModifier(change: .cornerRadius(spacingLength(radius))))
   }
 
   /// What a screen reader calls the view, what keyboard drags announce, and the name of

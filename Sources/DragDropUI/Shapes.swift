@@ -199,7 +199,7 @@ extension Spacer: PrimitiveView {
   }
 
   func update(_ node: ViewNode) {
-    (node as? SpacerNode)?.minLength = minLength ?? 8
+    (node as? SpacerNode)?.minLength = minLength.map(spacingLength) ?? 8
   }
 }
 

@@ -121,13 +121,13 @@ extension VStack: PrimitiveView {
   func makeNode(in context: NodeContext) -> ViewNode {
     let node = StackNode(
       context, viewType: ObjectIdentifier(Self.self),
-      kind: .vertical(alignment, spacing: spacing ?? defaultStackSpacing), name: "VStack")
+      kind: .vertical(alignment, spacing: spacing.map(spacingLength) ?? defaultStackSpacing), name: "VStack")
     node.children = [node.makeChild(content)]
     return node
   }
 
   func update(_ node: ViewNode) {
-    (node as? StackNode)?.kind = .vertical(alignment, spacing: spacing ?? defaultStackSpacing)
+    (node as? StackNode)?.kind = .vertical(alignment, spacing: spacing.map(spacingLength) ?? defaultStackSpacing)
     node.updateChild(0, to: content)
   }
 }
@@ -136,13 +136,13 @@ extension HStack: PrimitiveView {
   func makeNode(in context: NodeContext) -> ViewNode {
     let node = StackNode(
       context, viewType: ObjectIdentifier(Self.self),
-      kind: .horizontal(alignment, spacing: spacing ?? defaultStackSpacing), name: "HStack")
+      kind: .horizontal(alignment, spacing: spacing.map(spacingLength) ?? defaultStackSpacing), name: "HStack")
     node.children = [node.makeChild(content)]
     return node
   }
 
   func update(_ node: ViewNode) {
-    (node as? StackNode)?.kind = .horizontal(alignment, spacing: spacing ?? defaultStackSpacing)
+    (node as? StackNode)?.kind = .horizontal(alignment, spacing: spacing.map(spacingLength) ?? defaultStackSpacing)
     node.updateChild(0, to: content)
   }
 }

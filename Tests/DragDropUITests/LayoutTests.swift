@@ -133,3 +133,28 @@ struct ScrollViewTests {
     #expect(scrollOffset(of: scroll) == Point(x: 0, y: 150))
   }
 }
+
+@MainActor
+struct BadInputTests {
+  @Test func lengthsThatMakeNoSenseAreIgnoredAndNothingCrashes() {
+    let (test, host) = host(
+      VStack(spacing: .nan) {
+        Text("a").frame(width: -20, height: .infinity)
+        Text("b").padding(-8).padding(.nan).opacity(.nan).cornerRadius(.infinity)
+        Spacer(minLength: -5)
+        Color.red.frame(minWidth: .nan, maxWidth: -3)
+        Text("").border(Color.black, width: .nan)
+        LazyVGrid(columns: [GridItem(.fixed(0)), GridItem(.adaptive(minimum: .nan))], spacing: .infinity) {
+          ForEach(0..<3) { Text("\($0)") }
+        }.frame(width: 100, height: 100)
+        Image(systemName: "no.such.symbol")
+      })
+    // The frames are finite with sizes that are not negative (an origin may be: text
+    // larger than a one-point cell hangs over it); the display list draws.
+    for line in host.tree.split(separator: "\n") {
+      #expect(!line.contains("nan") && !line.contains("inf") && !line.contains("×-"), "\(line)")
+      #expect(line.range(of: #", -[0-9.]+×"#, options: .regularExpression) == nil, "\(line)")
+    }
+    #expect(!test.window.displayListSnapshot.isEmpty)
+  }
+}
