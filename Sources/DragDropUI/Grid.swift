@@ -83,9 +83,8 @@ final class GridNode: ItemsNode {
   private var controller: GridDragController!
 
   init(_ context: NodeContext, viewType: ObjectIdentifier) {
-    super.init(context, viewType: viewType)
+    super.init(context, viewType: viewType, itemsView: collection)
     collection.register(GridItemCell.self, forCellWithReuseIdentifier: "item")
-    view.addSubview(collection)
     dataSource = GridDataSource(collectionView: collection) { [weak self] collection, indexPath, id in
       let cell = collection.dequeueReusableCell(withReuseIdentifier: "item", for: indexPath)
       if let self, let host = cell as? GridItemCell { self.show(id, in: host) }
@@ -94,18 +93,11 @@ final class GridNode: ItemsNode {
     dataSource.canMoveItem = { [weak self] indexPath, _ in self?.rowGroup(at: indexPath.item)?.move != nil }
     dataSource.node = self
     collection.dataSource = dataSource
+    snapshots = dataSource
     controller = GridDragController(node: self)
   }
 
   override var displayName: String { "LazyVGrid" }
-
-  override func labelDidChange(_ label: String) {
-    super.labelDidChange(label)
-    collection.accessibilityLabel = label
-    collection.interactionName = label
-  }
-
-  override func subviewOrder() -> [Views.View] { [collection] }
 
   /// The columns' width and count for a grid `width` wide.
   func itemLayout(width: Double) -> (count: Int, width: Double) {
@@ -136,17 +128,6 @@ final class GridNode: ItemsNode {
     collection.collectionViewLayout = .flow(
       itemSize: Size(width: layout.width, height: layout.width), minimumInteritemSpacing: spacing,
       minimumLineSpacing: spacing)
-  }
-
-  override func apply(_ ids: [RowID], animated: Bool) {
-    var snapshot = DiffableDataSourceSnapshot<Int, RowID>()
-    try? snapshot.appendSections([0])
-    try? snapshot.appendItems(ids, toSection: 0)
-    if animated {
-      dataSource.apply(snapshot, animatingDifferences: true)
-    } else {
-      dataSource.applySnapshotUsingReloadData(snapshot)
-    }
   }
 
   override func moveLocally(

@@ -287,6 +287,10 @@ extension List: PrimitiveView {
 /// drags between the rows.
 @MainActor
 class ItemsNode: LayoutNode {
+  /// The engine's table or collection view that shows the rows.
+  let itemsView: ItemsView
+  /// Its data source, which shows snapshots of the rows' ids.
+  var snapshots: (any SnapshotApplying)?
   var content: (@MainActor (inout RowCollection) -> Void)?
   private(set) var rows: [ListRow] = []
   private var groups: [ForEachGroup] = []
@@ -309,8 +313,31 @@ class ItemsNode: LayoutNode {
     return ids
   }
 
-  /// Override: shows the rows' ids, gliding the changes when `animated`.
-  func apply(_ ids: [RowID], animated: Bool) {}
+  init(_ context: NodeContext, viewType: ObjectIdentifier, itemsView: ItemsView) {
+    self.itemsView = itemsView
+    super.init(context, viewType: viewType)
+    view.addSubview(itemsView)
+  }
+
+  override func labelDidChange(_ label: String) {
+    super.labelDidChange(label)
+    itemsView.accessibilityLabel = label
+    itemsView.interactionName = label
+  }
+
+  override func subviewOrder() -> [Views.View] { [itemsView] }
+
+  /// Shows the rows' ids, gliding the changes when `animated`, or reloading.
+  func apply(_ ids: [RowID], animated: Bool) {
+    var snapshot = DiffableDataSourceSnapshot<Int, RowID>()
+    try? snapshot.appendSections([0])
+    try? snapshot.appendItems(ids, toSection: 0)
+    if animated {
+      snapshots?.apply(snapshot, animatingDifferences: true, completion: nil)
+    } else {
+      snapshots?.applySnapshotUsingReloadData(snapshot)
+    }
+  }
   /// Override: turns dragging rows on or off.
   func setDragEnabled(_ enabled: Bool) {}
   /// Override: the cells on screen.
@@ -503,11 +530,10 @@ final class ListNode: ItemsNode {
   static let rowHeight = 44.0
 
   init(_ context: NodeContext, viewType: ObjectIdentifier) {
-    super.init(context, viewType: viewType)
+    super.init(context, viewType: viewType, itemsView: table)
     table.rowHeight = Self.rowHeight
     table.register(ListRowCell.self, forCellReuseIdentifier: "row")
     table.register(ListRowCell.self, forCellReuseIdentifier: "placeholder")
-    view.addSubview(table)
     dataSource = ListDataSource(tableView: table) { [weak self] table, indexPath, id in
       let cell = table.dequeueReusableCell(withIdentifier: "row", for: indexPath)
       if let self, let host = cell as? ListRowCell { self.show(id, in: host) }
@@ -516,18 +542,11 @@ final class ListNode: ItemsNode {
     dataSource.canMoveRow = { [weak self] indexPath, _ in self?.rowGroup(at: indexPath.row)?.move != nil }
     dataSource.node = self
     table.dataSource = dataSource
+    snapshots = dataSource
     controller = ListDragController(node: self)
   }
 
   override var displayName: String { "List" }
-
-  override func labelDidChange(_ label: String) {
-    super.labelDidChange(label)
-    table.accessibilityLabel = label
-    table.interactionName = label
-  }
-
-  override func subviewOrder() -> [Views.View] { [table] }
 
   override func measure(_ proposal: ProposedViewSize) -> Size {
     let ideal = Size(width: 320, height: Double(rows.count) * Self.rowHeight)
@@ -536,17 +555,6 @@ final class ListNode: ItemsNode {
 
   override func placeContent(in bounds: Rect, proposal: ProposedViewSize) {
     if table.frame != bounds { table.frame = bounds }
-  }
-
-  override func apply(_ ids: [RowID], animated: Bool) {
-    var snapshot = DiffableDataSourceSnapshot<Int, RowID>()
-    try? snapshot.appendSections([0])
-    try? snapshot.appendItems(ids, toSection: 0)
-    if animated {
-      dataSource.apply(snapshot, animatingDifferences: true)
-    } else {
-      dataSource.applySnapshotUsingReloadData(snapshot)
-    }
   }
 
   override func setDragEnabled(_ enabled: Bool) {
@@ -805,3 +813,15 @@ private final class LoadCount: Sendable {
     if run { action() }
   }
 }
+
+/// A diffable data source, seen by the list and the grid alike.
+@MainActor
+protocol SnapshotApplying: AnyObject {
+  func apply(
+    _ snapshot: DiffableDataSourceSnapshot<Int, RowID>, animatingDifferences: Bool,
+    completion: (@MainActor () -> Void)?)
+  func applySnapshotUsingReloadData(_ snapshot: DiffableDataSourceSnapshot<Int, RowID>)
+}
+
+extension TableViewDiffableDataSource: SnapshotApplying where SectionID == Int, ItemID == RowID {}
+extension CollectionViewDiffableDataSource: SnapshotApplying where SectionID == Int, ItemID == RowID {}

@@ -158,8 +158,6 @@ final class ForEachNode: ViewNode {
   /// The key of each child: the element's id, and which occurrence of it this is, since a
   /// collection may repeat an id (each repeat gets a node of its own).
   private(set) var keys: [ForEachKey] = []
-  /// The ``ForEach`` value last seen, for its move and insert actions.
-  var value: Any?
   /// Reordering by drag, when the `ForEach` has `onMove` and sits in a stack.
   private var reorder: StackReorder?
 
@@ -222,7 +220,6 @@ extension ForEach: PrimitiveView {
 
   func update(_ node: ViewNode) {
     guard let node = node as? ForEachNode else { return }
-    node.value = self
     var seen: [AnyHashable: Int] = [:]
     var keys: [ForEachKey] = []
     var views: [Content] = []

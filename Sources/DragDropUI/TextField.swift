@@ -165,17 +165,18 @@ final class TextFieldView: HostedView {
   }
 
   /// The character boundary nearest to `point`.
+  /// The boundaries' offsets grow with the position, so a binary search finds the first
+  /// one at or past the point in O(log n) measurements; then the nearer of it and the one
+  /// before wins. It runs on every move of a drag over the field.
   func position(at point: Point) -> Int {
-    var best = 0
-    var bestDistance = Double.infinity
-    for position in 0...editing.characters.count {
-      let distance = abs(offset(of: position) - point.x)
-      if distance < bestDistance {
-        best = position
-        bestDistance = distance
-      }
+    var low = 0
+    var high = editing.characters.count
+    while low < high {
+      let middle = (low + high) / 2
+      if offset(of: middle) < point.x { low = middle + 1 } else { high = middle }
     }
-    return best
+    guard low > 0 else { return 0 }
+    return point.x - offset(of: low - 1) <= offset(of: low) - point.x ? low - 1 : low
   }
 
   private func scrollToCaret() {
