@@ -109,8 +109,13 @@ class HostedView: Views.View {
 class LayoutNode: ViewNode {
   let view: HostedView
   var needsSubviewSync = false
-  private var cachedGeneration = -1
+  /// The sizes measured since the node or something inside it last changed, by proposal.
   private var sizes: [ProposedViewSize: Size] = [:]
+  /// Whether the node or something inside it changed since it was last placed.
+  private var needsLayout = true
+  /// Where the node was last placed, and for which proposal: placed there again unchanged,
+  /// it has nothing to do.
+  private var placement: (rect: Rect, proposal: ProposedViewSize)?
   /// The stack axis the node is laid out along, when its parent is a stack: spacers and
   /// dividers follow it.
   var stackAxis: Axis?
@@ -128,12 +133,9 @@ class LayoutNode: ViewNode {
     nodes.append(self)
   }
 
-  /// The size the node takes when offered `proposal`; measured once per layout pass.
+  /// The size the node takes when offered `proposal`; measured once until the node or
+  /// something inside it changes.
   final func sizeThatFits(_ proposal: ProposedViewSize) -> Size {
-    if cachedGeneration != graph.layoutGeneration {
-      cachedGeneration = graph.layoutGeneration
-      sizes.removeAll(keepingCapacity: true)
-    }
     if let size = sizes[proposal] { return size }
     let size = measure(proposal)
     sizes[proposal] = size
@@ -149,7 +151,27 @@ class LayoutNode: ViewNode {
   /// the proposal the parent made.
   final func place(in rect: Rect, proposal: ProposedViewSize) {
     if view.frame != rect { view.frame = rect }
+    if !needsLayout, let placement, placement.rect.size == rect.size, placement.proposal == proposal { return }
+    needsLayout = false
+    placement = (rect, proposal)
+    graph.statistics.nodesPlaced += 1
     placeContent(in: Rect(origin: .zero, size: rect.size), proposal: proposal)
+  }
+
+  /// Notes that the node changed in a way that may change its size or its children's
+  /// places: it, and every layout node above it, is measured and placed again at the next
+  /// layout pass. The rest of the tree keeps its sizes and places.
+  final func invalidateLayout() {
+    var node: ViewNode? = self
+    while let current = node {
+      if let layout = current as? LayoutNode {
+        layout.needsLayout = true
+        layout.sizes.removeAll(keepingCapacity: true)
+        // A list's row is placed by its cell, not by the nodes above it.
+        if layout is ListRowNode { layout.view.superview?.setNeedsLayout() }
+      }
+      node = current.parent
+    }
   }
 
   /// Override: places the children in the node's own bounds.
@@ -190,13 +212,20 @@ class LayoutNode: ViewNode {
     }
   }
 
-  /// Notes that the node's view drew differently.
+  /// Notes that the node's view drew differently; what it shows may take another size.
   final func didRedraw() {
     graph.statistics.viewsRedrawn += 1
+    invalidateLayout()
   }
 
   override func structureDidChange() {
     graph.needsSubviewSync(self)
+    invalidateLayout()
+  }
+
+  override func inherit(_ environment: EnvironmentValues) {
+    if !environment.isSame(as: self.environment) { invalidateLayout() }
+    super.inherit(environment)
   }
 }
 

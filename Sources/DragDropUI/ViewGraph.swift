@@ -21,13 +21,16 @@ public struct UpdateStatistics: Hashable, Sendable, CustomStringConvertible {
   public var bodyEvaluations = 0
   /// On-screen views made, or changed in a way that shows.
   public var viewsRedrawn = 0
-  /// Layout passes over the whole tree.
+  /// Layout passes.
   public var layoutPasses = 0
+  /// Nodes placed again in layout passes: those that changed, or whose place or offer
+  /// did, and the nodes above them. The others keep their places.
+  public var nodesPlaced = 0
 
   public init() {}
 
   public var description: String {
-    "\(bodyEvaluations) bodies, \(viewsRedrawn) views redrawn, \(layoutPasses) layout passes"
+    "\(bodyEvaluations) bodies, \(viewsRedrawn) views redrawn, \(layoutPasses) layout passes, \(nodesPlaced) nodes placed"
   }
 }
 
@@ -52,8 +55,6 @@ public final class ViewGraph {
   private var pendingSyncs: [LayoutNode] = []
   private var updateIsRequested = false
   private var isUpdating = false
-  /// Bumped at each layout pass; sizes cached in an older pass are stale.
-  private(set) var layoutGeneration = 0
 
   init() {}
 
@@ -80,6 +81,7 @@ public final class ViewGraph {
     node.inherit(environment)
     if let primitive = view as? any PrimitiveView {
       primitive.update(node)
+      (node as? LayoutNode)?.invalidateLayout()
     } else if let composite = node as? CompositeNode {
       composite.update(to: view)
     }
@@ -128,9 +130,8 @@ public final class ViewGraph {
     }
   }
 
-  /// Starts a layout pass: sizes measured before are forgotten.
+  /// Counts a layout pass.
   func beginLayoutPass() {
-    layoutGeneration &+= 1
     statistics.layoutPasses += 1
   }
 }

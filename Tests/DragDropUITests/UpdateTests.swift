@@ -274,3 +274,38 @@ struct LeakTests {
     #expect(weakGraph == nil)
   }
 }
+
+@MainActor
+struct LayoutScopeTests {
+  @Test func aChangeInOneRowPlacesOnlyThatRowAndTheNodesAboveIt() {
+    struct Rows: View {
+      var body: some View {
+        VStack { ForEach(0..<50) { Row(name: "row \($0)") } }
+      }
+    }
+    let (test, host) = host(Rows(), size: Size(width: 400, height: 2000))
+    host.graph.statistics = UpdateStatistics()
+    let row = find("text=\"row 10 0\"", in: host)!
+    test.tap(at: center(of: row, in: test))
+    test.settle()
+    #expect(host.tree.contains("text=\"row 10 1\""))
+    // The row's text, its tap wrapper and the stack and root above: not the other 49 rows.
+    #expect(host.graph.statistics.nodesPlaced <= 6, "\(host.graph.statistics)")
+    #expect(host.graph.statistics.bodyEvaluations == 1)
+  }
+
+  @Test func aStateChangeInsideAListRowReachesTheRowsLayout() {
+    struct Rows: View {
+      var body: some View { List(0..<3, id: \.self) { Row(name: "r\($0)") }.frame(width: 300, height: 200) }
+    }
+    let (test, host) = host(Rows())
+    let row = find("text=\"r1 0\"", in: host)!
+    test.tap(at: center(of: row, in: test))
+    test.settle()
+    host.layoutIfNeeded()
+    let text = find("text=\"r1 1\"", in: host)
+    #expect(text != nil)
+    // "r1 1" is as wide as "r1 0": the text view keeps a width that fits it.
+    #expect(text.map { $0.bounds.width > 0 } == true)
+  }
+}
