@@ -518,7 +518,9 @@ extension PlatformFormats {
   /// ``PlatformDataError`` when the bytes are bad. With `readFile`, data that is not text
   /// is received into a file instead, checked by ``checkFile(_:as:)``, and registered as a
   /// file representation: a big image or a custom type is never held in memory unless the
-  /// destination loads it as data.
+  /// destination loads it as data. `readFile` must make a new file for each call, which the
+  /// provider may move: a load of a temporary copy takes the file itself rather than copying
+  /// its bytes again.
   public static func itemProvider(
     offering mimeTypes: [String],
     read:
@@ -536,7 +538,8 @@ extension PlatformFormats {
       if let readFile, representation.decoding == .bytes || representation.decoding == .sniffedImage,
         !representation.contentType.conforms(to: .text)
       {
-        provider.registerFileRepresentation(for: representation.contentType) { completion in
+        // Each read makes a new file, which a temporary copy may take by moving it.
+        provider.registerDisposableFileRepresentation(for: representation.contentType) { completion in
           readFile(representation.mimeType) { result in
             completion(
               result.flatMap { url in

@@ -8,7 +8,7 @@ import Foundation
 /// Each offer comes from ``PlatformFormats/offers(for:)``: representations visible outside
 /// the process, in fidelity order. A write loads the representation from the item
 /// provider (off the main thread), encodes it for its MIME type, and writes it
-/// ``chunkSize`` bytes at a time. Each next chunk starts from the main queue, never from the
+/// ``chunkSize`` bytes at a time. Each next chunk starts from an idle source, never from the
 /// previous write's callback, which GTK's X11 stream does not allow. The provider keeps its
 /// own `GCancellable`: ``cancel()`` ends every write under way (GTK passes none to a drag's
 /// writes, so a write could otherwise outlive its drag), and completes the loads' progress.
@@ -246,7 +246,7 @@ final class ContentProvider {
           MainActor.assumeIsolated {
             let context = Unmanaged<WriteContext>.fromOpaque(userData!).takeRetainedValue()
             // Never from inside this callback: GTK's X11 stream aborts on a nested write.
-            Task { @MainActor in context.resume(written: Int(written), error: message, cancelled: cancelled) }
+            MainLoop.runSoon { context.resume(written: Int(written), error: message, cancelled: cancelled) }
           }
         }, context.toOpaque())
     }

@@ -9,14 +9,14 @@ import Foundation
 ///
 /// The peer's MIME types are listed when the drag enters; nothing is read before the drop
 /// target's `performDrop` loads it (rule 38). A load reads its MIME type with
-/// `gdk_drop_read_async` and streams it in ``chunkSize`` reads, each started from the main
-/// queue, never from the previous read's callback. Cancelling the load's progress cancels
+/// `gdk_drop_read_async` and streams it in ``chunkSize`` reads, each started from an idle
+/// source, never from the previous read's callback. Cancelling the load's progress cancels
 /// the read. When every load the drop started has ended, the source hears the outcome
 /// (`gdk_drop_finish`): the action, or none when a load failed.
 @MainActor
 final class DropTarget {
   /// How many bytes one read asks for.
-  static let chunkSize = 1 << 20
+  nonisolated static let chunkSize = 1 << 20
 
   private unowned let host: GTKWindow
   private var window: Window { host.window }
@@ -395,6 +395,10 @@ private final class ReadContext {
   private var watchdog: ScheduledAction?
   /// Why the read was given up, if it was: it then ends with this instead of a cancel.
   private var abandonment: (any Error)?
+  /// Where each read puts its bytes, reused from one read to the next. A pending read holds
+  /// the context, so the buffer outlives every read that writes into it.
+  private nonisolated(unsafe) let buffer = UnsafeMutableRawPointer.allocate(
+    byteCount: DropTarget.chunkSize, alignment: 16)
 
   /// How often a silent read checks on its peer, and how long a live peer may stay silent.
   static let checkInterval = 1.0
@@ -410,6 +414,8 @@ private final class ReadContext {
     self.completion = completion
     lastArrival = reader.clock.now
   }
+
+  deinit { buffer.deallocate() }
 
   /// Checks on the peer while the read lasts. GTK's X11 stream waits for the next bytes
   /// without end, so a peer that died mid-stream would leave the load waiting forever: a
@@ -442,51 +448,46 @@ private final class ReadContext {
 
   var isDone: Bool { done }
 
-  /// Keeps a chunk: appended in memory, or written to the file.
-  func keep(_ chunk: Data) throws {
+  /// Keeps the first `count` bytes of ``buffer``: appended in memory, or written to the file.
+  func keep(count: Int) throws {
+    let chunk = UnsafeRawBufferPointer(start: buffer, count: count)
     if let output {
       try output.write(contentsOf: chunk)
     } else {
-      data.append(chunk)
+      data.append(contentsOf: chunk)
     }
-    received += Int64(chunk.count)
+    received += Int64(count)
     progress.completedUnitCount = received
     lastArrival = reader.clock.now
   }
 
-  /// Reads the next chunk; a zero-length read is the end.
+  /// Reads the next chunk into ``buffer``; a zero-length read is the end.
   func next() {
     guard let stream else { return }
-    g_input_stream_read_bytes_async(
-      stream, gsize(DropTarget.chunkSize), G_PRIORITY_DEFAULT, cancellable,
+    g_input_stream_read_async(
+      stream, buffer, gsize(DropTarget.chunkSize), G_PRIORITY_DEFAULT, cancellable,
       { source, result, data in
         var error: UnsafeMutablePointer<GError>?
-        let bytes = g_input_stream_read_bytes_finish(
+        let count = g_input_stream_read_finish(
           UnsafeMutableRawPointer(source!).assumingMemoryBound(to: GInputStream.self), result, &error)
         let failure = ReadContext.describe(error)
-        var chunk = Data()
-        if let bytes {
-          var size: gsize = 0
-          if let pointer = g_bytes_get_data(bytes, &size), size > 0 { chunk = Data(bytes: pointer, count: Int(size)) }
-          g_bytes_unref(bytes)
-        }
         nonisolated(unsafe) let data2 = data
         MainActor.assumeIsolated {
           let read = Unmanaged<ReadContext>.fromOpaque(data2!).takeRetainedValue()
           guard !read.isDone else { return }
           if let failure {
             read.finish(.failure(failure))
-          } else if chunk.isEmpty {
+          } else if count <= 0 {
             read.finish(.success(read.data))
           } else {
             do {
-              try read.keep(chunk)
+              try read.keep(count: count)
             } catch {
               read.finish(.failure(PlatformTransferError.readFailed("the received bytes cannot be kept: \(error)")))
               return
             }
             // Never from inside this callback: GTK's X11 stream drops a nested read.
-            Task { @MainActor in read.next() }
+            MainLoop.runSoon { read.next() }
           }
         }
       }, Unmanaged.passRetained(self).toOpaque())

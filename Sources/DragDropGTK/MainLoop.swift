@@ -40,6 +40,18 @@ public enum MainLoop {
   /// queue's source runs at the default priority, ahead of drawing, so that transfers
   /// driven by main-actor reads keep pace with the peer.
   public static func runAfterDrawing(_ action: @escaping @MainActor () -> Void) {
+    addIdle(priority: G_PRIORITY_HIGH_IDLE + 30, action)
+  }
+
+  /// Runs `action` on the main actor from an idle source at the default priority, level
+  /// with input and transfers: the next step of a transfer, never from inside the previous
+  /// step's callback. Unlike a main-actor job, it does not count as a drain of the main
+  /// queue, so windows do not redraw for it: a transfer's steps change no view.
+  static func runSoon(_ action: @escaping @MainActor () -> Void) {
+    addIdle(priority: G_PRIORITY_DEFAULT, action)
+  }
+
+  private static func addIdle(priority: Int32, _ action: @escaping @MainActor () -> Void) {
     let box = IdleAction(action)
     let callback: GSourceFunc = { data in
       let box = Unmanaged<IdleAction>.fromOpaque(data!).takeUnretainedValue()
@@ -50,7 +62,7 @@ public enum MainLoop {
       guard let data else { return }
       Unmanaged<IdleAction>.fromOpaque(data).release()
     }
-    g_idle_add_full(G_PRIORITY_HIGH_IDLE + 30, callback, Unmanaged.passRetained(box).toOpaque(), release)
+    g_idle_add_full(priority, callback, Unmanaged.passRetained(box).toOpaque(), release)
   }
 
   /// Calls `observer` after each drain of the main queue (windows redraw then, since main
@@ -98,7 +110,7 @@ public enum MainLoop {
   public static var monotonicNow: Double { Double(g_get_monotonic_time()) / 1_000_000 }
 }
 
-/// The action of one ``MainLoop/runAfterDrawing(_:)``, held by its idle source.
+/// The action of one ``MainLoop/runAfterDrawing(_:)`` or `runSoon`, held by its idle source.
 private final class IdleAction: @unchecked Sendable {
   // Touched only on the main thread: made there, run and released by GLib's default
   // main context, which the main thread runs.

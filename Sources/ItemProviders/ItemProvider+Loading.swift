@@ -227,7 +227,16 @@ extension ItemProvider {
             suggested == nil
             ? FileTransfer.fileName(suggested: source.lastPathComponent, contentType: representation.contentType)
             : name
+          let disposable = representation.filesAreDisposable
           Self.withTemporaryFile(named: named, operation: operation) { file in
+            // A file made for this load alone is renamed, when it is on the same file system,
+            // rather than copied. (FileManager's move would copy across file systems, without
+            // progress or cancellation; the copy below has both.)
+            if disposable, rename(source.path, file.path) == 0 {
+              stage.totalUnitCount = 1
+              stage.completedUnitCount = 1
+              return true
+            }
             do {
               return try FileTransfer.copy(source, to: file, stage: stage, isCancelled: { operation.isFinished })
             } catch let error as FileTransfer.SourceError {

@@ -48,6 +48,9 @@ public final class ItemProvider: Sendable, CustomStringConvertible {
     var contentType: ContentType
     var visibility: ItemProviderRepresentationVisibility
     var source: Source
+    /// Whether each load's file is new and belongs to that load alone, so that a temporary
+    /// copy may be made by moving it.
+    var filesAreDisposable = false
   }
 
   private struct State {
@@ -172,6 +175,19 @@ public final class ItemProvider: Sendable, CustomStringConvertible {
     register(
       Representation(
         contentType: contentType, visibility: visibility, source: .file(openInPlace: openInPlace, loadHandler)))
+  }
+
+  /// Registers a representation whose handler makes a new file for each load, which nobody
+  /// else uses: a file received from another application, for example. A load that needs a
+  /// temporary copy moves the file there instead of copying its bytes; the handler's owner
+  /// must not expect the file to stay where it was.
+  package func registerDisposableFileRepresentation(
+    for contentType: ContentType, loadHandler: @escaping FileLoadHandler
+  ) {
+    var representation = Representation(
+      contentType: contentType, visibility: .all, source: .file(openInPlace: false, loadHandler))
+    representation.filesAreDisposable = true
+    register(representation)
   }
 
   /// Registers every writable content type of `object`, in its order. A representation's

@@ -1,5 +1,6 @@
 import ContentTypes
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -494,6 +495,40 @@ import Testing
     let inPlace = try await provider.loadInPlaceFileRepresentation(for: .text) { url, inPlace in (url, inPlace) }
     #expect(inPlace.1 == false)
     #expect(inPlace.0 != url)
+  }
+
+  @Test("A file made for one load moves to the temporary copy, or is copied across file systems")
+  func aDisposableFileMovesInsteadOfBeingCopied() async throws {
+    let directory = try TemporaryDirectory()
+    // /dev/shm is another file system than the temporary folder: a move there fails and
+    // the bytes are copied instead.
+    let shared = URL(filePath: "/dev/shm/DragDrop-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: shared) }
+    for folder in [directory.url, shared] {
+      let bytes = Data((0..<(2 * ItemProvider.chunkSize + 5)).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+      let made = Mutex<[URL]>([])
+      let provider = ItemProvider()
+      provider.suggestedName = "photo"
+      provider.registerDisposableFileRepresentation(for: .png) { completion in
+        let file = folder.appending(path: UUID().uuidString)
+        completion(
+          Result {
+            try bytes.write(to: file); return file
+          })
+        made.withLock { $0.append(file) }
+        return nil
+      }
+      let (name, read) = try await provider.loadFileRepresentation(for: .png) { url in
+        (url.lastPathComponent, try Data(contentsOf: url))
+      }
+      #expect(name == "photo.png")
+      #expect(read == bytes)
+      let files = made.withLock { $0 }
+      #expect(files.count == 1)
+      // Moved within one file system; copied, and left to its owner, across two.
+      #expect(FileManager.default.fileExists(atPath: files[0].path) == (folder == shared))
+    }
   }
 
   @Test(
