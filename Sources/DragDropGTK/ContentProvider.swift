@@ -17,7 +17,7 @@ import Foundation
 @MainActor
 final class ContentProvider {
   /// How many bytes one write hands to the stream.
-  static let chunkSize = 64 << 10
+  static let chunkSize = 256 << 10
 
   /// The GObject; one reference is ours until ``finish()``.
   let object: UnsafeMutablePointer<GdkContentProvider>
@@ -99,14 +99,14 @@ final class ContentProvider {
   }
 
   /// Whether an offer's bytes go out as they are, read from a file a chunk at a time: data
-  /// that is not text (an image, a custom type), which may be large. Its representation is
-  /// loaded as a file, so that a big one is never held in memory.
+  /// that is not text (an image, a custom type), which may be large. A file representation
+  /// is read where it is, with no copy, so that a big one is never held in memory.
   static func streamsFromFile(_ offer: PlatformFormats.Offer) -> Bool {
     offer.encoding == .bytes && !offer.contentType.conforms(to: .text)
   }
 
-  /// Loads the first item's representation for `offer` as a file and opens it for reading.
-  /// The file handle keeps it readable after the provider removes its temporary copy.
+  /// Opens the first item's representation for `offer` for reading: a file representation's
+  /// own file, with no copy, or a data representation's bytes.
   private func loadFile(
     _ offer: PlatformFormats.Offer, _ done: @escaping @MainActor (Result<Chunked, any Error>) -> Void
   ) {
@@ -115,11 +115,16 @@ final class ContentProvider {
       return
     }
     let key = ObjectIdentifier(provider)
-    loads[key] = provider.loadFileRepresentation(for: offer.contentType) { result in
-      let opened = result.mapError { $0 as any Error }.flatMap { url in Result { try FileHandle(forReadingFrom: url) } }
+    loads[key] = provider.openRepresentation(for: offer.contentType) { result in
       Task { @MainActor [weak self] in
         self?.loads[key] = nil
-        done(opened.map { Chunked(file: $0) })
+        done(
+          result.mapError { $0 as any Error }.map { opened in
+            switch opened {
+            case .data(let data): Chunked(data: data)
+            case .file(let file): Chunked(file: file)
+            }
+          })
       }
     }
   }

@@ -45,6 +45,42 @@ extension ItemProvider {
     }
   }
 
+  /// A representation opened for reading without a temporary copy: see
+  /// ``openRepresentation(for:completionHandler:)``.
+  package enum OpenedRepresentation: Sendable {
+    /// A data representation's bytes.
+    case data(Data)
+    /// A file representation's own file, open for reading.
+    case file(FileHandle)
+  }
+
+  /// Opens the first representation whose type conforms to `contentType` for reading, with
+  /// no temporary copy: a data representation's bytes, or a file representation's own file,
+  /// opened as its handler delivers it, so that it stays readable whatever its owner does
+  /// with it afterwards. For writing a big representation out a chunk at a time.
+  @discardableResult
+  package func openRepresentation(
+    for contentType: ContentType,
+    completionHandler: @escaping @Sendable (Result<OpenedRepresentation, ItemProviderError>) -> Void
+  ) -> LoadProgress {
+    start(requested: [contentType], completionHandler) { representation, operation in
+      switch representation.source {
+      case .data(let handler):
+        Self.runHandler(handler, of: representation, in: operation, units: 100) { data in
+          operation.finish(.success(.data(data)))
+        }
+      case .file(_, let handler):
+        Self.runHandler(handler, of: representation, in: operation, units: 100) { url in
+          do {
+            operation.finish(.success(.file(try FileHandle(forReadingFrom: url))))
+          } catch {
+            operation.finish(.failure(.loadHandlerFailed(representation.contentType, underlying: error)))
+          }
+        }
+      }
+    }
+  }
+
   /// Loads a file representation, in place when it was registered with `openInPlace`,
   /// otherwise as a temporary copy that is deleted when the handler returns. The Boolean
   /// tells which.

@@ -497,6 +497,49 @@ import Testing
     #expect(inPlace.0 != url)
   }
 
+  @Test("Opening a representation reads a file where it is, with no copy, and data as it is")
+  func openingARepresentationCopiesNothing() async throws {
+    let directory = try TemporaryDirectory()
+    let url = try directory.write(Data("photo".utf8), to: "photo.png")
+    let provider = ItemProvider()
+    provider.registerFileRepresentation(for: .png) { completion in
+      completion(.success(url))
+      return nil
+    }
+    provider.registerDataRepresentation(for: .utf8PlainText) { completion in
+      completion(.success(Data("caption".utf8)))
+      return nil
+    }
+    let opened = try await withCheckedThrowingContinuation { continuation in
+      provider.openRepresentation(for: .png) { continuation.resume(with: $0) }
+    }
+    guard case .file(let handle) = opened else {
+      Issue.record("expected the file, got \(opened)")
+      return
+    }
+    // The very file the handler gave: the same inode, not a copy of it.
+    var own = stat()
+    var original = stat()
+    #expect(fstat(handle.fileDescriptor, &own) == 0 && stat(url.path, &original) == 0)
+    #expect(own.st_ino == original.st_ino && own.st_dev == original.st_dev)
+    #expect(try handle.readToEnd() == Data("photo".utf8))
+    let text = try await withCheckedThrowingContinuation { continuation in
+      provider.openRepresentation(for: .plainText) { continuation.resume(with: $0) }
+    }
+    guard case .data(let data) = text else {
+      Issue.record("expected data, got \(text)")
+      return
+    }
+    #expect(data == Data("caption".utf8))
+    let missing = await withCheckedContinuation { continuation in
+      provider.openRepresentation(for: .jpeg) { continuation.resume(returning: $0) }
+    }
+    guard case .failure(.unavailableContentType) = missing else {
+      Issue.record("expected unavailableContentType, got \(missing)")
+      return
+    }
+  }
+
   @Test("A file made for one load moves to the temporary copy, or is copied across file systems")
   func aDisposableFileMovesInsteadOfBeingCopied() async throws {
     let directory = try TemporaryDirectory()
