@@ -1,5 +1,6 @@
 // Reads XdndFinished where Xlib turns the wire event into an XEvent: a hook that runs for
-// every ClientMessage before GDK's event source dispatches it. The hook holds Xlib's
+// every ClientMessage before GDK's event source dispatches it. It also notes when the last
+// XdndEnter arrived, for measuring how soon a drop target hears of a drag. The hook holds Xlib's
 // display lock, so it calls no Xlib function; the atoms are looked up when watching starts.
 #include "CXdnd.h"
 
@@ -12,13 +13,17 @@ extern DDWireToEvent XESetWireToEvent(Display *, int, DDWireToEvent);
 
 static Display *watched;
 static DDWireToEvent previous;
-static Atom finishedAtom, copyAtom, moveAtom;
+static Atom finishedAtom, copyAtom, moveAtom, enterAtom;
+static gint64 enterTime;
 static bool hasAnswer;
 static bool answerAccepted;
 static DDXdndAction answerAction;
 
 static Bool clientMessage(Display *display, XEvent *event, void *wire) {
   Bool result = previous != NULL ? previous(display, event, wire) : False;
+  if (result && display == watched && event->type == ClientMessage && event->xclient.message_type == enterAtom) {
+    enterTime = g_get_monotonic_time();
+  }
   if (result && display == watched && event->type == ClientMessage
       && event->xclient.message_type == finishedAtom && event->xclient.format == 32) {
     hasAnswer = true;
@@ -41,6 +46,7 @@ bool ddxdnd_watch(void *gdk_display) {
   finishedAtom = XInternAtom(display, "XdndFinished", False);
   copyAtom = XInternAtom(display, "XdndActionCopy", False);
   moveAtom = XInternAtom(display, "XdndActionMove", False);
+  enterAtom = XInternAtom(display, "XdndEnter", False);
   XLockDisplay(display);
   previous = XESetWireToEvent(display, ClientMessage, clientMessage);
   watched = display;
@@ -49,6 +55,8 @@ bool ddxdnd_watch(void *gdk_display) {
 }
 
 void ddxdnd_forget(void) { hasAnswer = false; }
+
+int64_t ddxdnd_last_enter_time(void) { return enterTime; }
 
 bool ddxdnd_take(bool *accepted, DDXdndAction *action) {
   if (!hasAnswer) return false;

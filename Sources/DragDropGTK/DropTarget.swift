@@ -51,6 +51,8 @@ final class DropTarget {
     let actions = GdkDragAction(rawValue: GDK_ACTION_COPY.rawValue | GDK_ACTION_MOVE.rawValue)
     controller = gtk_drop_target_async_new(nil, actions)
     gtk_widget_add_controller(widget, ddgtk_event_controller(UnsafeMutableRawPointer(controller)))
+    // Notes when each drag's XdndEnter arrives, for ``PlatformDropTiming``.
+    _ = ddxdnd_watch(UnsafeMutableRawPointer(gtk_widget_get_display(widget)))
     connections = [
       connectDropAccept(controller) { _ in true },
       connectDropPosition(controller, "drag-enter") { [weak self] drop, x, y in
@@ -534,4 +536,15 @@ private final class HeldCancellable: @unchecked Sendable {
     g_object_ref(UnsafeMutableRawPointer(pointer))
   }
   deinit { g_object_unref(UnsafeMutableRawPointer(pointer)) }
+}
+
+/// When drags from other applications reach this process: for measuring how soon a drop
+/// target hears of one.
+package enum PlatformDropTiming {
+  /// When the last XdndEnter arrived from the X server, in seconds on GLib's monotonic clock
+  /// (``MainLoop/monotonicNow``); nil before the first, and on displays that are not X11.
+  package static var lastEnterArrival: Double? {
+    let microseconds = ddxdnd_last_enter_time()
+    return microseconds == 0 ? nil : Double(microseconds) / 1_000_000
+  }
 }

@@ -77,9 +77,22 @@ final class ReportingDropTarget: DropInteractionDelegate {
       || session.canLoadObjects(ofClass: Image.self)
   }
 
+  /// Whether the session over the window has had its first update.
+  private var updated = false
+  /// With DRAGDROP_PROBE_ENTER_LATENCY set, each drag's first update reports how long after
+  /// its XdndEnter arrived it came, in microseconds.
+  private let reportsLatency = ProcessInfo.processInfo.environment["DRAGDROP_PROBE_ENTER_LATENCY"] != nil
+
   func dropInteraction(_ interaction: DropInteraction, sessionDidUpdate session: DropSession) -> DropProposal {
-    DropProposal(operation: .copy)
+    if reportsLatency, !updated, let enter = PlatformDropTiming.lastEnterArrival {
+      report("enter-latency \(Int(((MainLoop.monotonicNow - enter) * 1_000_000).rounded()))")
+    }
+    updated = true
+    return DropProposal(operation: .copy)
   }
+
+  func dropInteraction(_ interaction: DropInteraction, sessionDidExit session: DropSession) { updated = false }
+  func dropInteraction(_ interaction: DropInteraction, sessionDidEnd session: DropSession) { updated = false }
 
   func dropInteraction(_ interaction: DropInteraction, performDrop session: DropSession) {
     let local = session.localDragSession == nil ? "none" : "ours"

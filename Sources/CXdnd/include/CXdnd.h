@@ -5,6 +5,7 @@
 #define DRAGDROP_CXDND_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 /// The action an XdndFinished reported.
 typedef enum {
@@ -14,7 +15,8 @@ typedef enum {
   DDXdndActionOther = 3,
 } DDXdndAction;
 
-/// Starts watching the XdndFinished messages that reach `gdk_display` (a GdkDisplay *).
+/// Starts watching the XdndFinished and XdndEnter messages that reach `gdk_display` (a
+/// GdkDisplay *).
 /// Returns false when the display is not an X11 one; watching twice is harmless.
 bool ddxdnd_watch(void *gdk_display);
 
@@ -25,6 +27,10 @@ void ddxdnd_forget(void);
 /// drop (bit 0 of data.l[1]) and the action it performed (data.l[2]). Returns false when
 /// none came.
 bool ddxdnd_take(bool *accepted, DDXdndAction *action);
+
+/// When the last XdndEnter reached the watched display, on GLib's monotonic clock in
+/// microseconds, as Xlib read it from the connection; 0 before the first.
+int64_t ddxdnd_last_enter_time(void);
 
 /// Whether some application owns the XDND selection of `gdk_display`: while a drop is read,
 /// its source does, so no owner means the source is gone. True on displays that are not
