@@ -5,21 +5,28 @@
 # same temporary folder. Prints the time from the release to the file being whole, the
 # ratio to the pipe, and the growth of peak memory (VmHWM) of both processes.
 #
-#   Benchmarks/Scripts/peer-transfer.sh [SIZE_MIB ...]      (default: 256 1024)
+# With --ours, the source is a second GTKProbe dragging a file of SIZE MiB as a file
+# representation, so that the bytes go between two processes of ours: a ZIP archive, whose
+# bytes go through the byte channel of our processes; with --ours-photo, a PNG photo, which
+# goes as its file's URI (it may be opened in place) and which the target copies.
+#
+#   Benchmarks/Scripts/peer-transfer.sh [--ours | --ours-photo] [SIZE_MIB ...]   (default: 256 1024)
 #
 # Run from the repository root after `swift build -c release --product GTKProbe`.
 set -euo pipefail
+ours=""
+case "${1:-}" in --ours | --ours-photo) ours=$1; shift ;; esac
 sizes=("${@:-256}")
 [ $# -eq 0 ] && sizes=(256 1024)
 probe=.build/release/GTKProbe
 [ -x "$probe" ] || { echo "build it first: swift build -c release --product GTKProbe" >&2; exit 1; }
 
 if [ -z "${PEER_TRANSFER_INNER:-}" ]; then
-  PEER_TRANSFER_INNER=1 exec xvfb-run -a -s "-screen 0 1280x800x24 -nolisten tcp" "$0" "${sizes[@]}"
+  PEER_TRANSFER_INNER=1 exec xvfb-run -a -s "-screen 0 1280x800x24 -nolisten tcp" "$0" $ours "${sizes[@]}"
 fi
 export GDK_BACKEND=x11 NO_AT_BRIDGE=1
 work=$(mktemp -d)
-trap 'pkill -P $$ 2>/dev/null || true; rm -rf "$work"' EXIT
+trap 'pkill -P $$ 2>/dev/null || true; [ -n "${KEEP_LOGS:-}" ] && cp "$work"/*.log /tmp/; rm -rf "$work"' EXIT
 hwm() { awk '/VmHWM/ {print $2}' "/proc/$1/status"; }
 now() { date +%s.%N; }
 
@@ -27,7 +34,19 @@ printf "| size | drop | dd \\| cat | drop / pipe | our peak growth | peer peak g
 for size in "${sizes[@]}"; do
   "$probe" drop-files bench-drop > "$work/probe.log" 2>&1 &
   probe_pid=$!
-  /usr/bin/python3 Tests/Peers/gtk4_peer.py big bench-peer "$size" > "$work/peer.log" 2>&1 &
+  if [ -n "$ours" ]; then
+    # A PNG signature and header, zeros, and IEND (what the target checks), or a ZIP's
+    # header and zeros; written, not sparse, as a real file would be.
+    [ "$ours" = --ours-photo ] && big="$work/big.png" || big="$work/big.zip"
+    python3 -c 'import sys; f = open(sys.argv[1], "wb"); n = int(sys.argv[2]) << 20; png = sys.argv[1].endswith(".png")
+head = b"\x89PNG\r\n\x1a\n\0\0\0\x0dIHDR" + b"\0" * 17 if png else b"PK\x03\x04"; tail = b"\0\0\0\0IEND\xaeB`\x82" if png else b""
+f.write(head); left = n - len(head) - len(tail); zeros = b"\0" * (1 << 20)
+while left > 0: f.write(zeros[:min(left, len(zeros))]); left -= len(zeros)
+f.write(tail)' "$big" "$size"
+    "$probe" drag-file-backed bench-peer "$big" > "$work/peer.log" 2>&1 &
+  else
+    /usr/bin/python3 Tests/Peers/gtk4_peer.py big bench-peer "$size" > "$work/peer.log" 2>&1 &
+  fi
   peer_pid=$!
   until grep -q '^ready' "$work/probe.log" && grep -q '^ready' "$work/peer.log"; do sleep 0.05; done
   xdotool windowmove --sync "$(xdotool search --name bench-peer | head -1)" 600 0
@@ -41,6 +60,7 @@ for size in "${sizes[@]}"; do
   grep -q "^received-file $((size << 20))" "$work/probe.log" || { cat "$work/probe.log" >&2; exit 1; }
   grown_ours=$(( ($(hwm $probe_pid) - ours) / 1024 )); grown_theirs=$(( ($(hwm $peer_pid) - theirs) / 1024 ))
   kill $probe_pid $peer_pid; wait $probe_pid $peer_pid 2>/dev/null || true
+  rm -f "$work/big.png" "$work/big.zip"
   start=$(now)
   dd if=/dev/zero bs=1M count="$size" 2>/dev/null | cat > "${TMPDIR:-/tmp}/peer-transfer-pipe.bin"
   pipe=$(echo "$(now) - $start" | bc)

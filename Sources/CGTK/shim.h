@@ -24,6 +24,7 @@ extern void _dispatch_main_queue_callback_4CF(void *_Null_unspecified message);
 // MARK: Casts and constants
 
 static inline GObject *ddgtk_object(gpointer instance) { return G_OBJECT(instance); }
+static inline GIOStream *ddgtk_io_stream(gpointer instance) { return G_IO_STREAM(instance); }
 static inline GtkWidget *ddgtk_widget(gpointer instance) { return GTK_WIDGET(instance); }
 static inline GtkWindow *ddgtk_window(gpointer instance) { return GTK_WINDOW(instance); }
 static inline GtkDrawingArea *ddgtk_drawing_area(gpointer instance) { return GTK_DRAWING_AREA(instance); }

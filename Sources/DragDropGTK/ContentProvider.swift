@@ -32,6 +32,11 @@ final class ContentProvider {
   private var loads: [ObjectIdentifier: LoadProgress] = [:]
   /// How many chunks went out: for tests.
   private(set) var chunkCount = 0
+  /// The MIME types that a process of ours may read through a ``ByteChannel``: those that
+  /// go out as raw bytes.
+  let channelMIMETypes: [String]
+  /// The channel, made when a process of ours first asks for its description.
+  private(set) var channel: ByteChannelServer?
 
   /// A provider for `providers` (an outgoing drag's items, restricted to what other
   /// applications may load), writing files for peers into `files`.
@@ -39,6 +44,7 @@ final class ContentProvider {
     self.providers = providers
     self.files = files
     offers = providers.first.map { PlatformFormats.offers(for: $0.registeredContentTypes(visibleTo: .all)) } ?? []
+    channelMIMETypes = offers.filter(Self.streamsFromFile).map(\.mimeType)
     cancellable = g_cancellable_new()!
     let raw = g_object_new_with_properties(Self.gType, 0, nil, nil)!
     object = UnsafeMutableRawPointer(raw).assumingMemoryBound(to: GdkContentProvider.self)
@@ -48,12 +54,14 @@ final class ContentProvider {
     }
   }
 
-  /// The MIME types a peer sees, in order.
-  var mimeTypes: [String] { offers.map(\.mimeType) }
+  /// The MIME types a peer sees, in order; last, when some go out as raw bytes, the
+  /// description of a ``ByteChannel`` for processes of ours.
+  var mimeTypes: [String] { offers.map(\.mimeType) + (channelMIMETypes.isEmpty ? [] : [ByteChannel.mimeType]) }
 
   /// Ends every write under way with `G_IO_ERROR_CANCELLED` and cancels the loads.
   func cancel() {
     g_cancellable_cancel(cancellable)
+    channel?.cancel()
     for load in loads.values { load.cancel() }
     loads = [:]
   }
@@ -73,6 +81,10 @@ final class ContentProvider {
 
   /// Writes the bytes of `mimeType` to `stream` and completes `task`.
   private func write(mimeType: String, to stream: UnsafeMutablePointer<GOutputStream>, task: OpaquePointer) {
+    if mimeType == ByteChannel.mimeType && !channelMIMETypes.isEmpty {
+      writeChannelDescription(to: stream, task: task)
+      return
+    }
     guard let offer = offers.first(where: { $0.mimeType == mimeType }) else {
       fail(task, G_IO_ERROR_NOT_SUPPORTED, "\(mimeType) is not offered")
       return
@@ -96,6 +108,34 @@ final class ContentProvider {
     } else {
       load(offer) { done($0.map { Chunked(data: $0) }) }
     }
+  }
+
+  /// Writes the description of the drag's ``ByteChannel``, listening from the first ask.
+  private func writeChannelDescription(to stream: UnsafeMutablePointer<GOutputStream>, task: OpaquePointer) {
+    if g_cancellable_is_cancelled(cancellable) != 0 {
+      fail(task, G_IO_ERROR_CANCELLED, "the drag has ended")
+      return
+    }
+    if channel == nil {
+      guard let provider = providers.first else {
+        fail(task, G_IO_ERROR_NOT_SUPPORTED, "the drag has no items")
+        return
+      }
+      let offers = offers
+      do {
+        channel = try ByteChannelServer(mimeTypes: channelMIMETypes) { mimeType, completion in
+          guard let offer = offers.first(where: { $0.mimeType == mimeType }) else {
+            completion(.failure(PlatformTransferError.readFailed("\(mimeType) is not offered")))
+            return nil
+          }
+          return provider.openRepresentation(for: offer.contentType) { completion($0.mapError { $0 as any Error }) }
+        }
+      } catch {
+        fail(task, G_IO_ERROR_FAILED, "\(error)")
+        return
+      }
+    }
+    writeChunk(Chunked(data: channel!.description.encoded), to: stream, task: task)
   }
 
   /// Whether an offer's bytes go out as they are, read from a file a chunk at a time: data
@@ -131,13 +171,17 @@ final class ContentProvider {
 
   /// Loads and encodes what `offer` needs, on the main actor when done.
   private func load(_ offer: PlatformFormats.Offer, _ done: @escaping @MainActor (Result<Data, any Error>) -> Void) {
+    if offer.encoding == .temporaryFile {
+      loadFiles(offer, done)
+      return
+    }
     // Several items give a URI list of every item's URL, or of every item's image file.
     let sources = offer.encoding == .bytes || offer.encoding == .mozURL ? Array(providers.prefix(1)) : providers
     let kind: ContentType = offer.encoding == .temporaryFile ? .image : .url
     let types = sources.enumerated().map { index, provider in
       index == 0 ? offer.contentType : provider.registeredContentTypes(visibleTo: .all).first { $0.conforms(to: kind) }
     }
-    let gathered = Gathered(count: sources.count) { [weak self] result in
+    let gathered = Gathered<Data>(count: sources.count) { [weak self] result in
       guard let self else { return }
       done(
         result.flatMap { datas in
@@ -162,22 +206,78 @@ final class ContentProvider {
     }
   }
 
+  /// The URI list of every item's image file, for file managers: the file itself when its
+  /// representation may be opened in place, otherwise its temporary copy, moved (not copied
+  /// again, and never held in memory) into a folder of ``files`` that outlives the drag a
+  /// little.
+  private func loadFiles(_ offer: PlatformFormats.Offer, _ done: @escaping @MainActor (Result<Data, any Error>) -> Void)
+  {
+    let types = providers.enumerated().map { index, provider in
+      index == 0
+        ? offer.contentType : provider.registeredContentTypes(visibleTo: .all).first { $0.conforms(to: .image) }
+    }
+    var folders: [URL?] = []
+    do {
+      folders = try types.map { type in try type.map { _ in try files.makeFolder() } }
+    } catch {
+      done(.failure(error))
+      return
+    }
+    let gathered = Gathered<(url: URL, moved: Bool)>(count: providers.count) { [weak self] result in
+      guard let self else { return }
+      for case let folder? in folders {
+        // Folders whose item went in place stay empty: they go now.
+        if (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.isEmpty == true {
+          try? FileManager.default.removeItem(at: folder)
+        }
+      }
+      done(
+        result.map { files in
+          let files = files.compactMap { $0 }
+          self.temporaryFiles += files.filter(\.moved).map(\.url)
+          return PlatformFormats.uriList(files.map(\.url))
+        })
+    }
+    for (index, provider) in providers.enumerated() {
+      let key = ObjectIdentifier(provider)
+      guard let type = types[index], let folder = folders[index] else {
+        gathered.skip(index)
+        continue
+      }
+      loads[key] = provider.loadInPlaceFileRepresentation(for: type) { result in
+        let file = result.mapError { $0 as any Error }.flatMap { url, inPlace in
+          Result { () throws -> (url: URL, moved: Bool) in
+            if inPlace { return (url, false) }
+            // The temporary copy is the provider's to give away until the handler returns.
+            let kept = folder.appending(path: url.lastPathComponent)
+            try FileManager.default.moveItem(at: url, to: kept)
+            return (kept, true)
+          }
+        }
+        Task { @MainActor [weak self] in
+          self?.loads[key] = nil
+          gathered.receive(file, at: index)
+        }
+      }
+    }
+  }
+
   /// The loads of one write, gathered in item order.
   @MainActor
-  private final class Gathered {
-    private var results: [Data?]
+  private final class Gathered<Value> {
+    private var results: [Value?]
     private var remaining: Int
-    private var done: ((Result<[Data?], any Error>) -> Void)?
+    private var done: ((Result<[Value?], any Error>) -> Void)?
 
-    /// `done` gets each item's data, nil for an item skipped.
-    init(count: Int, done: @escaping (Result<[Data?], any Error>) -> Void) {
+    /// `done` gets each item's value, nil for an item skipped.
+    init(count: Int, done: @escaping (Result<[Value?], any Error>) -> Void) {
       results = Array(repeating: nil, count: count)
       remaining = count
       self.done = done
       if count == 0 { finish(.success([])) }
     }
 
-    func receive(_ result: Result<Data, any Error>, at index: Int) {
+    func receive(_ result: Result<Value, any Error>, at index: Int) {
       switch result {
       case .failure(let error): finish(.failure(error))
       case .success(let data):
@@ -193,7 +293,7 @@ final class ContentProvider {
       if remaining == 0 { finish(.success(results)) }
     }
 
-    private func finish(_ result: Result<[Data?], any Error>) {
+    private func finish(_ result: Result<[Value?], any Error>) {
       let done = self.done
       self.done = nil
       done?(result)
@@ -204,24 +304,15 @@ final class ContentProvider {
     _ loaded: [(provider: ItemProvider, type: ContentType, data: Data)], for offer: PlatformFormats.Offer
   ) throws -> Data {
     switch offer.encoding {
-    case .temporaryFile:
-      // The files a file manager copies: written now, one an image, each named after its item.
-      var written: [URL] = []
-      for item in loaded {
-        let name = PlatformFormats.safeFileName(item.provider.suggestedName, fallback: "image")
-        let ext = item.type.preferredFilenameExtension.map { "." + $0 } ?? ""
-        written.append(try files.write(item.data, named: name.hasSuffix(ext) ? name : name + ext))
-      }
-      temporaryFiles += written
-      return PlatformFormats.uriList(written)
     case .uriList:
       return Data(try loaded.map { try PlatformFormats.encode($0.data, for: offer) }.joined())
-    case .bytes, .mozURL:
+    case .bytes, .mozURL, .temporaryFile:
+      // (Files for file managers are made by `loadFiles`, not from data.)
       return try PlatformFormats.encode(loaded[0].data, for: offer)
     }
   }
 
-  /// Writes the next chunk; the one after it starts from the main queue.
+  /// Writes the next chunk; the one after it starts from an idle source.
   private func writeChunk(_ chunked: Chunked, to stream: UnsafeMutablePointer<GOutputStream>, task: OpaquePointer) {
     let next: Data?
     do {

@@ -160,10 +160,12 @@ final class DropTarget {
       followPointer()
       return incoming
     }
-    let reader = Reader(drop: drop, clock: window.clock)
     let mimeTypes = Self.mimeTypes(of: drop)
+    let reader = Reader(drop: drop, clock: window.clock, mimeTypes: mimeTypes)
+    // The channel's description is for the reader alone, not a representation.
     let provider = PlatformFormats.itemProvider(
-      offering: mimeTypes, read: { mime, completion in reader.read(mime, completion: completion) },
+      offering: mimeTypes.filter { $0 != ByteChannel.mimeType },
+      read: { mime, completion in reader.read(mime, completion: completion) },
       readFile: { mime, completion in reader.readToFile(mime, completion: completion) })
     let allowsMove = gdk_drop_get_actions(drop).rawValue & GDK_ACTION_MOVE.rawValue != 0
     let handle = window.dragController.beginIncomingDrag(
@@ -264,10 +266,14 @@ final class Reader: @unchecked Sendable {
   /// The window's clock, for noticing a peer that stopped sending.
   @MainActor fileprivate let clock: any MainActorClock
 
+  /// Whether the source is a process of ours that offers a ``ByteChannel``.
+  private let offersChannel: Bool
+
   @MainActor
-  init(drop: OpaquePointer, clock: any MainActorClock) {
+  init(drop: OpaquePointer, clock: any MainActorClock, mimeTypes: [String] = []) {
     self.drop = drop
     self.clock = clock
+    offersChannel = mimeTypes.contains(ByteChannel.mimeType)
   }
 
   /// Whether the application the drop comes from is still there (on X11, whether it owns
@@ -325,14 +331,78 @@ final class Reader: @unchecked Sendable {
     try? FileManager.default.removeItem(at: folder)
   }
 
+  /// Reads `mime`: through the source's ``ByteChannel`` when it is a process of ours that
+  /// serves the type there, otherwise (or when the channel cannot be used) through XDND.
   @MainActor
   private func start(
     _ mime: String, into output: FileHandle?, progress: LoadProgress,
     completion: @escaping @Sendable (Result<Data, any Error>) -> Void
   ) {
+    guard offersChannel, mime != ByteChannel.mimeType else {
+      startThroughPlatform(mime, into: output, progress: progress, completion: completion)
+      return
+    }
+    let folder = try? ByteChannel.folder()
+    startThroughPlatform(ByteChannel.mimeType, into: nil, progress: LoadProgress(), reportsFailure: false) { result in
+      let description = folder.flatMap { folder in
+        (try? result.get()).flatMap { ByteChannel.Description($0, folder: folder) }
+      }
+      // A read completes on the main actor, and the next one starts from an idle source.
+      MainActor.assumeIsolated {
+        MainLoop.runSoon {
+          guard !progress.isCancelled, let description, let socket = ByteChannel.request(mime, from: description)
+          else {
+            self.startThroughPlatform(mime, into: output, progress: progress, completion: completion)
+            return
+          }
+          self.startThroughChannel(socket, into: output, progress: progress, completion: completion)
+        }
+      }
+    }
+  }
+
+  /// Reads a channel's answer from `socket`, a connected Unix socket this takes over.
+  @MainActor
+  private func startThroughChannel(
+    _ socket: Int32, into output: FileHandle?, progress: LoadProgress,
+    completion: @escaping @Sendable (Result<Data, any Error>) -> Void
+  ) {
+    var error: UnsafeMutablePointer<GError>?
+    guard let gSocket = g_socket_new_from_fd(socket, &error) else {
+      close(socket)
+      let failure = ReadContext.describe(error) ?? PlatformTransferError.readFailed("no socket")
+      completion(.failure(failure))
+      return
+    }
+    let connection = g_socket_connection_factory_create_connection(gSocket)!
+    g_object_unref(UnsafeMutableRawPointer(gSocket))
+    g_object_ref(UnsafeMutableRawPointer(drop))
+    let read = ReadContext(reader: self, output: output, progress: progress, completion: completion, framed: true)
+    _ = Unmanaged.passRetained(read)
+    // The connection closes its socket when the read lets it go.
+    read.connection = UnsafeMutableRawPointer(connection)
+    let stream = g_io_stream_get_input_stream(ddgtk_io_stream(UnsafeMutableRawPointer(connection)))!
+    g_object_ref(UnsafeMutableRawPointer(stream))
+    read.stream = stream
+    guard !progress.isCancelled else {
+      read.finish(.failure(ItemProviderError.cancelled))
+      return
+    }
+    let cancellable = HeldCancellable(read.cancellable)
+    progress.cancellationHandler = { g_cancellable_cancel(cancellable.pointer) }
+    read.watch()
+    read.next()
+  }
+
+  @MainActor
+  private func startThroughPlatform(
+    _ mime: String, into output: FileHandle?, progress: LoadProgress, reportsFailure: Bool = true,
+    completion: @escaping @Sendable (Result<Data, any Error>) -> Void
+  ) {
     // The drop and the context stay alive until the read ends (`ReadContext.finish`).
     g_object_ref(UnsafeMutableRawPointer(drop))
-    let read = ReadContext(reader: self, output: output, progress: progress, completion: completion)
+    let read = ReadContext(
+      reader: self, output: output, progress: progress, completion: completion, reportsFailure: reportsFailure)
     // Released by `finish`.
     _ = Unmanaged.passRetained(read)
     guard !progress.isCancelled else {
@@ -406,14 +476,28 @@ private final class ReadContext {
   static let checkInterval = 1.0
   static let stallTimeout = 30.0
 
+  /// Whether the bytes come framed by a ``ByteChannel``: a length, then that many bytes.
+  let framed: Bool
+  /// Whether a failure of this read fails the drop (not so for a channel's description).
+  let reportsFailure: Bool
+  /// A channel's connection, let go when the read ends.
+  var connection: UnsafeMutableRawPointer?
+  /// A framed stream's header as it arrives, then its length, or the message of a failure.
+  private var header: [UInt8] = []
+  private var expected: Int64?
+  private var failureMessage: [UInt8]?
+
   init(
     reader: Reader, output: FileHandle?, progress: LoadProgress,
-    completion: @escaping @Sendable (Result<Data, any Error>) -> Void
+    completion: @escaping @Sendable (Result<Data, any Error>) -> Void, framed: Bool = false,
+    reportsFailure: Bool = true
   ) {
     self.reader = reader
     self.output = output
     self.progress = progress
     self.completion = completion
+    self.framed = framed
+    self.reportsFailure = reportsFailure
     lastArrival = reader.clock.now
   }
 
@@ -451,16 +535,59 @@ private final class ReadContext {
   var isDone: Bool { done }
 
   /// Keeps the first `count` bytes of ``buffer``: appended in memory, or written to the file.
+  /// A framed stream's header is taken off first.
   func keep(count: Int) throws {
-    let chunk = UnsafeRawBufferPointer(start: buffer, count: count)
+    var chunk = UnsafeRawBufferPointer(start: buffer, count: count)
+    lastArrival = reader.clock.now
+    if framed && expected == nil && failureMessage == nil {
+      let taken = min(8 - header.count, chunk.count)
+      header += chunk.prefix(taken)
+      chunk = UnsafeRawBufferPointer(rebasing: chunk[taken...])
+      if header.count == 8 {
+        let value = header.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }
+        if value == ByteChannel.failureHeader {
+          failureMessage = []
+        } else {
+          guard value <= UInt64(Int64.max) else { throw ChannelError.excess(expected: Int64.max) }
+          expected = Int64(value)
+          progress.totalUnitCount = Int64(value)
+        }
+      }
+    }
+    if failureMessage != nil {
+      failureMessage! += chunk.prefix(4096 - failureMessage!.count)
+      return
+    }
+    if let expected, received + Int64(chunk.count) > expected { throw ChannelError.excess(expected: expected) }
     if let output {
       try output.write(contentsOf: chunk)
     } else {
       data.append(contentsOf: chunk)
     }
-    received += Int64(count)
+    received += Int64(chunk.count)
     progress.completedUnitCount = received
-    lastArrival = reader.clock.now
+  }
+
+  /// What a framed stream that ended says: nil when it is whole.
+  var framingFailure: (any Error)? {
+    guard framed else { return nil }
+    if let failureMessage {
+      return PlatformTransferError.readFailed(
+        "the other application could not provide it: \(String(decoding: failureMessage, as: UTF8.self))")
+    }
+    guard let expected else { return PlatformTransferError.peerVanished }
+    return received == expected
+      ? nil : PlatformTransferError.truncated(expected: Int(expected), received: Int(received))
+  }
+
+  /// A channel that sent more than it announced.
+  enum ChannelError: Error, CustomStringConvertible {
+    case excess(expected: Int64)
+    var description: String {
+      switch self {
+      case .excess(let expected): "the other application sent more than the \(expected) bytes it announced"
+      }
+    }
   }
 
   /// Reads the next chunk into ``buffer``; a zero-length read is the end.
@@ -480,10 +607,17 @@ private final class ReadContext {
           if let failure {
             read.finish(.failure(failure))
           } else if count <= 0 {
-            read.finish(.success(read.data))
+            if let failure = read.framingFailure {
+              read.finish(.failure(failure))
+            } else {
+              read.finish(.success(read.data))
+            }
           } else {
             do {
               try read.keep(count: count)
+            } catch let error as ChannelError {
+              read.finish(.failure(PlatformTransferError.readFailed(error.description)))
+              return
             } catch {
               read.finish(.failure(PlatformTransferError.readFailed("the received bytes cannot be kept: \(error)")))
               return
@@ -505,12 +639,14 @@ private final class ReadContext {
     if let abandonment, case .failure = result { result = .failure(abandonment) }
     if let stream { g_object_unref(UnsafeMutableRawPointer(stream)) }
     stream = nil
+    if let connection { g_object_unref(connection) }
+    connection = nil
     try? output?.close()
     free(mimeType)
     g_object_unref(UnsafeMutableRawPointer(cancellable))
     var failed = false
     if case .failure = result { failed = true }
-    reader.readEnded(failed: failed)
+    reader.readEnded(failed: failed && reportsFailure)
     completion(result)
     // The context kept itself alive for GLib's callbacks; this is its last.
     Unmanaged.passUnretained(self).release()

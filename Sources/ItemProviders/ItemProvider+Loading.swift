@@ -355,6 +355,16 @@ enum FileTransfer {
     defer { try? output.close() }
     stage.totalUnitCount = Int64(max(size, 1))
     var copied: Int64 = 0
+    // The kernel copies from file to file, without the bytes passing through this process;
+    // where it cannot (another kind of file), the bytes are read and written a chunk at a time.
+    while copied < Int64(size) {
+      if isCancelled() { return false }
+      let sent = sendfile(output.fileDescriptor, input.fileDescriptor, nil, 8 << 20)
+      if sent < 0 && errno == EINTR { continue }
+      guard sent > 0 else { break }
+      copied += Int64(sent)
+      stage.completedUnitCount = min(copied, stage.totalUnitCount)
+    }
     while true {
       if isCancelled() { return false }
       let chunk: Data?

@@ -173,7 +173,7 @@ struct ContentProviderTests {
     let (files, removals) = peerFiles()
     defer { try? FileManager.default.removeItem(at: files.root) }
     let provider = ContentProvider(providers: [first, text, second], files: files)
-    #expect(formats(of: provider) == ["image/png", "text/uri-list"])
+    #expect(formats(of: provider) == ["image/png", "text/uri-list", ByteChannel.mimeType])
     let (outcome, data) = await write(provider, "text/uri-list")
     #expect(outcome.succeeded)
     // One file an image item, each named after it (a name, never a path), in folders of
@@ -234,5 +234,98 @@ struct ContentProviderTests {
     #expect(!outcome.succeeded)
     #expect(outcome.error?.code == Int32(G_IO_ERROR_CANCELLED.rawValue))
     #expect(progress.withLock { $0?.isCancelled } == true)
+  }
+
+  // MARK: - The channel between processes of ours
+
+  /// Reads everything a channel's socket sends, then closes it.
+  func readAll(_ socket: Int32) -> Data {
+    defer { close(socket) }
+    var data = Data()
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = recv(socket, &buffer, buffer.count, 0)
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { return data }
+      data.append(contentsOf: buffer[0..<count])
+    }
+  }
+
+  func header(_ value: UInt64) -> Data { withUnsafeBytes(of: value.littleEndian) { Data($0) } }
+
+  @Test("A process of ours reads raw bytes through the channel: a length, then exactly those bytes")
+  func rawBytesGoThroughTheChannel() async throws {
+    let directory = try TemporaryDirectory()
+    let bytes = Data((0..<(3 << 20) + 7).map { UInt8(truncatingIfNeeded: $0 &* 13) })
+    let file = try directory.write(bytes, to: "big.png")
+    let item = ItemProvider()
+    item.registerFileRepresentation(for: .png) { completion in
+      completion(.success(file))
+      return nil
+    }
+    item.registerDataRepresentation(for: .utf8PlainText) { completion in
+      completion(.success(Data("caption".utf8)))
+      return nil
+    }
+    let provider = ContentProvider(providers: [item])
+    // Offered last, and only for what goes out as raw bytes.
+    #expect(formats(of: provider).last == ByteChannel.mimeType)
+    #expect(provider.channelMIMETypes == ["image/png"])
+    #expect(provider.channel == nil)  // nothing listens before a process of ours asks
+    let (outcome, encoded) = await write(provider, ByteChannel.mimeType)
+    #expect(outcome.succeeded)
+    let description = try #require(ByteChannel.Description(encoded, folder: try ByteChannel.folder()))
+    #expect(description.mimeTypes == ["image/png"])
+    let socket = try #require(ByteChannel.request("image/png", from: description))
+    #expect(readAll(socket) == header(UInt64(bytes.count)) + bytes)
+    // Text goes through XDND, never the channel.
+    #expect(ByteChannel.request("text/plain;charset=utf-8", from: description) == nil)
+    // A wrong token gets nothing at all.
+    var forged = description
+    forged.token = String(repeating: "0", count: 32)
+    let refused = try #require(ByteChannel.request("image/png", from: forged))
+    #expect(readAll(refused).isEmpty)
+    // The drag's end stops the channel and removes its socket.
+    provider.finish()
+    #expect(await eventually { !FileManager.default.fileExists(atPath: description.path) })
+    #expect(ByteChannel.request("image/png", from: description) == nil)
+  }
+
+  @Test("A representation that fails to load reaches the other process as a message, not as bytes")
+  func aFailedLoadIsAMessageOnTheChannel() async throws {
+    struct Broken: Error, CustomStringConvertible { var description: String { "the photo is gone" } }
+    let item = ItemProvider()
+    item.registerDataRepresentation(for: .png) { completion in
+      completion(.failure(Broken()))
+      return nil
+    }
+    let provider = ContentProvider(providers: [item])
+    defer { provider.finish() }
+    let (_, encoded) = await write(provider, ByteChannel.mimeType)
+    let description = try #require(ByteChannel.Description(encoded, folder: try ByteChannel.folder()))
+    let received = readAll(try #require(ByteChannel.request("image/png", from: description)))
+    #expect(received.prefix(8) == header(ByteChannel.failureHeader))
+    #expect(String(decoding: received.dropFirst(8), as: UTF8.self).contains("the photo is gone"))
+  }
+
+  @Test("A description naming a socket outside the private folder, or a bad token, is refused")
+  func descriptionsAreChecked() throws {
+    let folder = try ByteChannel.folder()
+    let token = String(repeating: "ab", count: 16)
+    let good = ByteChannel.Description(path: folder + "/x.sock", token: token, mimeTypes: ["image/png"])
+    #expect(ByteChannel.Description(good.encoded, folder: folder) == good)
+    for bad in [
+      ByteChannel.Description(path: "/run/other.sock", token: token, mimeTypes: []),
+      ByteChannel.Description(path: folder + "/../x.sock", token: token, mimeTypes: []),
+      ByteChannel.Description(path: folder + "/x", token: token, mimeTypes: []),
+      ByteChannel.Description(path: folder + "/x.sock", token: "zz", mimeTypes: []),
+    ] {
+      #expect(ByteChannel.Description(bad.encoded, folder: folder) == nil, "\(bad)")
+    }
+    #expect(ByteChannel.Description(Data([0xFF, 0xFE]), folder: folder) == nil)
+    #expect(ByteChannel.Description(Data("dragdrop-channel 2\n".utf8), folder: folder) == nil)
+    // The folder is the user's alone.
+    var info = stat()
+    #expect(lstat(folder, &info) == 0 && info.st_uid == getuid() && info.st_mode & 0o077 == 0)
   }
 }

@@ -10,6 +10,7 @@
 //   GTKProbe drop-files TITLE  opens a window whose drop target loads any data as files
 //   GTKProbe drag TITLE TEXT  opens a window with a label that drags TEXT to any application
 //   GTKProbe drag-file TITLE PATH  opens a window whose label drags the file's bytes as data
+//   GTKProbe drag-file-backed TITLE PATH  the same, with the file as a file representation, open in place
 //   GTKProbe drag-note TITLE TEXT  opens a window whose label drags a note of ours (Codable) and TEXT
 
 import CGTK
@@ -166,10 +167,14 @@ final class ReportingDragSource: DragInteractionDelegate {
   let text: String
   let file: URL?
   let notes: Bool
-  init(text: String, file: URL? = nil, notes: Bool = false) {
+  /// Whether the file is registered as a file representation that may be opened in place,
+  /// rather than as its bytes.
+  let fileBacked: Bool
+  init(text: String, file: URL? = nil, notes: Bool = false, fileBacked: Bool = false) {
     self.text = text
     self.file = file
     self.notes = notes
+    self.fileBacked = fileBacked
   }
 
   func dragInteraction(_ interaction: DragInteraction, itemsForBeginning session: DragSession) -> [DragItem] {
@@ -188,9 +193,17 @@ final class ReportingDragSource: DragInteractionDelegate {
     }
     let provider = ItemProvider()
     let type = ContentType(filenameExtension: file.pathExtension) ?? .data
-    provider.registerDataRepresentation(for: type) { completion in
-      completion(Result { try Data(contentsOf: file) })
-      return nil
+    if fileBacked {
+      // As a photo library that lets its files be opened where they are.
+      provider.registerFileRepresentation(for: type, openInPlace: true) { completion in
+        completion(.success(file))
+        return nil
+      }
+    } else {
+      provider.registerDataRepresentation(for: type) { completion in
+        completion(Result { try Data(contentsOf: file) })
+        return nil
+      }
     }
     provider.suggestedName = file.deletingPathExtension().lastPathComponent
     return [DragItem(itemProvider: provider)]
@@ -237,7 +250,7 @@ func runMainLoopCheck() -> Int32 {
 @MainActor
 func openWindow(
   title: String, reporting: Bool, dropping: Bool = false, loadsFiles: Bool = false, dragging: String? = nil,
-  file: URL? = nil, notes: Bool = false
+  file: URL? = nil, notes: Bool = false, fileBacked: Bool = false
 ) -> Int32 {
   let application: GTKApplication
   do {
@@ -253,7 +266,7 @@ func openWindow(
     // Interactions hold their delegates weakly: these keep them alive.
     var delegates: [AnyObject] = []
     if let dragging {
-      let delegate = ReportingDragSource(text: dragging, file: file, notes: notes)
+      let delegate = ReportingDragSource(text: dragging, file: file, notes: notes, fileBacked: fileBacked)
       delegates.append(delegate)
       let label = Label(
         text: dragging,
@@ -336,15 +349,16 @@ let status: Int32 =
       notes: true)
   case "drop-files":
     openWindow(title: arguments.dropFirst().first ?? "GTKProbe", reporting: false, dropping: true, loadsFiles: true)
-  case "drag-file":
+  case "drag-file", "drag-file-backed":
     openWindow(
       title: arguments.dropFirst().first ?? "GTKProbe", reporting: false,
       dragging: arguments.dropFirst(2).first.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "",
-      file: arguments.dropFirst(2).first.map { URL(fileURLWithPath: $0) })
+      file: arguments.dropFirst(2).first.map { URL(fileURLWithPath: $0) },
+      fileBacked: arguments.first == "drag-file-backed")
   default:
     {
       report(
-        "usage: GTKProbe no-display | main-loop | window TITLE | idle TITLE | drop TITLE | drop-files TITLE | drag TITLE TEXT | drag-file TITLE PATH | drag-note TITLE TEXT"
+        "usage: GTKProbe no-display | main-loop | window TITLE | idle TITLE | drop TITLE | drop-files TITLE | drag TITLE TEXT | drag-file TITLE PATH | drag-file-backed TITLE PATH | drag-note TITLE TEXT"
       )
       return 2
     }()

@@ -555,11 +555,8 @@ import Testing
       provider.suggestedName = "photo"
       provider.registerDisposableFileRepresentation(for: .png) { completion in
         let file = folder.appending(path: UUID().uuidString)
-        completion(
-          Result {
-            try bytes.write(to: file); return file
-          })
         made.withLock { $0.append(file) }
+        completion(Result { try bytes.write(to: file) }.map { file })
         return nil
       }
       let (name, read) = try await provider.loadFileRepresentation(for: .png) { url in
@@ -568,7 +565,7 @@ import Testing
       #expect(name == "photo.png")
       #expect(read == bytes)
       let files = made.withLock { $0 }
-      #expect(files.count == 1)
+      try #require(files.count == 1)
       // Moved within one file system; copied, and left to its owner, across two.
       #expect(FileManager.default.fileExists(atPath: files[0].path) == (folder == shared))
     }
