@@ -138,6 +138,34 @@ struct PeerDragTests {
     }
   }
 
+  /// Raw bytes between two processes of ours (an archive, which has no URI list) arrive
+  /// whole, through the byte channel; its private type is not one of the item's types.
+  @Test(.enabled(if: hasPeer, "needs an X display, xdotool and python3-gi with GTK 4"))
+  func rawBytesArriveBetweenOurOwnProcesses() throws {
+    let directory = try TemporaryDirectory()
+    let bytes = Data((0..<(8 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+    let archive = try directory.write(Data("PK\u{3}\u{4}".utf8) + bytes, to: "photos.zip")
+    try DisplayLock.withExclusiveDisplay {
+      let pid = ProcessInfo.processInfo.processIdentifier
+      let source = try Probe.start(["drag-file-backed", "DragDropGTK-archive-\(pid)", archive.path])
+      defer { source.terminate() }
+      let target = try Probe.start(["drop-files", "DragDropGTK-ours-\(pid)"])
+      defer { target.terminate() }
+      for probe in [source, target] {
+        _ = try #require(probe.waitForLine(startingWith: "ready", timeout: 30), "\(probe.output)")
+      }
+      let window = try #require(
+        Probe.xdotool(["search", "--name", "DragDropGTK-ours-\(pid)"]).split(separator: "\n").first.map(String.init))
+      try Probe.xdotool(["windowmove", "--sync", window, "600", "0"])
+      let path = [(100, 100), (110, 100), (130, 100), (200, 120), (400, 150), (650, 150), (700, 150), (701, 151)]
+      try Probe.xdotool(BrowserDragTests.drag(along: path))
+      #expect(
+        target.waitForLine(startingWith: "received-file", timeout: 20) == "received-file \(bytes.count + 4)",
+        "\(target.output)")
+      #expect(target.lines.contains("types [\"public.zip-archive\"] local=none"), "\(target.output)")
+    }
+  }
+
   /// A type of our own (a Codable note under its exported type) reaches another process of
   /// ours as itself; a GTK peer, which does not know it, takes the text beside it.
   @Test(.enabled(if: hasPeer, "needs an X display, xdotool and python3-gi with GTK 4"))
