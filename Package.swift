@@ -242,6 +242,13 @@ let package = Package(
       path: "Tests/GTKProbe",
       swiftSettings: strict
     ),
+    // A virtual pointer for the tests on Wayland (sway, headless), as xdotool is on X11.
+    .executableTarget(
+      name: "WaylandPointer",
+      path: "Tests/WaylandPointer",
+      exclude: ["wlr-virtual-pointer-unstable-v1.xml"],
+      linkerSettings: [.linkedLibrary("wayland-client")]
+    ),
     // Misuse that once trapped, one case per process; the MisuseTests run each case.
     .executableTarget(
       name: "MisuseProbe",

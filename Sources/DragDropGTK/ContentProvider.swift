@@ -329,23 +329,24 @@ final class ContentProvider {
     chunkCount += 1
     let context = Unmanaged.passRetained(
       WriteContext(provider: self, chunked: chunked, task: task, stream: stream, bytes: bytes))
-    bytes.withUnsafeBytes { buffer in
-      g_output_stream_write_async(
-        stream, buffer.baseAddress, gsize(buffer.count), G_PRIORITY_DEFAULT, cancellable,
-        { source, result, userData in
-          var error: UnsafeMutablePointer<GError>?
-          let written = g_output_stream_write_finish(ddgtk_output_stream(source), result, &error)
-          let message = error.map { String(cString: $0.pointee.message) }
-          let cancelled = error.map { $0.pointee.code == G_IO_ERROR_CANCELLED.rawValue } ?? false
-          if let error { g_error_free(error) }
-          // GLib calls back on the main context, which is the main actor's thread.
-          MainActor.assumeIsolated {
-            let context = Unmanaged<WriteContext>.fromOpaque(userData!).takeRetainedValue()
-            // Never from inside this callback: GTK's X11 stream aborts on a nested write.
-            MainLoop.runSoon { context.resume(written: Int(written), error: message, cancelled: cancelled) }
-          }
-        }, context.toOpaque())
-    }
+    // The stream may take the bytes after this call returns (a Wayland pipe waits until it
+    // can be written), so they are the context's own until its callback.
+    let buffer = context.takeUnretainedValue().buffer
+    g_output_stream_write_async(
+      stream, buffer.baseAddress, gsize(buffer.count), G_PRIORITY_DEFAULT, cancellable,
+      { source, result, userData in
+        var error: UnsafeMutablePointer<GError>?
+        let written = g_output_stream_write_finish(ddgtk_output_stream(source), result, &error)
+        let message = error.map { String(cString: $0.pointee.message) }
+        let cancelled = error.map { $0.pointee.code == G_IO_ERROR_CANCELLED.rawValue } ?? false
+        if let error { g_error_free(error) }
+        // GLib calls back on the main context, which is the main actor's thread.
+        MainActor.assumeIsolated {
+          let context = Unmanaged<WriteContext>.fromOpaque(userData!).takeRetainedValue()
+          // Never from inside this callback: GTK's X11 stream aborts on a nested write.
+          MainLoop.runSoon { context.resume(written: Int(written), error: message, cancelled: cancelled) }
+        }
+      }, context.toOpaque())
   }
 
   private func fail(_ task: OpaquePointer, _ code: GIOErrorEnum, _ message: String) {
@@ -374,6 +375,10 @@ final class ContentProvider {
       }
       vtable.pointee.write_mime_type_async = { object, mime, stream, _, cancellable, callback, userData in
         nonisolated(unsafe) let task = g_task_new(UnsafeMutableRawPointer(object), cancellable, callback, userData)!
+        // The task keeps the stream alive: GDK's Wayland backend lets its own reference go
+        // as soon as this call returns, and the chunks go out after it.
+        g_object_ref(UnsafeMutableRawPointer(stream))
+        g_task_set_task_data(task, UnsafeMutableRawPointer(stream)) { g_object_unref($0) }
         nonisolated(unsafe) let (object, stream) = (object, stream)
         let mimeType = String(cString: mime!)
         MainActor.assumeIsolated {
@@ -413,7 +418,9 @@ final class ContentProvider {
     let chunked: Chunked
     let task: OpaquePointer
     let stream: UnsafeMutablePointer<GOutputStream>
-    let bytes: Data
+    /// A copy of the chunk that stays where it is until the write is done with it (a
+    /// `Data`'s bytes may be inline, and move with it).
+    nonisolated(unsafe) let buffer: UnsafeMutableRawBufferPointer
     init(
       provider: ContentProvider, chunked: Chunked, task: OpaquePointer, stream: UnsafeMutablePointer<GOutputStream>,
       bytes: Data
@@ -422,8 +429,11 @@ final class ContentProvider {
       self.chunked = chunked
       self.task = task
       self.stream = stream
-      self.bytes = bytes
+      buffer = .allocate(byteCount: bytes.count, alignment: 16)
+      bytes.copyBytes(to: buffer)
     }
+
+    deinit { buffer.deallocate() }
 
     /// The chunk went out (or failed): the next one, or the end.
     func resume(written: Int, error: String?, cancelled: Bool) {
@@ -437,7 +447,7 @@ final class ContentProvider {
         provider.fail(task, cancelled ? G_IO_ERROR_CANCELLED : G_IO_ERROR_FAILED, error)
         return
       }
-      chunked.advance(by: written, chunk: bytes.count)
+      chunked.advance(by: written, chunk: buffer.count)
       provider.writeChunk(chunked, to: stream, task: task)
     }
   }
