@@ -189,11 +189,16 @@ struct WaylandDragTests {
   }
 
   @Test(.enabled(if: hasWayland, "needs sway, WaylandPointer and python3-gi with GTK 4"))
-  func aBigDropStreamsIntoAFile() throws {
-    try withPeer(ours: ["drop-files", "DragDropGTK-wayland-ours"], peer: "big", ["64"]) { session, probe, _ in
+  func aBigDropStreamsIntoAFileWithFlatMemoryOnBothSides() throws {
+    try withPeer(ours: ["drop-files", "DragDropGTK-wayland-ours"], peer: "big", ["128"]) { session, probe, peer in
+      let before = (try PeerDragTests.peakMemory(of: probe.pid), try PeerDragTests.peakMemory(of: peer.pid))
       try session.drag(along: Self.inward)
       #expect(
-        probe.waitForLine(startingWith: "received-file", timeout: 30) == "received-file \(64 << 20)", "\(probe.output)")
+        probe.waitForLine(startingWith: "received-file", timeout: 30) == "received-file \(128 << 20)",
+        "\(probe.output)")
+      let ours = try PeerDragTests.peakMemory(of: probe.pid) - before.0
+      let theirs = try PeerDragTests.peakMemory(of: peer.pid) - before.1
+      #expect(ours < 64 << 20 && theirs < 64 << 20, "peak memory grew by \(ours >> 20) and \(theirs >> 20) MiB")
     }
   }
 }

@@ -73,6 +73,11 @@ class BigPNG(Gdk.ContentProvider):
             bytes = chunk()
             if bytes is None:
                 report("sent %d" % state["sent"])
+                # On Wayland the end of the data is the end of the pipe: close it now, not
+                # when Python's collector frees these closures' cycle. (X11's stream ends
+                # the transfer itself when GTK lets it go.)
+                if "Wayland" in type(Gdk.Display.get_default()).__name__:
+                    stream.close(None)
                 task.return_boolean(True)
             else:
                 stream.write_bytes_async(bytes, priority, cancellable, written)
