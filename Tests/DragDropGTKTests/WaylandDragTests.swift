@@ -201,4 +201,26 @@ struct WaylandDragTests {
       #expect(ours < 64 << 20 && theirs < 64 << 20, "peak memory grew by \(ours >> 20) and \(theirs >> 20) MiB")
     }
   }
+
+  @Test(.enabled(if: hasWayland, "needs sway, WaylandPointer and python3-gi with GTK 4"))
+  func rawBytesArriveBetweenOurOwnProcessesThroughTheChannel() throws {
+    let directory = try TemporaryDirectory()
+    let bytes = Data((0..<(8 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+    let archive = try directory.write(Data("PK\u{3}\u{4}".utf8) + bytes, to: "photos.zip")
+    let session = try Session()
+    defer { session.close() }
+    let source = try session.start(["drag-file-backed", "DragDropGTK-wayland-archive", archive.path])
+    defer { source.terminate() }
+    let target = try session.start(["drop-files", "DragDropGTK-wayland-ours"])
+    defer { target.terminate() }
+    try session.drag(along: Self.outward)
+    #expect(
+      target.waitForLine(startingWith: "received-file", timeout: 20) == "received-file \(bytes.count + 4)",
+      "\(target.output)")
+    #expect(target.lines.contains("types [\"public.zip-archive\"] local=none"), "\(target.output)")
+    #expect(
+      sourceCalls(source).suffix(3) == [
+        "source.willEnd(copy)", "source.didEnd(copy)", "source.sessionDidTransferItems",
+      ])
+  }
 }
