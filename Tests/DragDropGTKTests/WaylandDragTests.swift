@@ -124,13 +124,17 @@ struct WaylandDragTests {
   func withPeer(
     ours: [String], peer mode: String, _ arguments: [String] = [], body: (Session, Probe, Probe) throws -> Void
   ) throws {
-    let session = try Session()
-    defer { session.close() }
-    let probe = try session.start(ours)
-    defer { probe.terminate() }
-    let peer = try session.peer(mode, arguments)
-    defer { peer.terminate() }
-    try body(session, probe, peer)
+    // Its own compositor, but the X display's turn all the same: the transfers and the
+    // windows of the tests on X11 would otherwise share the machine's cores with these.
+    try DisplayLock.withExclusiveDisplay {
+      let session = try Session()
+      defer { session.close() }
+      let probe = try session.start(ours)
+      defer { probe.terminate() }
+      let peer = try session.peer(mode, arguments)
+      defer { peer.terminate() }
+      try body(session, probe, peer)
+    }
   }
 
   /// The source's delegate calls, once its drag has ended.
@@ -207,20 +211,22 @@ struct WaylandDragTests {
     let directory = try TemporaryDirectory()
     let bytes = Data((0..<(8 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31) })
     let archive = try directory.write(Data("PK\u{3}\u{4}".utf8) + bytes, to: "photos.zip")
-    let session = try Session()
-    defer { session.close() }
-    let source = try session.start(["drag-file-backed", "DragDropGTK-wayland-archive", archive.path])
-    defer { source.terminate() }
-    let target = try session.start(["drop-files", "DragDropGTK-wayland-ours"])
-    defer { target.terminate() }
-    try session.drag(along: Self.outward)
-    #expect(
-      target.waitForLine(startingWith: "received-file", timeout: 20) == "received-file \(bytes.count + 4)",
-      "\(target.output)")
-    #expect(target.lines.contains("types [\"public.zip-archive\"] local=none"), "\(target.output)")
-    #expect(
-      sourceCalls(source).suffix(3) == [
-        "source.willEnd(copy)", "source.didEnd(copy)", "source.sessionDidTransferItems",
-      ])
+    try DisplayLock.withExclusiveDisplay {
+      let session = try Session()
+      defer { session.close() }
+      let source = try session.start(["drag-file-backed", "DragDropGTK-wayland-archive", archive.path])
+      defer { source.terminate() }
+      let target = try session.start(["drop-files", "DragDropGTK-wayland-ours"])
+      defer { target.terminate() }
+      try session.drag(along: Self.outward)
+      #expect(
+        target.waitForLine(startingWith: "received-file", timeout: 20) == "received-file \(bytes.count + 4)",
+        "\(target.output)")
+      #expect(target.lines.contains("types [\"public.zip-archive\"] local=none"), "\(target.output)")
+      #expect(
+        sourceCalls(source).suffix(3) == [
+          "source.willEnd(copy)", "source.didEnd(copy)", "source.sessionDidTransferItems",
+        ])
+    }
   }
 }
