@@ -67,6 +67,56 @@ enum ByteChannel {
     }
   }
 
+  /// A channel's answer as it arrives, in chunks of any size: the header taken off, the
+  /// representation's bytes passed on, and at the end whether they were whole.
+  struct Framing {
+    private var header: [UInt8] = []
+    /// The length the header announced, once it has come.
+    private(set) var expected: Int64?
+    private var failureMessage: [UInt8]?
+    /// How many of the representation's bytes have come.
+    private(set) var received: Int64 = 0
+
+    /// The representation's bytes in `chunk`, after whatever part of the header it holds.
+    /// More bytes than the header announced are an error.
+    mutating func payload(of chunk: UnsafeRawBufferPointer) throws(PlatformTransferError) -> UnsafeRawBufferPointer {
+      var chunk = chunk
+      if expected == nil && failureMessage == nil {
+        let taken = min(8 - header.count, chunk.count)
+        header += chunk.prefix(taken)
+        chunk = UnsafeRawBufferPointer(rebasing: chunk[taken...])
+        guard header.count == 8 else { return chunk }
+        let value = header.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }
+        if value == ByteChannel.failureHeader {
+          failureMessage = []
+        } else if value > UInt64(Int64.max) {
+          throw .readFailed("the other application announced \(value) bytes")
+        } else {
+          expected = Int64(value)
+        }
+      }
+      if failureMessage != nil {
+        failureMessage! += chunk.prefix(4096 - failureMessage!.count)
+        return UnsafeRawBufferPointer(start: nil, count: 0)
+      }
+      if let expected, received + Int64(chunk.count) > expected {
+        throw .readFailed("the other application sent more than the \(expected) bytes it announced")
+      }
+      received += Int64(chunk.count)
+      return chunk
+    }
+
+    /// What the stream says now that it has ended: nil when the bytes are whole.
+    var failureAtEnd: PlatformTransferError? {
+      if let failureMessage {
+        return .readFailed(
+          "the other application could not provide it: \(String(decoding: failureMessage, as: UTF8.self))")
+      }
+      guard let expected else { return .peerVanished }
+      return received == expected ? nil : .truncated(expected: Int(expected), received: Int(received))
+    }
+  }
+
   /// The folder the sockets live in: `$XDG_RUNTIME_DIR/dragdrop`, or `/tmp/dragdrop-UID`
   /// without one. It is made when missing, and used only when it belongs to the user and no
   /// one else may open it.

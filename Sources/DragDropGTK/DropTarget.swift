@@ -476,16 +476,13 @@ private final class ReadContext {
   static let checkInterval = 1.0
   static let stallTimeout = 30.0
 
-  /// Whether the bytes come framed by a ``ByteChannel``: a length, then that many bytes.
-  let framed: Bool
+  /// The framing of a ``ByteChannel``'s bytes (a length, then that many bytes), when they
+  /// come from one.
+  private var framing: ByteChannel.Framing?
   /// Whether a failure of this read fails the drop (not so for a channel's description).
   let reportsFailure: Bool
   /// A channel's connection, let go when the read ends.
   var connection: UnsafeMutableRawPointer?
-  /// A framed stream's header as it arrives, then its length, or the message of a failure.
-  private var header: [UInt8] = []
-  private var expected: Int64?
-  private var failureMessage: [UInt8]?
 
   init(
     reader: Reader, output: FileHandle?, progress: LoadProgress,
@@ -496,7 +493,7 @@ private final class ReadContext {
     self.output = output
     self.progress = progress
     self.completion = completion
-    self.framed = framed
+    framing = framed ? ByteChannel.Framing() : nil
     self.reportsFailure = reportsFailure
     lastArrival = reader.clock.now
   }
@@ -539,26 +536,10 @@ private final class ReadContext {
   func keep(count: Int) throws {
     var chunk = UnsafeRawBufferPointer(start: buffer, count: count)
     lastArrival = reader.clock.now
-    if framed && expected == nil && failureMessage == nil {
-      let taken = min(8 - header.count, chunk.count)
-      header += chunk.prefix(taken)
-      chunk = UnsafeRawBufferPointer(rebasing: chunk[taken...])
-      if header.count == 8 {
-        let value = header.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }
-        if value == ByteChannel.failureHeader {
-          failureMessage = []
-        } else {
-          guard value <= UInt64(Int64.max) else { throw ChannelError.excess(expected: Int64.max) }
-          expected = Int64(value)
-          progress.totalUnitCount = Int64(value)
-        }
-      }
+    if framing != nil {
+      chunk = try framing!.payload(of: chunk)
+      if let expected = framing!.expected { progress.totalUnitCount = expected }
     }
-    if failureMessage != nil {
-      failureMessage! += chunk.prefix(4096 - failureMessage!.count)
-      return
-    }
-    if let expected, received + Int64(chunk.count) > expected { throw ChannelError.excess(expected: expected) }
     if let output {
       try output.write(contentsOf: chunk)
     } else {
@@ -568,27 +549,8 @@ private final class ReadContext {
     progress.completedUnitCount = received
   }
 
-  /// What a framed stream that ended says: nil when it is whole.
-  var framingFailure: (any Error)? {
-    guard framed else { return nil }
-    if let failureMessage {
-      return PlatformTransferError.readFailed(
-        "the other application could not provide it: \(String(decoding: failureMessage, as: UTF8.self))")
-    }
-    guard let expected else { return PlatformTransferError.peerVanished }
-    return received == expected
-      ? nil : PlatformTransferError.truncated(expected: Int(expected), received: Int(received))
-  }
-
-  /// A channel that sent more than it announced.
-  enum ChannelError: Error, CustomStringConvertible {
-    case excess(expected: Int64)
-    var description: String {
-      switch self {
-      case .excess(let expected): "the other application sent more than the \(expected) bytes it announced"
-      }
-    }
-  }
+  /// What a framed stream that ended says: nil when it is whole, or not framed.
+  var framingFailure: PlatformTransferError? { framing?.failureAtEnd }
 
   /// Reads the next chunk into ``buffer``; a zero-length read is the end.
   func next() {
@@ -615,8 +577,8 @@ private final class ReadContext {
           } else {
             do {
               try read.keep(count: count)
-            } catch let error as ChannelError {
-              read.finish(.failure(PlatformTransferError.readFailed(error.description)))
+            } catch let error as PlatformTransferError {
+              read.finish(.failure(error))
               return
             } catch {
               read.finish(.failure(PlatformTransferError.readFailed("the received bytes cannot be kept: \(error)")))

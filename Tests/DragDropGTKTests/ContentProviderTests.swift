@@ -328,4 +328,54 @@ struct ContentProviderTests {
     var info = stat()
     #expect(lstat(folder, &info) == 0 && info.st_uid == getuid() && info.st_mode & 0o077 == 0)
   }
+
+  /// Feeds `stream` to a framing in chunks of the sizes `cuts` gives, and returns the bytes
+  /// passed on and the verdict: an error thrown on the way, or the one at the end.
+  func unframe(_ stream: [UInt8], cuts: inout SeededGenerator) -> (bytes: [UInt8], verdict: PlatformTransferError?) {
+    var framing = ByteChannel.Framing()
+    var bytes: [UInt8] = []
+    var offset = 0
+    while offset < stream.count {
+      let size = Int.random(in: 1...max(1, min(stream.count - offset, 3000)), using: &cuts)
+      do {
+        let payload = try stream[offset..<offset + size].withUnsafeBytes { try framing.payload(of: $0) }
+        bytes += payload
+      } catch {
+        return (bytes, error as? PlatformTransferError)
+      }
+      offset += size
+    }
+    return (bytes, framing.failureAtEnd)
+  }
+
+  @Test(
+    "Property: a channel's framing passes on exactly the announced bytes, in chunks of any size, and says why a stream is not whole"
+  )
+  func framingAgainstAReference() {
+    var random = SeededGenerator(state: 12)
+    for _ in 0..<2_000 {
+      let length = Int.random(in: 0...5_000, using: &random)
+      let payload = (0..<length).map { _ in UInt8.random(in: 0...255, using: &random) }
+      let whole = Array(header(UInt64(length))) + payload
+      switch Int.random(in: 0..<4, using: &random) {
+      case 0:  // whole
+        let (bytes, verdict) = unframe(whole, cuts: &random)
+        #expect(bytes == payload && verdict == nil)
+      case 1:  // cut short, anywhere
+        let kept = Int.random(in: 0..<whole.count, using: &random)
+        let (bytes, verdict) = unframe(Array(whole.prefix(kept)), cuts: &random)
+        #expect(bytes == Array(payload.prefix(max(0, kept - 8))))
+        #expect(verdict == (kept < 8 ? .peerVanished : .truncated(expected: length, received: kept - 8)))
+      case 2:  // more than announced
+        let (bytes, verdict) = unframe(whole + [1, 2, 3], cuts: &random)
+        #expect(bytes == Array(payload.prefix(bytes.count)))
+        #expect(verdict == .readFailed("the other application sent more than the \(length) bytes it announced"))
+      default:  // a failure, with its message
+        let message = String(repeating: "写真がない ", count: Int.random(in: 0...20, using: &random))
+        let (bytes, verdict) = unframe(Array(header(ByteChannel.failureHeader)) + Array(message.utf8), cuts: &random)
+        #expect(bytes.isEmpty)
+        #expect(verdict == .readFailed("the other application could not provide it: \(message)"))
+      }
+    }
+  }
 }
