@@ -26,6 +26,14 @@ public final class PangoTextMeasurer: TextMeasuring {
   private var sizes: [SizeKey: Size] = [:]
   /// Beyond this many measured strings, the cache starts again.
   private static let cacheLimit = 8192
+  /// The layouts drawn lately, shaped once and drawn again frame after frame, as GTK keeps
+  /// the render nodes of widgets that did not change. Pango lays a layout out again by
+  /// itself when its context changes (another scale or transform of the surface drawn into).
+  private var drawnLayouts: [SizeKey: OpaquePointer] = [:]
+  /// Beyond this many drawn strings, the layouts cache starts again.
+  static let drawnLayoutLimit = 2048
+  /// How many layouts drawing has made: for tests.
+  package private(set) var drawnLayoutsMade = 0
 
   private struct SizeKey: Hashable {
     var text: String
@@ -47,6 +55,7 @@ public final class PangoTextMeasurer: TextMeasuring {
 
   isolated deinit {
     for description in descriptions.values { pango_font_description_free(description) }
+    for layout in drawnLayouts.values { g_object_unref(UnsafeMutableRawPointer(layout)) }
     g_object_unref(UnsafeMutableRawPointer(measuringContext))
     g_object_unref(UnsafeMutableRawPointer(drawingContext))
   }
@@ -73,12 +82,25 @@ public final class PangoTextMeasurer: TextMeasuring {
   func draw(_ text: String, font: Font, at origin: Point, color: Color, in cairo: OpaquePointer) {
     guard font.size.isFinite, font.size > 0 else { return }
     pango_cairo_update_context(cairo, drawingContext)
-    let layout = makeLayout(text, font: font, context: drawingContext)
-    defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+    let layout = drawnLayout(text, font: font)
     cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.alpha)
     cairo_move_to(cairo, origin.x, origin.y)
     pango_cairo_show_layout(cairo, layout)
     cairo_new_path(cairo)
+  }
+
+  /// The drawing layout of `text` in `font`, made the first time it is drawn.
+  private func drawnLayout(_ text: String, font: Font) -> OpaquePointer {
+    let key = SizeKey(text: text, font: font)
+    if let layout = drawnLayouts[key] { return layout }
+    if drawnLayouts.count >= Self.drawnLayoutLimit {
+      for layout in drawnLayouts.values { g_object_unref(UnsafeMutableRawPointer(layout)) }
+      drawnLayouts.removeAll(keepingCapacity: true)
+    }
+    let layout = makeLayout(text, font: font, context: drawingContext)
+    drawnLayouts[key] = layout
+    drawnLayoutsMade += 1
+    return layout
   }
 
   private func makeLayout(_ text: String, font: Font, context: OpaquePointer) -> OpaquePointer {

@@ -207,6 +207,28 @@ struct RendererTests {
     #expect(measurer.size(of: "x", font: Font(size: .nan)) == .zero)
   }
 
+  @Test("A string drawn frame after frame is shaped once, and drawn right at another scale")
+  func drawnTextIsShapedOnce() throws {
+    let measurer = PangoTextMeasurer.shared
+    let root = canvas(200, 40)
+    // A text no other test draws, so that the first frame shapes it.
+    let label = Label(text: "Frame \(UUID().uuidString.prefix(6))", frame: Rect(x: 0, y: 0, width: 200, height: 40))
+    label.font = .systemFont(ofSize: 20)
+    root.addSubview(label)
+    let before = measurer.drawnLayoutsMade
+    let first = try HeadlessRenderer.render(root)
+    #expect(measurer.drawnLayoutsMade == before + 1)
+    let second = try HeadlessRenderer.render(root)
+    let doubled = try HeadlessRenderer.render(root, scale: 2)
+    #expect(measurer.drawnLayoutsMade == before + 1)
+    let dark: (Color) -> Bool = { $0.red < 0.5 && $0.green < 0.5 && $0.blue < 0.5 }
+    #expect(first.countPixels(where: dark) == second.countPixels(where: dark))
+    // At twice the scale the same layout covers about four times the pixels: pango laid it
+    // out again for the new context.
+    let ratio = Double(doubled.countPixels(where: dark)) / Double(max(1, first.countPixels(where: dark)))
+    #expect(ratio > 3 && ratio < 5, "ink ratio \(ratio)")
+  }
+
   @Test func textIsDrawnInItsColourWithItsAlpha() throws {
     let root = canvas(120, 40)
     let label = Label(text: "MMMM", frame: Rect(x: 0, y: 0, width: 120, height: 40))
