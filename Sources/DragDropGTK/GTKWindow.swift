@@ -64,8 +64,12 @@ public final class GTKWindow {
   private var clockTick: SignalConnection?
   /// How many frames have been drawn, for tests and diagnostics.
   public private(set) var frameCount = 0
-  /// Hears each frame once it is drawn, for diagnostics and latency measurements.
+  /// Hears each frame once it is painted (the frame clock's after-paint: drawn and handed to
+  /// the display), for diagnostics and latency measurements.
   public var frameObserver: (@MainActor (DrawnFrame) -> Void)?
+  /// The frame drawn and not yet painted, and the after-paint connection that reports it.
+  private var unpaintedFrame: DrawnFrame?
+  private var afterPaint: SignalConnection?
   /// The X server time (milliseconds) of the last input event delivered, 0 before the first.
   public private(set) var lastInputEventTime: UInt32 = 0
 
@@ -107,6 +111,7 @@ public final class GTKWindow {
     MainLoop.removeDrainObserver(self)
     for connection in connections { connection.disconnect() }
     animationTick?.disconnect()
+    afterPaint?.disconnect()
     clockTick?.disconnect()
     gtk_im_context_set_client_widget(inputMethod, nil)
     g_object_unref(inputMethod)
@@ -239,8 +244,20 @@ public final class GTKWindow {
     if overlay.draw(in: context, window: window, now: clock.now) { animate(for: 0.1) }
     context.finish()
     let end = MainLoop.monotonicNow
-    frameObserver?(
-      DrawnFrame(number: frameCount, time: end, lastInputEventTime: lastInputEventTime, drawingTime: end - start))
+    guard frameObserver != nil else { return }
+    unpaintedFrame = DrawnFrame(
+      number: frameCount, time: end, lastInputEventTime: lastInputEventTime, drawingTime: end - start)
+    if afterPaint == nil, let frameClock = gtk_widget_get_frame_clock(drawingArea) {
+      afterPaint = connectAfterPaint(frameClock) { [weak self] in self?.framePainted() }
+    }
+  }
+
+  /// Reports the frame drawn last, now that the frame clock has painted it.
+  private func framePainted() {
+    guard var frame = unpaintedFrame else { return }
+    unpaintedFrame = nil
+    frame.time = MainLoop.monotonicNow
+    frameObserver?(frame)
   }
 
   /// Where the drawing area's top-left corner is in the window's surface (the X window), in
@@ -421,7 +438,8 @@ public final class GTKWindow {
 public struct DrawnFrame: Sendable, Hashable {
   /// Counted from 1.
   public var number: Int
-  /// When drawing finished, on GLib's monotonic clock, in seconds.
+  /// When the frame was painted (the frame clock's after-paint), on GLib's monotonic clock,
+  /// in seconds.
   public var time: Double
   /// The X server time (milliseconds) of the last input event before the frame; on X11 it
   /// reads the same monotonic clock, in milliseconds.

@@ -144,6 +144,23 @@ package func connectScaleFactorChanged(
   return connect(widget, "notify::scale-factor", handler as Handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
 }
 
+// MARK: - GdkFrameClock
+
+/// `after-paint` of a GdkFrameClock: `void (GdkFrameClock *, gpointer)`, once a frame has
+/// been drawn and handed to the display.
+@MainActor
+@discardableResult
+package func connectAfterPaint(
+  _ clock: OpaquePointer, _ handler: @escaping @MainActor () -> Void
+) -> SignalConnection {
+  typealias Handler = @MainActor () -> Void
+  let thunk: @convention(c) (OpaquePointer?, gpointer?) -> Void = { _, data in
+    onMainActor { HandlerBox<Handler>.from(data).handler() }
+  }
+  return connect(
+    UnsafeMutableRawPointer(clock), "after-paint", handler as Handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
+}
+
 // MARK: - GtkDrawingArea
 
 /// Sets the draw function of a GtkDrawingArea: `void (GtkDrawingArea *, cairo_t *, int
