@@ -537,8 +537,10 @@ private final class ReadContext {
     var chunk = UnsafeRawBufferPointer(start: buffer, count: count)
     lastArrival = reader.clock.now
     if framing != nil {
+      let hadLength = framing!.expected != nil
       chunk = try framing!.payload(of: chunk)
-      if let expected = framing!.expected { progress.totalUnitCount = expected }
+      // The progress learns the total once, when the header has come.
+      if !hadLength, let expected = framing!.expected { progress.totalUnitCount = expected }
     }
     if let output {
       try output.write(contentsOf: chunk)

@@ -138,29 +138,43 @@ struct PeerDragTests {
     }
   }
 
-  /// Raw bytes between two processes of ours (an archive, which has no URI list) arrive
-  /// whole, through the byte channel; its private type is not one of the item's types.
-  @Test(.enabled(if: hasPeer, "needs an X display, xdotool and python3-gi with GTK 4"))
-  func rawBytesArriveBetweenOurOwnProcesses() throws {
-    let directory = try TemporaryDirectory()
-    let bytes = Data((0..<(8 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31) })
-    let archive = try directory.write(Data("PK\u{3}\u{4}".utf8) + bytes, to: "photos.zip")
+  /// An 8 MiB ZIP archive in `directory`, and how many bytes it has.
+  static func archive(in directory: TemporaryDirectory) throws -> (url: URL, size: Int) {
+    let bytes = Data("PK\u{3}\u{4}".utf8) + Data((0..<(8 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+    return (try directory.write(bytes, to: "photos.zip"), bytes.count)
+  }
+
+  /// Drags from a probe started with `source` (its title after the mode) at the left into
+  /// one started with `target` at x = 600, and checks the target.
+  func betweenOurProcesses(source: [String], target: [String], check: (_ target: Probe) throws -> Void) throws {
     try DisplayLock.withExclusiveDisplay {
       let pid = ProcessInfo.processInfo.processIdentifier
-      let source = try Probe.start(["drag-file-backed", "DragDropGTK-archive-\(pid)", archive.path])
+      let title = "DragDropGTK-ours-\(pid)"
+      let source = try Probe.start([source[0], "DragDropGTK-source-\(pid)"] + source.dropFirst())
       defer { source.terminate() }
-      let target = try Probe.start(["drop-files", "DragDropGTK-ours-\(pid)"])
+      let target = try Probe.start([target[0], title] + target.dropFirst())
       defer { target.terminate() }
       for probe in [source, target] {
         _ = try #require(probe.waitForLine(startingWith: "ready", timeout: 30), "\(probe.output)")
       }
       let window = try #require(
-        Probe.xdotool(["search", "--name", "DragDropGTK-ours-\(pid)"]).split(separator: "\n").first.map(String.init))
+        Probe.xdotool(["search", "--name", title]).split(separator: "\n").first.map(String.init))
       try Probe.xdotool(["windowmove", "--sync", window, "600", "0"])
       let path = [(100, 100), (110, 100), (130, 100), (200, 120), (400, 150), (650, 150), (700, 150), (701, 151)]
       try Probe.xdotool(BrowserDragTests.drag(along: path))
+      try check(target)
+    }
+  }
+
+  /// Raw bytes between two processes of ours (an archive, which has no URI list) arrive
+  /// whole, through the byte channel; its private type is not one of the item's types.
+  @Test(.enabled(if: hasPeer, "needs an X display, xdotool and python3-gi with GTK 4"))
+  func rawBytesArriveBetweenOurOwnProcesses() throws {
+    let directory = try TemporaryDirectory()
+    let archive = try Self.archive(in: directory)
+    try betweenOurProcesses(source: ["drag-file-backed", archive.url.path], target: ["drop-files"]) { target in
       #expect(
-        target.waitForLine(startingWith: "received-file", timeout: 20) == "received-file \(bytes.count + 4)",
+        target.waitForLine(startingWith: "received-file", timeout: 20) == "received-file \(archive.size)",
         "\(target.output)")
       #expect(target.lines.contains("types [\"public.zip-archive\"] local=none"), "\(target.output)")
     }
@@ -170,20 +184,7 @@ struct PeerDragTests {
   /// ours as itself; a GTK peer, which does not know it, takes the text beside it.
   @Test(.enabled(if: hasPeer, "needs an X display, xdotool and python3-gi with GTK 4"))
   func aCodableTypeArrivesBetweenOurOwnProcessesOnly() throws {
-    try DisplayLock.withExclusiveDisplay {
-      let pid = ProcessInfo.processInfo.processIdentifier
-      let source = try Probe.start(["drag-note", "DragDropGTK-note-\(pid)", "北海道"])
-      defer { source.terminate() }
-      let target = try Probe.start(["drop", "DragDropGTK-ours-\(pid)"])
-      defer { target.terminate() }
-      for probe in [source, target] {
-        _ = try #require(probe.waitForLine(startingWith: "ready", timeout: 30), "\(probe.output)")
-      }
-      let window = try #require(
-        Probe.xdotool(["search", "--name", "DragDropGTK-ours-\(pid)"]).split(separator: "\n").first.map(String.init))
-      try Probe.xdotool(["windowmove", "--sync", window, "600", "0"])
-      let path = [(100, 100), (110, 100), (130, 100), (200, 120), (400, 150), (650, 150), (700, 150), (701, 151)]
-      try Probe.xdotool(BrowserDragTests.drag(along: path))
+    try betweenOurProcesses(source: ["drag-note", "北海道"], target: ["drop"]) { target in
       #expect(target.waitForLine(startingWith: "dropped", timeout: 20) == "dropped-note 北海道 5", "\(target.output)")
       #expect(
         target.lines.contains("types [\"org.dragdrop.probe.note\", \"public.utf8-plain-text\"] local=none"),

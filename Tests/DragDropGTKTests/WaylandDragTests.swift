@@ -155,41 +155,46 @@ struct WaylandDragTests {
     }
   }
 
+  /// Drags 青森 from the probe's label into the peer in `mode`, lets `check` read the peer,
+  /// and returns the source's delegate calls once its drag has ended.
+  func dragOut(peer mode: String, check: (_ peer: Probe) throws -> Void) throws -> [String] {
+    var calls: [String] = []
+    try withPeer(ours: ["drag", "DragDropGTK-wayland-ours", "青森"], peer: mode) { session, probe, peer in
+      try session.drag(along: Self.outward)
+      try check(peer)
+      calls = sourceCalls(probe)
+    }
+    return calls
+  }
+
   @Test(.enabled(if: hasWayland, "needs sway, WaylandPointer and python3-gi with GTK 4"))
   func ourTextArrivesInAGTKPeerAndTheSourceHearsACopy() throws {
-    try withPeer(ours: ["drag", "DragDropGTK-wayland-ours", "青森"], peer: "target") { session, probe, peer in
-      try session.drag(along: Self.outward)
+    let calls = try dragOut(peer: "target") { peer in
       #expect(peer.waitForAnyLine(startingWith: "received", timeout: 20) == "received 青森", "\(peer.output)")
-      #expect(
-        sourceCalls(probe) == PeerDragTests.lift + [
-          "source.willEnd(copy)", "source.didEnd(copy)", "source.sessionDidTransferItems",
-        ], "\(probe.output)")
     }
+    #expect(
+      calls == PeerDragTests.lift + ["source.willEnd(copy)", "source.didEnd(copy)", "source.sessionDidTransferItems"])
   }
 
   @Test(.enabled(if: hasWayland, "needs sway, WaylandPointer and python3-gi with GTK 4"))
   func aMoveThePeerRefusedIsACancelAndTheSourceKeepsItsItem() throws {
-    try withPeer(ours: ["drag", "DragDropGTK-wayland-ours", "青森"], peer: "target-refuse") { session, probe, peer in
-      try session.drag(along: Self.outward)
+    let calls = try dragOut(peer: "target-refuse") { peer in
       #expect(peer.waitForAnyLine(startingWith: "refused", timeout: 20) == "refused 青森", "\(peer.output)")
-      #expect(
-        sourceCalls(probe) == PeerDragTests.lift + [
-          "source.willEnd(cancel)", "source.previewForCancelling(item 0)", "source.willAnimateCancel(item 0)",
-          "source.didEnd(cancel)",
-        ], "\(probe.output)")
     }
+    #expect(
+      calls == PeerDragTests.lift + [
+        "source.willEnd(cancel)", "source.previewForCancelling(item 0)", "source.willAnimateCancel(item 0)",
+        "source.didEnd(cancel)",
+      ])
   }
 
   @Test(.enabled(if: hasWayland, "needs sway, WaylandPointer and python3-gi with GTK 4"))
   func aMoveThePeerTookEndsAsAMove() throws {
-    try withPeer(ours: ["drag", "DragDropGTK-wayland-ours", "青森"], peer: "target-move") { session, probe, peer in
-      try session.drag(along: Self.outward)
+    let calls = try dragOut(peer: "target-move") { peer in
       #expect(peer.waitForAnyLine(startingWith: "received", timeout: 20) == "received 青森", "\(peer.output)")
-      #expect(
-        sourceCalls(probe) == PeerDragTests.lift + [
-          "source.willEnd(move)", "source.didEnd(move)", "source.sessionDidTransferItems",
-        ], "\(probe.output)")
     }
+    #expect(
+      calls == PeerDragTests.lift + ["source.willEnd(move)", "source.didEnd(move)", "source.sessionDidTransferItems"])
   }
 
   @Test(.enabled(if: hasWayland, "needs sway, WaylandPointer and python3-gi with GTK 4"))
@@ -209,18 +214,17 @@ struct WaylandDragTests {
   @Test(.enabled(if: hasWayland, "needs sway, WaylandPointer and python3-gi with GTK 4"))
   func rawBytesArriveBetweenOurOwnProcessesThroughTheChannel() throws {
     let directory = try TemporaryDirectory()
-    let bytes = Data((0..<(8 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31) })
-    let archive = try directory.write(Data("PK\u{3}\u{4}".utf8) + bytes, to: "photos.zip")
+    let archive = try PeerDragTests.archive(in: directory)
     try DisplayLock.withExclusiveDisplay {
       let session = try Session()
       defer { session.close() }
-      let source = try session.start(["drag-file-backed", "DragDropGTK-wayland-archive", archive.path])
+      let source = try session.start(["drag-file-backed", "DragDropGTK-wayland-archive", archive.url.path])
       defer { source.terminate() }
       let target = try session.start(["drop-files", "DragDropGTK-wayland-ours"])
       defer { target.terminate() }
       try session.drag(along: Self.outward)
       #expect(
-        target.waitForLine(startingWith: "received-file", timeout: 20) == "received-file \(bytes.count + 4)",
+        target.waitForLine(startingWith: "received-file", timeout: 20) == "received-file \(archive.size)",
         "\(target.output)")
       #expect(target.lines.contains("types [\"public.zip-archive\"] local=none"), "\(target.output)")
       #expect(
