@@ -11,7 +11,7 @@ import Foundation
 ///   goes, and what ``BatchUpdate/newSlot(_:inSection:)`` maps through an update;
 /// - an ``OpenGap`` is the space this unit opens in the layout, before a slot;
 /// - a placeholder's *anchor* is the slot it stands at, before the data item of that index
-///   (see `PlaceholderSequence`);
+///   (see `AnchorSequence`);
 /// - a *boundary offset* is where a slot lies along the layout's axis
 ///   (``ListLayout/boundaryOffset(row:inSection:)``).
 @MainActor

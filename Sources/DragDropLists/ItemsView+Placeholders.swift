@@ -88,14 +88,14 @@ extension ItemsViewDropCoordinator {
 
 extension ItemsView {
   /// A placeholder in the view: its section, where it sits among the data items (kept by
-  /// the section's ``PlaceholderSequence``), and how its cell is made.
+  /// the section's ``AnchorSequence``), and how its cell is made.
   @MainActor
   final class PlaceholderEntry {
     /// The section it is in.
     var section: Int
     /// Its handle in the section's sequence while it is in the view; nil before it is
     /// inserted and once it is gone.
-    var handle: PlaceholderSequence.Handle?
+    var handle: AnchorSequence.Handle?
     /// The view it is in, while it is.
     weak var owner: ItemsView?
     /// Its anchor when it is not in the view: where it was asked to go, or where it was when
@@ -221,7 +221,7 @@ extension ItemsView {
       return
     }
     // After every placeholder already at or before this anchor.
-    let handle = placeholderSequences[path.section, default: PlaceholderSequence()].insert(atAnchor: path.item)
+    let handle = placeholderSequences[path.section, default: AnchorSequence()].insert(atAnchor: path.item)
     placeholderLookup[path.section, default: [:]][handle] = entry
     placeholderCount += 1
     entry.handle = handle
@@ -268,8 +268,8 @@ extension ItemsView {
   /// reloaded, which removes its placeholders. O(p log p).
   func remapPlaceholders(_ newSlot: (Int, Int) -> IndexPath?) {
     guard hasPlaceholders else { return }
-    var sequences: [Int: PlaceholderSequence] = [:]
-    var lookup: [Int: [PlaceholderSequence.Handle: PlaceholderEntry]] = [:]
+    var sequences: [Int: AnchorSequence] = [:]
+    var lookup: [Int: [AnchorSequence.Handle: PlaceholderEntry]] = [:]
     for (section, var sequence) in placeholderSequences {
       var newSection: Int?
       let dropped = sequence.remap { anchor in
@@ -335,6 +335,7 @@ extension ItemsView {
     // Visible cells at and after the new item move down one, last first so none collide.
     visibleByPath.shiftItems(inSection: entry.section, from: path.item)
     // So does every index path the view keeps: the selection, a drag's, a movement's.
+    selected.insertItem(at: path)
     followUpdate(
       item: {
         $0.section == path.section && $0.item >= path.item ? IndexPath(item: $0.item + 1, section: $0.section) : $0

@@ -115,14 +115,14 @@ open class ItemsView: ScrollView {
   private var gliding: [ItemsViewCell] = []
   private var glideTimer: ScheduledAction?
   /// Each section's placeholders, in display order, and the entries behind their handles.
-  var placeholderSequences: [Int: PlaceholderSequence] = [:]
-  var placeholderLookup: [Int: [PlaceholderSequence.Handle: PlaceholderEntry]] = [:]
+  var placeholderSequences: [Int: AnchorSequence] = [:]
+  var placeholderLookup: [Int: [AnchorSequence.Handle: PlaceholderEntry]] = [:]
   var placeholderCount = 0
   /// The placeholders that have cells now.
   var placeholdersWithCells: [ObjectIdentifier: PlaceholderEntry] = [:]
   private var reusePool: [String: [ItemsViewCell]] = [:]
   private var registrations: [String: ItemsViewCell.Type] = [:]
-  private var selected: Set<IndexPath> = []
+  var selected = ItemSelection()
   private var needsReload = true
   /// Updates collected inside `performBatchUpdates`; nil outside.
   private var pendingUpdate: BatchUpdate?
@@ -380,7 +380,7 @@ open class ItemsView: ScrollView {
     placeholdersWithCells = [:]
     movement = nil
     kind.removeSupplementaryViews()
-    selected = []
+    selected = ItemSelection()
     keyboardFocus = nil
     let sections = kind.hasDataSource ? max(0, kind.sourceNumberOfSections()) : 0
     itemCounts = (0..<sections).map { max(0, kind.sourceNumberOfItems(inSection: $0)) }
@@ -390,14 +390,13 @@ open class ItemsView: ScrollView {
     setNeedsLayout()
   }
 
-  /// Makes every index path the view keeps follow an update (rules 21, 22 and 25): the
-  /// selection, a drag's source items, the drop destination, the gap, the highlighted and
+  /// Makes every index path the view keeps, but the selection, follow an update (rules 21, 22
+  /// and 25): a drag's source items, the drop destination, the gap, the highlighted and
   /// spring-loaded items, and an interactive movement. `item` maps an item's path, nil when
   /// the item went away; `slot` maps a slot between items, nil when its section went away.
   /// What went away is forgotten: a deleted source item has no source index path any more,
   /// and a movement whose item was deleted ends.
   func followUpdate(item: (IndexPath) -> IndexPath?, slot: (IndexPath) -> IndexPath?) {
-    if !selected.isEmpty { selected = Set(selected.compactMap(item)) }
     if let focus = keyboardFocus { keyboardFocus = item(focus) }
     let state = dragState
     if !state.sourceIndexPaths.isEmpty { state.sourceIndexPaths = state.sourceIndexPaths.compactMapValues(item) }
@@ -568,7 +567,7 @@ open class ItemsView: ScrollView {
 
   // MARK: Selection
 
-  var sortedSelection: [IndexPath] { selected.sorted() }
+  var sortedSelection: [IndexPath] { selected.sorted }
 
   /// Selects an item; with single selection, the previous one is deselected.
   func select(_ indexPath: IndexPath) {
@@ -579,14 +578,14 @@ open class ItemsView: ScrollView {
       return
     }
     if !allowsMultipleSelection {
-      for old in selected where old != indexPath { deselect(old) }
+      for old in selected.sorted where old != indexPath { deselect(old) }
     }
-    guard selected.insert(indexPath).inserted else { return }
+    guard selected.insert(indexPath) else { return }
     visibleByPath[indexPath]?.isSelected = true
   }
 
   func deselect(_ indexPath: IndexPath) {
-    guard selected.remove(indexPath) != nil else { return }
+    guard selected.remove(indexPath) else { return }
     visibleByPath[indexPath]?.isSelected = false
   }
 
@@ -605,7 +604,7 @@ open class ItemsView: ScrollView {
       deselect(indexPath)
       kind.notifyDeselect(indexPath)
     } else {
-      let previous = allowsMultipleSelection ? [] : selected.filter { $0 != indexPath }
+      let previous = allowsMultipleSelection ? [] : selected.sorted.filter { $0 != indexPath }
       select(indexPath)
       for old in previous { kind.notifyDeselect(old) }
       kind.notifySelect(indexPath)
@@ -757,6 +756,7 @@ open class ItemsView: ScrollView {
     visibleByPath = VisibleCells(newVisible)
     itemCounts = newCounts
     movement = movingBefore
+    selected.follow(resolved, reloadedSections: update.reloadedSections)
     followUpdate(
       item: { path in
         update.reloadedSections.contains(path.section) ? nil : resolved.newIndexPath(for: path)

@@ -170,6 +170,24 @@ import Testing
               "seed \(seed): item \(id)")
           }
         }
+        // A selection follows its items, and forgets those deleted and those of sections
+        // reloaded (sections of which the update names no item, as rule 25 requires).
+        let reloaded = IndexSet(
+          old.indices.filter { section in
+            resolved.removed[section].isEmpty && (newForOld[section].map { resolved.arrivals[$0].isEmpty } ?? true)
+              && Int.random(in: 0..<3, using: &random) == 0
+          })
+        var selection = ItemSelection()
+        var expectedSelection = Set<IndexPath>()
+        for (section, items) in old.enumerated() {
+          for (index, id) in items.enumerated() where Bool.random(using: &random) {
+            selection.insert(IndexPath(item: index, section: section))
+            if !reloaded.contains(section), let target = expected[id] { expectedSelection.insert(target) }
+          }
+        }
+        selection.follow(resolved, reloadedSections: reloaded)
+        #expect(selection.sorted == expectedSelection.sorted(), "seed \(seed)")
+        #expect(selection.count == expectedSelection.count, "seed \(seed)")
       } catch {
         Issue.record("seed \(seed): \(error)")
       }

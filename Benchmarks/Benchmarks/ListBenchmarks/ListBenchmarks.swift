@@ -217,6 +217,8 @@ let benchmarks: @Sendable () -> Void = {
 
   pendingPlaceholderBenchmarks()
   diffableBenchmarks()
+  autoScrollBenchmarks()
+  selectionBenchmarks()
 
   Benchmark(
     "10000 placeholders inserted and committed, 1000000 rows",
@@ -409,5 +411,130 @@ final class PlaceholderScene {
 
   func coordinator(_ items: [DragItem]) -> TableViewDropCoordinator {
     TableViewDropCoordinator.make(items: items, tableView: table)
+  }
+}
+
+/// A drag held at the bottom edge of a million rows (rule 29), one frame a sample: the
+/// auto-scroll tick scrolls, lays the visible cells out again and routes the drag again;
+/// the destination moves, the gap with it, and the cells it displaces glide. Every timer due
+/// in the frame runs, glides included, as the window's clock runs them.
+@MainActor
+final class AutoScrollScene {
+  let test: TestWindow
+  let view: ItemsView
+  var frames = 0
+
+  init(table count: Int) {
+    let scene = TableScene(count: count)
+    (test, view) = (scene.test, scene.table)
+    test.window.send(Touch(id: 1, phase: .moved, location: Point(x: 200, y: 795), timestamp: test.clock.now))
+    checkScrollingAndGliding()
+  }
+
+  init(grid count: Int) {
+    let scene = GridScene(count: count)
+    (test, view) = (scene.test, scene.grid)
+    test.window.send(Touch(id: 1, phase: .moved, location: Point(x: 640, y: 795), timestamp: test.clock.now))
+    checkScrollingAndGliding()
+  }
+
+  /// Refuses to measure a scene that does not scroll, or whose cells do not glide.
+  private func checkScrollingAndGliding() {
+    let start = view.contentOffset.y
+    var glided = false
+    for _ in 0..<30 {
+      test.clock.advance(by: 1.0 / 60)
+      glided = glided || view.subviews.contains { ($0 as? ItemsViewCell)?.presentationOffset != .zero }
+    }
+    precondition(view.contentOffset.y > start + 100, "the scene does not auto-scroll")
+    precondition(glided, "no cell glides while the scene auto-scrolls")
+  }
+
+  /// One frame. Every 600 frames (10 s of scrolling) the view jumps to another tenth of its
+  /// content, so that the run keeps scrolling through new rows.
+  func frame() {
+    frames += 1
+    if frames % 600 == 0 {
+      view.contentOffset.y = (Double(frames / 600 % 9 + 1) * view.contentSize.height / 10).rounded()
+    }
+    test.clock.advance(by: 1.0 / 60)
+  }
+}
+
+func autoScrollBenchmarks() {
+  let perFrame = BenchmarkMetric.custom("time per frame (ns)", polarity: .prefersSmaller, useScalingFactor: false)
+  let configuration = Benchmark.Configuration(
+    metrics: [perFrame], timeUnits: .nanoseconds, maxDuration: .seconds(5), maxIterations: 20)
+  Benchmark("table auto-scroll frame, 1000000 rows", configuration: configuration) { benchmark, scene in
+    let samples = await MainActor.run { timeEach(600) { scene.frame() } }
+    for sample in samples { benchmark.measurement(perFrame, sample) }
+  } setup: {
+    await MainActor.run { AutoScrollScene(table: 1_000_000) }
+  }
+  Benchmark("grid auto-scroll frame, 1000000 items", configuration: configuration) { benchmark, scene in
+    let samples = await MainActor.run { timeEach(600) { scene.frame() } }
+    for sample in samples { benchmark.measurement(perFrame, sample) }
+  } setup: {
+    await MainActor.run { AutoScrollScene(grid: 1_000_000) }
+  }
+}
+
+/// A table of a million rows with `selected` of them selected (every tenth, from the top).
+@MainActor
+final class SelectionScene {
+  let rows = Rows(count: 1_000_000)
+  let table = TableView(frame: Rect(x: 0, y: 0, width: 400, height: 800))
+  var random = BenchmarkRandom(seed: 5)
+
+  init(selected: Int) {
+    table.register(TableViewCell.self, forCellReuseIdentifier: "cell")
+    table.dataSource = rows
+    table.delegate = rows
+    table.allowsMultipleSelection = true
+    table.layoutIfNeeded()
+    for row in 0..<selected { table.selectRow(at: IndexPath(row: row * 10, section: 0)) }
+  }
+
+  /// One row inserted at a random place, in a batch update.
+  func insertOne() {
+    let row = Int(random.next() % UInt64(rows.count))
+    try! table.performBatchUpdates {
+      rows.count += 1
+      try table.insertRows(at: [IndexPath(row: row, section: 0)], with: .none)
+    }
+  }
+}
+
+/// A one-row batch update at a million rows, with no row selected and with 100,000
+/// selected; beside the way a selection kept as a set of index paths follows the same
+/// update, mapping every selected path.
+func selectionBenchmarks() {
+  let perUpdate = BenchmarkMetric.custom("time per update (ns)", polarity: .prefersSmaller, useScalingFactor: false)
+  let configuration = Benchmark.Configuration(
+    metrics: [perUpdate], timeUnits: .nanoseconds, maxDuration: .seconds(5), maxIterations: 10)
+  for selected in [0, 100_000] {
+    Benchmark("one-row batch update, \(selected) of 1000000 rows selected", configuration: configuration) {
+      benchmark, scene in
+      let samples = await MainActor.run { timeEach(200) { scene.insertOne() } }
+      for sample in samples { benchmark.measurement(perUpdate, sample) }
+    } setup: {
+      await MainActor.run { SelectionScene(selected: selected) }
+    }
+  }
+  Benchmark(
+    "baseline: a set of 100000 selected index paths mapped through a one-row update", configuration: configuration
+  ) {
+    benchmark, selection in
+    var random = BenchmarkRandom(seed: 5)
+    for _ in 0..<20 {
+      var update = BatchUpdate()
+      update.insertItems(at: [IndexPath(item: Int(random.next() % 1_000_000), section: 0)])
+      let start = DispatchTime.now().uptimeNanoseconds
+      let resolved = try! update.resolve(oldCounts: [1_000_000], newCounts: [1_000_001])
+      blackHole(Set(selection.compactMap { resolved.newIndexPath(for: $0) }))
+      benchmark.measurement(perUpdate, Int(DispatchTime.now().uptimeNanoseconds - start))
+    }
+  } setup: {
+    Set((0..<100_000).map { IndexPath(item: $0 * 10, section: 0) })
   }
 }

@@ -1,12 +1,15 @@
-/// The placeholders of one section, in display order, each at a *anchor*: the number of data
-/// items shown before it. Placeholders at the same anchor show in the order they were added.
+/// Positions in one section, each at an *anchor*: the number of data items before it. It holds
+/// a section's placeholders, shown before the data item at their anchor, in display order
+/// (placeholders at the same anchor show in the order they were added); and a section's
+/// selected items, each anchored at its own index.
 ///
 /// It is an order-statistics tree (a treap keyed by position) whose nodes store the
-/// difference between their anchor and the previous placeholder's, so that committing a
-/// placeholder, which moves every later placeholder down by one data item, changes one
-/// node. Every operation costs O(log p) for p placeholders; nodes keep their parents, so a
-/// placeholder's handle finds its rank and anchor without a search.
-struct PlaceholderSequence {
+/// difference between their anchor and the previous one's, so that committing a
+/// placeholder, which moves every later placeholder down by one data item, or inserting a
+/// row, which moves every later selected row, changes one node. Every operation costs
+/// O(log p) for p positions; nodes keep their parents, so a handle finds its rank and
+/// anchor without a search.
+struct AnchorSequence {
   /// A placeholder's stable handle, valid until it is removed.
   typealias Handle = Int32
 
@@ -176,6 +179,15 @@ struct PlaceholderSequence {
     root = merge(left, addToFirst(right, delta + shift))
     if root >= 0 { nodes[Int(root)].parent = -1 }
     free.append(handle)
+  }
+
+  /// Adds `amount` to every anchor at or after `anchor`: O(log p). The anchors must stay in
+  /// order: a negative `amount` may not take them below the anchor of one before `anchor`.
+  mutating func shift(anchorsFrom anchor: Int, by amount: Int) {
+    guard amount != 0 else { return }
+    let (left, right) = split(root, Int32(count(before: anchor)))
+    root = merge(left, addToFirst(right, amount))
+    if root >= 0 { nodes[Int(root)].parent = -1 }
   }
 
   /// Puts every placeholder at the anchor `newAnchor` gives for its old one, keeping their order

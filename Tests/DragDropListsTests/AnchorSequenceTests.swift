@@ -5,7 +5,7 @@ import Testing
 @testable import DragDropLists
 
 /// The order-statistics sequence of placeholders, against a plain array.
-@Suite struct PlaceholderSequenceTests {
+@Suite struct AnchorSequenceTests {
   /// The reference: placeholders in display order with their anchors.
   struct Reference {
     var entries: [(id: Int32, anchor: Int)] = []
@@ -22,7 +22,7 @@ import Testing
     }
   }
 
-  func check(_ sequence: PlaceholderSequence, _ reference: Reference, _ seed: UInt64) {
+  func check(_ sequence: AnchorSequence, _ reference: Reference, _ seed: UInt64) {
     #expect(sequence.count == reference.entries.count, "seed \(seed)")
     #expect(sequence.all.map(\.handle) == reference.entries.map(\.id), "seed \(seed)")
     #expect(sequence.all.map(\.anchor) == reference.entries.map(\.anchor), "seed \(seed)")
@@ -34,7 +34,7 @@ import Testing
     // Display rows: placeholder k shows at anchor + k; data items fill the rest.
     let rows = reference.entries.enumerated().map { $0.element.anchor + $0.offset }
     for row in 0...((rows.last ?? 0) + 2) {
-      let expected: PlaceholderSequence.Location =
+      let expected: AnchorSequence.Location =
         rows.firstIndex(of: row).map { .placeholder(reference.entries[$0].id) }
         ?? .data(placeholdersBefore: rows.count { $0 < row })
       #expect(sequence.locate(displayRow: row) == expected, "seed \(seed) row \(row)")
@@ -51,7 +51,7 @@ import Testing
   func randomOperations() async {
     await propertyCheck(count: 200, input: Gen<UInt64>.value(in: 0...UInt64.max)) { seed in
       var random = SeededGenerator(state: seed)
-      var sequence = PlaceholderSequence()
+      var sequence = AnchorSequence()
       var reference = Reference()
       for _ in 0..<120 {
         let ids = reference.entries.map(\.id)
@@ -92,8 +92,8 @@ import Testing
   @Test("10,000 placeholders inserted, then committed in random order, stay consistent")
   func manyPlaceholders() {
     var random = SeededGenerator(state: 9)
-    var sequence = PlaceholderSequence()
-    var handles: [PlaceholderSequence.Handle] = []
+    var sequence = AnchorSequence()
+    var handles: [AnchorSequence.Handle] = []
     for _ in 0..<10_000 { handles.append(sequence.insert(atAnchor: Int.random(in: 0...1_000_000, using: &random))) }
     handles.shuffle(using: &random)
     var committed = 0
