@@ -9,6 +9,12 @@
 /// so a walk down the tree touches one line a level, with no per-node allocation. Building
 /// from an array is O(n) and yields a perfectly balanced tree.
 ///
+/// A node holds a *run* of up to 32,767 elements of one extent. A tree built from an array
+/// has runs of one; a tree of `count` elements of one extent, such as the estimated rows of
+/// a table not yet measured, is built from `count / 32,767` nodes, so ten million rows cost
+/// a few hundred nodes. An edit inside a run cuts it. Each run also says whether its extent
+/// is an estimate: setting an element's extent makes it exact.
+///
 /// Edits adjust the sums of the nodes they pass by the extent added or removed. Extents
 /// whose sums are exact in floating point (whole numbers and halves, as row heights are)
 /// never drift; others round as any running sum does, by about one part in 10^16 an edit.
@@ -16,15 +22,35 @@ public struct PrefixSumTree: Sendable, Equatable {
   private typealias Node = Int32
   private static let none: Node = -1
 
-  /// A node: its element's extent, the sum and size of its subtree, its heap priority
-  /// and its children.
+  /// The longest run one node holds.
+  static let maximumRun = 0x7FFF
+  private static let estimatedFlag: UInt16 = 0x8000
+
+  /// A node: the extent of each element of its run, the sum and element count of its
+  /// subtree, its children, its heap priority, and its run's length with the estimate flag
+  /// in the top bit.
   private struct NodeData: Sendable {
     var extent: Double
     var sum = 0.0
     var size: Int32 = 0
-    var priority: UInt32 = 0
     var left: Int32 = PrefixSumTree.none
     var right: Int32 = PrefixSumTree.none
+    var priority: UInt16 = 0
+    var runAndFlag: UInt16 = 1
+
+    var run: Int32 { Int32(runAndFlag & 0x7FFF) }
+    var isEstimated: Bool { runAndFlag & PrefixSumTree.estimatedFlag != 0 }
+    /// The sum of the run's extents.
+    var own: Double { Double(run) * extent }
+
+    init(extent: Double, run: Int = 1, estimated: Bool = false) {
+      self.extent = extent
+      runAndFlag = UInt16(run) | (estimated ? PrefixSumTree.estimatedFlag : 0)
+    }
+
+    mutating func setRun(_ run: Int32) {
+      runAndFlag = (runAndFlag & PrefixSumTree.estimatedFlag) | UInt16(run)
+    }
   }
 
   private var nodes: [NodeData] = []
@@ -44,9 +70,25 @@ public struct PrefixSumTree: Sendable, Equatable {
     root = build(0, nodes.count, depth: 0)
   }
 
-  /// `count` elements of the same extent.
-  public init(repeating value: Double, count: Int) {
-    self.init(repeatElement(value, count: max(0, count)))
+  /// `count` elements of the same extent, in runs: O(count / 32,767). With `estimated`, each
+  /// element's extent is an estimate until it is set (``isEstimated(at:)``).
+  public init(repeating value: Double, count: Int, estimated: Bool = false) {
+    self.init(repeating: value, count: count, estimated: estimated, runLimit: Self.maximumRun)
+  }
+
+  /// The same, with runs of at most `runLimit` (1...32,767) elements.
+  init(repeating value: Double, count: Int, estimated: Bool, runLimit: Int) {
+    let runLimit = max(1, min(Self.maximumRun, runLimit))
+    let count = max(0, count)
+    let runs = (count + runLimit - 1) / runLimit
+    nodes.reserveCapacity(runs + 16)
+    var left = count
+    for _ in 0..<runs {
+      let run = min(left, runLimit)
+      nodes.append(NodeData(extent: Self.sanitized(value), run: run, estimated: estimated))
+      left -= run
+    }
+    root = build(0, nodes.count, depth: 0)
   }
 
   /// Builds a balanced subtree over elements `lo..<hi`; nodes are numbered by position, and
@@ -55,7 +97,7 @@ public struct PrefixSumTree: Sendable, Equatable {
     guard lo < hi else { return Self.none }
     let mid = (lo + hi) / 2
     let node = Node(mid)
-    nodes[mid].priority = UInt32.max - depth &* 64
+    nodes[mid].priority = UInt16.max - UInt16(min(depth, 1000)) &* 8
     nodes[mid].left = build(lo, mid, depth: depth + 1)
     nodes[mid].right = build(mid + 1, hi, depth: depth + 1)
     update(node)
@@ -74,8 +116,15 @@ public struct PrefixSumTree: Sendable, Equatable {
 
   /// The extent of element `index`; nil when out of range.
   public func extent(at index: Int) -> Double? {
-    guard let node = node(at: index) else { return nil }
+    guard let (node, _) = node(at: index) else { return nil }
     return nodes[Int(node)].extent
+  }
+
+  /// Whether the extent of element `index` is an estimate, not yet set; false when out of
+  /// range.
+  public func isEstimated(at index: Int) -> Bool {
+    guard let (node, _) = node(at: index) else { return false }
+    return nodes[Int(node)].isEstimated
   }
 
   /// The sum of the extents before element `index`; `index == count` gives the total. Nil
@@ -86,17 +135,17 @@ public struct PrefixSumTree: Sendable, Equatable {
     var remaining = Int32(index)
     var offset = 0.0
     while node != Self.none {
-      let l = nodes[Int(node)].left
+      let n = Int(node)
+      let l = nodes[n].left
       let leftSize = sizeOf(l)
-      if remaining <= leftSize {
-        if remaining == leftSize {
-          return offset + sumOf(l)
-        }
+      if remaining < leftSize {
         node = l
+      } else if remaining < leftSize + nodes[n].run {
+        return offset + sumOf(l) + Double(remaining - leftSize) * nodes[n].extent
       } else {
-        offset += sumOf(l) + nodes[Int(node)].extent
-        remaining -= leftSize + 1
-        node = nodes[Int(node)].right
+        offset += sumOf(l) + nodes[n].own
+        remaining -= leftSize + nodes[n].run
+        node = nodes[n].right
       }
     }
     return offset
@@ -115,11 +164,11 @@ public struct PrefixSumTree: Sendable, Equatable {
       let leftSize = sizeOf(l)
       if remaining < leftSize {
         node = l
-      } else if remaining == leftSize {
-        return (offset + sumOf(l), nodes[n].extent)
+      } else if remaining < leftSize + nodes[n].run {
+        return (offset + sumOf(l) + Double(remaining - leftSize) * nodes[n].extent, nodes[n].extent)
       } else {
-        offset += sumOf(l) + nodes[n].extent
-        remaining -= leftSize + 1
+        offset += sumOf(l) + nodes[n].own
+        remaining -= leftSize + nodes[n].run
         node = nodes[n].right
       }
     }
@@ -138,11 +187,17 @@ public struct PrefixSumTree: Sendable, Equatable {
       let leftSum = sumOf(nodes[n].left)
       if remaining < leftSum {
         node = nodes[n].left
-      } else if remaining < leftSum + nodes[n].extent {
-        return (Int(before + sizeOf(nodes[n].left)), remaining - leftSum)
+      } else if remaining < leftSum + nodes[n].own {
+        let within = remaining - leftSum
+        let extent = nodes[n].extent
+        // Within the run: the element the position falls in, by division, kept in the run
+        // where rounding would put it one past.
+        var i = Int32(min(Double(nodes[n].run - 1), (within / extent).rounded(.down)))
+        if Double(i) * extent > within { i -= 1 }
+        return (Int(before + sizeOf(nodes[n].left) + i), within - Double(i) * extent)
       } else {
-        remaining -= leftSum + nodes[n].extent
-        before += sizeOf(nodes[n].left) + 1
+        remaining -= leftSum + nodes[n].own
+        before += sizeOf(nodes[n].left) + nodes[n].run
         node = nodes[n].right
       }
     }
@@ -171,7 +226,7 @@ public struct PrefixSumTree: Sendable, Equatable {
         node = nodes[Int(node)].left
       }
       node = stack.removeLast()
-      result.append(nodes[Int(node)].extent)
+      result.append(contentsOf: repeatElement(nodes[Int(node)].extent, count: Int(nodes[Int(node)].run)))
       node = nodes[Int(node)].right
     }
     return result
@@ -190,9 +245,16 @@ public struct PrefixSumTree: Sendable, Equatable {
   /// index is out of range.
   @discardableResult
   public mutating func insert(_ value: Double, at index: Int) -> Bool {
+    insert(value, at: index, estimated: false)
+  }
+
+  /// Inserts an element at `index` (0...count), its extent an estimate or not; false,
+  /// changing nothing, when the index is out of range.
+  @discardableResult
+  public mutating func insert(_ value: Double, at index: Int, estimated: Bool) -> Bool {
     guard index >= 0, index <= count else { return false }
     let extent = Self.sanitized(value)
-    let node = allocate(extent)
+    let node = allocate(extent, estimated: estimated)
     let priority = nodes[Int(node)].priority
     // Walk down while the nodes outrank the new one, counting it into each node passed;
     // where it outranks the next node, that subtree splits around it. Counting on the way
@@ -203,6 +265,9 @@ public struct PrefixSumTree: Sendable, Equatable {
     var k = Int32(index)
     while current != Self.none && nodes[Int(current)].priority >= priority {
       let c = Int(current)
+      // An insertion inside a run cuts it: the rest of the run becomes the right child.
+      let within = k - sizeOf(nodes[c].left)
+      if within > 0 && within < nodes[c].run { cutRun(current, keeping: within) }
       nodes[c].size += 1
       nodes[c].sum += extent
       parent = current
@@ -220,10 +285,16 @@ public struct PrefixSumTree: Sendable, Equatable {
   /// Removes the element at `index`; returns its extent, or nil when out of range.
   @discardableResult
   public mutating func remove(at index: Int) -> Double? {
-    guard index >= 0, index < count else { return nil }
-    // Find the node, taking it out of the count of each node passed, then merge its
-    // children into its place.
-    let value = extent(at: index) ?? 0
+    removeElement(at: index)?.extent
+  }
+
+  /// Removes the element at `index`; returns its extent and whether it was an estimate.
+  private mutating func removeElement(at index: Int) -> (extent: Double, estimated: Bool)? {
+    guard index >= 0, index < count, let (found, _) = node(at: index) else { return nil }
+    // Find the node, taking the element out of the count of each node passed; one of a
+    // longer run shortens it, and a node of one is replaced by its children merged.
+    let value = nodes[Int(found)].extent
+    let estimated = nodes[Int(found)].isEstimated
     var parent = Self.none
     var parentIsLeft = false
     var current = root
@@ -231,9 +302,15 @@ public struct PrefixSumTree: Sendable, Equatable {
     while current != Self.none {
       let c = Int(current)
       let leftSize = sizeOf(nodes[c].left)
-      if k == leftSize { break }
       nodes[c].size -= 1
       nodes[c].sum -= value
+      if k >= leftSize && k < leftSize + nodes[c].run {
+        if nodes[c].run > 1 {
+          nodes[c].setRun(nodes[c].run - 1)
+          return (value, estimated)
+        }
+        break
+      }
       parent = current
       parentIsLeft = k < leftSize
       current = stepDown(from: current, k: &k, toLeft: parentIsLeft)
@@ -241,15 +318,31 @@ public struct PrefixSumTree: Sendable, Equatable {
     let merged = merge(nodes[Int(current)].left, nodes[Int(current)].right)
     free.append(current)
     attach(merged, to: parent, left: parentIsLeft)
-    return value
+    return (value, estimated)
   }
 
   /// One step down the tree: into the left subtree, or into the right one with `k` counted
   /// past the node and its left subtree.
   private func stepDown(from node: Node, k: inout Int32, toLeft: Bool) -> Node {
     if toLeft { return nodes[Int(node)].left }
-    k -= sizeOf(nodes[Int(node)].left) + 1
+    k -= sizeOf(nodes[Int(node)].left) + nodes[Int(node)].run
     return nodes[Int(node)].right
+  }
+
+  /// Cuts a node's run after its first `keep` elements: the rest becomes a node of the same
+  /// priority and extent, the right child, with the old right subtree below it. The
+  /// subtree's size and sum do not change.
+  private mutating func cutRun(_ node: Node, keeping keep: Int32) {
+    let n = Int(node)
+    let rest = allocate(nodes[n].extent, estimated: nodes[n].isEstimated)
+    let r = Int(rest)
+    nodes[r].setRun(nodes[n].run - keep)
+    nodes[r].priority = nodes[n].priority
+    nodes[r].right = nodes[n].right
+    update(rest)
+    nodes[n].setRun(keep)
+    nodes[n].right = rest
+    update(node)
   }
 
   private mutating func attach(_ node: Node, to parent: Node, left isLeft: Bool) {
@@ -265,8 +358,13 @@ public struct PrefixSumTree: Sendable, Equatable {
   /// Sets the extent of element `index`; false when out of range.
   @discardableResult
   public mutating func setExtent(_ value: Double, at index: Int) -> Bool {
-    guard index >= 0, index < count, let old = extent(at: index) else { return false }
-    let delta = Self.sanitized(value) - old
+    guard let (found, _) = node(at: index) else { return false }
+    if nodes[Int(found)].run > 1 {
+      // Inside a longer run: the element leaves it and comes back, exact, in a node of its own.
+      _ = removeElement(at: index)
+      return insert(value, at: index, estimated: false)
+    }
+    let delta = Self.sanitized(value) - nodes[Int(found)].extent
     // Every node from the root down to the element covers it: each sum moves by the change.
     var node = root
     var remaining = Int32(index)
@@ -278,9 +376,10 @@ public struct PrefixSumTree: Sendable, Equatable {
         node = nodes[n].left
       } else if remaining == leftSize {
         nodes[n].extent = Self.sanitized(value)
+        nodes[n].runAndFlag = 1
         break
       } else {
-        remaining -= leftSize + 1
+        remaining -= leftSize + nodes[n].run
         node = nodes[n].right
       }
     }
@@ -292,8 +391,8 @@ public struct PrefixSumTree: Sendable, Equatable {
   @discardableResult
   public mutating func move(from source: Int, to destination: Int) -> Bool {
     guard source >= 0, source < count, destination >= 0, destination < count else { return false }
-    guard let value = remove(at: source) else { return false }
-    return insert(value, at: destination)
+    guard let (value, estimated) = removeElement(at: source) else { return false }
+    return insert(value, at: destination, estimated: estimated)
   }
 
   // MARK: Treap internals
@@ -303,11 +402,11 @@ public struct PrefixSumTree: Sendable, Equatable {
 
   private mutating func update(_ node: Node) {
     let n = Int(node)
-    nodes[n].size = 1 + sizeOf(nodes[n].left) + sizeOf(nodes[n].right)
-    nodes[n].sum = nodes[n].extent + sumOf(nodes[n].left) + sumOf(nodes[n].right)
+    nodes[n].size = nodes[n].run + sizeOf(nodes[n].left) + sizeOf(nodes[n].right)
+    nodes[n].sum = nodes[n].own + sumOf(nodes[n].left) + sumOf(nodes[n].right)
   }
 
-  private mutating func allocate(_ value: Double) -> Node {
+  private mutating func allocate(_ value: Double, estimated: Bool = false) -> Node {
     let node: Node
     if let reused = free.popLast() {
       node = reused
@@ -316,25 +415,27 @@ public struct PrefixSumTree: Sendable, Equatable {
       nodes.append(NodeData(extent: 0))
     }
     let n = Int(node)
-    nodes[n].extent = value
-    nodes[n].priority = UInt32(truncatingIfNeeded: generator.next())
+    nodes[n] = NodeData(extent: value, estimated: estimated)
+    nodes[n].priority = UInt16(truncatingIfNeeded: generator.next())
     nodes[n].left = Self.none
     nodes[n].right = Self.none
     update(node)
     return node
   }
 
-  /// Splits off the first `k` elements.
+  /// Splits off the first `k` elements; a run that `k` falls inside is cut.
   private mutating func split(_ node: Node, _ k: Int32) -> (Node, Node) {
     guard node != Self.none else { return (Self.none, Self.none) }
     let n = Int(node)
+    let within = k - sizeOf(nodes[n].left)
+    if within > 0 && within < nodes[n].run { cutRun(node, keeping: within) }
     if sizeOf(nodes[n].left) >= k {
       let (l, r) = split(nodes[n].left, k)
       nodes[n].left = r
       update(node)
       return (l, node)
     } else {
-      let (l, r) = split(nodes[n].right, k - sizeOf(nodes[n].left) - 1)
+      let (l, r) = split(nodes[n].right, k - sizeOf(nodes[n].left) - nodes[n].run)
       nodes[n].right = l
       update(node)
       return (node, r)
@@ -355,7 +456,8 @@ public struct PrefixSumTree: Sendable, Equatable {
     }
   }
 
-  private func node(at index: Int) -> Node? {
+  /// The node whose run holds element `index`, and the element's place in the run.
+  private func node(at index: Int) -> (Node, Int32)? {
     guard index >= 0, index < count else { return nil }
     var node = root
     var remaining = Int32(index)
@@ -363,10 +465,10 @@ public struct PrefixSumTree: Sendable, Equatable {
       let leftSize = sizeOf(nodes[Int(node)].left)
       if remaining < leftSize {
         node = nodes[Int(node)].left
-      } else if remaining == leftSize {
-        return node
+      } else if remaining < leftSize + nodes[Int(node)].run {
+        return (node, remaining - leftSize)
       } else {
-        remaining -= leftSize + 1
+        remaining -= leftSize + nodes[Int(node)].run
         node = nodes[Int(node)].right
       }
     }

@@ -92,4 +92,84 @@ import Testing
     #expect(tree.bytesPerElement <= 64)
     #expect(tree.index(covering: tree.offset(of: 765_432)! + 1)?.index == 765_432)
   }
+
+  @Test("Runs of estimated extents, cut by random edits, agree with a plain array")
+  func runsAgreeWithAnArray() async {
+    await propertyCheck(count: 300, input: Gen<UInt64>.value(in: 0...UInt64.max)) { seed in
+      var random = SeededGenerator(state: seed)
+      let extents: [Double] = [0, 0.5, 30, 30.5, 44, 1.0 / 3]
+      let estimate = extents.randomElement(using: &random)!
+      let start = Int.random(in: 0...60, using: &random)
+      var reference = Array(repeating: (extent: estimate, estimated: true), count: start)
+      var tree = PrefixSumTree(
+        repeating: estimate, count: start, estimated: true, runLimit: Int.random(in: 1...9, using: &random))
+      for _ in 0..<150 {
+        let value = extents.randomElement(using: &random)!
+        let index = Int.random(in: -1...(reference.count + 1), using: &random)
+        switch Int.random(in: 0..<6, using: &random) {
+        case 0:
+          let estimated = Bool.random(using: &random)
+          let ok = tree.insert(value, at: index, estimated: estimated)
+          #expect(ok == (0...reference.count).contains(index), "seed \(seed)")
+          if ok { reference.insert((value, estimated), at: index) }
+        case 1:
+          let removed = tree.remove(at: index)
+          #expect(removed == (reference.indices.contains(index) ? reference[index].extent : nil), "seed \(seed)")
+          if removed != nil { reference.remove(at: index) }
+        case 2:
+          let ok = tree.setExtent(value, at: index)
+          #expect(ok == reference.indices.contains(index), "seed \(seed)")
+          if ok { reference[index] = (value, false) }
+        case 3:
+          let destination = Int.random(in: 0..<max(1, reference.count), using: &random)
+          let ok = tree.move(from: index, to: destination)
+          #expect(ok == (reference.indices.contains(index) && reference.indices.contains(destination)))
+          if ok { reference.insert(reference.remove(at: index), at: destination) }
+        case 4:
+          let total = reference.reduce(0) { $0 + $1.extent }
+          let position = Double.random(in: -1...(total + 1), using: &random)
+          var expected: (Int, Double)?
+          var offset = 0.0
+          for (i, element) in reference.enumerated() {
+            if position >= offset && position < offset + element.extent {
+              expected = (i, position - offset)
+              break
+            }
+            offset += element.extent
+          }
+          let found = tree.index(covering: position)
+          #expect(found?.index == expected?.0, "seed \(seed) position \(position)")
+          if let found, let expected { #expect(abs(found.offsetInElement - expected.1) < 1e-9, "seed \(seed)") }
+        default:
+          let probe = Int.random(in: 0..<max(1, reference.count), using: &random)
+          #expect(tree.isEstimated(at: probe) == (reference.indices.contains(probe) && reference[probe].estimated))
+          let element = tree.element(at: probe)
+          let offset = reference.prefix(probe).reduce(0) { $0 + $1.extent }
+          #expect(element.map { abs($0.offset - offset) < 1e-9 } ?? !reference.indices.contains(probe))
+        }
+        #expect(tree.count == reference.count, "seed \(seed)")
+        #expect(abs(tree.total - reference.reduce(0) { $0 + $1.extent }) < 1e-9, "seed \(seed)")
+        let probe = Int.random(in: 0...reference.count, using: &random)
+        #expect(abs(tree.offset(of: probe)! - reference.prefix(probe).reduce(0) { $0 + $1.extent }) < 1e-9)
+      }
+      #expect(tree.extents == reference.map(\.extent), "seed \(seed)")
+      #expect((0..<reference.count).map { tree.isEstimated(at: $0) } == reference.map(\.estimated), "seed \(seed)")
+    }
+  }
+
+  @Test("Ten million estimated rows are a few hundred nodes, and setting one cuts its run")
+  func tenMillionEstimatedRows() {
+    var tree = PrefixSumTree(repeating: 44, count: 10_000_000, estimated: true)
+    #expect(tree.count == 10_000_000)
+    #expect(tree.total == 440_000_000)
+    #expect(tree.bytesPerElement < 0.01)
+    #expect(tree.isEstimated(at: 5_000_000))
+    let set = tree.setExtent(60, at: 5_000_000)
+    #expect(set)
+    #expect(!tree.isEstimated(at: 5_000_000) && tree.isEstimated(at: 4_999_999) && tree.isEstimated(at: 5_000_001))
+    #expect(tree.element(at: 5_000_001)! == (5_000_000 * 44 + 60, 44))
+    #expect(tree.index(covering: 5_000_000 * 44 + 59)! == (5_000_000, 59))
+    #expect(tree.index(covering: 5_000_000 * 44 + 60)! == (5_000_001, 0))
+    #expect(tree.total == 440_000_016)
+  }
 }
