@@ -25,6 +25,8 @@ protocol ItemLayout: Sendable {
   func displacedFrame(at indexPath: IndexPath, removing removed: IndexPath?, gap: IndexPath?, extent: Double) -> Rect?
   /// The extent (height for lists) of an item.
   func extent(at indexPath: IndexPath) -> Double?
+  /// Whether an item's extent is an estimate, not yet measured.
+  func isEstimated(at indexPath: IndexPath) -> Bool
 
   mutating func insertItem(extent: Double, at indexPath: IndexPath) -> Bool
   @discardableResult mutating func removeItem(at indexPath: IndexPath) -> Double?
@@ -42,6 +44,9 @@ struct LayoutSectionChange {
     case kept(old: Int, removed: [Int], inserted: [(row: Int, extent: Double)], resized: [(row: Int, extent: Double)])
     /// A new or reloaded section of `count` items, measured through the extent function.
     case fresh(count: Int)
+    /// A new or reloaded section of `count` items of an estimated extent each, measured
+    /// later, as they come into view.
+    case estimated(count: Int, extent: Double)
   }
   var source: Source
   var headerExtent: Double
@@ -66,6 +71,8 @@ extension ListLayout: ItemLayout {
   func extent(at indexPath: IndexPath) -> Double? {
     sections.indices.contains(indexPath.section) ? sections[indexPath.section].rows.extent(at: indexPath.row) : nil
   }
+
+  func isEstimated(at indexPath: IndexPath) -> Bool { isRowHeightEstimated(at: indexPath) }
 
   func indexPaths(fromY top: Double, toY bottom: Double) -> [IndexPath] {
     var found: [IndexPath] = []
@@ -126,6 +133,8 @@ extension ListLayout: ItemLayout {
         return Section(
           headerHeight: change.headerExtent,
           rowHeights: (0..<count).map { extent(IndexPath(row: $0, section: new)) })
+      case .estimated(let count, let estimate):
+        return Section(headerHeight: change.headerExtent, estimatedRowHeight: estimate, count: count)
       }
     }
     self = ListLayout(width: width, sections: rebuilt)
@@ -142,6 +151,9 @@ extension FlowLayout: ItemLayout {
   func indexPath(at point: Point) -> IndexPath? { indexPathForItem(at: point) }
 
   func extent(at indexPath: IndexPath) -> Double? { frameForItem(at: indexPath)?.height }
+
+  /// Items of a flow layout share one known size.
+  func isEstimated(at indexPath: IndexPath) -> Bool { false }
 
   func indexPaths(fromY top: Double, toY bottom: Double) -> [IndexPath] {
     var found: [IndexPath] = []
@@ -193,7 +205,7 @@ extension FlowLayout: ItemLayout {
     let counts = changes.map { change in
       switch change.source {
       case .kept(let old, let removed, let inserted, _): itemCounts[old] - removed.count + inserted.count
-      case .fresh(let count): count
+      case .fresh(let count), .estimated(let count, _): count
       }
     }
     self = FlowLayout(

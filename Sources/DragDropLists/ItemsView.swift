@@ -439,6 +439,7 @@ open class ItemsView: ScrollView {
   open override func layoutSubviews() {
     reloadIfNeeded()
     guard kind.hasDataSource else { return }
+    if kind.estimatedItemExtent != nil { measureEstimatedItems() }
     let top = contentOffset.y
     let bottom = top + bounds.height
     let wanted = itemLayout.indexPaths(fromY: top, toY: bottom).map { ($0, displayItem(at: $0)) }
@@ -491,6 +492,32 @@ open class ItemsView: ScrollView {
     placeCells()
     kind.layoutSupplementaryViews(top: top, bottom: bottom)
     if keyboardFocus != nil { setNeedsFocusRingUpdate() }
+  }
+
+  /// Asks the heights of the items in view whose heights are still estimates, and keeps the
+  /// first item that starts in view where it is on screen, so that measuring the items above
+  /// it does not make the content jump. Each pass measures only items not measured yet;
+  /// the loop ends when the items in view are all measured.
+  private func measureEstimatedItems() {
+    while true {
+      let top = contentOffset.y
+      let band = itemLayout.indexPaths(fromY: top, toY: top + bounds.height)
+      let estimated = band.filter { itemLayout.isEstimated(at: $0) }
+      guard !estimated.isEmpty else { return }
+      let anchor = band.first { (itemLayout.frame(at: $0)?.minY ?? -1) >= top } ?? band[0]
+      let anchorTop = itemLayout.frame(at: anchor)?.minY
+      var measured = 0
+      for display in estimated {
+        // Placeholders have their own extents; only data items are estimated.
+        guard case .data(let path) = displayItem(at: display) else { continue }
+        if itemLayout.setExtent(kind.sourceExtent(at: path), at: display) { measured += 1 }
+      }
+      guard measured > 0 else { return }
+      contentSize = Size(width: bounds.width, height: itemLayout.contentHeight)
+      if let anchorTop, let newTop = itemLayout.frame(at: anchor)?.minY, newTop != anchorTop {
+        contentOffset = Point(x: contentOffset.x, y: contentOffset.y + newTop - anchorTop)
+      }
+    }
   }
 
   /// Places the laid-out cells at their frames, moved aside by an open gap or an
@@ -726,8 +753,12 @@ open class ItemsView: ScrollView {
       update.reloadedSections.contains(section) ? nil : resolved.newSlot(anchor, inSection: section)
     }
     placeholdersWithCells = placeholdersWithCells.filter { $0.value.isInView }
-    var changes = (0..<newSections).map {
-      LayoutSectionChange(source: .fresh(count: newCounts[$0]), headerExtent: headers[$0])
+    let estimate = kind.estimatedItemExtent
+    var changes = (0..<newSections).map { section -> LayoutSectionChange in
+      let count = newCounts[section]
+      return LayoutSectionChange(
+        source: estimate.map { .estimated(count: count, extent: $0) } ?? .fresh(count: count),
+        headerExtent: headers[section])
     }
     for (old, new) in resolved.sectionMap.enumerated() {
       guard let new, !update.reloadedSections.contains(old) else { continue }

@@ -17,6 +17,9 @@ protocol ItemsViewKind: ItemsView {
   func sourceExtent(at indexPath: IndexPath) -> Double
   /// The layout for `counts` items, from scratch.
   func makeLayout(counts: [Int]) -> any ItemLayout
+  /// The extent new sections' items take until they come into view and are measured; nil
+  /// (the default) measures every item up front.
+  var estimatedItemExtent: Double? { get }
   /// Header extents for the sections the data source now reports; none by default.
   func headerExtents(sections: Int) -> [Double]
   /// Places headers and other views that go with sections; none by default.
@@ -75,6 +78,7 @@ extension ItemsViewKind {
   func removeSupplementaryViews() {}
   func reorderLocally(from source: IndexPath, to destination: IndexPath) -> Bool { false }
   var reflowDelay: (seconds: Double, restartsOnMove: Bool) { (0, false) }
+  var estimatedItemExtent: Double? { nil }
 
   func keyboardFocusStep(from indexPath: IndexPath, key: KeyEvent.Key) -> IndexPath? {
     listFocusStep(from: indexPath, key: key)

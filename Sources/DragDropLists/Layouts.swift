@@ -45,6 +45,14 @@ public struct ListLayout: Sendable {
       rows = PrefixSumTree(rowHeights)
     }
 
+    /// A section of `count` rows whose heights are not known yet: each counts as
+    /// `estimatedRowHeight` until it is set. O(count / 32,767).
+    public init(headerHeight: Double = 0, estimatedRowHeight: Double, count: Int, footerHeight: Double = 0) {
+      self.headerHeight = headerHeight
+      self.footerHeight = footerHeight
+      rows = PrefixSumTree(repeating: estimatedRowHeight, count: count, estimated: true)
+    }
+
     var height: Double { headerHeight + rows.total + footerHeight }
   }
 
@@ -75,6 +83,11 @@ public struct ListLayout: Sendable {
     guard let row = sections[indexPath.section].rows.element(at: indexPath.row) else { return nil }
     return Rect(
       x: 0, y: sectionTop + sections[indexPath.section].headerHeight + row.offset, width: width, height: row.extent)
+  }
+
+  /// Whether a row's height is an estimate, not yet set; false when out of range.
+  public func isRowHeightEstimated(at indexPath: IndexPath) -> Bool {
+    sections.indices.contains(indexPath.section) && sections[indexPath.section].rows.isEstimated(at: indexPath.row)
   }
 
   /// Where the slot before `row` (0...count) lies in a section: the top of that row, or

@@ -129,7 +129,7 @@ let benchmarks: @Sendable () -> Void = {
   Benchmark.defaultConfiguration = .init(
     metrics: [perMove], timeUnits: .nanoseconds, maxDuration: .seconds(3), maxIterations: 100)
 
-  for count in [1000, 1_000_000] {
+  for count in [1000, 1_000_000, 10_000_000] {
     Benchmark("table drag move, \(count) rows") { benchmark, scene in
       let samples = await MainActor.run { timeEach() { scene.move() } }
       for sample in samples { benchmark.measurement(perMove, sample) }
@@ -219,6 +219,7 @@ let benchmarks: @Sendable () -> Void = {
   diffableBenchmarks()
   autoScrollBenchmarks()
   selectionBenchmarks()
+  reloadBenchmarks()
 
   Benchmark(
     "10000 placeholders inserted and committed, 1000000 rows",
@@ -536,5 +537,53 @@ func selectionBenchmarks() {
     }
   } setup: {
     Set((0..<100_000).map { IndexPath(item: $0 * 10, section: 0) })
+  }
+}
+
+/// A table of `count` rows, loaded with estimated heights or with every height asked.
+@MainActor
+final class ReloadScene {
+  let rows: Rows
+  let table = TableView(frame: Rect(x: 0, y: 0, width: 400, height: 800))
+
+  init(count: Int, estimated: Bool) {
+    rows = Rows(count: count)
+    table.register(TableViewCell.self, forCellReuseIdentifier: "cell")
+    table.estimatedRowHeight = estimated ? 50 : 0
+    table.dataSource = rows
+    table.delegate = rows
+    table.layoutIfNeeded()
+  }
+
+  /// `reloadData`, then the layout that shows the first screen.
+  func reload() {
+    table.reloadData()
+    table.layoutIfNeeded()
+  }
+}
+
+/// `reloadData` and the first layout after it, with estimated heights at 1,000 and
+/// 10,000,000 rows, beside the same at 10,000,000 rows with every height asked.
+func reloadBenchmarks() {
+  let perReload = BenchmarkMetric.custom("time per reload (ns)", polarity: .prefersSmaller, useScalingFactor: false)
+  for count in [1000, 10_000_000] {
+    Benchmark(
+      "table reload, estimated heights, \(count) rows",
+      configuration: .init(metrics: [perReload], timeUnits: .nanoseconds, maxDuration: .seconds(3), maxIterations: 10)
+    ) { benchmark, scene in
+      let samples = await MainActor.run { timeEach(100) { scene.reload() } }
+      for sample in samples { benchmark.measurement(perReload, sample) }
+    } setup: {
+      await MainActor.run { ReloadScene(count: count, estimated: true) }
+    }
+  }
+  Benchmark(
+    "baseline: table reload, every height asked, 10000000 rows",
+    configuration: .init(metrics: [perReload], timeUnits: .nanoseconds, maxDuration: .seconds(10), maxIterations: 3)
+  ) { benchmark, scene in
+    let samples = await MainActor.run { timeEach(2) { scene.reload() } }
+    for sample in samples { benchmark.measurement(perReload, sample) }
+  } setup: {
+    await MainActor.run { ReloadScene(count: 10_000_000, estimated: false) }
   }
 }
