@@ -55,7 +55,9 @@ final class CountedRows: TableViewDataSource, TableViewDelegate {
     // The rows in view are exact; the rest count as the estimate.
     var y = 0.0
     for row in visible {
-      #expect(table.rectForRow(at: IndexPath(row: row, section: 0)) == Rect(x: 0, y: y, width: 320, height: CountedRows.height(row)))
+      #expect(
+        table.rectForRow(at: IndexPath(row: row, section: 0))
+          == Rect(x: 0, y: y, width: 320, height: CountedRows.height(row)))
       y += CountedRows.height(row)
     }
     let measured = model.asked.keys.map(CountedRows.height).reduce(0, +)
@@ -122,4 +124,3 @@ final class CountedRows: TableViewDataSource, TableViewDelegate {
     #expect(table.contentSize.height == (0..<300).map(CountedRows.height).reduce(0, +))
   }
 }
-
