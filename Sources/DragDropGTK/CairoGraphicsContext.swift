@@ -26,7 +26,7 @@ public final class CairoGraphicsContext: GraphicsContext {
   }
 
   private var frames: [Frame] = []
-  private var isSuppressed = false
+  var isSuppressed = false
 
   /// Wraps `cairo`, which the caller keeps alive while drawing.
   package init(cairo: OpaquePointer, text: PangoTextMeasurer = .shared) {

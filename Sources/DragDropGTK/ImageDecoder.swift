@@ -209,7 +209,7 @@ public final class DecodedImage: @unchecked Sendable {
 
 /// A cache key that hashes a sample of the bytes, so that a lookup does not hash a whole
 /// photo; equality still compares whole images.
-private struct CacheKey: Hashable {
+struct CacheKey: Hashable {
   let image: Image
 
   func hash(into hasher: inout Hasher) {

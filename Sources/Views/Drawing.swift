@@ -75,6 +75,16 @@ public protocol GraphicsContext: AnyObject {
   func drawImage(_ image: Image, in rect: Rect)
 }
 
+/// A graphics context that can keep a view's drawing as a bitmap between frames, for views
+/// whose ``View/shouldRasterize`` is true.
+@MainActor
+public protocol RasterizingGraphicsContext: GraphicsContext {
+  /// Draws what `content` draws, in the current coordinates and within `bounds`: through
+  /// a bitmap kept from an earlier frame when `content` draws exactly what it drew then,
+  /// through a new one otherwise, or directly when a bitmap would not land on whole pixels.
+  func drawRasterized(in bounds: Rect, content: (any GraphicsContext) -> Void)
+}
+
 /// A graphics context that records what is drawn, for snapshots and tests.
 @MainActor
 public final class RecordingGraphicsContext: GraphicsContext {
@@ -151,7 +161,11 @@ extension View {
         .concatenating(
           AffineTransform(translationX: center.x + presentationOffset.x, y: center.y + presentationOffset.y)))
     if alpha < 1 { context.multiplyAlpha(alpha) }
-    renderContent(in: context)
+    if shouldRasterize, let rasterizing = context as? any RasterizingGraphicsContext {
+      rasterizing.drawRasterized(in: bounds) { renderContent(in: $0) }
+    } else {
+      renderContent(in: context)
+    }
     context.restore()
   }
 }

@@ -93,6 +93,17 @@ open class View {
   public var clipsToBounds = false
   /// Rounds the corners of the background and, with ``clipsToBounds``, of the clip.
   public var cornerRadius: Double = 0
+  /// Whether the view and its subviews are drawn into a bitmap that later frames reuse for
+  /// as long as they draw exactly the same, as `CALayer.shouldRasterize` does. Worth it for
+  /// views that stay the same for many frames while they move, such as the cells of a
+  /// list during a drag: their rounded clips, fills and text are rasterized once.
+  ///
+  /// Renderers that keep bitmaps (cairo's) reuse one only where the view lands on whole
+  /// device pixels without rotation or skew, so that what is on screen is what drawing
+  /// directly would give; elsewhere, as while a cell glides, they draw the view directly.
+  /// The bitmap covers the view's bounds: what the view or its subviews draw outside them
+  /// is cut off, as with ``clipsToBounds``. False by default.
+  public var shouldRasterize = false
   /// A name for the view, read by accessibility and in keyboard-drag announcements.
   public var accessibilityLabel: String?
 

@@ -44,13 +44,14 @@ final class RenderScene {
   let overlay = DragPreviewOverlay()
   let image: RenderedImage
 
-  init(count: Int) throws {
+  init(count: Int, rasterized: Bool = false) throws {
     test.window.environment.textMeasurer = PangoTextMeasurer.shared
     tiles = PhotoGrid(count: count, reuseIdentifier: "tile", operation: .move)
     tiles.configure = { cell, indexPath in
       let hue = Double(indexPath.item % 360) / 360
       cell.contentView.backgroundColor = Color(red: 0.5 + 0.4 * hue, green: 0.8 - 0.4 * hue, blue: 0.6, alpha: 1)
       (cell as? TileCell)?.title.text = "Photo \(indexPath.item)"
+      cell.shouldRasterize = rasterized
     }
     grid.register(TileCell.self, forCellWithReuseIdentifier: "tile")
     grid.dataSource = tiles
@@ -90,6 +91,14 @@ let benchmarks: @Sendable () -> Void = {
       for sample in samples { benchmark.measurement(perFrame, sample) }
     } setup: {
       try await MainActor.run { try RenderScene(count: count) }
+    }
+    // The same, with each tile drawn once into a bitmap that later frames reuse
+    // (`shouldRasterize`).
+    Benchmark("render 1280x800 grid frame mid-drag, rasterized tiles, \(count) items") { benchmark, scene in
+      let samples = await MainActor.run { timeEach(50) { scene.frame() } }
+      for sample in samples { benchmark.measurement(perFrame, sample) }
+    } setup: {
+      try await MainActor.run { try RenderScene(count: count, rasterized: true) }
     }
   }
 }

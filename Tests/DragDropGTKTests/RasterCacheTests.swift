@@ -1,0 +1,150 @@
+import CGTK
+import DragDrop
+import Foundation
+import Testing
+
+@testable import DragDropGTK
+
+/// Views drawn with `shouldRasterize`: the cairo renderer keeps their drawing as bitmaps,
+/// and the pixels match drawing them directly.
+@MainActor
+@Suite("Rasterized views", .serialized)
+struct RasterCacheTests {
+  /// A window of titled, rounded tiles, with a translucent badge on one, as a photo grid
+  /// shows them.
+  @MainActor final class Scene {
+    let window = Window(frame: Rect(x: 0, y: 0, width: 360, height: 240), clock: ManualClock())
+    var tiles: [View] = []
+    var titles: [Label] = []
+
+    init(rasterized: Bool) {
+      window.backgroundColor = .white
+      for index in 0..<6 {
+        let tile = View(
+          frame: Rect(x: 10 + Double(index % 3) * 115, y: 10 + Double(index / 3) * 115, width: 104, height: 104))
+        tile.backgroundColor = Color(red: 0.2 + 0.1 * Double(index), green: 0.5, blue: 0.7)
+        tile.cornerRadius = 10
+        tile.clipsToBounds = true
+        tile.shouldRasterize = rasterized
+        let title = Label(text: "写真 \(index)", frame: Rect(x: 8, y: 80, width: 88, height: 20))
+        title.font = .systemFont(ofSize: 12)
+        title.textColor = .white
+        tile.addSubview(title)
+        if index == 4 {
+          let badge = View(frame: Rect(x: 70, y: 6, width: 28, height: 28))
+          badge.backgroundColor = .black
+          badge.cornerRadius = 14
+          badge.alpha = 0.5
+          tile.addSubview(badge)
+        }
+        window.addSubview(tile)
+        tiles.append(tile)
+        titles.append(title)
+      }
+    }
+  }
+
+  /// The largest difference between two images in any channel, in 1/255.
+  func largestDifference(_ a: RenderedImage, _ b: RenderedImage) -> Int {
+    var largest = 0
+    for y in 0..<a.pixelHeight {
+      for x in 0..<a.pixelWidth {
+        guard let p = a.pixel(x: x, y: y), let q = b.pixel(x: x, y: y) else { return 255 }
+        for (u, v) in [
+          (p.red * p.alpha, q.red * q.alpha), (p.green * p.alpha, q.green * q.alpha),
+          (p.blue * p.alpha, q.blue * q.alpha), (p.alpha, q.alpha),
+        ] {
+          largest = max(largest, Int((abs(u - v) * 255).rounded()))
+        }
+      }
+    }
+    return largest
+  }
+
+  @Test(
+    "Rasterized tiles draw what direct drawing draws, at scale 1 and 2, and the second frame reuses every bitmap",
+    arguments: [1.0, 2.0])
+  func rasterizedMatchesDirect(scale: Double) throws {
+    RasterCache.shared.removeAll()
+    let direct = try HeadlessRenderer.render(Scene(rasterized: false).window, scale: scale)
+    let scene = Scene(rasterized: true)
+    let (hits, misses) = (RasterCache.shared.hits, RasterCache.shared.misses)
+    let first = try HeadlessRenderer.render(scene.window, scale: scale)
+    #expect(RasterCache.shared.misses - misses == 6)
+    #expect(RasterCache.shared.hits - hits == 0)
+    let second = try HeadlessRenderer.render(scene.window, scale: scale)
+    #expect(RasterCache.shared.hits - hits == 6)
+    #expect(RasterCache.shared.misses - misses == 6)
+    try first.writePNG(to: Artifacts.url("rasterized-tiles@\(Int(scale))x.png"))
+    #expect(largestDifference(direct, first) <= 1)
+    #expect(largestDifference(direct, second) <= 1)
+  }
+
+  @Test("A tile whose drawing changes is drawn again, and only that tile")
+  func changedDrawingIsDrawnAgain() throws {
+    RasterCache.shared.removeAll()
+    let scene = Scene(rasterized: true)
+    _ = try HeadlessRenderer.render(scene.window)
+    scene.titles[2].text = "変わった"
+    scene.tiles[5].backgroundColor = .black
+    let (hits, misses) = (RasterCache.shared.hits, RasterCache.shared.misses)
+    let image = try HeadlessRenderer.render(scene.window)
+    #expect(RasterCache.shared.misses - misses == 2)
+    #expect(RasterCache.shared.hits - hits == 4)
+    let expected = Scene(rasterized: false)
+    expected.titles[2].text = "変わった"
+    expected.tiles[5].backgroundColor = .black
+    #expect(largestDifference(try HeadlessRenderer.render(expected.window), image) <= 1)
+  }
+
+  @Test("A tile moved by whole points reuses its bitmap; by half a point, or rotated, it is drawn directly")
+  func onlyWholePixelsReuseBitmaps() throws {
+    RasterCache.shared.removeAll()
+    let scene = Scene(rasterized: true)
+    _ = try HeadlessRenderer.render(scene.window)
+    scene.tiles[0].presentationOffset = Point(x: 3, y: 7)
+    scene.tiles[1].presentationOffset = Point(x: 0.5, y: 0)
+    scene.tiles[2].transform = AffineTransform(rotationAngle: 0.2)
+    let (hits, misses) = (RasterCache.shared.hits, RasterCache.shared.misses)
+    let image = try HeadlessRenderer.render(scene.window)
+    #expect(RasterCache.shared.hits - hits == 4)
+    #expect(RasterCache.shared.misses - misses == 0)
+    let expected = Scene(rasterized: false)
+    expected.tiles[0].presentationOffset = Point(x: 3, y: 7)
+    expected.tiles[1].presentationOffset = Point(x: 0.5, y: 0)
+    expected.tiles[2].transform = AffineTransform(rotationAngle: 0.2)
+    #expect(largestDifference(try HeadlessRenderer.render(expected.window), image) <= 1)
+  }
+
+  @Test("Inside a translucent view, drawn through a group, rasterized tiles still land on their pixels")
+  func insideATranslucentGroup() throws {
+    RasterCache.shared.removeAll()
+    let scene = Scene(rasterized: true)
+    let expected = Scene(rasterized: false)
+    for window in [scene.window, expected.window] {
+      let group = View(frame: Rect(x: 5, y: 3, width: 350, height: 230))
+      group.alpha = 0.6
+      for tile in window.subviews { group.addSubview(tile) }
+      window.addSubview(group)
+    }
+    _ = try HeadlessRenderer.render(scene.window, scale: 2)
+    let hits = RasterCache.shared.hits
+    let image = try HeadlessRenderer.render(scene.window, scale: 2)
+    #expect(RasterCache.shared.hits - hits == 6)
+    #expect(largestDifference(try HeadlessRenderer.render(expected.window, scale: 2), image) <= 1)
+  }
+
+  @Test("The cache keeps its bytes under its limit, dropping the least recently used bitmaps")
+  func theCacheStaysWithinItsLimit() throws {
+    let cache = RasterCache.shared
+    cache.removeAll()
+    let limit = cache.byteLimit
+    defer { cache.byteLimit = limit }
+    // Two tiles' worth: 104 × 104 × 4 bytes each.
+    cache.byteLimit = 2 * 104 * 104 * 4
+    let scene = Scene(rasterized: true)
+    let image = try HeadlessRenderer.render(scene.window)
+    #expect(cache.count <= 2)
+    #expect(largestDifference(try HeadlessRenderer.render(Scene(rasterized: false).window), image) <= 1)
+  }
+}
