@@ -13,6 +13,9 @@ final class ThumbnailView: View {
     super.init(frame: frame)
     clipsToBounds = true
     isUserInteractionEnabled = false
+    // Scaling a photo down is the costliest part of a frame: each thumbnail is drawn once
+    // into a bitmap, which frames reuse while it stays the same.
+    shouldRasterize = true
   }
 
   override func draw(in context: any GraphicsContext) {

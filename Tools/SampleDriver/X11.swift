@@ -61,8 +61,36 @@ public struct XInput: Sendable {
 
   public func buttonDown(_ button: Int = 1) throws(DriverError) { try run(["mousedown", "\(button)"]) }
   public func buttonUp(_ button: Int = 1) throws(DriverError) { try run(["mouseup", "\(button)"]) }
-  /// Presses and releases a key, by its X keysym name (`Escape`, `a`).
-  public func key(_ name: String) throws(DriverError) { try run(["key", name]) }
+  /// Presses and releases a key, by its X keysym name (`Escape`, `a`, `U304B`).
+  public func key(_ name: String) throws(DriverError) {
+    try bindToSpareKeycode(name.split(separator: "+").last.map(String.init) ?? name)
+    try run(["key", name])
+  }
+
+  /// Binds a Unicode keysym (`U304B`) that the keymap lacks to a spare keycode, for good.
+  ///
+  /// xdotool types such a keysym by binding a scratch keycode for the one key press and
+  /// unbinding it at once. A client that reads the keymap again after the unbinding (GTK
+  /// does, on the mapping notice) sees no symbol for the key, and loses it when it is busy.
+  /// With the keysym bound beforehand, xdotool finds it in the keymap and changes nothing.
+  /// Without xmodmap, xdotool's way stays.
+  private func bindToSpareKeycode(_ keysym: String) throws(DriverError) {
+    guard keysym.count > 1, keysym.hasPrefix("U"), keysym.dropFirst().allSatisfy(\.isHexDigit),
+      let xmodmap = LineProcess.which("xmodmap")
+    else { return }
+    let table = try LineProcess.run(xmodmap, ["-pke"], environment: ["DISPLAY": display])
+    let entries = table.split(separator: "\n").map { line in
+      let parts = line.split(separator: "=", maxSplits: 1)
+      return (
+        code: parts.first.flatMap { Int($0.split(separator: " ").last ?? "") },
+        symbols: parts.count > 1 ? parts[1].split(separator: " ").map(String.init) : []
+      )
+    }
+    guard !entries.contains(where: { $0.symbols.contains(keysym) }),
+      let spare = entries.last(where: { $0.symbols.isEmpty && $0.code != nil })?.code
+    else { return }
+    _ = try LineProcess.run(xmodmap, ["-e", "keycode \(spare) = \(keysym)"], environment: ["DISPLAY": display])
+  }
 
   /// Takes the focus from `window` and gives it back (unmapping and mapping it), so that
   /// the focus change is seen again.
