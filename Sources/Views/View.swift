@@ -7,6 +7,12 @@ import Foundation
 /// sized by its ``bounds``, and turned or scaled by its ``transform`` about its centre. The
 /// bounds' origin is the point of the view's own space at its top-left corner, which is how
 /// a scroll view scrolls.
+// Geometry, visibility and the subviews are read on every hit test, conversion and frame, many
+// times a pointer motion, and Swift checks exclusive access to a class's stored properties
+// at run time: the checks were the largest cost of a drag move over a grid. They are
+// turned off for these properties alone. Each holds a value with no references of its own
+// but `subviews`, and each is changed only by assignment or by the view's own methods,
+// which call no other code while they hold the access, so no two accesses can overlap.
 @MainActor
 open class View {
   public init(frame: Rect = .zero) {
@@ -18,7 +24,7 @@ open class View {
   // MARK: Geometry
 
   /// The view's own coordinate space: its origin is the point shown at the top-left corner.
-  public var bounds: Rect {
+  @exclusivity(unchecked) public var bounds: Rect {
     didSet {
       guard bounds != oldValue else { return }
       if bounds.size != oldValue.size { resizeSubviews(from: oldValue.size) }
@@ -39,18 +45,18 @@ open class View {
   }
 
   /// The centre of the view in its superview's coordinates.
-  public var center: Point {
+  @exclusivity(unchecked) public var center: Point {
     didSet { if center != oldValue { geometryDidChange() } }
   }
 
   /// How far from its frame the view is drawn while an animation carries it to the frame,
   /// as a presentation layer would show it: rendering adds it; layout, hit testing and
   /// ``frame`` ignore it.
-  public var presentationOffset = Point.zero
+  @exclusivity(unchecked) public var presentationOffset = Point.zero
 
   /// Applied about the centre. With a transform other than identity, ``frame`` is the
   /// bounding box of the transformed view.
-  public var transform: AffineTransform = .identity {
+  @exclusivity(unchecked) public var transform: AffineTransform = .identity {
     didSet { if transform != oldValue { geometryDidChange() } }
   }
 
@@ -83,11 +89,11 @@ open class View {
 
   /// Multiplies the opacity of the view and its subviews. A view at 0.01 or less is not
   /// hit by input.
-  public var alpha: Double = 1
+  @exclusivity(unchecked) public var alpha: Double = 1
   /// A hidden view neither draws nor takes input, and neither do its subviews.
-  public var isHidden = false
+  @exclusivity(unchecked) public var isHidden = false
   /// When false, the view and its subviews take no input.
-  public var isUserInteractionEnabled = true
+  @exclusivity(unchecked) public var isUserInteractionEnabled = true
   public var backgroundColor: Color?
   /// Whether subviews are clipped to the bounds when drawn.
   public var clipsToBounds = false
@@ -109,8 +115,16 @@ open class View {
 
   // MARK: Hierarchy
 
-  public private(set) var subviews: [View] = []
-  public private(set) weak var superview: View?
+  @exclusivity(unchecked) public private(set) var subviews: [View] = []
+  /// The view this one is a subview of. Unowned rather than weak: a weak reference would
+  /// make every view with subviews count its references through a side table, which costs
+  /// several times a plain count on each retain and release of cells and their containers.
+  /// A view clears it in its subviews when it goes, so it never dangles.
+  public private(set) unowned(safe) var superview: View?
+
+  isolated deinit {
+    for subview in subviews { subview.superview = nil }
+  }
 
   /// The window at the root of the view's hierarchy, if it is in one.
   public var window: Window? {

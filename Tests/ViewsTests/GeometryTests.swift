@@ -83,6 +83,28 @@ import Testing
     #expect(parent.subviews.isEmpty)
   }
 
+  @Test("A view that outlives its superview is left with none, and its window with it")
+  func aSubviewOutlivesItsSuperview() {
+    let child = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+    weak var gone: View?
+    do {
+      let window = Window(frame: Rect(x: 0, y: 0, width: 300, height: 300), clock: ManualClock())
+      let parent = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+      window.addSubview(parent)
+      parent.addSubview(child)
+      #expect(child.window === window)
+      parent.removeFromSuperview()
+      gone = parent
+    }
+    #expect(gone == nil)
+    #expect(child.superview == nil)
+    #expect(child.window == nil)
+    // It can join another view.
+    let other = View(frame: Rect(x: 0, y: 0, width: 50, height: 50))
+    other.addSubview(child)
+    #expect(child.superview === other)
+  }
+
   @Test func hitTestingHonoursOrderHiddenAlphaAndInteraction() {
     let window = Window(frame: Rect(x: 0, y: 0, width: 300, height: 300), clock: ManualClock())
     let back = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
