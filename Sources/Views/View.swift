@@ -10,9 +10,11 @@ import Foundation
 // Geometry, visibility and the subviews are read on every hit test, conversion and frame, many
 // times a pointer motion, and Swift checks exclusive access to a class's stored properties
 // at run time: the checks were the largest cost of a drag move over a grid. They are
-// turned off for these properties alone. Each holds a value with no references of its own
-// but `subviews`, and each is changed only by assignment or by the view's own methods,
-// which call no other code while they hold the access, so no two accesses can overlap.
+// turned off for these properties alone. `subviews` is changed only by the view's own
+// methods, which call no other code while they hold the access. The others are plain
+// values: an overlapping access to one of them (say, `alpha` passed inout to a function
+// that also sets `alpha`) loses a write instead of stopping the program, and cannot corrupt
+// memory.
 @MainActor
 open class View {
   public init(frame: Rect = .zero) {
