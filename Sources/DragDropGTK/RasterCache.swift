@@ -52,7 +52,7 @@ final class OperationRecorder: GraphicsContext {
 /// The bitmaps of views drawn with ``View/shouldRasterize``, keyed by what they draw, the
 /// rectangle they cover and the device scale: a view that draws the same thing again finds
 /// its bitmap, whichever view it is. The least recently used bitmaps go once the cache holds
-/// more than ``byteLimit`` bytes of pixels.
+/// more than ``byteLimit`` bytes of pixels and of the images its keys name.
 @MainActor
 package final class RasterCache {
   package static let shared = RasterCache()
@@ -70,8 +70,8 @@ package final class RasterCache {
     var lastUse: Int
   }
 
-  /// Bytes of pixels kept at most: 64 MiB by default, about 1,500 tiles of 104 × 104 points
-  /// at scale 1.
+  /// Bytes kept at most, pixels and the encoded images the keys name: 64 MiB by default,
+  /// about 1,500 plain tiles of 104 × 104 points at scale 1.
   package var byteLimit = 64 << 20 {
     didSet { trim() }
   }
@@ -119,7 +119,12 @@ package final class RasterCache {
     draw(cairo)
     cairo_destroy(cairo)
     cairo_surface_flush(surface)
-    let bytes = Int(cairo_image_surface_get_stride(surface)) * pixelHeight
+    // The key keeps the bytes of the images it names: they count with the pixels, so that a
+    // small view drawing a large image cannot fill memory under the limit.
+    let imageBytes = key.operations.reduce(0) { total, operation in
+      if case .image(let image, _) = operation { total + image.image.data.count } else { total }
+    }
+    let bytes = Int(cairo_image_surface_get_stride(surface)) * pixelHeight + imageBytes
     entries[key] = Entry(surface: surface, bytes: bytes, lastUse: useCounter)
     cachedBytes += bytes
     trim(keeping: key)
