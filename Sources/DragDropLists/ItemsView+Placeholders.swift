@@ -311,7 +311,7 @@ extension ItemsView {
     entry.isCommitting = true
     updates(path)
     entry.isCommitting = false
-    let reported = kind.hasDataSource ? kind.sourceNumberOfItems(inSection: entry.section) : 0
+    let reported = kind.hasDataSource ? sourceItemCount(inSection: entry.section) : 0
     guard entry.isInView else {
       // The block reloaded the view, which removed every placeholder.
       return true

@@ -383,11 +383,28 @@ open class ItemsView: ScrollView {
     selected = ItemSelection()
     keyboardFocus = nil
     let sections = kind.hasDataSource ? max(0, kind.sourceNumberOfSections()) : 0
-    itemCounts = (0..<sections).map { max(0, kind.sourceNumberOfItems(inSection: $0)) }
+    itemCounts = (0..<sections).map(sourceItemCount(inSection:))
     itemLayout = kind.makeLayout(counts: itemCounts)
     itemLayout.width = bounds.width
     contentSize = Size(width: bounds.width, height: itemLayout.contentHeight)
     setNeedsLayout()
+  }
+
+  /// The most items one section shows: the row bookkeeping counts in 32 bits, with room
+  /// left for insertions. 1,073,741,824.
+  public static let maximumItemsPerSection = 1 << 30
+
+  /// The data source's item count for a section: negative counts are 0, and counts past
+  /// ``maximumItemsPerSection`` show that many, logged.
+  func sourceItemCount(inSection section: Int) -> Int {
+    let reported = kind.sourceNumberOfItems(inSection: section)
+    guard reported <= Self.maximumItemsPerSection else {
+      Self.logger.error(
+        "a section can show at most \(Self.maximumItemsPerSection) items; it shows that many",
+        metadata: ["section": "\(section)", "reported": "\(reported)"])
+      return Self.maximumItemsPerSection
+    }
+    return max(0, reported)
   }
 
   /// Makes every index path the view keeps, but the selection, follow an update (rules 21, 22
@@ -728,7 +745,7 @@ open class ItemsView: ScrollView {
   private func apply(_ update: BatchUpdate) throws(BatchUpdateError) {
     guard kind.hasDataSource else { return }
     let newSections = max(0, kind.sourceNumberOfSections())
-    let newCounts = (0..<newSections).map { max(0, kind.sourceNumberOfItems(inSection: $0)) }
+    let newCounts = (0..<newSections).map(sourceItemCount(inSection:))
     let resolved = try update.resolve(oldCounts: itemCounts, newCounts: newCounts)
     // The movement is laid out again below, from its mapped place.
     let movingBefore = movement

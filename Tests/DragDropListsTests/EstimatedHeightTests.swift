@@ -123,4 +123,15 @@ final class CountedRows: TableViewDataSource, TableViewDelegate {
     #expect(!table.layout.isRowHeightEstimated(at: IndexPath(row: 299, section: 0)))
     #expect(table.contentSize.height == (0..<300).map(CountedRows.height).reduce(0, +))
   }
+
+  @Test("A section of five billion estimated rows shows the most a section can, logged, and does not trap")
+  func countsPastTheLimitAreClamped() {
+    let (test, table, model) = makeTable(rows: 5_000_000_000)
+    defer { withExtendedLifetime(test) {} }
+    #expect(table.numberOfRows(inSection: 0) == ItemsView.maximumItemsPerSection)
+    table.contentOffset = Point(x: 0, y: table.contentSize.height - 400)
+    table.layoutIfNeeded()
+    #expect(table.indexPathsForVisibleRows.last?.row == ItemsView.maximumItemsPerSection - 1)
+    #expect(model.asked.keys.contains(ItemsView.maximumItemsPerSection - 1))
+  }
 }
