@@ -456,10 +456,12 @@ open class ItemsView: ScrollView {
   open override func layoutSubviews() {
     reloadIfNeeded()
     guard kind.hasDataSource else { return }
-    if kind.estimatedItemExtent != nil { measureEstimatedItems() }
+    let band =
+      kind.estimatedItemExtent != nil
+      ? measureEstimatedItems() : itemLayout.indexPaths(fromY: contentOffset.y, toY: contentOffset.y + bounds.height)
     let top = contentOffset.y
     let bottom = top + bounds.height
-    let wanted = itemLayout.indexPaths(fromY: top, toY: bottom).map { ($0, displayItem(at: $0)) }
+    let wanted = band.map { ($0, displayItem(at: $0)) }
     var wantedData = Set<IndexPath>()
     var wantedPlaceholders = Set<ObjectIdentifier>()
     for (_, item) in wanted {
@@ -514,13 +516,13 @@ open class ItemsView: ScrollView {
   /// Asks the heights of the items in view whose heights are still estimates, and keeps the
   /// first item that starts in view where it is on screen, so that measuring the items above
   /// it does not make the content jump. Each pass measures only items not measured yet;
-  /// the loop ends when the items in view are all measured.
-  private func measureEstimatedItems() {
+  /// the loop ends when the items in view are all measured. Returns the items in view.
+  private func measureEstimatedItems() -> [IndexPath] {
     while true {
       let top = contentOffset.y
       let band = itemLayout.indexPaths(fromY: top, toY: top + bounds.height)
       let estimated = band.filter { itemLayout.isEstimated(at: $0) }
-      guard !estimated.isEmpty else { return }
+      guard !estimated.isEmpty else { return band }
       let anchor = band.first { (itemLayout.frame(at: $0)?.minY ?? -1) >= top } ?? band[0]
       let anchorTop = itemLayout.frame(at: anchor)?.minY
       var measured = 0
@@ -529,7 +531,7 @@ open class ItemsView: ScrollView {
         guard case .data(let path) = displayItem(at: display) else { continue }
         if itemLayout.setExtent(kind.sourceExtent(at: path), at: display) { measured += 1 }
       }
-      guard measured > 0 else { return }
+      guard measured > 0 else { return band }
       contentSize = Size(width: bounds.width, height: itemLayout.contentHeight)
       if let anchorTop, let newTop = itemLayout.frame(at: anchor)?.minY, newTop != anchorTop {
         contentOffset = Point(x: contentOffset.x, y: contentOffset.y + newTop - anchorTop)

@@ -134,42 +134,47 @@ struct RasterCacheTests {
     #expect(largestDifference(try HeadlessRenderer.render(expected.window, scale: 2), image) <= 1)
   }
 
-  @Test("Images a view draws count against the limit: a small view drawing a large image cannot fill memory")
-  func imagesCountAgainstTheLimit() throws {
+  /// Runs `body` with the shared cache emptied and limited to `limit` bytes, then puts the
+  /// limit back.
+  func withCache(limitedTo limit: Int, _ body: (RasterCache) throws -> Void) rethrows {
     let cache = RasterCache.shared
     cache.removeAll()
-    let limit = cache.byteLimit
-    defer { cache.byteLimit = limit }
-    cache.byteLimit = 16 << 10
-    // A 2-point view drawing a different encoded image each time: the pixels are nothing,
-    // the images are not.
-    let window = Window(frame: Rect(x: 0, y: 0, width: 20, height: 20), clock: ManualClock())
-    let view = ImageView(frame: Rect(x: 0, y: 0, width: 2, height: 2))
-    view.shouldRasterize = true
-    window.addSubview(view)
-    let png = try HeadlessRenderer.render(Scene(rasterized: false).window).pngData()
-    #expect(png.count > 4 << 10)
-    for index in 0..<12 {
-      var bytes = png
-      bytes.append(contentsOf: [UInt8(index)])  // after the PNG's end: another image, the same pixels
-      view.image = try Image(data: bytes, contentType: .png)
-      _ = try HeadlessRenderer.render(window)
+    let saved = cache.byteLimit
+    defer { cache.byteLimit = saved }
+    cache.byteLimit = limit
+    try body(cache)
+  }
+
+  @Test("Images a view draws count against the limit: a small view drawing a large image cannot fill memory")
+  func imagesCountAgainstTheLimit() throws {
+    try withCache(limitedTo: 16 << 10) { cache in
+      // A 2-point view drawing a different encoded image each time: the pixels are nothing,
+      // the images are not.
+      let window = Window(frame: Rect(x: 0, y: 0, width: 20, height: 20), clock: ManualClock())
+      let view = ImageView(frame: Rect(x: 0, y: 0, width: 2, height: 2))
+      view.shouldRasterize = true
+      window.addSubview(view)
+      let png = try HeadlessRenderer.render(Scene(rasterized: false).window).pngData()
+      #expect(png.count > 4 << 10)
+      for index in 0..<12 {
+        var bytes = png
+        bytes.append(contentsOf: [UInt8(index)])  // after the PNG's end: another image, the same pixels
+        view.image = try Image(data: bytes, contentType: .png)
+        _ = try HeadlessRenderer.render(window)
+      }
+      #expect(cache.count <= (16 << 10) / png.count)
+      #expect(cache.count >= 1)
     }
-    #expect(cache.count <= (16 << 10) / png.count)
-    #expect(cache.count >= 1)
   }
 
   @Test("The cache keeps its bytes under its limit, dropping the least recently used bitmaps")
   func theCacheStaysWithinItsLimit() throws {
-    let cache = RasterCache.shared
-    cache.removeAll()
-    let limit = cache.byteLimit
-    defer { cache.byteLimit = limit }
     // Two tiles' worth: 104 × 104 × 4 bytes each.
-    cache.byteLimit = 2 * 104 * 104 * 4
-    let scene = Scene(rasterized: true)
-    let image = try HeadlessRenderer.render(scene.window)
-    #expect(cache.count <= 2)
-    #expect(largestDifference(try HeadlessRenderer.render(Scene(rasterized: false).window), image) <= 1)
+    try withCache(limitedTo: 2 * 104 * 104 * 4) { cache in
+      let scene = Scene(rasterized: true)
+      let image = try HeadlessRenderer.render(scene.window)
+      #expect(cache.count <= 2)
+      #expect(largestDifference(try HeadlessRenderer.render(Scene(rasterized: false).window), image) <= 1)
+    }
   }
 }
