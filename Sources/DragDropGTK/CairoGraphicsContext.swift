@@ -77,6 +77,13 @@ public final class CairoGraphicsContext: GraphicsContext {
   }
 
   public func multiplyAlpha(_ alpha: Double) {
+    multiplyAlpha(alpha, within: nil)
+  }
+
+  /// Multiplies the opacity of later drawing, as ``multiplyAlpha(_:)`` does, with the group
+  /// clipped to `box`, a rectangle in the coordinates of `space` (a cairo matrix), out to
+  /// whole pixels.
+  func multiplyAlpha(_ alpha: Double, within box: (space: cairo_matrix_t, rect: Rect)?) {
     guard !isSuppressed else { return }
     guard alpha.isFinite, alpha > 0 else {
       isSuppressed = true
@@ -84,8 +91,34 @@ public final class CairoGraphicsContext: GraphicsContext {
     }
     guard alpha < 1 else { return }
     if frames.isEmpty { save() }
+    if let (space, rect) = box {
+      var current = cairo_matrix_t()
+      cairo_get_matrix(cairo, &current)
+      var matrix = space
+      cairo_set_matrix(cairo, &matrix)
+      var (minX, minY, maxX, maxY) = (rect.minX, rect.minY, rect.maxX, rect.maxY)
+      cairo_user_to_device(cairo, &minX, &minY)
+      cairo_user_to_device(cairo, &maxX, &maxY)
+      var scale = (x: 1.0, y: 1.0)
+      cairo_surface_get_device_scale(cairo_get_group_target(cairo), &scale.x, &scale.y)
+      cairo_identity_matrix(cairo)
+      let left = (min(minX, maxX) * scale.x).rounded(.down) / scale.x
+      let top = (min(minY, maxY) * scale.y).rounded(.down) / scale.y
+      let right = (max(minX, maxX) * scale.x).rounded(.up) / scale.x
+      let bottom = (max(minY, maxY) * scale.y).rounded(.up) / scale.y
+      cairo_rectangle(cairo, left, top, right - left, bottom - top)
+      cairo_clip(cairo)
+      cairo_set_matrix(cairo, &current)
+    }
     cairo_push_group(cairo)
     frames[frames.count - 1].groups.append(alpha)
+  }
+
+  /// The current cairo matrix, from user to device coordinates.
+  var currentTransform: cairo_matrix_t {
+    var matrix = cairo_matrix_t()
+    cairo_get_matrix(cairo, &matrix)
+    return matrix
   }
 
   public func fill(_ path: Path, color: Color) {

@@ -35,6 +35,8 @@ public final class GTKWindow {
   private var connections: [SignalConnection] = []
   private var translator = InputTranslator()
   private let overlay = DragPreviewOverlay()
+  /// Keeps the last frame, so that each frame draws only what changed.
+  private var renderer: IncrementalRenderer?
   private var animationDeadline = -Double.infinity
   private var animationTick: SignalConnection?
   /// Drags from other applications into the window.
@@ -236,13 +238,22 @@ public final class GTKWindow {
   private func draw(_ cairo: OpaquePointer, width: Int, height: Int) {
     let start = MainLoop.monotonicNow
     frameCount += 1
-    cairo_set_source_rgb(cairo, 1, 1, 1)
-    cairo_paint(cairo)
-    let context = CairoGraphicsContext(cairo: cairo)
-    context.render(window)
+    // The window is drawn into an image kept between frames, where only what changed is
+    // drawn again, and the image is painted into GTK's frame.
+    let scale = Double(max(1, scaleFactor))
+    let size = Size(width: Double(width), height: Double(height))
+    if renderer.map({ $0.image.scale != scale || $0.imageSize != size }) ?? true {
+      renderer = try? IncrementalRenderer(size: size, scale: scale)
+    }
+    guard let renderer else { return }
     // Live drags draw their previews on top, and keep frames coming until they end.
-    if overlay.draw(in: context, window: window, now: clock.now) { animate(for: 0.1) }
-    context.finish()
+    do {
+      if try renderer.render(window, dragPreviews: overlay) { animate(for: 0.1) }
+    } catch {
+      renderer.invalidate()
+    }
+    cairo_set_source_surface(cairo, renderer.image.surface, 0, 0)
+    cairo_paint(cairo)
     let end = MainLoop.monotonicNow
     guard frameObserver != nil else { return }
     unpaintedFrame = DrawnFrame(

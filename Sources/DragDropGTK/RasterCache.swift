@@ -154,7 +154,13 @@ extension CairoGraphicsContext: RasterizingGraphicsContext {
     guard !isSuppressed else { return }
     let recorder = OperationRecorder()
     content(recorder)
-    let operations = recorder.operations
+    drawRasterized(in: bounds, operations: recorder.operations)
+  }
+
+  /// Draws `operations`, recorded from a view's content, as ``drawRasterized(in:content:)``
+  /// draws what its content draws.
+  func drawRasterized(in bounds: Rect, operations: [DrawingOperation]) {
+    guard !isSuppressed else { return }
     // Where the bounds land on the device: a bitmap is reused only at whole pixels, with no
     // rotation or skew, so that blitting it gives what drawing directly gives.
     // cairo's device space excludes the surface's device scale and offset (a group's

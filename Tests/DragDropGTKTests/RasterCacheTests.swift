@@ -44,23 +44,6 @@ struct RasterCacheTests {
     }
   }
 
-  /// The largest difference between two images in any channel, in 1/255.
-  func largestDifference(_ a: RenderedImage, _ b: RenderedImage) -> Int {
-    var largest = 0
-    for y in 0..<a.pixelHeight {
-      for x in 0..<a.pixelWidth {
-        guard let p = a.pixel(x: x, y: y), let q = b.pixel(x: x, y: y) else { return 255 }
-        for (u, v) in [
-          (p.red * p.alpha, q.red * q.alpha), (p.green * p.alpha, q.green * q.alpha),
-          (p.blue * p.alpha, q.blue * q.alpha), (p.alpha, q.alpha),
-        ] {
-          largest = max(largest, Int((abs(u - v) * 255).rounded()))
-        }
-      }
-    }
-    return largest
-  }
-
   @Test(
     "Rasterized tiles draw what direct drawing draws, at scale 1 and 2, and the second frame reuses every bitmap",
     arguments: [1.0, 2.0])
@@ -76,8 +59,8 @@ struct RasterCacheTests {
     #expect(RasterCache.shared.hits - hits == 6)
     #expect(RasterCache.shared.misses - misses == 6)
     try first.writePNG(to: Artifacts.url("rasterized-tiles@\(Int(scale))x.png"))
-    #expect(largestDifference(direct, first) <= 1)
-    #expect(largestDifference(direct, second) <= 1)
+    #expect(direct.largestDifference(from: first) <= 1)
+    #expect(direct.largestDifference(from: second) <= 1)
   }
 
   @Test("A tile whose drawing changes is drawn again, and only that tile")
@@ -94,7 +77,7 @@ struct RasterCacheTests {
     let expected = Scene(rasterized: false)
     expected.titles[2].text = "変わった"
     expected.tiles[5].backgroundColor = .black
-    #expect(largestDifference(try HeadlessRenderer.render(expected.window), image) <= 1)
+    #expect(try HeadlessRenderer.render(expected.window).largestDifference(from: image) <= 1)
   }
 
   @Test("A tile moved by whole points reuses its bitmap; by half a point, or rotated, it is drawn directly")
@@ -113,7 +96,7 @@ struct RasterCacheTests {
     expected.tiles[0].presentationOffset = Point(x: 3, y: 7)
     expected.tiles[1].presentationOffset = Point(x: 0.5, y: 0)
     expected.tiles[2].transform = AffineTransform(rotationAngle: 0.2)
-    #expect(largestDifference(try HeadlessRenderer.render(expected.window), image) <= 1)
+    #expect(try HeadlessRenderer.render(expected.window).largestDifference(from: image) <= 1)
   }
 
   @Test("Inside a translucent view, drawn through a group, rasterized tiles still land on their pixels")
@@ -131,7 +114,7 @@ struct RasterCacheTests {
     let hits = RasterCache.shared.hits
     let image = try HeadlessRenderer.render(scene.window, scale: 2)
     #expect(RasterCache.shared.hits - hits == 6)
-    #expect(largestDifference(try HeadlessRenderer.render(expected.window, scale: 2), image) <= 1)
+    #expect(try HeadlessRenderer.render(expected.window, scale: 2).largestDifference(from: image) <= 1)
   }
 
   /// Runs `body` with the shared cache emptied and limited to `limit` bytes, then puts the
@@ -174,7 +157,7 @@ struct RasterCacheTests {
       let scene = Scene(rasterized: true)
       let image = try HeadlessRenderer.render(scene.window)
       #expect(cache.count <= 2)
-      #expect(largestDifference(try HeadlessRenderer.render(Scene(rasterized: false).window), image) <= 1)
+      #expect(try HeadlessRenderer.render(Scene(rasterized: false).window).largestDifference(from: image) <= 1)
     }
   }
 }

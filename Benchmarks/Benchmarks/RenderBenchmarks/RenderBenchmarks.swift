@@ -43,6 +43,11 @@ final class RenderScene {
       sectionInset: EdgeInsets(all: 12)))
   let overlay = DragPreviewOverlay()
   let image: RenderedImage
+  /// Frames that draw only what changed, with their own overlay.
+  let incremental: IncrementalRenderer
+  let incrementalOverlay = DragPreviewOverlay()
+  /// How far the drag has swept, for ``moveDrag()``.
+  private var sweep = 0
 
   init(count: Int, rasterized: Bool = false) throws {
     test.window.environment.textMeasurer = PangoTextMeasurer.shared
@@ -65,10 +70,13 @@ final class RenderScene {
     grid.contentOffset = Point(x: 0, y: (grid.contentSize.height / 2).rounded())
     grid.layoutIfNeeded()
     image = try RenderedImage(size: Size(width: 1280, height: 800))
+    incremental = try IncrementalRenderer(size: Size(width: 1280, height: 800))
     // Lift the tile under (60, 400) and carry it to (470, 420), over a slot that opens a gap.
     test.longPress(at: Point(x: 60, y: 400))
     try HeadlessRenderer.render(test.window, into: image, dragPreviews: overlay)
+    try incremental.render(test.window, dragPreviews: incrementalOverlay)
     test.move(to: Point(x: 470, y: 420), steps: 6)
+    try incremental.render(test.window, dragPreviews: incrementalOverlay)
     test.recorder.detach()
     precondition(grid.hasUncommittedUpdates, "the gap should be open")
     precondition(!test.window.dragController.activeSessions.isEmpty, "the drag should be live")
@@ -76,6 +84,20 @@ final class RenderScene {
 
   func frame() {
     try? HeadlessRenderer.render(test.window, into: image, dragPreviews: overlay)
+  }
+
+  func incrementalFrame() {
+    try? incremental.render(test.window, dragPreviews: incrementalOverlay)
+  }
+
+  /// One frame's worth of a drag sweeping to and fro over four slots, 4 points a frame: the
+  /// clock advances a frame (running the glides), the preview moves, and every 29 frames
+  /// or so the gap moves and the tiles it passes glide.
+  func moveDrag() {
+    sweep += 1
+    let phase = sweep % 100
+    let x = 470 + 4 * Double(phase < 50 ? phase : 100 - phase)
+    test.move(to: Point(x: x, y: 420), steps: 1)
   }
 }
 
@@ -91,6 +113,32 @@ let benchmarks: @Sendable () -> Void = {
       for sample in samples { benchmark.measurement(perFrame, sample) }
     } setup: {
       try await MainActor.run { try RenderScene(count: count) }
+    }
+    // Frames drawn by `IncrementalRenderer`, which draws only what changed since the frame
+    // before: first with nothing changed between frames (what GTK's own grid does when it
+    // is redrawn every frame), then with the drag sweeping, the preview moving, the gap
+    // opening and the tiles gliding, as during a real drag.
+    for rasterized in [false, true] {
+      let tiles = rasterized ? "rasterized tiles, " : ""
+      Benchmark("render 1280x800 grid frame mid-drag, incremental, nothing moved, \(tiles)\(count) items") {
+        benchmark, scene in
+        let samples = await MainActor.run { timeEach(50) { scene.incrementalFrame() } }
+        for sample in samples { benchmark.measurement(perFrame, sample) }
+      } setup: {
+        try await MainActor.run { try RenderScene(count: count, rasterized: rasterized) }
+      }
+      Benchmark("render 1280x800 grid frame mid-drag, incremental, drag moving, \(tiles)\(count) items") {
+        benchmark, scene in
+        let samples = await MainActor.run { () -> [Int] in
+          (0..<50).map { _ in
+            scene.moveDrag()
+            return timeEach(1) { scene.incrementalFrame() }[0]
+          }
+        }
+        for sample in samples { benchmark.measurement(perFrame, sample) }
+      } setup: {
+        try await MainActor.run { try RenderScene(count: count, rasterized: rasterized) }
+      }
     }
     // The same, with each tile drawn once into a bitmap that later frames reuse
     // (`shouldRasterize`).

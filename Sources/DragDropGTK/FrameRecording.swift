@@ -1,0 +1,325 @@
+internal import CGTK
+import DragDrop
+
+/// One frame's drawing, recorded: every operation in order, ready to draw again, and a
+/// sequence of marks to compare with the frame before.
+///
+/// A mark is one thing that puts pixels down (a fill, a stroke, text, an image, a
+/// rasterized view) or the start or end of a translucent group, with everything its pixels
+/// depend on: the operation, the transform, the clips, and the box of pixels it can touch.
+/// Two frames' marks are matched in order (``damage(from:)``); a pixel covered by no
+/// unmatched mark is covered by the same marks in the same order in both frames, so it is
+/// the same in both, and only the boxes of unmatched marks need drawing again.
+///
+/// Boxes are in the coordinates the recording starts in (the frame's, before the device
+/// scale), and err on the side of covering more: a stroke's miters, text's ink beyond its
+/// measured size, and a pixel of antialiasing around everything.
+@MainActor
+final class FrameRecording: RasterizingGraphicsContext {
+  enum Step {
+    case operation(DrawingOperation)
+    case rasterized(bounds: Rect, operations: [DrawingOperation])
+    /// A translucent group, drawn within its box (what its content covers).
+    case group(alpha: Double)
+  }
+
+  /// A clip as it was applied: the path and the transform it was applied in.
+  struct Clip: Hashable {
+    let path: Path
+    let transform: AffineTransform
+  }
+
+  struct Mark: Hashable {
+    enum Kind: Hashable {
+      case drawing(DrawingOperation)
+      case rasterized(bounds: Rect, operations: [DrawingOperation])
+      case groupStart(alpha: Double)
+      case groupEnd
+    }
+    let kind: Kind
+    let transform: AffineTransform
+    let clips: [Clip]
+    var box: Rect
+    /// Kept to compare marks quickly: most comparisons are between different marks.
+    private(set) var hash = 0
+
+    init(kind: Kind, transform: AffineTransform, clips: [Clip], box: Rect) {
+      self.kind = kind
+      self.transform = transform
+      self.clips = clips
+      self.box = box
+      rehash()
+    }
+
+    mutating func rehash() {
+      var hasher = Hasher()
+      hasher.combine(kind)
+      hasher.combine(transform)
+      hasher.combine(clips)
+      hasher.combine(box)
+      hash = hasher.finalize()
+    }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+
+    static func == (lhs: Mark, rhs: Mark) -> Bool {
+      lhs.hash == rhs.hash && lhs.box == rhs.box && lhs.transform == rhs.transform && lhs.kind == rhs.kind
+        && lhs.clips == rhs.clips
+    }
+  }
+
+  private struct State {
+    var transform: AffineTransform
+    /// The clips' box, in the recording's coordinates; nil while nothing clips.
+    var clipBox: Rect?
+    var clips: [Clip]
+    var isSuppressed: Bool
+    /// Marks and steps of the groups started since the matching save, innermost last.
+    var groups: [(mark: Int, step: Int)] = []
+  }
+
+  private(set) var steps: [(step: Step, box: Rect?)] = []
+  private(set) var marks: [Mark] = []
+  private var state: State
+  private var saved: [State] = []
+  /// The boxes of the open groups' content so far, innermost last.
+  private var groupBoxes: [Rect?] = []
+  private let text: any TextMeasuring
+
+  /// A recording whose coordinates start at `transform` from the drawing's.
+  convenience init(transform: AffineTransform = .identity, text: any TextMeasuring) {
+    self.init(state: State(transform: transform, clips: [], isSuppressed: false), text: text)
+  }
+
+  private init(state: State, text: any TextMeasuring) {
+    self.state = state
+    self.state.groups = []
+    self.text = text
+  }
+
+  func save() {
+    steps.append((.operation(.save), nil))
+    saved.append(state)
+    state.groups = []
+  }
+
+  func restore() {
+    guard let outer = saved.popLast() else { return }
+    steps.append((.operation(.restore), nil))
+    for start in state.groups.reversed() {
+      let content = groupBoxes.removeLast()
+      // An empty group composites nothing: its marks cover nothing.
+      let box = content ?? .zero
+      marks[start.mark].box = box
+      marks[start.mark].rehash()
+      steps[start.step].box = box
+      marks.append(Mark(kind: .groupEnd, transform: state.transform, clips: state.clips, box: box))
+      if let content { include(content) }
+    }
+    state = outer
+  }
+
+  /// Closes every save still open.
+  func finish() {
+    while !saved.isEmpty { restore() }
+  }
+
+  func concatenate(_ transform: AffineTransform) {
+    guard !state.isSuppressed else { return }
+    guard let inverse = transform.inverted(), transform.isFinite, inverse.isFinite else {
+      state.isSuppressed = true
+      return
+    }
+    steps.append((.operation(.concatenate(transform)), nil))
+    state.transform = transform.concatenating(state.transform)
+  }
+
+  func clip(to path: Path) {
+    guard !state.isSuppressed else { return }
+    guard let box = box(of: path.bounds) else {
+      state.isSuppressed = true
+      return
+    }
+    steps.append((.operation(.clip(path)), nil))
+    state.clips.append(Clip(path: path, transform: state.transform))
+    let clipped = state.clipBox.map { $0.intersection(box) } ?? box
+    guard let clipped else {
+      state.isSuppressed = true
+      return
+    }
+    state.clipBox = clipped
+  }
+
+  func multiplyAlpha(_ alpha: Double) {
+    guard !state.isSuppressed else { return }
+    guard alpha.isFinite, alpha > 0 else {
+      state.isSuppressed = true
+      return
+    }
+    guard alpha < 1 else { return }
+    // As the cairo context does, a group outside any save gets one of its own.
+    if saved.isEmpty { save() }
+    state.groups.append((marks.count, steps.count))
+    steps.append((.group(alpha: alpha), nil))
+    marks.append(Mark(kind: .groupStart(alpha: alpha), transform: state.transform, clips: state.clips, box: .zero))
+    groupBoxes.append(nil)
+  }
+
+  func fill(_ path: Path, color: Color) {
+    draw(.fill(path, color), covering: path.bounds)
+  }
+
+  func stroke(_ path: Path, color: Color, lineWidth: Double) {
+    guard lineWidth.isFinite, lineWidth > 0 else { return }
+    // Every corner of a path's shapes is square: a miter reaches half the width times √2.
+    let reach = lineWidth / 2 * 2.0.squareRoot()
+    draw(.stroke(path, color, lineWidth: lineWidth), covering: path.bounds.insetBy(dx: -reach, dy: -reach))
+  }
+
+  func drawText(_ string: String, at origin: Point, font: Font, color: Color) {
+    guard !string.isEmpty, origin.x.isFinite, origin.y.isFinite else { return }
+    let size = text.size(of: string, font: font)
+    // Glyphs' ink can reach past the measured box (overhangs, accents, tall scripts).
+    let reach = max(2, font.size / 2)
+    draw(
+      .text(string, origin: origin, font: font, color: color),
+      covering: Rect(origin: origin, size: size).insetBy(dx: -reach, dy: -reach))
+  }
+
+  func drawImage(_ image: Image, in rect: Rect) {
+    guard rect.width > 0, rect.height > 0 else { return }
+    draw(.image(CacheKey(image: image), rect: rect), covering: rect)
+  }
+
+  func drawRasterized(in bounds: Rect, content: (any GraphicsContext) -> Void) {
+    guard !state.isSuppressed else { return }
+    let recorder = OperationRecorder()
+    content(recorder)
+    let operations = recorder.operations
+    guard !operations.isEmpty else { return }
+    // The bitmap covers the bounds; drawn directly (off whole pixels), the content can
+    // reach past them.
+    let content = FrameRecording(state: state, text: text)
+    for operation in operations { operation.draw(in: content) }
+    content.finish()
+    let reach = content.marks.reduce(box(of: bounds)) { box, mark in box.map { $0.union(mark.box) } ?? mark.box }
+    guard let box = reach else { return }
+    steps.append((.rasterized(bounds: bounds, operations: operations), box))
+    addMark(.rasterized(bounds: bounds, operations: operations), box: box)
+  }
+
+  private func draw(_ operation: DrawingOperation, covering rect: Rect) {
+    guard !state.isSuppressed, let box = box(of: rect) else { return }
+    steps.append((.operation(operation), box))
+    addMark(.drawing(operation), box: box)
+  }
+
+  private func addMark(_ kind: Mark.Kind, box: Rect) {
+    marks.append(Mark(kind: kind, transform: state.transform, clips: state.clips, box: box))
+    include(box)
+  }
+
+  private func include(_ box: Rect) {
+    guard !groupBoxes.isEmpty else { return }
+    groupBoxes[groupBoxes.count - 1] = groupBoxes[groupBoxes.count - 1]?.union(box) ?? box
+  }
+
+  /// `rect`, in the current coordinates, as a box in the recording's, within the clips and
+  /// a pixel larger all round; nil when nothing of it can show.
+  private func box(of rect: Rect) -> Rect? {
+    guard rect.isFinite else { return nil }
+    let transformed = state.transform.apply(to: rect)
+    guard transformed.isFinite else { return nil }
+    let outset = transformed.insetBy(dx: -1, dy: -1)
+    guard let clipBox = state.clipBox else { return outset }
+    return outset.intersection(clipBox)
+  }
+
+  /// Draws the recording again into `context`, whose coordinates are the recording's,
+  /// leaving out what cannot reach `area` (nil draws everything).
+  ///
+  /// Each translucent group is drawn within its box, on whole pixels: its content lies
+  /// inside, so the box cuts nothing off, and the group's pixels are only those it covers.
+  func replay(into context: CairoGraphicsContext, within area: [Rect]?) {
+    let recordingSpace = context.currentTransform
+    for (step, box) in steps {
+      if let area, let box, !area.contains(where: { $0.intersects(box) }) { continue }
+      switch step {
+      case .operation(let operation): operation.draw(in: context)
+      case .rasterized(let bounds, let operations): context.drawRasterized(in: bounds, operations: operations)
+      case .group(let alpha):
+        context.multiplyAlpha(alpha, within: box.map { (recordingSpace, $0) })
+      }
+    }
+    context.finish()
+  }
+
+  /// The boxes of the marks of this frame and of `previous` that the two do not share in
+  /// the same order: what differs between the two frames lies within them.
+  ///
+  /// Equal marks are paired in order of appearance (the first in one frame with the first
+  /// in the other, and so on), and the longest run of pairs in the same order in both is
+  /// kept, in O(n log n).
+  func damage(from previous: FrameRecording) -> [Rect] {
+    var occurrences: [Mark: [Int]] = [:]
+    occurrences.reserveCapacity(previous.marks.count)
+    for (index, mark) in previous.marks.enumerated() { occurrences[mark, default: []].append(index) }
+    var taken: [Mark: Int] = [:]
+    // For each new mark, the old one it pairs with, if any.
+    var pairs: [(new: Int, old: Int)] = []
+    pairs.reserveCapacity(marks.count)
+    for (index, mark) in marks.enumerated() {
+      guard let olds = occurrences[mark] else { continue }
+      let next = taken[mark, default: 0]
+      guard next < olds.count else { continue }
+      taken[mark] = next + 1
+      pairs.append((index, olds[next]))
+    }
+    let kept = Self.longestIncreasingRun(pairs.map(\.old))
+    var matchedNew = [Bool](repeating: false, count: marks.count)
+    var matchedOld = [Bool](repeating: false, count: previous.marks.count)
+    for position in kept {
+      matchedNew[pairs[position].new] = true
+      matchedOld[pairs[position].old] = true
+    }
+    var boxes: [Rect] = []
+    for (index, mark) in marks.enumerated() where !matchedNew[index] && !mark.box.isEmpty { boxes.append(mark.box) }
+    for (index, mark) in previous.marks.enumerated() where !matchedOld[index] && !mark.box.isEmpty {
+      boxes.append(mark.box)
+    }
+    return boxes
+  }
+
+  /// The positions in `values` of a longest strictly increasing subsequence.
+  static func longestIncreasingRun(_ values: [Int]) -> [Int] {
+    guard !values.isEmpty else { return [] }
+    // tails[k]: the position of the smallest last value of an increasing run of k + 1.
+    var tails: [Int] = []
+    var before = [Int](repeating: -1, count: values.count)
+    for (position, value) in values.enumerated() {
+      var low = 0
+      var high = tails.count
+      while low < high {
+        let middle = (low + high) / 2
+        if values[tails[middle]] < value { low = middle + 1 } else { high = middle }
+      }
+      if low > 0 { before[position] = tails[low - 1] }
+      if low == tails.count { tails.append(position) } else { tails[low] = position }
+    }
+    var run: [Int] = []
+    var position = tails.last ?? -1
+    while position >= 0 {
+      run.append(position)
+      position = before[position]
+    }
+    return run.reversed()
+  }
+}
+
+extension Rect {
+  var isFinite: Bool { minX.isFinite && minY.isFinite && width.isFinite && height.isFinite }
+}
+
+extension AffineTransform {
+  var isFinite: Bool { [a, b, c, d, tx, ty].allSatisfy(\.isFinite) }
+}
