@@ -39,14 +39,17 @@ final class FrameRecording: RasterizingGraphicsContext {
     let kind: Kind
     let transform: AffineTransform
     let clips: [Clip]
+    /// The clips' hash, kept with them in the recording's state.
+    let clipsHash: Int
     var box: Rect
     /// Kept to compare marks quickly: most comparisons are between different marks.
     private(set) var hash = 0
 
-    init(kind: Kind, transform: AffineTransform, clips: [Clip], box: Rect) {
+    init(kind: Kind, transform: AffineTransform, clips: [Clip], clipsHash: Int, box: Rect) {
       self.kind = kind
       self.transform = transform
       self.clips = clips
+      self.clipsHash = clipsHash
       self.box = box
       rehash()
     }
@@ -55,7 +58,7 @@ final class FrameRecording: RasterizingGraphicsContext {
       var hasher = Hasher()
       hasher.combine(kind)
       hasher.combine(transform)
-      hasher.combine(clips)
+      hasher.combine(clipsHash)
       hasher.combine(box)
       hash = hasher.finalize()
     }
@@ -63,8 +66,8 @@ final class FrameRecording: RasterizingGraphicsContext {
     func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 
     static func == (lhs: Mark, rhs: Mark) -> Bool {
-      lhs.hash == rhs.hash && lhs.box == rhs.box && lhs.transform == rhs.transform && lhs.kind == rhs.kind
-        && lhs.clips == rhs.clips
+      lhs.hash == rhs.hash && lhs.box == rhs.box && lhs.transform == rhs.transform && lhs.clipsHash == rhs.clipsHash
+        && lhs.kind == rhs.kind && lhs.clips == rhs.clips
     }
   }
 
@@ -73,17 +76,20 @@ final class FrameRecording: RasterizingGraphicsContext {
     /// The clips' box, in the recording's coordinates; nil while nothing clips.
     var clipBox: Rect?
     var clips: [Clip]
+    var clipsHash = 0
     var isSuppressed: Bool
     /// Marks and steps of the groups started since the matching save, innermost last.
     var groups: [(mark: Int, step: Int)] = []
   }
 
-  private(set) var steps: [(step: Step, box: Rect?)] = []
-  private(set) var marks: [Mark] = []
-  private var state: State
-  private var saved: [State] = []
+  // Only this class's own methods touch its storage, and none calls out while it holds an
+  // access, so the run-time exclusivity checks (a tenth of a recording) are left out.
+  @exclusivity(unchecked) private(set) var steps: [(step: Step, box: Rect?)] = []
+  @exclusivity(unchecked) private(set) var marks: [Mark] = []
+  @exclusivity(unchecked) private var state: State
+  @exclusivity(unchecked) private var saved: [State] = []
   /// The boxes of the open groups' content so far, innermost last.
-  private var groupBoxes: [Rect?] = []
+  @exclusivity(unchecked) private var groupBoxes: [Rect?] = []
   private let text: any TextMeasuring
 
   /// A recording whose coordinates start at `transform` from the drawing's.
@@ -113,7 +119,7 @@ final class FrameRecording: RasterizingGraphicsContext {
       marks[start.mark].box = box
       marks[start.mark].rehash()
       steps[start.step].box = box
-      marks.append(Mark(kind: .groupEnd, transform: state.transform, clips: state.clips, box: box))
+      marks.append(mark(.groupEnd, box: box))
       if let content { include(content) }
     }
     state = outer
@@ -141,7 +147,12 @@ final class FrameRecording: RasterizingGraphicsContext {
       return
     }
     steps.append((.operation(.clip(path)), nil))
-    state.clips.append(Clip(path: path, transform: state.transform))
+    let clip = Clip(path: path, transform: state.transform)
+    state.clips.append(clip)
+    var hasher = Hasher()
+    hasher.combine(state.clipsHash)
+    hasher.combine(clip)
+    state.clipsHash = hasher.finalize()
     let clipped = state.clipBox.map { $0.intersection(box) } ?? box
     guard let clipped else {
       state.isSuppressed = true
@@ -161,7 +172,7 @@ final class FrameRecording: RasterizingGraphicsContext {
     if saved.isEmpty { save() }
     state.groups.append((marks.count, steps.count))
     steps.append((.group(alpha: alpha), nil))
-    marks.append(Mark(kind: .groupStart(alpha: alpha), transform: state.transform, clips: state.clips, box: .zero))
+    marks.append(mark(.groupStart(alpha: alpha), box: .zero))
     groupBoxes.append(nil)
   }
 
@@ -215,8 +226,12 @@ final class FrameRecording: RasterizingGraphicsContext {
   }
 
   private func addMark(_ kind: Mark.Kind, box: Rect) {
-    marks.append(Mark(kind: kind, transform: state.transform, clips: state.clips, box: box))
+    marks.append(mark(kind, box: box))
     include(box)
+  }
+
+  private func mark(_ kind: Mark.Kind, box: Rect) -> Mark {
+    Mark(kind: kind, transform: state.transform, clips: state.clips, clipsHash: state.clipsHash, box: box)
   }
 
   private func include(_ box: Rect) {
@@ -261,14 +276,25 @@ final class FrameRecording: RasterizingGraphicsContext {
   /// in the other, and so on), and the longest run of pairs in the same order in both is
   /// kept, in O(n log n).
   func damage(from previous: FrameRecording) -> [Rect] {
+    let old = previous.marks
+    // The marks both frames start and end with pair at once: usually all but a few.
+    var start = 0
+    while start < marks.count, start < old.count, marks[start] == old[start] { start += 1 }
+    var newEnd = marks.count
+    var oldEnd = old.count
+    while newEnd > start, oldEnd > start, marks[newEnd - 1] == old[oldEnd - 1] {
+      newEnd -= 1
+      oldEnd -= 1
+    }
     var occurrences: [Mark: [Int]] = [:]
-    occurrences.reserveCapacity(previous.marks.count)
-    for (index, mark) in previous.marks.enumerated() { occurrences[mark, default: []].append(index) }
+    occurrences.reserveCapacity(oldEnd - start)
+    for index in start..<oldEnd { occurrences[old[index], default: []].append(index) }
     var taken: [Mark: Int] = [:]
     // For each new mark, the old one it pairs with, if any.
     var pairs: [(new: Int, old: Int)] = []
-    pairs.reserveCapacity(marks.count)
-    for (index, mark) in marks.enumerated() {
+    pairs.reserveCapacity(newEnd - start)
+    for index in start..<newEnd {
+      let mark = marks[index]
       guard let olds = occurrences[mark] else { continue }
       let next = taken[mark, default: 0]
       guard next < olds.count else { continue }
@@ -276,16 +302,18 @@ final class FrameRecording: RasterizingGraphicsContext {
       pairs.append((index, olds[next]))
     }
     let kept = Self.longestIncreasingRun(pairs.map(\.old))
-    var matchedNew = [Bool](repeating: false, count: marks.count)
-    var matchedOld = [Bool](repeating: false, count: previous.marks.count)
+    var matchedNew = [Bool](repeating: false, count: newEnd - start)
+    var matchedOld = [Bool](repeating: false, count: oldEnd - start)
     for position in kept {
-      matchedNew[pairs[position].new] = true
-      matchedOld[pairs[position].old] = true
+      matchedNew[pairs[position].new - start] = true
+      matchedOld[pairs[position].old - start] = true
     }
     var boxes: [Rect] = []
-    for (index, mark) in marks.enumerated() where !matchedNew[index] && !mark.box.isEmpty { boxes.append(mark.box) }
-    for (index, mark) in previous.marks.enumerated() where !matchedOld[index] && !mark.box.isEmpty {
-      boxes.append(mark.box)
+    for index in start..<newEnd where !matchedNew[index - start] && !marks[index].box.isEmpty {
+      boxes.append(marks[index].box)
+    }
+    for index in start..<oldEnd where !matchedOld[index - start] && !old[index].box.isEmpty {
+      boxes.append(old[index].box)
     }
     return boxes
   }

@@ -38,6 +38,8 @@ struct Latency: ParsableCommand {
     var fromServer: [Double] = []
     var fromSpawn: [Double] = []
     var lastInput: UInt32?
+    let ticksBefore = try IdleCPU.cpuTicks(of: window.process.pid)
+    let framesBefore = window.process.lines.filter { Latency.frame($0) != nil }.count
     // A zigzag over the middle rows of the grid, so that the gap keeps moving.
     let points = (0..<moves).map { index -> Point in
       let phase = Double(index % 20) / 20
@@ -63,6 +65,8 @@ struct Latency: ParsableCommand {
       let left = Scenario.stepInterval - (monotonicNow() - start)
       if left > 0 { Thread.sleep(forTimeInterval: left) }
     }
+    let ticks = try IdleCPU.cpuTicks(of: window.process.pid) - ticksBefore
+    let frames = window.process.lines.filter { Latency.frame($0) != nil }.count - framesBefore
     try window.input.buttonUp()
 
     print("Input-to-frame latency in scene 000 mid-drag, \(fromSpawn.count) of \(moves) motions matched to a frame.")
@@ -76,6 +80,19 @@ struct Latency: ParsableCommand {
     }
     print(Self.summary("later motions, from the X event's timestamp", Array(fromServer.dropFirst())))
     print(Self.summary("later motions, from starting xdotool", Array(fromSpawn.dropFirst())))
+    // Our own share of each frame: laying out, drawing what changed and handing the image
+    // to GTK, for every frame of the drag.
+    let drawing = window.process.lines.compactMap { line -> Double? in
+      guard case .frame(_, _, _, let drawing) = TraceLine(line) else { return nil }
+      return drawing
+    }
+    print(Self.summary("drawing, every frame", drawing))
+    // All the CPU the window's process used during the drag, GTK's rendering included.
+    let cpu = Double(ticks) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    print(
+      String(
+        format: "  CPU of the window's process during the drag: %.2f s for %d frames, %.2f ms a frame", cpu, frames,
+        cpu * 1000 / Double(max(1, frames))))
   }
 
   /// The time and input stamp of a `frame` trace line.
