@@ -148,7 +148,10 @@ final class DropFeedback {
   /// Rule 27: hovering over an item for the view's `springLoadingDelay` blinks it and then
   /// activates it (selects it, as a tap would). `location` says where the drag is when the
   /// timer fires. A nil point is over no item: the timer stops.
-  func updateSpringLoading(at point: Point?, location: @escaping @MainActor () -> Point?) {
+  /// Follows the drag for spring loading (rule 33): `point` is where it is over the view,
+  /// nil when no item should spring. With `followingDrop`, the context the delegate gets
+  /// when the timer fires has the drop session's location then; otherwise `point`.
+  func updateSpringLoading(at point: Point?, followingDrop: Bool) {
     guard view.isSpringLoaded else { return }
     let item = point.flatMap { view.dataIndexPath(at: $0) }
     guard item != springItem else { return }
@@ -160,7 +163,8 @@ final class DropFeedback {
       guard let self, let item = self.springItem else { return }
       let view = self.view
       let context = SpringLoadedContext(
-        view: view, location: location() ?? point, targetView: view.visibleCell(at: item), targetItem: item,
+        view: view, location: (followingDrop ? view.dragState.dropSession?.location(in: view) : nil) ?? point,
+        targetView: view.visibleCell(at: item), targetItem: item,
         state: .activating)
       guard view.kind.shouldSpringLoad(at: item, context: context) else { return }
       self.blink(context.targetView, times: 2) { [weak self] in

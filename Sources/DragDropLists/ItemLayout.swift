@@ -19,10 +19,10 @@ protocol ItemLayout: Sendable {
   func destination(at point: Point, intent: DropIntent) -> DropDestination
   /// The items that meet the band from `top` to `bottom`, in order: O(log n + visible).
   func indexPaths(fromY top: Double, toY bottom: Double) -> [IndexPath]
-  /// Where the item at `indexPath` shows while the item at `removed` is taken out of the
-  /// layout and a gap of `extent` opens before `gap` (counted without the removed item).
-  /// The removed item itself keeps its frame.
-  func displacedFrame(at indexPath: IndexPath, removing removed: IndexPath?, gap: IndexPath?, extent: Double) -> Rect?
+  /// Where item `item` of `section` shows during `pass`: while the pass's removed item is
+  /// taken out of the layout and its gap is open. Nil when out of range. The removed item
+  /// itself keeps its frame.
+  func displacedFrame(_ item: Int, inSection section: Int, in pass: inout DisplacementPass) -> Rect?
   /// The extent (height for lists) of an item.
   func extent(at indexPath: IndexPath) -> Double?
   /// Whether an item's extent is an estimate, not yet measured.
@@ -52,12 +52,47 @@ struct LayoutSectionChange {
   var headerExtent: Double
 }
 
+extension ItemLayout {
+  /// A pass over the cells while the item at `removed` is taken out of the layout and a
+  /// gap of `extent` opens before `gap` (counted without the removed item).
+  func displacementPass(removing removed: IndexPath?, gap: IndexPath?, extent: Double) -> DisplacementPass {
+    DisplacementPass(
+      removed: removed.map(ItemPosition.init), gap: gap.map(ItemPosition.init), extent: extent,
+      removedExtent: removed.flatMap { self.extent(at: $0) } ?? 0)
+  }
+}
+
+/// One pass over the cells with an item taken out and a gap open: the positions read out
+/// of their index paths once, and the top of the last section asked for, which most of the
+/// pass's cells share.
+struct DisplacementPass {
+  let removed: ItemPosition?
+  let gap: ItemPosition?
+  /// The gap's extent, and the removed item's.
+  let extent: Double
+  let removedExtent: Double
+  var section = -1
+  var sectionTop = 0.0
+}
+
+/// An item's place as two integers: reading them out of an `IndexPath` once per pass, not
+/// at every comparison, keeps a pass over the cells cheap.
+struct ItemPosition: Equatable {
+  var section: Int
+  var item: Int
+
+  init(_ indexPath: IndexPath) {
+    section = indexPath.section
+    item = indexPath.item
+  }
+}
+
 /// The index of an item in its section once `removed` is taken out and a gap opens at
 /// `gap`: the shared arithmetic of displaced frames.
-func displacedIndex(_ indexPath: IndexPath, removing removed: IndexPath?, gap: IndexPath?) -> Int {
-  var index = indexPath.item
-  if let removed, removed.section == indexPath.section, index > removed.item { index -= 1 }
-  if let gap, gap.section == indexPath.section, index >= gap.item { index += 1 }
+func displacedIndex(_ item: Int, inSection section: Int, removing removed: ItemPosition?, gap: ItemPosition?) -> Int {
+  var index = item
+  if let removed, removed.section == section, index > removed.item { index -= 1 }
+  if let gap, gap.section == section, index >= gap.item { index += 1 }
   return index
 }
 
@@ -100,14 +135,12 @@ extension ListLayout: ItemLayout {
     return nil
   }
 
-  func displacedFrame(at indexPath: IndexPath, removing removed: IndexPath?, gap: IndexPath?, extent: Double) -> Rect? {
-    guard let rect = rectForRow(at: indexPath) else { return nil }
+  func displacedFrame(_ row: Int, inSection section: Int, in pass: inout DisplacementPass) -> Rect? {
+    guard let rect = rectForRow(row, inSection: section) else { return nil }
     var dy = 0.0
-    if let removed, removed.section == indexPath.section, indexPath.row > removed.row {
-      dy -= self.extent(at: removed) ?? 0
-    }
-    let index = displacedIndex(indexPath, removing: removed, gap: nil)
-    if let gap, gap.section == indexPath.section, index >= gap.row { dy += extent }
+    if let removed = pass.removed, removed.section == section, row > removed.item { dy -= pass.removedExtent }
+    let index = displacedIndex(row, inSection: section, removing: pass.removed, gap: nil)
+    if let gap = pass.gap, gap.section == section, index >= gap.item { dy += pass.extent }
     return rect.offsetBy(dx: 0, dy: dy)
   }
 
@@ -179,10 +212,15 @@ extension FlowLayout: ItemLayout {
     return found
   }
 
-  func displacedFrame(at indexPath: IndexPath, removing removed: IndexPath?, gap: IndexPath?, extent: Double) -> Rect? {
-    let section = indexPath.section
-    guard itemCounts.indices.contains(section), (0..<itemCounts[section]).contains(indexPath.item) else { return nil }
-    return slotFrame(displacedIndex(indexPath, removing: removed, gap: gap), inSection: section)
+  func displacedFrame(_ item: Int, inSection section: Int, in pass: inout DisplacementPass) -> Rect? {
+    guard itemCounts.indices.contains(section), (0..<itemCounts[section]).contains(item) else { return nil }
+    if pass.section != section {
+      guard let top = offset(ofSection: section) else { return nil }
+      (pass.section, pass.sectionTop) = (section, top)
+    }
+    return slotFrame(
+      displacedIndex(item, inSection: section, removing: pass.removed, gap: pass.gap), inSection: section,
+      top: pass.sectionTop)
   }
 
   mutating func insertItem(extent: Double, at indexPath: IndexPath) -> Bool {

@@ -341,6 +341,9 @@ final class ItemsDropAdapter: DropInteractionDelegate {
   }
 
   func dropInteraction(_ interaction: DropInteraction, sessionDidUpdate session: DropSession) -> DropProposal {
+    // Held once for the whole update: each read of the unowned reference checks the view
+    // is alive and counts a reference.
+    let view = self.view
     guard view.kind.hasDropDelegate else { return DropProposal(operation: .cancel) }
     let point = session.location(in: view)
     let provisional = view.dataDestination(at: point, intent: .insertAtDestinationIndexPath)
@@ -359,12 +362,9 @@ final class ItemsDropAdapter: DropInteractionDelegate {
     switch session.keyboardStop {
     case nil, .item?:
       if session.keyboardStop == nil { view.dropFeedback.updateAutoScroll(at: point) }
-      view.dropFeedback.updateSpringLoading(at: point) { [weak view] in
-        guard let view else { return nil }
-        return view.dragState.dropSession?.location(in: view)
-      }
+      view.dropFeedback.updateSpringLoading(at: point, followingDrop: true)
     case .place?, .position?:
-      view.dropFeedback.updateSpringLoading(at: nil) { nil }
+      view.dropFeedback.updateSpringLoading(at: nil, followingDrop: false)
     }
     return proposal.dropProposal
   }

@@ -548,8 +548,12 @@ open class ItemsView: ScrollView {
     let extent = moving.flatMap { itemLayout.extent(at: $0.display) } ?? gap?.extent ?? 0
     let clock = animatesChanges && !skipsNextGlide && updateAnimationDuration > 0 ? window?.clock : nil
     skipsNextGlide = false
+    var pass = itemLayout.displacementPass(
+      removing: moving?.display, gap: moving?.target ?? gap?.display, extent: extent)
+    let moved = moving.map { ItemPosition($0.display) }
     for (cell, display) in laidOut {
-      if let moving, display == moving.display {
+      let position = ItemPosition(display)
+      if position == moved {
         cell.frame = movement?.frame(for: cell.frame.size) ?? cell.frame
         stopGlide(cell)  // it follows the finger exactly
         cell.isPlaced = true
@@ -557,8 +561,7 @@ open class ItemsView: ScrollView {
       }
       // Only cells whose place changes are touched: setting a frame invalidates the hit
       // index and the layout.
-      if let frame = itemLayout.displacedFrame(
-        at: display, removing: moving?.display, gap: moving?.target ?? gap?.display, extent: extent),
+      if let frame = itemLayout.displacedFrame(position.item, inSection: position.section, in: &pass),
         frame != cell.frame
       {
         if let clock, cell.isPlaced { startGlide(cell, from: cell.frame, to: frame, now: clock.now) }

@@ -76,13 +76,15 @@ public struct ListLayout: Sendable {
 
   /// The rectangle of a row, in content coordinates; nil when out of range.
   public func rectForRow(at indexPath: IndexPath) -> Rect? {
-    guard sections.indices.contains(indexPath.section), let sectionTop = sectionHeights.offset(of: indexPath.section)
-    else { return nil }
+    rectForRow(indexPath.row, inSection: indexPath.section)
+  }
+
+  func rectForRow(_ index: Int, inSection section: Int) -> Rect? {
+    guard sections.indices.contains(section), let sectionTop = sectionHeights.offset(of: section) else { return nil }
     // Read through the array in place: binding the section to a local would copy its tree's
     // references, which costs more than the lookup.
-    guard let row = sections[indexPath.section].rows.element(at: indexPath.row) else { return nil }
-    return Rect(
-      x: 0, y: sectionTop + sections[indexPath.section].headerHeight + row.offset, width: width, height: row.extent)
+    guard let row = sections[section].rows.element(at: index) else { return nil }
+    return Rect(x: 0, y: sectionTop + sections[section].headerHeight + row.offset, width: width, height: row.extent)
   }
 
   /// Whether a row's height is an estimate, not yet set; false when out of range.
@@ -279,7 +281,13 @@ public struct FlowLayout: Sendable {
 
   /// The frame of the `index`th slot of a section, whether or not an item fills it.
   func slotFrame(_ index: Int, inSection section: Int) -> Rect? {
-    guard index >= 0, let top = sectionHeights.offset(of: section) else { return nil }
+    guard let top = sectionHeights.offset(of: section) else { return nil }
+    return slotFrame(index, inSection: section, top: top)
+  }
+
+  /// ``slotFrame(_:inSection:)`` with the section's top known.
+  func slotFrame(_ index: Int, inSection section: Int, top: Double) -> Rect? {
+    guard index >= 0 else { return nil }
     let row = index / columns
     let column = index % columns
     return Rect(
