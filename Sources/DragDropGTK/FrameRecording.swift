@@ -301,12 +301,12 @@ final class FrameRecording: RasterizingGraphicsContext {
       taken[mark] = next + 1
       pairs.append((index, olds[next]))
     }
-    let kept = Self.longestIncreasingRun(pairs.map(\.old))
+    let kept = longestIncreasingSubsequence(pairs.map(\.old))
     var matchedNew = [Bool](repeating: false, count: newEnd - start)
     var matchedOld = [Bool](repeating: false, count: oldEnd - start)
-    for position in kept {
-      matchedNew[pairs[position].new - start] = true
-      matchedOld[pairs[position].old - start] = true
+    for (position, pair) in pairs.enumerated() where kept[position] {
+      matchedNew[pair.new - start] = true
+      matchedOld[pair.old - start] = true
     }
     var boxes: [Rect] = []
     for index in start..<newEnd where !matchedNew[index - start] && !marks[index].box.isEmpty {
@@ -316,31 +316,6 @@ final class FrameRecording: RasterizingGraphicsContext {
       boxes.append(old[index].box)
     }
     return boxes
-  }
-
-  /// The positions in `values` of a longest strictly increasing subsequence.
-  static func longestIncreasingRun(_ values: [Int]) -> [Int] {
-    guard !values.isEmpty else { return [] }
-    // tails[k]: the position of the smallest last value of an increasing run of k + 1.
-    var tails: [Int] = []
-    var before = [Int](repeating: -1, count: values.count)
-    for (position, value) in values.enumerated() {
-      var low = 0
-      var high = tails.count
-      while low < high {
-        let middle = (low + high) / 2
-        if values[tails[middle]] < value { low = middle + 1 } else { high = middle }
-      }
-      if low > 0 { before[position] = tails[low - 1] }
-      if low == tails.count { tails.append(position) } else { tails[low] = position }
-    }
-    var run: [Int] = []
-    var position = tails.last ?? -1
-    while position >= 0 {
-      run.append(position)
-      position = before[position]
-    }
-    return run.reversed()
   }
 }
 

@@ -1,6 +1,7 @@
 import DragDrop
 import DragDropTesting
 import Foundation
+import TestSupport
 import Testing
 
 @testable import DragDropGTK
@@ -49,20 +50,8 @@ struct IncrementalRendererTests {
     }
   }
 
-  /// A small deterministic generator, so that a failure can be replayed.
-  struct Random: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   /// One random change to the scene, described for the failure message.
-  func change(_ scene: Scene, _ random: inout Random) -> String {
+  func change(_ scene: Scene, _ random: inout SeededGenerator) -> String {
     let view = scene.views.randomElement(using: &random)!
     switch Int.random(in: 0..<13, using: &random) {
     case 0:
@@ -117,7 +106,7 @@ struct IncrementalRendererTests {
   func framesMatchWholeFrames(scale: Double) throws {
     let scene = Scene()
     let renderer = try IncrementalRenderer(size: scene.window.frame.size, scale: scale)
-    var random = Random(state: UInt64(scale * 1000))
+    var random = SeededGenerator(state: UInt64(scale * 1000))
     var history: [String] = []
     try renderer.render(scene.window)
     for step in 0..<150 {
@@ -164,15 +153,21 @@ struct IncrementalRendererTests {
     #expect(try HeadlessRenderer.render(scene.window).largestDifference(from: renderer.image) == 0)
   }
 
+  /// A red square and a blue one over it, overlapping at (30...60, 20...60).
+  func overlappingSquares(in parent: View) -> (red: View, blue: View) {
+    let red = View(frame: Rect(x: 10, y: 10, width: 50, height: 50))
+    red.backgroundColor = Color(red: 1, green: 0, blue: 0)
+    let blue = View(frame: Rect(x: 30, y: 20, width: 50, height: 50))
+    blue.backgroundColor = Color(red: 0, green: 0, blue: 1)
+    parent.addSubview(red)
+    parent.addSubview(blue)
+    return (red, blue)
+  }
+
   @Test("Two overlapping tiles swapping places in the drawing order are drawn again where they overlap")
   func drawingOrderCounts() throws {
     let window = Window(frame: Rect(x: 0, y: 0, width: 120, height: 80), clock: ManualClock())
-    let under = View(frame: Rect(x: 10, y: 10, width: 50, height: 50))
-    under.backgroundColor = Color(red: 1, green: 0, blue: 0)
-    let over = View(frame: Rect(x: 30, y: 20, width: 50, height: 50))
-    over.backgroundColor = Color(red: 0, green: 0, blue: 1)
-    window.addSubview(under)
-    window.addSubview(over)
+    let (under, _) = overlappingSquares(in: window)
     let renderer = try IncrementalRenderer(size: window.frame.size)
     try renderer.render(window)
     #expect(renderer.image.color(at: Point(x: 40, y: 40))?.hex == "#0000ffff")
@@ -191,12 +186,7 @@ struct IncrementalRendererTests {
     window.backgroundColor = .white
     let container = View(frame: window.bounds)
     window.addSubview(container)
-    let first = View(frame: Rect(x: 10, y: 10, width: 50, height: 50))
-    first.backgroundColor = Color(red: 1, green: 0, blue: 0)
-    let second = View(frame: Rect(x: 30, y: 20, width: 50, height: 50))
-    second.backgroundColor = Color(red: 0, green: 0, blue: 1)
-    container.addSubview(first)
-    container.addSubview(second)
+    let (first, second) = overlappingSquares(in: container)
     first.alpha = 0.5
     second.alpha = 0.5
     let renderer = try IncrementalRenderer(size: window.frame.size)
@@ -236,24 +226,5 @@ struct IncrementalRendererTests {
       #expect(pixels > 0 && pixels < 300 * 200 / 3, "step \(step): \(renderer.lastDrawnArea)")
     }
     withExtendedLifetime(source) {}
-  }
-
-  @Test("Pairs of equal marks in the same order are found by the longest increasing run")
-  func longestIncreasingRun() {
-    #expect(FrameRecording.longestIncreasingRun([]) == [])
-    #expect(FrameRecording.longestIncreasingRun([5, 1, 2, 9, 3]) == [1, 2, 4])
-    var random = Random(state: 42)
-    for _ in 0..<200 {
-      let values = (0..<Int.random(in: 1...12, using: &random)).map { _ in Int.random(in: 0..<8, using: &random) }
-      let run = FrameRecording.longestIncreasingRun(values)
-      #expect(zip(run, run.dropFirst()).allSatisfy { $0 < $1 && values[$0] < values[$1] })
-      // Against every subset, for these short arrays.
-      var longest = 0
-      for mask in 0..<(1 << values.count) {
-        let chosen = values.indices.filter { mask & (1 << $0) != 0 }.map { values[$0] }
-        if zip(chosen, chosen.dropFirst()).allSatisfy({ $0 < $1 }) { longest = max(longest, chosen.count) }
-      }
-      #expect(run.count == longest, "\(values)")
-    }
   }
 }
