@@ -15,6 +15,11 @@ import DragDrop
 /// and the comparison sees it. What the recording cannot see (a font installed, a text
 /// measurer swapped) needs ``invalidate()``.
 ///
+/// The changed parts are drawn on a scratch image as large as ``image`` and copied into
+/// place, so that they are exactly what drawing the whole frame gives: the renderer holds
+/// two images of its size (8 MiB for 1280 × 800 at scale 1), and the last frame's
+/// recording.
+///
 /// ```swift
 /// let renderer = try IncrementalRenderer(size: window.frame.size, scale: 2)
 /// try renderer.render(window)        // draws every pixel
