@@ -238,12 +238,15 @@ public final class GTKWindow {
   private func draw(_ cairo: OpaquePointer, width: Int, height: Int) {
     let start = MainLoop.monotonicNow
     frameCount += 1
-    // The window is drawn into an image kept between frames, where only what changed is
-    // drawn again, and the image is painted into GTK's frame.
+    // The window is drawn into images kept between frames, where only what changed is
+    // drawn again, and the image is painted into GTK's frame. GTK keeps that frame's
+    // drawing, which holds the image, until it has shown the frame and after: drawing into
+    // the same image at once would make cairo copy it for GTK, every frame. Three images
+    // in turn leave each alone until GTK is done with it.
     let scale = Double(max(1, scaleFactor))
     let size = Size(width: Double(width), height: Double(height))
     if renderer.map({ $0.image.scale != scale || $0.imageSize != size }) ?? true {
-      renderer = try? IncrementalRenderer(size: size, scale: scale)
+      renderer = try? IncrementalRenderer(size: size, scale: scale, buffers: 3)
     }
     guard let renderer else { return }
     // Live drags draw their previews on top, and keep frames coming until they end.

@@ -17,8 +17,8 @@ import DragDrop
 ///
 /// The changed parts are drawn on a scratch image as large as ``image`` and copied into
 /// place, so that they are exactly what drawing the whole frame gives: the renderer holds
-/// two images of its size (8 MiB for 1280 × 800 at scale 1), and the last frame's
-/// recording.
+/// one image of its size (4 MiB for 1280 × 800 at scale 1) for each buffer and one more,
+/// and the recording of the frame each buffer holds.
 ///
 /// ```swift
 /// let renderer = try IncrementalRenderer(size: window.frame.size, scale: 2)
@@ -28,8 +28,13 @@ import DragDrop
 /// ```
 @MainActor
 public final class IncrementalRenderer {
-  /// The image drawn into; it always holds the last frame, whole.
-  public let image: RenderedImage
+  /// The image the last frame was drawn into; it holds that frame, whole. With more than
+  /// one buffer, frames take the images in turn.
+  public var image: RenderedImage { buffers[current].image }
+  /// Each image, and the recording of the frame it holds (nil before its first frame and
+  /// after ``invalidate()``).
+  private var buffers: [(image: RenderedImage, holds: FrameRecording?)]
+  private var current = 0
   /// What fills the image behind the views; nil leaves it transparent.
   public let background: Color?
   /// Measures and draws text.
@@ -42,7 +47,6 @@ public final class IncrementalRenderer {
   public private(set) var fullFrames = 0
   public private(set) var partialFrames = 0
 
-  private var previous: FrameRecording?
   /// Where changed parts are drawn before they are copied into ``image``.
   private var scratch: RenderedImage?
   /// Past this share of the image, a frame is drawn whole: one pass over every step costs
@@ -51,21 +55,29 @@ public final class IncrementalRenderer {
   /// Past this many separate boxes, their bounding box is drawn instead.
   static let mostBoxes = 32
 
-  /// An image of `size` view units at `scale` pixels per unit, drawn over `background`.
+  /// Images of `size` view units at `scale` pixels per unit, drawn over `background`.
+  ///
+  /// With more than one of `buffers`, frames take the images in turn, and each frame
+  /// brings its image up to date from the frame that image holds. Give a frame's image to
+  /// something that keeps it for a while (GTK keeps what a window drew until it has shown
+  /// it, and longer), and drawing the next frame into the same image would make cairo copy
+  /// it first; with a few buffers, it is not drawn into again until then.
   public init(
-    size: Size, scale: Double = 1, background: Color? = .white, text: PangoTextMeasurer = .shared
+    size: Size, scale: Double = 1, background: Color? = .white, text: PangoTextMeasurer = .shared, buffers: Int = 1
   )
     throws(GTKError)
   {
-    image = try RenderedImage(size: size, scale: scale)
+    var images: [(image: RenderedImage, holds: FrameRecording?)] = []
+    for _ in 0..<max(1, buffers) { images.append((try RenderedImage(size: size, scale: scale), nil)) }
+    self.buffers = images
     imageSize = size
     self.background = background
     self.text = text
   }
 
-  /// Makes the next frame draw every pixel.
+  /// Makes the next frames draw every pixel.
   public func invalidate() {
-    previous = nil
+    for index in buffers.indices { buffers[index].holds = nil }
   }
 
   /// Lays out `view` and brings the image up to date with it, its frame's top-left corner
@@ -90,8 +102,9 @@ public final class IncrementalRenderer {
     }
     recording.finish()
 
-    let changed: [Rect]? = previous.flatMap { area(changedFrom: $0, to: recording) }
-    previous = recording
+    current = (current + 1) % buffers.count
+    let changed: [Rect]? = buffers[current].holds.flatMap { area(changedFrom: $0, to: recording) }
+    buffers[current].holds = recording
     if let changed, changed.isEmpty {
       lastDrawnArea = []
       partialFrames += 1
@@ -157,7 +170,7 @@ public final class IncrementalRenderer {
   private func check(_ cairo: OpaquePointer) throws(GTKError) {
     let status = cairo_status(cairo)
     guard status == CAIRO_STATUS_SUCCESS else {
-      previous = nil
+      buffers[current].holds = nil
       throw .cairo(String(cString: cairo_status_to_string(status)))
     }
   }
