@@ -121,6 +121,11 @@ public final class LineProcess: @unchecked Sendable {
     while !exited {
       guard condition.wait(until: deadline) else { return nil }
     }
+    // The end of the output can come after the exit is heard: wait for it a little, so
+    // that `output` holds the last lines (a child that left the pipe to a process of its
+    // own is not waited for long).
+    let drained = min(deadline, Date(timeIntervalSinceNow: 5))
+    while !reachedEnd, condition.wait(until: drained) {}
     return process.terminationStatus
   }
 
