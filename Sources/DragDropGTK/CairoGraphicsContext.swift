@@ -57,7 +57,7 @@ public final class CairoGraphicsContext: GraphicsContext {
 
   public func concatenate(_ transform: AffineTransform) {
     guard !isSuppressed else { return }
-    guard let inverse = transform.inverted(), Self.isFinite(transform), Self.isFinite(inverse) else {
+    guard let inverse = transform.inverted(), transform.isFinite, inverse.isFinite else {
       isSuppressed = true
       return
     }
@@ -143,7 +143,7 @@ public final class CairoGraphicsContext: GraphicsContext {
   }
 
   public func drawImage(_ image: Image, in rect: Rect) {
-    guard !isSuppressed, Self.isFinite(rect), rect.width > 0, rect.height > 0 else { return }
+    guard !isSuppressed, rect.isFinite, rect.width > 0, rect.height > 0 else { return }
     guard let surface = try? ImageDecoder.shared.surface(for: image) else { return }
     let width = Double(cairo_image_surface_get_width(surface))
     let height = Double(cairo_image_surface_get_height(surface))
@@ -167,7 +167,7 @@ public final class CairoGraphicsContext: GraphicsContext {
   private func addPath(_ path: Path) -> Bool {
     cairo_new_path(cairo)
     let transform = path.transform
-    guard !path.isEmpty, transform.inverted() != nil, Self.isFinite(transform) else { return false }
+    guard !path.isEmpty, transform.inverted() != nil, transform.isFinite else { return false }
     cairo_save(cairo)
     if !transform.isIdentity {
       var matrix = cairo_matrix_t(
@@ -178,13 +178,13 @@ public final class CairoGraphicsContext: GraphicsContext {
     for element in path.elements {
       switch element {
       case .rect(let rect):
-        guard Self.isFinite(rect) else { continue }
+        guard rect.isFinite else { continue }
         cairo_rectangle(cairo, rect.minX, rect.minY, rect.width, rect.height)
       case .roundedRect(let rect, let radius):
-        guard Self.isFinite(rect), radius.isFinite else { continue }
+        guard rect.isFinite, radius.isFinite else { continue }
         addRoundedRect(rect, radius: max(0, min(radius, rect.width / 2, rect.height / 2)))
       case .ellipse(let rect):
-        guard Self.isFinite(rect), rect.width > 0, rect.height > 0 else { continue }
+        guard rect.isFinite, rect.width > 0, rect.height > 0 else { continue }
         cairo_save(cairo)
         cairo_translate(cairo, rect.midX, rect.midY)
         cairo_scale(cairo, rect.width / 2, rect.height / 2)
@@ -217,14 +217,6 @@ public final class CairoGraphicsContext: GraphicsContext {
 
   private func setSource(_ color: Color) {
     cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.alpha)
-  }
-
-  private static func isFinite(_ transform: AffineTransform) -> Bool {
-    [transform.a, transform.b, transform.c, transform.d, transform.tx, transform.ty].allSatisfy(\.isFinite)
-  }
-
-  private static func isFinite(_ rect: Rect) -> Bool {
-    rect.minX.isFinite && rect.minY.isFinite && rect.width.isFinite && rect.height.isFinite
   }
 }
 

@@ -320,6 +320,7 @@ final class FrameRecording: RasterizingGraphicsContext {
 }
 
 extension Rect {
+  /// Whether every coordinate is finite: cairo is given nothing else.
   var isFinite: Bool { minX.isFinite && minY.isFinite && width.isFinite && height.isFinite }
 }
 
