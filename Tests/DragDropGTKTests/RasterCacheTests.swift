@@ -1,6 +1,7 @@
 import CGTK
 import DragDrop
 import Foundation
+import TestSupport
 import Testing
 
 @testable import DragDropGTK
@@ -159,5 +160,19 @@ struct RasterCacheTests {
       #expect(cache.count <= 2)
       #expect(try HeadlessRenderer.render(Scene(rasterized: false).window).largestDifference(from: image) <= 1)
     }
+  }
+
+  @Test("Images key alike by their bytes, whether or not they share a buffer, and apart when a byte differs")
+  func imageKeys() throws {
+    let bytes = TestImages.png(width: 4, height: 3) + Data(repeating: 7, count: 64)
+    let image = try Image(data: bytes)
+    let copy = try Image(data: Data(Array(bytes)))
+    var changed = Array(bytes)
+    changed[changed.count - 1] = 8
+    let other = try Image(data: Data(changed))
+    #expect(CacheKey(image: image) == CacheKey(image: image))
+    #expect(CacheKey(image: image) == CacheKey(image: copy))
+    #expect(CacheKey(image: image).hashValue == CacheKey(image: copy).hashValue)
+    #expect(CacheKey(image: image) != CacheKey(image: other))
   }
 }
