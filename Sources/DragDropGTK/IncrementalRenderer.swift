@@ -1,8 +1,8 @@
 internal import CGTK
 import DragDrop
 
-/// Draws a view tree frame after frame into one image, drawing again only the pixels that
-/// changed since the frame before.
+/// Draws a view tree frame after frame into an image (or a few in turn), drawing again only
+/// the pixels that changed since the frame the image holds.
 ///
 /// Each frame records what the views draw, without drawing it, and compares the recording
 /// with the last frame's: every fill, stroke, text, image and rasterized view, with its
