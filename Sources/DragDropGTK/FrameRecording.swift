@@ -91,16 +91,22 @@ final class FrameRecording: RasterizingGraphicsContext {
   /// The boxes of the open groups' content so far, innermost last.
   @exclusivity(unchecked) private var groupBoxes: [Rect?] = []
   private let text: any TextMeasuring
+  /// Whether the recording only measures how far its drawing reaches (``reach``), as for a
+  /// rasterized view's content, keeping no marks of it to compare.
+  private let measuresOnly: Bool
+  /// The box of everything drawn so far, when the recording only measures.
+  private(set) var reach: Rect?
 
   /// A recording whose coordinates start at `transform` from the drawing's.
   convenience init(transform: AffineTransform = .identity, text: any TextMeasuring) {
-    self.init(state: State(transform: transform, clips: [], isSuppressed: false), text: text)
+    self.init(state: State(transform: transform, clips: [], isSuppressed: false), text: text, measuresOnly: false)
   }
 
-  private init(state: State, text: any TextMeasuring) {
+  private init(state: State, text: any TextMeasuring, measuresOnly: Bool) {
     self.state = state
     self.state.groups = []
     self.text = text
+    self.measuresOnly = measuresOnly
   }
 
   func save() {
@@ -210,11 +216,11 @@ final class FrameRecording: RasterizingGraphicsContext {
     guard !operations.isEmpty else { return }
     // The bitmap covers the bounds; drawn directly (off whole pixels), the content can
     // reach past them.
-    let content = FrameRecording(state: state, text: text)
+    let content = FrameRecording(state: state, text: text, measuresOnly: true)
     for operation in operations { operation.draw(in: content) }
     content.finish()
-    let reach = content.marks.reduce(box(of: bounds)) { box, mark in box.map { $0.union(mark.box) } ?? mark.box }
-    guard let box = reach else { return }
+    let reach = [box(of: bounds), content.reach].compactMap { $0 }
+    guard let box = reach.dropFirst().reduce(reach.first, { $0?.union($1) }) else { return }
     steps.append((.rasterized(bounds: bounds, operations: operations), box))
     addMark(.rasterized(bounds: bounds, operations: operations), box: box)
   }
@@ -226,6 +232,10 @@ final class FrameRecording: RasterizingGraphicsContext {
   }
 
   private func addMark(_ kind: Mark.Kind, box: Rect) {
+    guard !measuresOnly else {
+      reach = reach?.union(box) ?? box
+      return
+    }
     marks.append(mark(kind, box: box))
     include(box)
   }

@@ -146,11 +146,9 @@ final class DropFeedback {
   // MARK: Spring loading
 
   /// Rule 27: hovering over an item for the view's `springLoadingDelay` blinks it and then
-  /// activates it (selects it, as a tap would). `location` says where the drag is when the
-  /// timer fires. A nil point is over no item: the timer stops.
-  /// Follows the drag for spring loading (rule 33): `point` is where it is over the view,
-  /// nil when no item should spring. With `followingDrop`, the context the delegate gets
-  /// when the timer fires has the drop session's location then; otherwise `point`.
+  /// activates it (selects it, as a tap would). A nil point is over no item: the timer
+  /// stops. With `followingDrop`, the context the delegate gets when the timer fires has
+  /// the drop session's location then; otherwise `point`.
   func updateSpringLoading(at point: Point?, followingDrop: Bool) {
     guard view.isSpringLoaded else { return }
     let item = point.flatMap { view.dataIndexPath(at: $0) }

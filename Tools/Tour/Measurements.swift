@@ -39,7 +39,7 @@ struct Latency: ParsableCommand {
     var fromSpawn: [Double] = []
     var lastInput: UInt32?
     let ticksBefore = try IdleCPU.cpuTicks(of: window.process.pid)
-    let framesBefore = window.process.lines.filter { Latency.frame($0) != nil }.count
+    let linesBefore = window.process.lineCount
     // A zigzag over the middle rows of the grid, so that the gap keeps moving.
     let points = (0..<moves).map { index -> Point in
       let phase = Double(index % 20) / 20
@@ -66,7 +66,12 @@ struct Latency: ParsableCommand {
       if left > 0 { Thread.sleep(forTimeInterval: left) }
     }
     let ticks = try IdleCPU.cpuTicks(of: window.process.pid) - ticksBefore
-    let frames = window.process.lines.filter { Latency.frame($0) != nil }.count - framesBefore
+    // Our own share of each frame of the drag: laying out, drawing what changed and handing
+    // the image to GTK.
+    let drawing = window.process.lines[linesBefore...].compactMap { line -> Double? in
+      guard case .frame(_, _, _, let drawing) = TraceLine(line) else { return nil }
+      return drawing
+    }
     try window.input.buttonUp()
 
     print("Input-to-frame latency in scene 000 mid-drag, \(fromSpawn.count) of \(moves) motions matched to a frame.")
@@ -80,19 +85,13 @@ struct Latency: ParsableCommand {
     }
     print(Self.summary("later motions, from the X event's timestamp", Array(fromServer.dropFirst())))
     print(Self.summary("later motions, from starting xdotool", Array(fromSpawn.dropFirst())))
-    // Our own share of each frame: laying out, drawing what changed and handing the image
-    // to GTK, for every frame of the drag.
-    let drawing = window.process.lines.compactMap { line -> Double? in
-      guard case .frame(_, _, _, let drawing) = TraceLine(line) else { return nil }
-      return drawing
-    }
-    print(Self.summary("drawing, every frame", drawing))
+    print(Self.summary("drawing, every frame of the drag", drawing))
     // All the CPU the window's process used during the drag, GTK's rendering included.
     let cpu = Double(ticks) / Double(sysconf(Int32(_SC_CLK_TCK)))
     print(
       String(
-        format: "  CPU of the window's process during the drag: %.2f s for %d frames, %.2f ms a frame", cpu, frames,
-        cpu * 1000 / Double(max(1, frames))))
+        format: "  CPU of the window's process during the drag: %.2f s for %d frames, %.2f ms a frame", cpu,
+        drawing.count, cpu * 1000 / Double(max(1, drawing.count))))
   }
 
   /// The time and input stamp of a `frame` trace line.
