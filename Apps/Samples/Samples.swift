@@ -127,7 +127,7 @@ struct Samples: ParsableCommand {
             originX: Int(origin.x.rounded()), originY: Int(origin.y.rounded()), width: Int(host.window.bounds.width),
             height: Int(host.window.bounds.height)))
       }
-      if scene.isSettled && host.window.dragController.activeSessions.isEmpty && !host.clock.hasPendingActions
+      if scene.isSettled && host.window.dragController.isIdle && !host.clock.hasPendingActions
         && !host.isAnimating
       {
         emit(.idle)

@@ -56,6 +56,12 @@ public final class DragController {
   /// The sessions currently lifting, dragging or ending, oldest first.
   public var activeSessions: [DragSession] { drags.filter { $0.phase != .ended }.map(\.session) }
 
+  /// Whether drag and drop has nothing under way: no session is lifting, dragging or
+  /// ending, and every drop's loads have ended and been reported to its source
+  /// (``pendingTransfers`` is zero). A drop's loads go on after its session ends, until
+  /// the destination has what it asked for.
+  public var isIdle: Bool { pendingTransfers == 0 && drags.allSatisfy { $0.phase == .ended } }
+
   /// Each item's lift preview, in item order; nil for an item that lifts invisibly
   /// (rule 5). A renderer draws these while the session moves.
   public func liftPreviews(of session: DragSession) -> [TargetedDragPreview?] {

@@ -200,9 +200,11 @@ final class DragScene {
     let scene = DragScene()
     let label = scene.labels[0]
     let start = label.convert(label.bounds.center, to: scene.window)
+    #expect(scene.window.dragController.isIdle)
     scene.lift(label)
     #expect(
       scene.callNames == DelegateCalls.lift("source"))
+    #expect(!scene.window.dragController.isIdle)
     scene.calls = []
     scene.clock.advance(by: 0.25)
     #expect(label.alpha == 0.5)  // faded in the lift animator's completion
@@ -228,8 +230,13 @@ final class DragScene {
     scene.clock.advance(by: 0.3)
     #expect(scene.callNames == ["target.concludeDrop", "source.didEnd(copy)", "target.sessionDidEnd"])
     #expect(label.alpha == 1)
+    // The session is over, but drag and drop is not idle until the load is reported.
+    #expect(scene.window.dragController.activeSessions.isEmpty)
+    #expect(scene.window.dragController.pendingTransfers == 1)
+    #expect(!scene.window.dragController.isIdle)
     // The load finishes off the main actor; the transfer is reported after it.
     #expect(await eventually { scene.callNames.contains("source.sessionDidTransferItems") })
+    #expect(scene.window.dragController.isIdle)
     #expect(scene.targetDelegate.received == ["北海道"])
   }
 

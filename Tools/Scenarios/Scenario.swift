@@ -227,13 +227,13 @@ public final class HeadlessScenarioPlayer {
   }
 
   /// Runs the clock through the scheduled actions and waits for loads, until no drag is
-  /// live and the scene is settled, or `timeout` seconds of real time pass. Clock time
+  /// live, every drop's loads have been reported, and the scene is settled, or `timeout` seconds of real time pass. Clock time
   /// moves in slices of half a second, with a turn of the main actor between them, so that a
   /// load finishing on another thread can come back while a timer repeats. Nothing sleeps.
   public func settle(timeout: Double = 60) async {
     let deadline = Date(timeIntervalSinceNow: timeout)
     while Date() < deadline {
-      if scene.isSettled && window.dragController.activeSessions.isEmpty && clock.nextActionTime == nil { return }
+      if scene.isSettled && window.dragController.isIdle && clock.nextActionTime == nil { return }
       if let next = clock.nextActionTime {
         advance(to: min(next, clock.now + 0.5))
       }
