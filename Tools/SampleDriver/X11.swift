@@ -67,7 +67,8 @@ public struct XInput: Sendable {
     try run(["key", name])
   }
 
-  /// Binds a Unicode keysym (`U304B`) that the keymap lacks to a spare keycode, for good.
+  /// Binds a keysym that the keymap lacks (a Unicode one such as `U304B`, or a dead key
+  /// such as `dead_acute`) to a spare keycode, for good.
   ///
   /// xdotool types such a keysym by binding a scratch keycode for the one key press and
   /// unbinding it at once. A client that reads the keymap again after the unbinding (GTK
@@ -75,7 +76,7 @@ public struct XInput: Sendable {
   /// With the keysym bound beforehand, xdotool finds it in the keymap and changes nothing.
   /// Without xmodmap, xdotool's way stays.
   private func bindToSpareKeycode(_ keysym: String) throws(DriverError) {
-    guard keysym.count > 1, keysym.hasPrefix("U"), keysym.dropFirst().allSatisfy(\.isHexDigit),
+    guard keysym.count > 1, keysym.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }),
       let xmodmap = LineProcess.which("xmodmap")
     else { return }
     let table = try LineProcess.run(xmodmap, ["-pke"], environment: ["DISPLAY": display])
