@@ -34,6 +34,7 @@ import Testing
       PixelChecks.check(image, scenario: id, capture: name, source: "headless")
       captured.append(name)
     }
+    #expect(player.unsettledSteps.isEmpty, "the scene did not settle at steps \(player.unsettledSteps)")
     let result = player.result
     #expect(result.calls == scenario.calls, "\(diff(scenario.calls, result.calls))")
     #expect(result.journal == scenario.journal)

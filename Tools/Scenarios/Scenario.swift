@@ -155,9 +155,10 @@ public final class HeadlessScenarioPlayer {
 
   /// Plays every step. `capture` is called at each capture step with its name; it may
   /// render the window. Loads that finish off the main actor are awaited at waits and at
-  /// the end, for at most `timeout` seconds of real time.
+  /// the end. A settle that gives up (see ``settle(timeout:)``) is recorded in
+  /// ``unsettledSteps``, and the steps after it still play.
   public func play(timeout: Double = 60, capture: ((String) -> Void)? = nil) async {
-    for step in scenario.steps {
+    for (index, step) in scenario.steps.enumerated() {
       switch step {
       case .hover(let point):
         send(.moved, at: point)
@@ -188,10 +189,10 @@ public final class HeadlessScenarioPlayer {
         window.layoutIfNeeded()
         capture?(name)
       case .settle:
-        await settle(timeout: timeout)
+        if !(await settle(timeout: timeout)) { unsettledSteps.append(index) }
       }
     }
-    await settle(timeout: timeout)
+    if !(await settle(timeout: timeout)) { unsettledSteps.append(scenario.steps.count) }
   }
 
   private func send(_ phase: PointerEvent.Phase, at point: Point) {
@@ -227,19 +228,34 @@ public final class HeadlessScenarioPlayer {
   }
 
   /// Runs the clock through the scheduled actions and waits for loads, until no drag is
-  /// live, every drop's loads have been reported, and the scene is settled, or `timeout` seconds of real time pass. Clock time
+  /// live, every drop's loads have been reported, and the scene is settled. Clock time
   /// moves in slices of half a second, with a turn of the main actor between them, so that a
   /// load finishing on another thread can come back while a timer repeats. Nothing sleeps.
-  public func settle(timeout: Double = 60) async {
+  ///
+  /// Returns false if it gives up: after at least ``settleTurns`` turns of its own and
+  /// `timeout` seconds of real time, both. Other work on the main actor (other tests in
+  /// the same process) can hold it for longer than `timeout` without making it give up.
+  @discardableResult
+  public func settle(timeout: Double = 60) async -> Bool {
     let deadline = Date(timeIntervalSinceNow: timeout)
-    while Date() < deadline {
-      if scene.isSettled && window.dragController.isIdle && clock.nextActionTime == nil { return }
+    var turns = 0
+    while turns < Self.settleTurns || Date() < deadline {
+      if scene.isSettled && window.dragController.isIdle && clock.nextActionTime == nil { return true }
       if let next = clock.nextActionTime {
         advance(to: min(next, clock.now + 0.5))
       }
       await yieldToOtherThreads()
+      turns += 1
     }
+    return false
   }
+
+  /// How many turns of the main actor a settle takes at least before it gives up.
+  public static let settleTurns = 100_000
+
+  /// The indices of the steps whose settle gave up (the step count for the last one, after
+  /// every step).
+  public private(set) var unsettledSteps: [Int] = []
 
   private func yieldToOtherThreads() async {
     await Task.yield()
