@@ -10,10 +10,12 @@
 /// from an array is O(n) and yields a perfectly balanced tree.
 ///
 /// A node holds a *run* of up to 32,767 elements of one extent. A tree built from an array
-/// has runs of one; a tree of `count` elements of one extent, such as the estimated rows of
-/// a table not yet measured, is built from `count / 32,767` nodes, so ten million rows cost
-/// a few hundred nodes. An edit inside a run cuts it. Each run also says whether its extent
-/// is an estimate: setting an element's extent makes it exact.
+/// has a run for each stretch of equal extents; a tree of `count` elements of one extent,
+/// such as the rows of a table of one row height, or its estimated rows not yet measured,
+/// is built from `count / 32,767` nodes, so ten million rows cost a few hundred nodes. An
+/// element inserted inside or beside a run of its own extent joins it; an edit that
+/// changes an element inside a run cuts it. Each run also says whether its extent is an
+/// estimate: setting an element's extent makes it exact.
 ///
 /// Edits adjust the sums of the nodes they pass by the extent added or removed. Extents
 /// whose sums are exact in floating point (whole numbers and halves, as row heights are)
@@ -61,12 +63,20 @@ public struct PrefixSumTree: Sendable, Equatable {
   /// An empty tree.
   public init() {}
 
-  /// A tree of `extents`, in order. Negative and non-finite extents count as 0.
+  /// A tree of `extents`, in order. Negative and non-finite extents count as 0. Equal
+  /// neighbours share a node.
   public init(_ extents: some Collection<Double>) {
+    for value in extents {
+      let extent = Self.sanitized(value)
+      if let last = nodes.indices.last, nodes[last].extent == extent, nodes[last].run < Self.maximumRun {
+        nodes[last].setRun(nodes[last].run + 1)
+      } else {
+        nodes.append(NodeData(extent: extent))
+      }
+    }
     // An eighth to spare: the insertions that follow a reload (placeholders, drops) then
     // add nodes without copying the whole tree.
-    nodes.reserveCapacity(extents.count + extents.count / 8 + 16)
-    nodes.append(contentsOf: extents.lazy.map { NodeData(extent: Self.sanitized($0)) })
+    nodes.reserveCapacity(nodes.count + nodes.count / 8 + 16)
     root = build(0, nodes.count, depth: 0)
   }
 
@@ -254,8 +264,7 @@ public struct PrefixSumTree: Sendable, Equatable {
   public mutating func insert(_ value: Double, at index: Int, estimated: Bool) -> Bool {
     guard index >= 0, index <= count else { return false }
     let extent = Self.sanitized(value)
-    let node = allocate(extent, estimated: estimated)
-    let priority = nodes[Int(node)].priority
+    let priority = UInt16(truncatingIfNeeded: generator.next())
     // Walk down while the nodes outrank the new one, counting it into each node passed;
     // where it outranks the next node, that subtree splits around it. Counting on the way
     // down touches one node a level, where recomputing would read both children too.
@@ -265,15 +274,25 @@ public struct PrefixSumTree: Sendable, Equatable {
     var k = Int32(index)
     while current != Self.none && nodes[Int(current)].priority >= priority {
       let c = Int(current)
-      // An insertion inside a run cuts it: the rest of the run becomes the right child.
       let within = k - sizeOf(nodes[c].left)
-      if within > 0 && within < nodes[c].run { cutRun(current, keeping: within) }
+      if within >= 0 && within <= nodes[c].run {
+        // Inside or beside a run of the same extent: the element joins it.
+        if nodes[c].extent == extent && nodes[c].isEstimated == estimated && nodes[c].run < Self.maximumRun {
+          nodes[c].setRun(nodes[c].run + 1)
+          nodes[c].size += 1
+          nodes[c].sum += extent
+          return true
+        }
+        // An insertion inside a run cuts it: the rest of the run becomes the right child.
+        if within > 0 && within < nodes[c].run { cutRun(current, keeping: within) }
+      }
       nodes[c].size += 1
       nodes[c].sum += extent
       parent = current
       parentIsLeft = k <= sizeOf(nodes[c].left)
       current = stepDown(from: current, k: &k, toLeft: parentIsLeft)
     }
+    let node = allocate(extent, estimated: estimated, priority: priority)
     let (l, r) = split(current, k)
     nodes[Int(node)].left = l
     nodes[Int(node)].right = r
@@ -359,6 +378,8 @@ public struct PrefixSumTree: Sendable, Equatable {
   @discardableResult
   public mutating func setExtent(_ value: Double, at index: Int) -> Bool {
     guard let (found, _) = node(at: index) else { return false }
+    // The same exact extent: nothing changes, and no run is cut.
+    if nodes[Int(found)].extent == Self.sanitized(value) && !nodes[Int(found)].isEstimated { return true }
     if nodes[Int(found)].run > 1 {
       // Inside a longer run: the element leaves it and comes back, exact, in a node of its own.
       _ = removeElement(at: index)
@@ -406,7 +427,7 @@ public struct PrefixSumTree: Sendable, Equatable {
     nodes[n].sum = nodes[n].own + sumOf(nodes[n].left) + sumOf(nodes[n].right)
   }
 
-  private mutating func allocate(_ value: Double, estimated: Bool = false) -> Node {
+  private mutating func allocate(_ value: Double, estimated: Bool = false, priority: UInt16? = nil) -> Node {
     let node: Node
     if let reused = free.popLast() {
       node = reused
@@ -416,7 +437,7 @@ public struct PrefixSumTree: Sendable, Equatable {
     }
     let n = Int(node)
     nodes[n] = NodeData(extent: value, estimated: estimated)
-    nodes[n].priority = UInt16(truncatingIfNeeded: generator.next())
+    nodes[n].priority = priority ?? UInt16(truncatingIfNeeded: generator.next())
     nodes[n].left = Self.none
     nodes[n].right = Self.none
     update(node)

@@ -35,15 +35,17 @@ import Testing
     #expect(tree.index(covering: 20)! == (2, 0))  // the empty element covers nothing
   }
 
-  @Test("Random edits agree with a plain array", arguments: 0..<1)
-  func agreesWithAnArray(_: Int) async {
+  /// Extents up to 40 are mostly unequal neighbours; up to 2, equal neighbours share runs,
+  /// which insertions join and edits cut.
+  @Test("Random edits agree with a plain array", arguments: [40, 2])
+  func agreesWithAnArray(largest: Int) async {
     await propertyCheck(count: 300, input: Gen<UInt64>.value(in: 0...UInt64.max)) { seed in
       var random = SeededGenerator(state: seed)
       let start = Int.random(in: 0...50, using: &random)
-      var reference = (0..<start).map { _ in Double(Int.random(in: 0...40, using: &random)) }
+      var reference = (0..<start).map { _ in Double(Int.random(in: 0...largest, using: &random)) }
       var tree = PrefixSumTree(reference)
       for _ in 0..<200 {
-        let value = Double(Int.random(in: 0...40, using: &random))
+        let value = Double(Int.random(in: 0...largest, using: &random))
         let index = Int.random(in: -2...(reference.count + 2), using: &random)
         switch Int.random(in: 0..<5, using: &random) {
         case 0:
@@ -155,6 +157,27 @@ import Testing
       #expect(tree.extents == reference.map(\.extent), "seed \(seed)")
       #expect((0..<reference.count).map { tree.isEstimated(at: $0) } == reference.map(\.estimated), "seed \(seed)")
     }
+  }
+
+  @Test("Rows of one height are a few nodes, and stay so as rows of that height come and are set")
+  func rowsOfOneHeightShareRuns() {
+    var tree = PrefixSumTree(Array(repeating: 44.0, count: 1_000_000))
+    #expect(tree.bytesPerElement < 0.01)
+    var random = SeededGenerator(state: 3)
+    for _ in 0..<10_000 {
+      let inserted = tree.insert(44, at: Int.random(in: 0...tree.count, using: &random))
+      let set = tree.setExtent(44, at: Int.random(in: 0..<tree.count, using: &random))
+      #expect(inserted && set)
+    }
+    #expect(tree.count == 1_010_000)
+    #expect(tree.total == 44 * 1_010_000)
+    #expect(tree.bytesPerElement < 0.01)
+    // Another height cuts a run; the element then stands alone.
+    let cut = tree.setExtent(60, at: 500_000)
+    #expect(cut)
+    #expect(tree.element(at: 500_000)! == (500_000 * 44, 60))
+    #expect(tree.element(at: 500_001)! == (500_000 * 44 + 60, 44))
+    #expect(tree.extents == Array(repeating: 44, count: 500_000) + [60] + Array(repeating: 44, count: 509_999))
   }
 
   @Test("Ten million estimated rows are a few hundred nodes, and setting one cuts its run")

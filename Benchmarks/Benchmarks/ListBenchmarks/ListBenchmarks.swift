@@ -13,7 +13,12 @@ import Foundation
 @MainActor
 final class Rows: TableViewDataSource, TableViewDelegate, TableViewDragDelegate, TableViewDropDelegate {
   var count: Int
-  init(count: Int) { self.count = count }
+  /// The height of every row; nil gives rows of 30 to 69 points, scattered.
+  let rowHeight: Double?
+  init(count: Int, rowHeight: Double? = nil) {
+    self.count = count
+    self.rowHeight = rowHeight
+  }
   func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { count }
   func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
     let cell = tableView.dequeueReusableCell(withIdentifier: "cell", for: indexPath)
@@ -21,7 +26,7 @@ final class Rows: TableViewDataSource, TableViewDelegate, TableViewDragDelegate,
     return cell
   }
   func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double {
-    Double(30 + (indexPath.row * 7919) % 40)
+    rowHeight ?? Double(30 + (indexPath.row * 7919) % 40)
   }
   func tableView(_ tableView: TableView, itemsForBeginning session: DragSession, at indexPath: IndexPath) -> [DragItem]
   {
@@ -249,25 +254,10 @@ let benchmarks: @Sendable () -> Void = {
 /// placeholder pending at once, then committed in random order; and a layout pass while
 /// they are pending. (A function of its own, so that the closure above type-checks fast.)
 func pendingPlaceholderBenchmarks() {
-  Benchmark(
-    "10000 placeholders pending, then committed in random order, 1000000 rows",
-    configuration: .init(metrics: [perBatch], timeUnits: .milliseconds, maxDuration: .seconds(20), maxIterations: 5)
-  ) { benchmark, scene in
-    let nanoseconds = await MainActor.run {
-      let start = DispatchTime.now().uptimeNanoseconds
-      var contexts = pendingPlaceholders(in: scene, count: 10_000, seed: 7)
-      var random = BenchmarkRandom(seed: 11)
-      while !contexts.isEmpty {
-        // A random one of those left, taken out in O(1).
-        contexts.swapAt(Int(random.next() % UInt64(contexts.count)), contexts.count - 1)
-        let context = contexts.removeLast()
-        context.commitInsertion { _ in scene.rows.count += 1 }
-      }
-      return Int(DispatchTime.now().uptimeNanoseconds - start)
-    }
-    benchmark.measurement(perBatch, nanoseconds / 1_000_000)
-  } setup: {
-    await MainActor.run { PlaceholderScene() }
+  // Rows of scattered heights, and rows all of the placeholders' height (44 points), which
+  // share runs in the row tree.
+  for (suffix, rowHeight) in [("", nil), (", one row height", 44.0)] as [(String, Double?)] {
+    pendingPlaceholderDrop(suffix, rowHeight: rowHeight)
   }
 
   Benchmark(
@@ -292,6 +282,31 @@ func pendingPlaceholderBenchmarks() {
       scene.pending = pendingPlaceholders(in: scene, count: 10_000, seed: 7)
       return scene
     }
+  }
+}
+
+/// One drop of 10,000 placeholders into a million rows of `rowHeight` (nil: scattered
+/// heights), all pending, then committed in random order.
+func pendingPlaceholderDrop(_ suffix: String, rowHeight: Double?) {
+  Benchmark(
+    "10000 placeholders pending, then committed in random order, 1000000 rows\(suffix)",
+    configuration: .init(metrics: [perBatch], timeUnits: .milliseconds, maxDuration: .seconds(20), maxIterations: 5)
+  ) { benchmark, scene in
+    let nanoseconds = await MainActor.run {
+      let start = DispatchTime.now().uptimeNanoseconds
+      var contexts = pendingPlaceholders(in: scene, count: 10_000, seed: 7)
+      var random = BenchmarkRandom(seed: 11)
+      while !contexts.isEmpty {
+        // A random one of those left, taken out in O(1).
+        contexts.swapAt(Int(random.next() % UInt64(contexts.count)), contexts.count - 1)
+        let context = contexts.removeLast()
+        context.commitInsertion { _ in scene.rows.count += 1 }
+      }
+      return Int(DispatchTime.now().uptimeNanoseconds - start)
+    }
+    benchmark.measurement(perBatch, nanoseconds / 1_000_000)
+  } setup: {
+    await MainActor.run { PlaceholderScene(rowHeight: rowHeight) }
   }
 }
 
@@ -398,12 +413,14 @@ struct BenchmarkRandom {
 
 @MainActor
 final class PlaceholderScene {
-  let rows = Rows(count: 1_000_000)
+  let rows: Rows
   let table = TableView(frame: Rect(x: 0, y: 0, width: 400, height: 800))
   /// Placeholders kept pending for the layout benchmark.
   var pending: [TableViewDropPlaceholderContext] = []
 
-  init() {
+  /// A million rows, of 30 to 69 points or all of `rowHeight`.
+  init(rowHeight: Double? = nil) {
+    rows = Rows(count: 1_000_000, rowHeight: rowHeight)
     table.register(TableViewCell.self, forCellReuseIdentifier: "cell")
     table.dataSource = rows
     table.delegate = rows
