@@ -97,19 +97,19 @@ public final class CairoGraphicsContext: GraphicsContext {
       var matrix = space
       cairo_set_matrix(cairo, &matrix)
       // The box of the rectangle's four corners on the device, out to whole pixels.
-      let corners = [(rect.minX, rect.minY), (rect.maxX, rect.minY), (rect.minX, rect.maxY), (rect.maxX, rect.maxY)]
-        .map { corner -> (x: Double, y: Double) in
-          var (x, y) = corner
-          cairo_user_to_device(cairo, &x, &y)
-          return (x, y)
-        }
+      var (minX, minY, maxX, maxY) = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
+      for corner in [(rect.minX, rect.minY), (rect.maxX, rect.minY), (rect.minX, rect.maxY), (rect.maxX, rect.maxY)] {
+        var (x, y) = corner
+        cairo_user_to_device(cairo, &x, &y)
+        (minX, minY, maxX, maxY) = (min(minX, x), min(minY, y), max(maxX, x), max(maxY, y))
+      }
       var scale = (x: 1.0, y: 1.0)
       cairo_surface_get_device_scale(cairo_get_group_target(cairo), &scale.x, &scale.y)
       cairo_identity_matrix(cairo)
-      let left = (corners.map(\.x).min()! * scale.x).rounded(.down) / scale.x
-      let top = (corners.map(\.y).min()! * scale.y).rounded(.down) / scale.y
-      let right = (corners.map(\.x).max()! * scale.x).rounded(.up) / scale.x
-      let bottom = (corners.map(\.y).max()! * scale.y).rounded(.up) / scale.y
+      let left = (minX * scale.x).rounded(.down) / scale.x
+      let top = (minY * scale.y).rounded(.down) / scale.y
+      let right = (maxX * scale.x).rounded(.up) / scale.x
+      let bottom = (maxY * scale.y).rounded(.up) / scale.y
       cairo_rectangle(cairo, left, top, right - left, bottom - top)
       cairo_clip(cairo)
       cairo_set_matrix(cairo, &current)

@@ -219,8 +219,12 @@ final class FrameRecording: RasterizingGraphicsContext {
     let content = FrameRecording(state: state, text: text, measuresOnly: true)
     for operation in operations { operation.draw(in: content) }
     content.finish()
-    let reach = [box(of: bounds), content.reach].compactMap { $0 }
-    guard let box = reach.dropFirst().reduce(reach.first, { $0?.union($1) }) else { return }
+    let box: Rect? =
+      switch (box(of: bounds), content.reach) {
+      case (let own?, let reach?): own.union(reach)
+      case (let own, let reach): own ?? reach
+      }
+    guard let box else { return }
     steps.append((.rasterized(bounds: bounds, operations: operations), box))
     addMark(.rasterized(bounds: bounds, operations: operations), box: box)
   }
@@ -335,5 +339,5 @@ extension Rect {
 }
 
 extension AffineTransform {
-  var isFinite: Bool { [a, b, c, d, tx, ty].allSatisfy(\.isFinite) }
+  var isFinite: Bool { a.isFinite && b.isFinite && c.isFinite && d.isFinite && tx.isFinite && ty.isFinite }
 }

@@ -127,7 +127,7 @@ public final class IncrementalRenderer {
     return live
   }
 
-  /// Draws what reaches `area` (rectangles in image units, on whole pixels) into the
+  /// Draws what reaches `area` (rectangles in view units, on whole pixels) into the
   /// scratch image, and copies the rectangles into place.
   ///
   /// The scratch image is as large as the image, and nothing but translucent groups is
