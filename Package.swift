@@ -117,7 +117,11 @@ let package = Package(
     // Albums: the photo library (folder, SQLite database through GRDB) and its commands.
     .target(
       name: "AlbumsLibrary",
-      dependencies: ["DragDrop", .product(name: "GRDB", package: "GRDB.swift")],
+      dependencies: [
+        "DragDrop", .product(name: "GRDB", package: "GRDB.swift"),
+        // The system's error behind SQLite's "disk I/O error" (sqlite3_system_errno).
+        .product(name: "GRDBSQLite", package: "GRDB.swift"),
+      ],
       path: "Apps/AlbumsLibrary",
       swiftSettings: strict
     ),

@@ -13,7 +13,7 @@ struct Albums: ParsableCommand {
       The library is in $XDG_DATA_HOME/DragDrop Albums (~/.local/share/DragDrop Albums) unless \
       --library names another folder.
       """,
-    subcommands: [Open.self, Import.self, Export.self, List.self, Move.self, Reorder.self, Seed.self],
+    subcommands: [Open.self, Import.self, Export.self, List.self, Move.self, Reorder.self, Seed.self, Repair.self],
     defaultSubcommand: Open.self
   )
 }
@@ -23,26 +23,70 @@ struct LibraryOption: ParsableArguments {
   @Option(help: "The library's folder.")
   var library: String?
 
+  @Flag(
+    help: """
+      Make a library in a folder that already holds files: the images in its photos/ folder join it where they are, \
+      and the images elsewhere in it are imported. Without it, such a folder is refused and left as it was.
+      """)
+  var makeLibrary = false
+
   /// Fault injection for the crash tests: the process kills itself (SIGKILL) at the Nth
   /// step of the changes it makes (a file copied, synced or renamed, a transaction
   /// committed).
   @Option(help: .hidden)
   var crashAt: Int?
 
-  func open() throws -> Library {
+  /// Opens the library, `mode` unless `--make-library` asks for a new library in a folder
+  /// that holds files, and tells on standard error what opening it recovered.
+  func open(mode: Library.OpeningMode = .library) throws -> Library {
     // A write past a file size limit fails with an error the library reports, rather than
     // killing the process.
     signal(SIGXFSZ, SIG_IGN)
     let folder = library.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? Library.defaultFolder
-    guard let crashAt else { return try Library(folder: folder) }
-    let steps = Mutex(0)
-    return try Library(folder: folder) { _ in
-      let step = steps.withLock {
-        $0 += 1
-        return $0
+    let mode = makeLibrary && mode == .library ? .makeLibraryHere : mode
+    let opened: Library
+    if let crashAt {
+      let steps = Mutex(0)
+      opened = try Library(folder: folder, mode: mode) { _ in
+        let step = steps.withLock {
+          $0 += 1
+          return $0
+        }
+        if step == crashAt { kill(getpid(), SIGKILL) }
       }
-      if step == crashAt { kill(getpid(), SIGKILL) }
+    } else {
+      opened = try Library(folder: folder, mode: mode)
     }
+    if opened.openingReport.isWorthTelling { printError("\(opened.openingReport)") }
+    return opened
+  }
+}
+
+/// Prints a line on standard error.
+func printError(_ line: String) {
+  try? FileHandle.standardError.write(contentsOf: Data((line + "\n").utf8))
+}
+
+/// `Albums repair`: a library rebuilt when its database is gone or damaged.
+struct Repair: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Rebuilds a library whose database is missing or damaged, from its photos.",
+    discussion: """
+      A damaged database is set aside (renamed library.damaged-DATE.sqlite, never deleted) and what can still be \
+      read of it is carried into a new one. Photos that no album names go in the album Recovered. A sound \
+      library is left as it is.
+      """)
+
+  @OptionGroup var options: LibraryOption
+
+  func run() throws {
+    let library = try options.open(mode: .repair)
+    let report = library.openingReport
+    let summary = try library.librarySummary()
+    print(
+      report.isWorthTelling
+        ? "repaired \(library.folder.path): \(summary.photoCount) photos in \(try library.albums().count) albums"
+        : "nothing to repair: \(library.folder.path) is sound (\(summary.photoCount) photos)")
   }
 }
 
@@ -119,27 +163,42 @@ struct Import: ParsableCommand {
 
   @OptionGroup var options: LibraryOption
 
-  @Option(help: "The album to put them in (made if there is none).")
+  @Option(help: "The album to put them in (made with the first photo that comes in, if there is none).")
   var album: String?
+
+  @Flag(help: "Import photos whose bytes the album (or the library) already holds; they are skipped otherwise.")
+  var allowDuplicates = false
 
   @Argument(help: "Image files or folders of them.")
   var paths: [String]
 
   func run() throws {
     let library = try options.open()
-    let album = try self.album.map { try library.makeAlbum(named: $0) }
     let files = paths.flatMap { Self.files(at: URL(fileURLWithPath: $0)) }
     var refused = 0
+    var skipped = 0
     for (index, file) in files.enumerated() {
       do {
-        try library.importPhoto(from: file, into: album)
+        if let album {
+          try library.importPhoto(from: file, intoAlbumNamed: album, allowingDuplicates: allowDuplicates)
+        } else {
+          try library.importPhoto(from: file, allowingDuplicates: allowDuplicates)
+        }
         print("[\(index + 1)/\(files.count)] \(file.path)")
+      } catch LibraryError.alreadyThere(let path, let existing, let album) {
+        skipped += 1
+        print(
+          "[\(index + 1)/\(files.count)] skipped: \(path) is already in \(album ?? "the library") "
+            + "(as \(existing.originalName)); --allow-duplicates imports it anyway")
       } catch {
         refused += 1
-        try? FileHandle.standardError.write(contentsOf: Data("[\(index + 1)/\(files.count)] refused: \(error)\n".utf8))
+        printError("[\(index + 1)/\(files.count)] refused: \(error)")
       }
     }
-    print("imported \(files.count - refused) of \(files.count)\(album.map { " into \($0.name)" } ?? "")")
+    let count = files.count - refused - skipped
+    print(
+      "imported \(count) of \(files.count)\(count > 0 ? album.map { " into \($0)" } ?? "" : "")"
+        + (skipped > 0 ? "; \(skipped) already there" : ""))
     if refused > 0 { throw ExitCode.failure }
   }
 

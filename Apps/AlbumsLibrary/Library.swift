@@ -2,15 +2,21 @@ import ContentTypes
 import DragDrop
 import Foundation
 import GRDB
+import GRDBSQLite
+import Synchronization
 
 /// A photo library on disk: a folder with the photo files (`photos/`), a SQLite database
 /// of albums, their order, each album's photos in order and the photos' metadata
 /// (`library.sqlite`), and a thumbnail cache (`thumbnails/`).
 ///
-/// Nothing is lost on a crash. A photo file is written under a temporary name, synced and
-/// renamed before the transaction that names it commits; every change to the database is
-/// one transaction. What a crash can leave behind, a temporary file or a photo file no row
-/// names, is removed the next time the library opens.
+/// Nothing is lost on a crash, and nothing the library did not write is ever deleted. A
+/// photo file's name is recorded as pending before it is written; the file is written under
+/// a temporary name, synced, renamed, and its folder synced before the transaction that
+/// names it (and clears the pending name) commits. When the library opens, it removes only
+/// its own temporary files and the files of pending names that no photo took; photo files
+/// that no row names (from an older copy of the database, say) are recovered into the
+/// album called ``recoveredAlbumName``, never removed. See ``OpeningMode`` for folders that
+/// are not libraries yet, and for rebuilding a damaged database.
 public final class Library: Sendable {
   /// The library's folder.
   public let folder: URL
@@ -21,15 +27,24 @@ public final class Library: Sendable {
   /// The open `.lock` file, locked for as long as this library is open: a second
   /// instance on the same folder is refused with ``LibraryError/inUse(_:)``.
   private let lock: Int32
+  let report = Mutex(OpeningReport())
+
+  /// What opening the library found and did: photos recovered, a damaged database set
+  /// aside, images imported into a new library.
+  public var openingReport: OpeningReport { report.withLock { $0 } }
 
   /// A step of a change after which the process may die.
   public enum Checkpoint: String, Sendable {
+    /// A photo file's name is recorded as pending, before anything is written.
+    case reserved
     /// A photo's bytes are in its temporary file.
     case copied
     /// The temporary file is synced.
     case synced
     /// The temporary file has its final name; no row names it yet.
     case renamed
+    /// The folder that holds the file is synced, so that its new name survives a crash.
+    case folderSynced
     /// The rows are written, inside a transaction that has not committed.
     case recorded
     /// The transaction committed.
@@ -40,6 +55,9 @@ public final class Library: Sendable {
   public var photosFolder: URL { folder.appending(path: "photos", directoryHint: .isDirectory) }
   /// The folder of the thumbnail cache.
   public var thumbnailsFolder: URL { folder.appending(path: "thumbnails", directoryHint: .isDirectory) }
+  /// The library's database file.
+  public var databaseURL: URL { folder.appending(path: Self.databaseName) }
+  static let databaseName = "library.sqlite"
 
   /// The library in the user's data folder: `$XDG_DATA_HOME/DragDrop Albums`, or
   /// `~/.local/share/DragDrop Albums`.
@@ -51,16 +69,40 @@ public final class Library: Sendable {
     return data.appending(path: "DragDrop Albums", directoryHint: .isDirectory)
   }
 
-  /// Opens the library in `folder`, making it (and its schema) when it is new, migrating an
-  /// older schema, and removing what an interrupted change left behind. `checkpoint` hears
-  /// each step of every change, for tests that stop the process there.
-  public init(folder: URL, checkpoint: (@Sendable (Checkpoint) -> Void)? = nil) throws(LibraryError) {
+  /// Opens the library in `folder`, making it (and its schema) when the folder is new or
+  /// empty, migrating an older schema, and finishing what an interrupted change left.
+  ///
+  /// A folder that holds files but no `library.sqlite` is refused with
+  /// ``LibraryError/notALibrary(_:found:)``, and left as it was, unless `mode` says to make
+  /// a library there or to repair one (see ``OpeningMode``). A damaged database is refused
+  /// with ``LibraryError/damaged(_:reason:)`` unless `mode` is ``OpeningMode/repair``.
+  /// Photo files that no row names are recovered into the album called
+  /// ``recoveredAlbumName``; ``openingReport`` says what was done. `checkpoint` hears each
+  /// step of every change, for tests that stop the process there.
+  public init(
+    folder: URL, mode: OpeningMode = .library, checkpoint: (@Sendable (Checkpoint) -> Void)? = nil
+  ) throws(LibraryError) {
     self.folder = folder
     self.checkpoint = checkpoint
+    let databaseURL = folder.appending(path: Self.databaseName)
+    let isNew = !FileManager.default.fileExists(atPath: databaseURL.path)
+    if isNew {
+      let found = Self.foreignContents(of: folder)
+      let hasPhotosFolder = FileManager.default.fileExists(atPath: folder.appending(path: "photos").path)
+      switch mode {
+      case .library where !found.isEmpty, .repair where !found.isEmpty && !hasPhotosFolder:
+        throw .notALibrary(folder.path, found: found)
+      case .library, .repair, .makeLibraryHere:
+        break
+      }
+    }
     do {
+      let existed = FileManager.default.fileExists(atPath: folder.path)
       for child in [folder, folder.appending(path: "photos"), folder.appending(path: "thumbnails")] {
         try FileManager.default.createDirectory(at: child, withIntermediateDirectories: true)
       }
+      if !existed { try Self.syncFolder(folder.deletingLastPathComponent()) }
+      if isNew { try Self.syncFolder(folder) }
     } catch {
       throw .unwritable(folder.path, reason: Self.describe(error))
     }
@@ -72,22 +114,23 @@ public final class Library: Sendable {
       close(lock)
       throw .inUse(folder.path)
     }
+    var damagedCopy: URL?
+    let queue: DatabaseQueue
     do {
+      if mode == .repair, !isNew, Self.damage(of: databaseURL) != nil {
+        damagedCopy = try Self.setAside(databaseURL)
+      }
       var configuration = Configuration()
       configuration.foreignKeysEnabled = true
-      database = try DatabaseQueue(path: folder.appending(path: "library.sqlite").path, configuration: configuration)
-      try Self.migrator.migrate(database)
+      queue = try DatabaseQueue(path: databaseURL.path, configuration: configuration)
+      try Self.migrator.migrate(queue)
     } catch {
       close(lock)
-      throw .database(Self.describe(error))
+      throw Self.libraryError(error, database: databaseURL)
     }
-    do {
-      try emptyTrash()
-      try collectLeftovers()
-    } catch {
-      close(lock)
-      throw error
-    }
+    database = queue
+    // From here on, a throw runs `deinit`, which closes the lock.
+    try finishOpening(isNew: isNew, mode: mode, damagedCopy: damagedCopy)
   }
 
   deinit {
@@ -129,6 +172,13 @@ public final class Library: Sendable {
     // touch a few rows however large the album is.
     migrator.registerMigration("v3: album order index") { db in
       try db.create(index: "albumPhotoByPosition", on: "albumPhoto", columns: ["albumId", "position"])
+    }
+    // Names of photo files about to be written, or whose rows were deleted and whose files
+    // are about to go: what the library may remove when it opens after a crash. An index on
+    // sizes finds the photos an import may duplicate.
+    migrator.registerMigration("v4: pending files and sizes") { db in
+      try db.create(table: "pendingFile") { table in table.primaryKey("fileName", .text) }
+      try db.create(index: "photoByByteCount", on: "photo", columns: ["byteCount"])
     }
     return migrator
   }
@@ -207,39 +257,44 @@ public final class Library: Sendable {
     let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !trimmed.isEmpty else { throw .invalidName(name) }
     return try write { db in
-      if let existing = try Album.filter(Column("name") == trimmed).fetchOne(db) { return existing }
-      let position = try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(position) + 1, 0) FROM album") ?? 0
-      var album = Album(id: nil, name: trimmed, position: position)
-      try album.insert(db)
-      return album
+      let id = try Self.findOrMakeAlbum(named: trimmed, in: db)
+      return try Album.fetchOne(db, key: id)!
     }
   }
 
   /// Takes the image at `source` into the library, into `album` when one is given (at
   /// `position`, or at the end). The file is checked first: a file that is not a whole
-  /// image is refused with ``LibraryError/notAnImage(_:reason:)`` and leaves no trace. The
-  /// copy is written under a temporary name, synced, and renamed before the one transaction
-  /// that records it.
+  /// image is refused with ``LibraryError/notAnImage(_:reason:)`` and leaves no trace. A
+  /// file whose bytes `album` (or, without an album, the library) already holds is skipped
+  /// with ``LibraryError/alreadyThere(_:existing:album:)``, unless `allowingDuplicates`.
+  /// The copy is written under a temporary name, synced, and renamed before the one
+  /// transaction that records it.
   @discardableResult
   public func importPhoto(
-    from source: URL, into album: Album? = nil, at position: Int? = nil, now: Date = Date()
+    from source: URL, into album: Album? = nil, at position: Int? = nil, now: Date = Date(),
+    allowingDuplicates: Bool = false
   ) throws(LibraryError) -> Photo {
-    let type: ContentType
-    do {
-      type = try PlatformFormats.checkImageFile(source)
-    } catch {
-      throw .notAnImage(source.path, reason: "\(error)")
-    }
-    return try importChecked(
-      type: type, originalName: source.lastPathComponent, into: album, at: position, now: now
-    ) { temporary in try FileManager.default.copyItem(at: source, to: temporary) }
+    try importFile(source, into: .album(album), at: position, now: now, allowingDuplicates: allowingDuplicates)
+  }
+
+  /// Takes the image at `source` into the album called `albumName`, which is made in the
+  /// same transaction as the photo when there is none: an import that brings nothing in
+  /// makes no album. Otherwise as ``importPhoto(from:into:at:now:allowingDuplicates:)``.
+  @discardableResult
+  public func importPhoto(
+    from source: URL, intoAlbumNamed albumName: String, now: Date = Date(), allowingDuplicates: Bool = false
+  ) throws(LibraryError) -> Photo {
+    let trimmed = albumName.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !trimmed.isEmpty else { throw .invalidName(albumName) }
+    return try importFile(source, into: .named(trimmed), at: nil, now: now, allowingDuplicates: allowingDuplicates)
   }
 
   /// Takes an image given as bytes (dropped from a browser, say) into the library, named
-  /// `originalName`, as ``importPhoto(from:into:at:now:)`` takes a file.
+  /// `originalName`, as ``importPhoto(from:into:at:now:allowingDuplicates:)`` takes a file.
   @discardableResult
   public func importPhoto(
-    data: Data, originalName: String, into album: Album? = nil, at position: Int? = nil, now: Date = Date()
+    data: Data, originalName: String, into album: Album? = nil, at position: Int? = nil, now: Date = Date(),
+    allowingDuplicates: Bool = false
   ) throws(LibraryError) -> Photo {
     let type: ContentType
     do {
@@ -253,19 +308,119 @@ public final class Library: Sendable {
     {
       name += ".\(fileExtension)"
     }
-    return try importChecked(type: type, originalName: name, into: album, at: position, now: now) { temporary in
-      try data.write(to: temporary)
+    if !allowingDuplicates, let existing = try copy(of: .bytes(data), in: .album(album)) {
+      throw .alreadyThere(originalName, existing: existing, album: album?.name)
+    }
+    return try importChecked(type: type, originalName: name, into: .album(album), at: position, now: now) {
+      temporary in try data.write(to: temporary)
     }
   }
 
+  /// The photo, not in the trash, whose bytes are those of the file at `url`, in `album`
+  /// (or, without one, anywhere in the library); nil when there is none.
+  public func existingCopy(ofFileAt url: URL, in album: Album?) throws(LibraryError) -> Photo? {
+    try copy(of: .file(url), in: .album(album))
+  }
+
+  /// The photo, not in the trash, whose bytes are `data`, in `album` (or, without one,
+  /// anywhere in the library); nil when there is none.
+  public func existingCopy(of data: Data, in album: Album?) throws(LibraryError) -> Photo? {
+    try copy(of: .bytes(data), in: .album(album))
+  }
+
+  /// Where an import goes: an album (or none), or the album with a name, made if needed.
+  enum ImportDestination {
+    case album(Album?)
+    case named(String)
+  }
+
+  private func importFile(
+    _ source: URL, into destination: ImportDestination, at position: Int?, now: Date, allowingDuplicates: Bool
+  ) throws(LibraryError) -> Photo {
+    let type: ContentType
+    do {
+      type = try PlatformFormats.checkImageFile(source)
+    } catch {
+      throw .notAnImage(source.path, reason: "\(error)")
+    }
+    if !allowingDuplicates, let existing = try copy(of: .file(source), in: destination) {
+      let album: String? =
+        switch destination {
+        case .album(let album): album?.name
+        case .named(let name): name
+        }
+      throw .alreadyThere(source.path, existing: existing, album: album)
+    }
+    return try importChecked(
+      type: type, originalName: source.lastPathComponent, into: destination, at: position, now: now
+    ) { temporary in try FileManager.default.copyItem(at: source, to: temporary) }
+  }
+
+  /// What an import brings: a file, or bytes.
+  enum IncomingBytes {
+    case file(URL)
+    case bytes(Data)
+  }
+
+  /// A photo, not in the trash, with exactly `incoming`'s bytes, in the album of
+  /// `destination` (or anywhere in the library when there is no album); nil when there is
+  /// none. Candidates are found by size, through an index, then compared byte for byte.
+  func copy(of incoming: IncomingBytes, in destination: ImportDestination) throws(LibraryError) -> Photo? {
+    let data: Data
+    do {
+      switch incoming {
+      case .file(let url): data = try Data(contentsOf: url, options: .alwaysMapped)
+      case .bytes(let bytes): data = bytes
+      }
+    } catch {
+      // What cannot be read cannot be compared; the import itself will say why.
+      return nil
+    }
+    let candidates = try read { db -> [Photo] in
+      switch destination {
+      case .album(nil):
+        return try Photo.filter(Column("trashedAt") == nil && Column("byteCount") == data.count).fetchAll(db)
+      case .album(let album?):
+        guard let albumID = album.id else { return [] }
+        return try Self.photos(ofSize: data.count, inAlbum: albumID, db)
+      case .named(let name):
+        guard let albumID = try Int64.fetchOne(db, sql: "SELECT id FROM album WHERE name = ?", arguments: [name])
+        else { return [] }
+        return try Self.photos(ofSize: data.count, inAlbum: albumID, db)
+      }
+    }
+    return candidates.first { candidate in
+      (try? Data(contentsOf: url(of: candidate), options: .alwaysMapped)) == data
+    }
+  }
+
+  private static func photos(ofSize byteCount: Int, inAlbum albumID: Int64, _ db: Database) throws -> [Photo] {
+    try Photo.fetchAll(
+      db,
+      sql: """
+        SELECT \(Photo.selectionSQL) FROM photo JOIN albumPhoto ON albumPhoto.photoId = photo.id
+        WHERE albumPhoto.albumId = ? AND photo.byteCount = ? AND photo.trashedAt IS NULL
+        """, arguments: [albumID, byteCount])
+  }
+
+  /// Writes a photo file through `fill` and records it. Its name is recorded as pending
+  /// first, so that a crash at any later step leaves a file the next opening knows to be
+  /// the library's own; the transaction that records the photo clears it.
   private func importChecked(
-    type: ContentType, originalName: String, into album: Album?, at position: Int?, now: Date,
+    type: ContentType, originalName: String, into destination: ImportDestination, at position: Int?, now: Date,
     write fill: (URL) throws -> Void
   ) throws(LibraryError) -> Photo {
     let fileExtension = type.preferredFilenameExtension ?? (originalName as NSString).pathExtension
     let fileName = "\(UUID().uuidString.lowercased()).\(fileExtension)"
-    let destination = photosFolder.appending(path: fileName)
-    let byteCount = try writeDurably(to: destination, fill)
+    let destinationURL = photosFolder.appending(path: fileName)
+    try reserve(fileName)
+    let byteCount: Int
+    do {
+      byteCount = try writeDurably(to: destinationURL, fill)
+    } catch {
+      try? release(fileName)
+      throw error
+    }
     do {
       return try write { db in
         var photo = Photo(
@@ -273,16 +428,52 @@ public final class Library: Sendable {
           // Whole seconds, as the database keeps them.
           byteCount: byteCount, addedAt: Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down)))
         try photo.insert(db)
-        if let album, let albumID = album.id {
+        let albumID: Int64?
+        switch destination {
+        case .album(let album): albumID = album?.id
+        case .named(let name): albumID = try Self.findOrMakeAlbum(named: name, in: db)
+        }
+        if let albumID {
           try Self.insert(photoID: photo.id!, into: albumID, at: position, in: db)
         }
+        try db.execute(sql: "DELETE FROM pendingFile WHERE fileName = ?", arguments: [fileName])
         return photo
       }
     } catch {
-      // The transaction did not commit: the file it would have named goes.
-      try? FileManager.default.removeItem(at: destination)
+      // The transaction did not commit: the file it would have named goes, and its name
+      // with it (or, if that fails too, when the library next opens).
+      Self.removeFile(at: destinationURL)
+      try? release(fileName)
       throw error
     }
+  }
+
+  /// Records `fileName` as a file about to be written, in a transaction of its own.
+  private func reserve(_ fileName: String) throws(LibraryError) {
+    do {
+      try database.write { db in
+        try db.execute(sql: "INSERT OR IGNORE INTO pendingFile (fileName) VALUES (?)", arguments: [fileName])
+      }
+    } catch {
+      throw libraryError(error)
+    }
+    checkpoint?(.reserved)
+  }
+
+  /// Clears a pending name whose file is gone (or was never written).
+  private func release(_ fileName: String) throws {
+    try database.write { db in
+      try db.execute(sql: "DELETE FROM pendingFile WHERE fileName = ?", arguments: [fileName])
+    }
+  }
+
+  /// The id of the album called `name`, made at the end of the list when there is none.
+  static func findOrMakeAlbum(named name: String, in db: Database) throws -> Int64 {
+    if let id = try Int64.fetchOne(db, sql: "SELECT id FROM album WHERE name = ?", arguments: [name]) { return id }
+    let position = try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(position) + 1, 0) FROM album") ?? 0
+    var album = Album(id: nil, name: name, position: position)
+    try album.insert(db)
+    return album.id!
   }
 
   /// Makes an album with a name no other album has: `base`, or `base 2`, `base 3`…,
@@ -515,12 +706,15 @@ public final class Library: Sendable {
   }
 
   /// Writes `album`'s photos into `folder`, in order, named by their place and original
-  /// name (`001 Fuji.jpg`). Returns the files written.
+  /// name (`001 Fuji.jpg`). Returns the files written, once each of them and the folder
+  /// are synced to the disk.
   @discardableResult
   public func export(_ album: Album, to folder: URL) throws(LibraryError) -> [URL] {
     let photos = try photos(in: album)
     do {
+      let existed = FileManager.default.fileExists(atPath: folder.path)
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      if !existed { try Self.syncFolder(folder.deletingLastPathComponent()) }
     } catch {
       throw .unwritable(folder.path, reason: Self.describe(error))
     }
@@ -719,18 +913,21 @@ public final class Library: Sendable {
   }
 
   /// Copies `source` to `destination` so that a crash leaves either nothing or the whole
-  /// file: into a temporary file beside it, synced, then renamed. Returns the size.
+  /// file: into a temporary file beside it, synced, renamed, and the folder synced. Returns
+  /// the size.
   func writeDurably(from source: URL, to destination: URL) throws(LibraryError) -> Int {
     try writeDurably(to: destination) { temporary in try FileManager.default.copyItem(at: source, to: temporary) }
   }
 
   /// Writes `destination` through `fill`, which writes a temporary file beside it; the
-  /// file is synced, then renamed. Returns the size.
-  func writeDurably(to destination: URL, _ fill: (URL) throws -> Void) throws(LibraryError) -> Int {
+  /// file is synced, then renamed, then (unless `syncingFolder` is false, for a cache) its
+  /// folder is synced, so that the new name survives a crash. Returns the size.
+  func writeDurably(
+    to destination: URL, syncingFolder: Bool = true, _ fill: (URL) throws -> Void
+  ) throws(LibraryError) -> Int {
     let temporary = destination.deletingLastPathComponent().appending(
       path: "\(Self.temporaryPrefix)\(UUID().uuidString.lowercased())")
     do {
-      try? FileManager.default.removeItem(at: temporary)
       try fill(temporary)
       checkpoint?(.copied)
       let handle = try FileHandle(forUpdating: temporary)
@@ -742,41 +939,37 @@ public final class Library: Sendable {
         throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: destination.path])
       }
       checkpoint?(.renamed)
+      if syncingFolder {
+        try Self.syncFolder(destination.deletingLastPathComponent())
+        checkpoint?(.folderSynced)
+      }
       return size
     } catch {
-      try? FileManager.default.removeItem(at: temporary)
+      Self.removeFile(at: temporary)
       throw .unwritable(destination.path, reason: Self.describe(error))
     }
   }
 
-  /// The start of the names of files being written.
-  static let temporaryPrefix = ".writing-"
-
-  /// Removes what an interrupted change left: temporary files, photo files that no row
-  /// names (written, but their transaction never committed), and thumbnails of photos the
-  /// library no longer has.
-  private func collectLeftovers() throws(LibraryError) {
-    let named = Set(try read { db in try String.fetchAll(db, sql: "SELECT fileName FROM photo") })
-    let files = (try? FileManager.default.contentsOfDirectory(atPath: photosFolder.path)) ?? []
-    for file in files where file.hasPrefix(Self.temporaryPrefix) || !named.contains(file) {
-      try? FileManager.default.removeItem(at: photosFolder.appending(path: file))
-    }
-    let thumbnails = (try? FileManager.default.contentsOfDirectory(atPath: thumbnailsFolder.path)) ?? []
-    for file in thumbnails
-    where file.hasPrefix(Self.temporaryPrefix) || !named.contains(String(file.dropLast(Self.thumbnailSuffix.count))) {
-      try? FileManager.default.removeItem(at: thumbnailsFolder.appending(path: file))
-    }
+  /// Syncs a folder, so that the names just made or changed in it are on the disk.
+  static func syncFolder(_ folder: URL) throws {
+    let descriptor = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    defer { close(descriptor) }
+    guard fsync(descriptor) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
   }
 
-  /// Deletes the photos in the trash: their rows in one transaction, then their files (a
-  /// crash between the two leaves files that ``collectLeftovers()`` removes).
-  private func emptyTrash() throws(LibraryError) {
-    let trashed = try write { db in
-      let names = try String.fetchAll(db, sql: "SELECT fileName FROM photo WHERE trashedAt IS NOT NULL")
-      try db.execute(sql: "DELETE FROM photo WHERE trashedAt IS NOT NULL")
-      return names
-    }
-    for name in trashed { try? FileManager.default.removeItem(at: photosFolder.appending(path: name)) }
+  /// Removes one file, never a folder: `unlink` refuses folders. A file already gone is
+  /// no failure.
+  static func removeFile(at url: URL) {
+    _ = unlink(url.path)
+  }
+
+  /// The start of the names of files being written: `.writing-` and a UUID.
+  static let temporaryPrefix = ".writing-"
+
+  /// Whether `name` is one of the library's own temporary names, `.writing-` and a UUID.
+  static func isTemporaryName(_ name: String) -> Bool {
+    name.hasPrefix(temporaryPrefix) && UUID(uuidString: String(name.dropFirst(temporaryPrefix.count))) != nil
   }
 
   // MARK: Thumbnails
@@ -794,22 +987,32 @@ public final class Library: Sendable {
     let cached = thumbnailURL(of: photo)
     if let data = try? Data(contentsOf: cached), let image = try? Image(data: data) { return image }
     guard let data = try? make(url(of: photo)), let image = try? Image(data: data) else { return nil }
-    _ = try? writeDurably(to: cached) { temporary in try data.write(to: temporary) }
+    _ = try? writeDurably(to: cached, syncingFolder: false) { temporary in try data.write(to: temporary) }
     return image
   }
 
-  private func read<T>(_ body: (Database) throws -> T) throws(LibraryError) -> T {
+  func read<T>(_ body: (Database) throws -> T) throws(LibraryError) -> T {
     do {
       return try database.read(body)
-    } catch let error as LibraryError {
-      throw error
     } catch {
-      throw .database(Self.describe(error))
+      throw libraryError(error)
     }
   }
 
+  /// The library's error for what the database threw: as ``libraryError(_:database:)``
+  /// says, and ``LibraryError/unwritable(_:reason:)`` with the system's words ("File too
+  /// large", "No space left on device") when SQLite could not write its files.
+  func libraryError(_ error: any Error) -> LibraryError {
+    if let error = error as? DatabaseError, [.SQLITE_IOERR, .SQLITE_FULL].contains(error.resultCode) {
+      let code = database.inDatabase { db in sqlite3_system_errno(db.sqliteConnection) }
+      return .unwritable(
+        databaseURL.path, reason: code != 0 ? String(cString: strerror(code)) : error.message ?? "\(error.resultCode)")
+    }
+    return Self.libraryError(error, database: databaseURL)
+  }
+
   @discardableResult
-  private func write<T>(_ body: (Database) throws -> T) throws(LibraryError) -> T {
+  func write<T>(_ body: (Database) throws -> T) throws(LibraryError) -> T {
     do {
       let result = try database.write { db in
         let result = try body(db)
@@ -818,16 +1021,25 @@ public final class Library: Sendable {
       }
       checkpoint?(.committed)
       return result
-    } catch let error as LibraryError {
-      throw error
     } catch {
-      throw .database(Self.describe(error))
+      throw libraryError(error)
     }
+  }
+
+  /// The library's error for `error`: itself when it is one, ``LibraryError/damaged(_:reason:)``
+  /// when SQLite finds the database file damaged or not a database at all, and
+  /// ``LibraryError/database(_:)`` for anything else the database refused.
+  static func libraryError(_ error: any Error, database: URL) -> LibraryError {
+    if let error = error as? LibraryError { return error }
+    if let error = error as? DatabaseError, [.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(error.resultCode) {
+      return .damaged(database.path, reason: error.message ?? "\(error.resultCode)")
+    }
+    return .database(describe(error))
   }
 
   /// Words for an error: SQLite's message, or the system's for a file operation (the
   /// POSIX error under Foundation's, such as "File too large" or "No space left on device").
-  private static func describe(_ error: any Error) -> String {
+  static func describe(_ error: any Error) -> String {
     if let error = error as? DatabaseError { return "\(error.resultCode): \(error.message ?? "")" }
     var current = error as NSError
     for _ in 0..<8 {

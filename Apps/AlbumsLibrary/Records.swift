@@ -99,6 +99,17 @@ public enum LibraryError: Error, Hashable, Sendable, CustomStringConvertible {
   case inUse(String)
   /// The same photo was given twice for one album.
   case duplicatePhotos
+  /// The folder holds files (listed, a few of them) but no `library.sqlite`: it is not a
+  /// library, and was left as it was. ``Library/OpeningMode/repair`` rebuilds a library
+  /// from the photos in its `photos/` folder, and ``Library/OpeningMode/makeLibraryHere``
+  /// makes one there that imports the images it holds.
+  case notALibrary(String, found: [String])
+  /// The database file is damaged, or is not a database: SQLite's words.
+  /// ``Library/OpeningMode/repair`` sets it aside and rebuilds the library.
+  case damaged(String, reason: String)
+  /// The image's bytes are already in the album (or, for an import into no album, in the
+  /// library): the photo that holds them. Nothing was written.
+  case alreadyThere(String, existing: Photo, album: String?)
 
   public var description: String {
     switch self {
@@ -112,6 +123,16 @@ public enum LibraryError: Error, Hashable, Sendable, CustomStringConvertible {
     case .noSuchAlbum(let name): "no album is called \"\(name)\""
     case .inUse(let path): "the library at \(path) is open in another Albums; close it first"
     case .duplicatePhotos: "a photo can be in an album only once"
+    case .notALibrary(let path, let found):
+      """
+      \(path) is not an Albums library: it has no library.sqlite, and it holds \(found.joined(separator: ", ")). \
+      Nothing was changed. `Albums repair` makes a library of the photos in its photos/ folder; \
+      `--make-library` makes a library there that imports the images it holds.
+      """
+    case .damaged(let path, let reason):
+      "the library's database \(path) is damaged (\(reason)); `Albums repair` sets it aside and rebuilds the library"
+    case .alreadyThere(let path, let existing, let album):
+      "\(path) is already in \(album ?? "the library") (as \(existing.originalName)); skipped"
     }
   }
 }

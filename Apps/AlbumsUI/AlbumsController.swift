@@ -176,6 +176,8 @@ public final class AlbumsController {
     applyTheme()
     // The first album opens, or All Photos when there is none: one album read, not two.
     reload(open: ((try? library.albums()) ?? []).isEmpty ? 0 : 1)
+    // Photos recovered or imported as the library opened, said once.
+    if library.openingReport.isWorthTelling { say("\(library.openingReport)") }
   }
 
   // MARK: The model
@@ -427,8 +429,10 @@ public final class AlbumsController {
         case .success(let incoming):
           do {
             try incoming.check()
+            try incoming.checkNotIn(self.library, album: album)
           } catch {
-            // Not an image: the placeholder goes, and nothing was written.
+            // Not an image, or one the album already holds: the placeholder goes, and
+            // nothing was written.
             _ = context.deletePlaceholder()
             self.report(error)
             break
@@ -487,6 +491,18 @@ public final class AlbumsController {
       } catch {
         throw LibraryError.notAnImage(url.path, reason: "\(error)")
       }
+    }
+
+    /// Throws ``LibraryError/alreadyThere(_:existing:album:)`` when `album` (or, without
+    /// one, the library) already holds these bytes.
+    @MainActor
+    func checkNotIn(_ library: Library, album: Album?) throws {
+      let existing =
+        switch self {
+        case .image(let image, _): try library.existingCopy(of: image.data, in: album)
+        case .file(let url): try library.existingCopy(ofFileAt: url, in: album)
+        }
+      if let existing { throw LibraryError.alreadyThere(name, existing: existing, album: album?.name) }
     }
 
     @MainActor
@@ -548,6 +564,8 @@ public final class AlbumsController {
           let incoming = try result.get()
           _ = try incoming.importInto(self.library, album: album, at: Int.max)
           self.say(remaining > 0 ? "Importing \(remaining) more…" : "Imported \(incoming.name).")
+        } catch let error as LibraryError {
+          if case .alreadyThere = error { self.report(error) } else { self.say("⚠ \(name) was not imported: \(error)") }
         } catch {
           self.say("⚠ \(name) was not imported: \(error)")
         }

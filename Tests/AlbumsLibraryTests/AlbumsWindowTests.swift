@@ -30,7 +30,7 @@ import Testing
       family = try library.makeAlbum(named: "Family")
       for name in ["a.png", "b.png", "c.png"] {
         let url = sources.appending(path: name)
-        try LibraryTests.png.write(to: url)
+        try LibraryTests.png(name).write(to: url)
         try library.importPhoto(from: url, into: travel)
       }
       platform.attach(test.window)
@@ -203,7 +203,7 @@ import Testing
     let browser = fixture.platform.application(named: "browser")
     browser.holdsTransfers = true
     let incoming = browser.drag(
-      [browser.item([(.png, LibraryTests.png)], suggestedName: "sunset")], into: fixture.test.window,
+      [browser.item([(.png, LibraryTests.png("sunset"))], suggestedName: "sunset")], into: fixture.test.window,
       at: Point(x: fixture.photo(0).x - 70, y: fixture.photo(0).y))
     #expect(incoming.proposal.operation == .copy)
     #expect(incoming.drop() == .copy)
@@ -224,7 +224,7 @@ import Testing
     let fixture = try Fixture()
     let browser = fixture.platform.application(named: "browser")
     browser.holdsTransfers = true
-    let items = ["one", "two", "three"].map { browser.item([(.png, LibraryTests.png)], suggestedName: $0) }
+    let items = ["one", "two", "three"].map { browser.item([(.png, LibraryTests.png($0))], suggestedName: $0) }
     let incoming = browser.drag(
       items, into: fixture.test.window, at: Point(x: fixture.photo(2).x - 70, y: fixture.photo(2).y))
     #expect(incoming.drop() == .copy)
@@ -262,7 +262,7 @@ import Testing
     let browser = fixture.platform.application(named: "browser")
     browser.holdsTransfers = true
     let incoming = browser.drag(
-      [browser.item([(.png, LibraryTests.png)], suggestedName: "sunset")], into: fixture.test.window,
+      [browser.item([(.png, LibraryTests.png("sunset"))], suggestedName: "sunset")], into: fixture.test.window,
       at: fixture.photo(0))
     #expect(incoming.drop() == .copy)
     #expect(await eventually { browser.pendingTransferCount == 1 })

@@ -24,7 +24,7 @@ import Testing
       var photos: [Photo] = []
       for index in 0..<count {
         let url = sources.appending(path: "photo-\(index).png")
-        try LibraryTests.png.write(to: url)
+        try LibraryTests.png(url.lastPathComponent).write(to: url)
         photos.append(try library.importPhoto(from: url))
       }
       self.photos = photos

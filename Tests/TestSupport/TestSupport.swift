@@ -150,6 +150,28 @@ public enum TestImages {
   }
 }
 
+extension TestImages {
+  /// `png` with a `tEXt` chunk holding `comment` before its end: the same picture in other
+  /// bytes, so that tests can make as many distinct images as they need.
+  public static func png(_ png: Data, comment: String) -> Data {
+    let end = png.count - 12  // the IEND chunk: length, type, CRC
+    var chunk = Array("tEXt".utf8) + Array("Comment".utf8) + [0] + Array(comment.utf8)
+    let length = UInt32(chunk.count - 4)
+    chunk += withUnsafeBytes(of: crc32(chunk).bigEndian, Array.init)
+    return png.prefix(end) + Data(withUnsafeBytes(of: length.bigEndian, Array.init) + chunk) + png.suffix(12)
+  }
+
+  /// The CRC-32 of PNG chunks (ISO 3309).
+  static func crc32(_ bytes: [UInt8]) -> UInt32 {
+    var crc: UInt32 = 0xFFFF_FFFF
+    for byte in bytes {
+      crc ^= UInt32(byte)
+      for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+    }
+    return ~crc
+  }
+}
+
 /// Waits for work finishing off the main actor (item loads), yielding rather than
 /// sleeping; false if it never happens.
 @MainActor

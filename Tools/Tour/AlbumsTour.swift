@@ -44,14 +44,21 @@ struct AlbumsTour: ParsableCommand {
 
     let session = try AlbumsSession(program: program, library: library, display: display)
     defer { session.close() }
-    // Pictures to import: two of the library's own photographs, under names of their own.
+    // Pictures to import: two of the library's own photographs, mirrored (Albums skips a
+    // photo whose bytes the album already holds), under names of their own.
     let photos = try FileManager.default.contentsOfDirectory(
       at: library.appending(path: "photos"), includingPropertiesForKeys: nil
     )
     .filter { !$0.lastPathComponent.hasPrefix(".") }.sorted { $0.path < $1.path }
     for (index, name) in ["Harbour", "Lanterns"].enumerated() where photos.indices.contains(index) {
-      try FileManager.default.copyItem(
-        at: photos[index], to: pictures.appending(path: "\(name).\(photos[index].pathExtension)"))
+      let mirror = Process()
+      mirror.executableURL = URL(fileURLWithPath: "/usr/bin/convert")
+      mirror.arguments = [
+        photos[index].path, "-flop", pictures.appending(path: "\(name).\(photos[index].pathExtension)").path,
+      ]
+      try mirror.run()
+      mirror.waitUntilExit()
+      guard mirror.terminationStatus == 0 else { throw DriverError.missingTool("convert", package: "imagemagick") }
     }
     let fileManager = try FileManagerWindow(folder: pictures, display: display, x: 1120)
     defer { fileManager.close() }
