@@ -254,13 +254,14 @@ extension Library {
     configuration.readonly = true
     guard let old = try? DatabaseQueue(path: damaged.path, configuration: configuration) else { return (0, 0) }
     defer { try? old.close() }
-    let tables = (try? old.read { db -> [String: [Row]] in
+    // Outside a transaction: the commit of a read transaction fails on a damaged file.
+    let tables = old.inDatabase { db -> [String: [Row]] in
       var tables: [String: [Row]] = [:]
       for table in ["album", "photo", "albumPhoto", "pendingFile"] {
         tables[table] = Self.readableRows(of: table, in: db)
       }
       return tables
-    }) ?? [:]
+    }
     return try write { db in
       var albums = Set<Int64>()
       var names = Set<String>()
@@ -276,7 +277,8 @@ extension Library {
       var photos = Set<Int64>()
       var fileNames = Set<String>()
       for row in tables["photo"] ?? [] {
-        guard let id = Self.field(row, "id", as: Int64.self), let fileName = Self.field(row, "fileName", as: String.self),
+        guard let id = Self.field(row, "id", as: Int64.self),
+          let fileName = Self.field(row, "fileName", as: String.self),
           !fileName.contains("/"), !fileName.hasPrefix("."),
           fileNames.insert(fileName).inserted,
           FileManager.default.fileExists(atPath: photosFolder.appending(path: fileName).path)

@@ -239,6 +239,25 @@ import Testing
     #expect(fixture.controller.countLabel.text == "6 photos")
   }
 
+  @Test("A file dropped twice comes in once: the second drop's placeholder goes, and the status line says why")
+  func aFileDroppedTwiceComesInOnce() async throws {
+    let fixture = try Fixture()
+    let photo = fixture.root.appending(path: "harbour.png")
+    try LibraryTests.png("harbour").write(to: photo)
+    let files = fixture.platform.application(named: "files")
+    for _ in 0..<2 {
+      let incoming = files.drag(
+        [files.item([(.fileURL, Data(photo.absoluteString.utf8))])], into: fixture.test.window, at: fixture.photo(0))
+      #expect(incoming.drop() == .copy)
+      #expect(await eventually { fixture.controller.isSettled })
+      fixture.test.settle()
+    }
+    #expect(fixture.names(fixture.travel) == ["a.png", "harbour.png", "b.png", "c.png"])
+    #expect(fixture.controller.grid.numberOfItems(inSection: 0) == 4)
+    #expect(fixture.controller.status == "⚠ harbour.png is already in Travel (as harbour.png); skipped")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.library.photosFolder.path).count == 4)
+  }
+
   @Test("A file that is not an image is refused with a message; the placeholder goes and nothing is kept")
   func refusesWhatIsNotAnImage() async throws {
     let fixture = try Fixture()
