@@ -174,11 +174,13 @@ public final class Library: Sendable {
       try db.create(index: "albumPhotoByPosition", on: "albumPhoto", columns: ["albumId", "position"])
     }
     // Names of photo files about to be written, or whose rows were deleted and whose files
-    // are about to go: what the library may remove when it opens after a crash. An index on
-    // sizes finds the photos an import may duplicate.
-    migrator.registerMigration("v4: pending files and sizes") { db in
+    // are about to go: what the library may remove when it opens after a crash. Each
+    // photo's size and a hash of its bytes, behind an index, find the photos an import may
+    // duplicate.
+    migrator.registerMigration("v4: pending files and content hashes") { db in
       try db.create(table: "pendingFile") { table in table.primaryKey("fileName", .text) }
-      try db.create(index: "photoByByteCount", on: "photo", columns: ["byteCount"])
+      try db.alter(table: "photo") { table in table.add(column: "contentHash", .integer) }
+      try db.create(index: "photoBySizeAndHash", on: "photo", columns: ["byteCount", "contentHash"])
     }
     return migrator
   }
@@ -308,24 +310,26 @@ public final class Library: Sendable {
     {
       name += ".\(fileExtension)"
     }
-    if !allowingDuplicates, let existing = try copy(of: .bytes(data), in: .album(album)) {
+    let hash = Self.contentHash(of: data)
+    if !allowingDuplicates, let existing = try copy(of: data, hash: hash, in: .album(album)) {
       throw .alreadyThere(originalName, existing: existing, album: album?.name)
     }
-    return try importChecked(type: type, originalName: name, into: .album(album), at: position, now: now) {
-      temporary in try data.write(to: temporary)
-    }
+    return try importChecked(
+      type: type, originalName: name, contentHash: hash, into: .album(album), at: position, now: now
+    ) { temporary in try data.write(to: temporary) }
   }
 
   /// The photo, not in the trash, whose bytes are those of the file at `url`, in `album`
   /// (or, without one, anywhere in the library); nil when there is none.
   public func existingCopy(ofFileAt url: URL, in album: Album?) throws(LibraryError) -> Photo? {
-    try copy(of: .file(url), in: .album(album))
+    guard let data = try? Data(contentsOf: url, options: .alwaysMapped) else { return nil }
+    return try copy(of: data, hash: Self.contentHash(of: data), in: .album(album))
   }
 
   /// The photo, not in the trash, whose bytes are `data`, in `album` (or, without one,
   /// anywhere in the library); nil when there is none.
   public func existingCopy(of data: Data, in album: Album?) throws(LibraryError) -> Photo? {
-    try copy(of: .bytes(data), in: .album(album))
+    try copy(of: data, hash: Self.contentHash(of: data), in: .album(album))
   }
 
   /// Where an import goes: an album (or none), or the album with a name, made if needed.
@@ -343,7 +347,10 @@ public final class Library: Sendable {
     } catch {
       throw .notAnImage(source.path, reason: "\(error)")
     }
-    if !allowingDuplicates, let existing = try copy(of: .file(source), in: destination) {
+    // The file is read (mapped) once for its fingerprint, and copied below.
+    let data = try? Data(contentsOf: source, options: .alwaysMapped)
+    let hash = data.map(Self.contentHash(of:))
+    if !allowingDuplicates, let data, let hash, let existing = try copy(of: data, hash: hash, in: destination) {
       let album: String? =
         switch destination {
         case .album(let album): album?.name
@@ -352,63 +359,74 @@ public final class Library: Sendable {
       throw .alreadyThere(source.path, existing: existing, album: album)
     }
     return try importChecked(
-      type: type, originalName: source.lastPathComponent, into: destination, at: position, now: now
+      type: type, originalName: source.lastPathComponent, contentHash: hash, into: destination, at: position, now: now
     ) { temporary in try FileManager.default.copyItem(at: source, to: temporary) }
   }
 
-  /// What an import brings: a file, or bytes.
-  enum IncomingBytes {
-    case file(URL)
-    case bytes(Data)
-  }
-
-  /// A photo, not in the trash, with exactly `incoming`'s bytes, in the album of
-  /// `destination` (or anywhere in the library when there is no album); nil when there is
-  /// none. Candidates are found by size, through an index, then compared byte for byte.
-  func copy(of incoming: IncomingBytes, in destination: ImportDestination) throws(LibraryError) -> Photo? {
-    let data: Data
-    do {
-      switch incoming {
-      case .file(let url): data = try Data(contentsOf: url, options: .alwaysMapped)
-      case .bytes(let bytes): data = bytes
-      }
-    } catch {
-      // What cannot be read cannot be compared; the import itself will say why.
-      return nil
-    }
+  /// A photo, not in the trash, with exactly the bytes `data` (whose
+  /// ``contentHash(of:)`` is `hash`), in the album of `destination` (or anywhere in the
+  /// library when there is no album); nil when there is none. Candidates are found by size
+  /// and hash through an index, then compared byte for byte; photos recorded before hashes
+  /// were kept are compared when their size matches.
+  func copy(of data: Data, hash: Int64, in destination: ImportDestination) throws(LibraryError) -> Photo? {
     let candidates = try read { db -> [Photo] in
+      let albumID: Int64?
       switch destination {
-      case .album(nil):
-        return try Photo.filter(Column("trashedAt") == nil && Column("byteCount") == data.count).fetchAll(db)
+      case .album(nil): albumID = nil
       case .album(let album?):
-        guard let albumID = album.id else { return [] }
-        return try Self.photos(ofSize: data.count, inAlbum: albumID, db)
+        guard let id = album.id else { return [] }
+        albumID = id
       case .named(let name):
-        guard let albumID = try Int64.fetchOne(db, sql: "SELECT id FROM album WHERE name = ?", arguments: [name])
+        guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM album WHERE name = ?", arguments: [name])
         else { return [] }
-        return try Self.photos(ofSize: data.count, inAlbum: albumID, db)
+        albumID = id
       }
+      let match = """
+        photo.byteCount = ? AND (photo.contentHash = ? OR photo.contentHash IS NULL) AND photo.trashedAt IS NULL
+        """
+      guard let albumID else {
+        return try Photo.fetchAll(
+          db, sql: "SELECT \(Photo.selectionSQL) FROM photo WHERE \(match)", arguments: [data.count, hash])
+      }
+      return try Photo.fetchAll(
+        db,
+        sql: """
+          SELECT \(Photo.selectionSQL) FROM photo JOIN albumPhoto ON albumPhoto.photoId = photo.id
+          WHERE albumPhoto.albumId = ? AND \(match)
+          """, arguments: [albumID, data.count, hash])
     }
     return candidates.first { candidate in
       (try? Data(contentsOf: url(of: candidate), options: .alwaysMapped)) == data
     }
   }
 
-  private static func photos(ofSize byteCount: Int, inAlbum albumID: Int64, _ db: Database) throws -> [Photo] {
-    try Photo.fetchAll(
-      db,
-      sql: """
-        SELECT \(Photo.selectionSQL) FROM photo JOIN albumPhoto ON albumPhoto.photoId = photo.id
-        WHERE albumPhoto.albumId = ? AND photo.byteCount = ? AND photo.trashedAt IS NULL
-        """, arguments: [albumID, byteCount])
+  /// A 64-bit fingerprint of a photo's bytes, the same on every machine and in every run
+  /// (FNV-1a over 8-byte words): what finds an import's possible duplicates in the index
+  /// before any file is compared.
+  static func contentHash(of data: Data) -> Int64 {
+    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+    data.withUnsafeBytes { bytes in
+      var offset = 0
+      while offset + 8 <= bytes.count {
+        hash =
+          (hash ^ UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))) &* 0x100_0000_01B3
+        hash ^= hash >> 29
+        offset += 8
+      }
+      while offset < bytes.count {
+        hash = (hash ^ UInt64(bytes[offset])) &* 0x100_0000_01B3
+        offset += 1
+      }
+    }
+    return Int64(bitPattern: hash)
   }
 
   /// Writes a photo file through `fill` and records it. Its name is recorded as pending
   /// first, so that a crash at any later step leaves a file the next opening knows to be
   /// the library's own; the transaction that records the photo clears it.
   private func importChecked(
-    type: ContentType, originalName: String, into destination: ImportDestination, at position: Int?, now: Date,
-    write fill: (URL) throws -> Void
+    type: ContentType, originalName: String, contentHash: Int64?, into destination: ImportDestination,
+    at position: Int?, now: Date, write fill: (URL) throws -> Void
   ) throws(LibraryError) -> Photo {
     let fileExtension = type.preferredFilenameExtension ?? (originalName as NSString).pathExtension
     let fileName = "\(UUID().uuidString.lowercased()).\(fileExtension)"
@@ -428,6 +446,8 @@ public final class Library: Sendable {
           // Whole seconds, as the database keeps them.
           byteCount: byteCount, addedAt: Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down)))
         try photo.insert(db)
+        try db.execute(
+          sql: "UPDATE photo SET contentHash = ? WHERE id = ?", arguments: [contentHash, photo.id])
         let albumID: Int64?
         switch destination {
         case .album(let album): albumID = album?.id

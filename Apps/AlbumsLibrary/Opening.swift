@@ -190,24 +190,25 @@ extension Library {
   private func recoverUnnamedPhotos() throws(LibraryError) -> [Photo] {
     let named = Set(try read { db in try String.fetchAll(db, sql: "SELECT fileName FROM photo") })
     let names = ((try? FileManager.default.contentsOfDirectory(atPath: photosFolder.path)) ?? []).sorted()
-    var found: [Photo] = []
+    var found: [(photo: Photo, hash: Int64?)] = []
     for name in names where !name.hasPrefix(".") && !named.contains(name) {
       let url = photosFolder.appending(path: name)
       var status = stat()
       guard lstat(url.path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
       guard let type = try? PlatformFormats.checkImageFile(url) else { continue }
       let modified = Date(timeIntervalSince1970: TimeInterval(status.st_mtim.tv_sec))
-      found.append(
-        Photo(
-          id: nil, fileName: name, originalName: name, contentType: type.identifier, byteCount: Int(status.st_size),
-          addedAt: modified))
+      let photo = Photo(
+        id: nil, fileName: name, originalName: name, contentType: type.identifier, byteCount: Int(status.st_size),
+        addedAt: modified)
+      found.append((photo, (try? Data(contentsOf: url, options: .alwaysMapped)).map(Self.contentHash(of:))))
     }
     guard !found.isEmpty else { return [] }
     return try write { db in
       let albumID = try Self.findOrMakeAlbum(named: Self.recoveredAlbumName, in: db)
       var recovered: [Photo] = []
-      for var photo in found {
+      for (var photo, hash) in found {
         try photo.insert(db)
+        try db.execute(sql: "UPDATE photo SET contentHash = ? WHERE id = ?", arguments: [hash, photo.id])
         try Self.insert(photoID: photo.id!, into: albumID, at: nil, in: db)
         recovered.append(photo)
       }
@@ -285,15 +286,15 @@ extension Library {
         else { continue }
         try db.execute(
           sql: """
-            INSERT INTO photo (id, fileName, originalName, contentType, byteCount, addedAt, trashedAt)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO photo (id, fileName, originalName, contentType, byteCount, addedAt, trashedAt, contentHash)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """,
           arguments: [
             id, fileName, Self.field(row, "originalName", as: String.self) ?? fileName,
             Self.field(row, "contentType", as: String.self) ?? ContentType.image.identifier,
             Self.field(row, "byteCount", as: Int.self) ?? 0,
             Self.field(row, "addedAt", as: Date.self) ?? Date(timeIntervalSince1970: 0),
-            Self.field(row, "trashedAt", as: Date.self),
+            Self.field(row, "trashedAt", as: Date.self), Self.field(row, "contentHash", as: Int64.self),
           ])
         photos.insert(id)
       }

@@ -17,7 +17,7 @@ import Testing
   let folder: URL
   let sources: URL
   static let migrations = [
-    "v1: albums and photos", "v2: trash", "v3: album order index", "v4: pending files and sizes",
+    "v1: albums and photos", "v2: trash", "v3: album order index", "v4: pending files and content hashes",
   ]
 
   init() throws {

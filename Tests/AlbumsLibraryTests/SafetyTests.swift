@@ -350,6 +350,29 @@ import Testing
     #expect(try photoFiles().count == 4)
   }
 
+  @Test("Duplicates are told by their bytes: the same size is not enough, and photos kept before hashes still count")
+  func duplicatesAreToldByTheirBytes() throws {
+    let library = try Library(folder: folder)
+    let album = try library.makeAlbum(named: "Travel")
+    // Two images of one size whose bytes differ.
+    let a = try library.importPhoto(data: LibraryTests.png("a"), originalName: "a", into: album)
+    let b = try library.importPhoto(data: LibraryTests.png("b"), originalName: "b", into: album)
+    #expect(a.byteCount == b.byteCount)
+    #expect(try library.photos(in: album) == [a, b])
+    // A library of an earlier version kept no hashes.
+    try library.database.write { db in try db.execute(sql: "UPDATE photo SET contentHash = NULL") }
+    #expect(throws: LibraryError.alreadyThere("b again", existing: b, album: "Travel")) {
+      try library.importPhoto(data: LibraryTests.png("b"), originalName: "b again", into: album)
+    }
+    // A photo in the trash is no longer in the album.
+    try library.trash([b])
+    let again = try library.importPhoto(data: LibraryTests.png("b"), originalName: "b again", into: album)
+    #expect(try library.photos(in: album) == [a, again])
+    // The fingerprint is the same in every run and on every machine.
+    #expect(Library.contentHash(of: Data("北海道の夏".utf8)) == 3_919_656_343_551_669_378)
+    #expect(Library.contentHash(of: Data()) == Int64(bitPattern: 0xCBF2_9CE4_8422_2325))
+  }
+
   // MARK: Durability
 
   final class Steps: Sendable {

@@ -82,16 +82,18 @@ struct AlbumsBenchmark: ParsableCommand {
     for index in 0..<count {
       let file = sources.appending(path: String(format: "generated-%06d.png", index))
       try generatedPhoto(index).writePNG(to: file)
-      try library.importPhoto(from: file, into: album, at: Int.max)
+      try library.importPhoto(from: file, into: album, at: Int.max, allowingDuplicates: true)
       try FileManager.default.removeItem(at: file)
       if (index + 1) % 10_000 == 0 { Self.report("  made \(index + 1) of \(count) photos") }
     }
     Self.report(String(format: "  made the library of %d photos in %.0f s", count, monotonicNow() - start))
   }
 
-  /// A 96×64 picture of its own colours: a sky, a hill, and a sun placed by `index`.
+  /// A 96×64 picture of its own colours: a sky, a hill, and a sun placed by `index`, with
+  /// `index` and `salt` written in its bottom rows, a pixel a bit: no two pictures share
+  /// their bytes (Albums skips a photo whose bytes the album already holds).
   @MainActor
-  static func generatedPhoto(_ index: Int) throws -> RenderedImage {
+  static func generatedPhoto(_ index: Int, salt: UInt32 = 0) throws -> RenderedImage {
     let hue = Double((index * 37) % 360) / 360
     let window = Window(frame: Rect(x: 0, y: 0, width: 96, height: 64), clock: ManualClock())
     window.backgroundColor = Color(red: 0.4 + 0.4 * hue, green: 0.6, blue: 0.9 - 0.3 * hue)
@@ -103,6 +105,13 @@ struct AlbumsBenchmark: ParsableCommand {
     sun.cornerRadius = 7
     window.addSubview(hill)
     window.addSubview(sun)
+    for (row, code) in [UInt32(truncatingIfNeeded: index), salt].enumerated() {
+      for bit in 0..<32 where code >> bit & 1 == 1 {
+        let mark = View(frame: Rect(x: Double(bit), y: Double(62 + row), width: 1, height: 1))
+        mark.backgroundColor = Color(red: 0, green: 0, blue: 0)
+        window.addSubview(mark)
+      }
+    }
     return try HeadlessRenderer.render(window)
   }
 
@@ -168,9 +177,11 @@ struct AlbumsBenchmark: ParsableCommand {
     let files = scratch.appending(path: scrolling ? "drop-scrolling" : "drop")
     try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
     var uris: [String] = []
+    // Pictures no earlier run dropped: the library keeps each run's imports.
+    let salt = UInt32.random(in: 1...UInt32.max)
     for index in 0..<`import` {
       let file = files.appending(path: String(format: "dropped-%04d.png", index))
-      try MainActor.assumeIsolated { try Self.generatedPhoto(1_000_000 + index).writePNG(to: file) }
+      try MainActor.assumeIsolated { try Self.generatedPhoto(1_000_000 + index, salt: salt).writePNG(to: file) }
       uris.append(file.absoluteString)
     }
     let title = "albums-bench-peer-\(getpid())"
