@@ -85,7 +85,7 @@ struct Repair: ParsableCommand {
     let summary = try library.librarySummary()
     print(
       report.isWorthTelling
-        ? "repaired \(library.folder.path): \(summary.photoCount) photos in \(try library.albums().count) albums"
+        ? "repaired \(library.folder.path): \(summary.photoCount) photos in \(try library.albums().count) album(s)"
         : "nothing to repair: \(library.folder.path) is sound (\(summary.photoCount) photos)")
   }
 }
@@ -177,22 +177,19 @@ struct Import: ParsableCommand {
     let files = paths.flatMap { Self.files(at: URL(fileURLWithPath: $0)) }
     var refused = 0
     var skipped = 0
-    for (index, file) in files.enumerated() {
-      do {
-        if let album {
-          try library.importPhoto(from: file, intoAlbumNamed: album, allowingDuplicates: allowDuplicates)
-        } else {
-          try library.importPhoto(from: file, allowingDuplicates: allowDuplicates)
-        }
-        print("[\(index + 1)/\(files.count)] \(file.path)")
-      } catch LibraryError.alreadyThere(let path, let existing, let album) {
+    library.importPhotos(from: files, intoAlbumNamed: album, allowingDuplicates: allowDuplicates) { index, result in
+      let step = "[\(index + 1)/\(files.count)]"
+      switch result {
+      case .success:
+        print("\(step) \(files[index].path)")
+      case .failure(.alreadyThere(let path, let existing, let album)):
         skipped += 1
         print(
-          "[\(index + 1)/\(files.count)] skipped: \(path) is already in \(album ?? "the library") "
-            + "(as \(existing.originalName)); --allow-duplicates imports it anyway")
-      } catch {
+          "\(step) skipped: \(path) is already in \(album ?? "the library") (as \(existing.originalName)); "
+            + "--allow-duplicates imports it anyway")
+      case .failure(let error):
         refused += 1
-        printError("[\(index + 1)/\(files.count)] refused: \(error)")
+        printError("\(step) refused: \(error)")
       }
     }
     let count = files.count - refused - skipped

@@ -279,6 +279,101 @@ public final class Library: Sendable {
     try importFile(source, into: .album(album), at: position, now: now, allowingDuplicates: allowingDuplicates)
   }
 
+  /// Takes the images at `sources` into the album called `albumName` (made with the first
+  /// photo that comes in, if there is none), or into the library alone, as
+  /// ``importPhoto(from:intoAlbumNamed:now:allowingDuplicates:)`` takes each: what is not
+  /// an image is refused, and bytes the album already holds (or an earlier source of the
+  /// same batch) are skipped unless `allowingDuplicates`. They are written and recorded
+  /// `batchSize` at a time, each batch with one folder sync and one transaction, and
+  /// `progress` hears each source's result as its batch ends. Returns a result for each.
+  @discardableResult
+  public func importPhotos(
+    from sources: [URL], intoAlbumNamed albumName: String? = nil, now: Date = Date(),
+    allowingDuplicates: Bool = false, batchSize: Int = 64,
+    progress: (Int, Result<Photo, LibraryError>) -> Void = { _, _ in }
+  ) -> [Result<Photo, LibraryError>] {
+    let destination: ImportDestination
+    if let albumName {
+      let trimmed = albumName.trimmingCharacters(in: .whitespacesAndNewlines)
+      guard !trimmed.isEmpty else {
+        let results = sources.map { _ in Result<Photo, LibraryError>.failure(.invalidName(albumName)) }
+        for (index, result) in results.enumerated() { progress(index, result) }
+        return results
+      }
+      destination = .named(trimmed)
+    } else {
+      destination = .album(nil)
+    }
+    var results: [Result<Photo, LibraryError>] = []
+    var start = 0
+    while start < sources.count {
+      let batch = sources[start..<min(sources.count, start + max(1, batchSize))]
+      // What each source is, checked before anything is written.
+      var outcomes: [Result<Photo, LibraryError>?] = []
+      var items: [PendingImport] = []
+      var itemIndices: [Int] = []
+      var accepted: [(hash: Int64, data: Data, outcome: Int)] = []
+      // Sources with the bytes of an earlier source of the batch, and that source.
+      var repeats: [(outcome: Int, earlier: Int, path: String)] = []
+      for source in batch {
+        do throws(LibraryError) {
+          let (item, data) = try checkedImport(of: source)
+          if !allowingDuplicates, let data, let hash = item.contentHash {
+            if let existing = try copy(of: data, hash: hash, in: destination) {
+              throw .alreadyThere(source.path, existing: existing, album: albumName)
+            }
+            if let earlier = accepted.first(where: { $0.hash == hash && $0.data == data }) {
+              repeats.append((outcomes.count, earlier.outcome, source.path))
+              outcomes.append(nil)
+              continue
+            }
+            accepted.append((hash, data, outcomes.count))
+          }
+          itemIndices.append(outcomes.count)
+          items.append(item)
+          outcomes.append(nil)
+        } catch {
+          outcomes.append(.failure(error))
+        }
+      }
+      do {
+        for (index, result) in zip(itemIndices, try importBatch(items, into: destination, at: nil, now: now)) {
+          outcomes[index] = result
+        }
+      } catch {
+        for index in itemIndices { outcomes[index] = .failure(error) }
+      }
+      for (outcome, earlier, path) in repeats {
+        outcomes[outcome] = outcomes[earlier]!.flatMap { photo in
+          .failure(.alreadyThere(path, existing: photo, album: albumName))
+        }
+      }
+      for (offset, outcome) in outcomes.enumerated() {
+        progress(start + offset, outcome!)
+        results.append(outcome!)
+      }
+      start += batch.count
+    }
+    return results
+  }
+
+  /// The import of the file at `source`, checked to be a whole image, with its bytes
+  /// (mapped) for the duplicate check; nil bytes when they cannot be read.
+  private func checkedImport(of source: URL) throws(LibraryError) -> (PendingImport, Data?) {
+    let type: ContentType
+    do {
+      type = try PlatformFormats.checkImageFile(source)
+    } catch {
+      throw .notAnImage(source.path, reason: "\(error)")
+    }
+    // The file is read (mapped) once for its fingerprint, and copied when it is written.
+    let data = try? Data(contentsOf: source, options: .alwaysMapped)
+    let item = PendingImport(
+      type: type, originalName: source.lastPathComponent, contentHash: data.map(Self.contentHash(of:))
+    ) { temporary in try FileManager.default.copyItem(at: source, to: temporary) }
+    return (item, data)
+  }
+
   /// Takes the image at `source` into the album called `albumName`, which is made in the
   /// same transaction as the photo when there is none: an import that brings nothing in
   /// makes no album. Otherwise as ``importPhoto(from:into:at:now:allowingDuplicates:)``.
@@ -341,16 +436,10 @@ public final class Library: Sendable {
   private func importFile(
     _ source: URL, into destination: ImportDestination, at position: Int?, now: Date, allowingDuplicates: Bool
   ) throws(LibraryError) -> Photo {
-    let type: ContentType
-    do {
-      type = try PlatformFormats.checkImageFile(source)
-    } catch {
-      throw .notAnImage(source.path, reason: "\(error)")
-    }
-    // The file is read (mapped) once for its fingerprint, and copied below.
-    let data = try? Data(contentsOf: source, options: .alwaysMapped)
-    let hash = data.map(Self.contentHash(of:))
-    if !allowingDuplicates, let data, let hash, let existing = try copy(of: data, hash: hash, in: destination) {
+    let (item, data) = try checkedImport(of: source)
+    if !allowingDuplicates, let data, let hash = item.contentHash,
+      let existing = try copy(of: data, hash: hash, in: destination)
+    {
       let album: String? =
         switch destination {
         case .album(let album): album?.name
@@ -358,9 +447,7 @@ public final class Library: Sendable {
         }
       throw .alreadyThere(source.path, existing: existing, album: album)
     }
-    return try importChecked(
-      type: type, originalName: source.lastPathComponent, contentHash: hash, into: destination, at: position, now: now
-    ) { temporary in try FileManager.default.copyItem(at: source, to: temporary) }
+    return try importBatch([item], into: destination, at: position, now: now)[0].get()
   }
 
   /// A photo, not in the trash, with exactly the bytes `data` (whose
@@ -421,58 +508,105 @@ public final class Library: Sendable {
     return Int64(bitPattern: hash)
   }
 
-  /// Writes a photo file through `fill` and records it. Its name is recorded as pending
-  /// first, so that a crash at any later step leaves a file the next opening knows to be
-  /// the library's own; the transaction that records the photo clears it.
+  /// A photo to be written and recorded: its type, name and fingerprint, and how its
+  /// file is written into a temporary file.
+  struct PendingImport {
+    var type: ContentType
+    var originalName: String
+    var contentHash: Int64?
+    var fill: (URL) throws -> Void
+  }
+
+  /// Writes one photo file through `fill` and records it, as ``importBatch(_:into:at:now:)``
+  /// does for several.
   private func importChecked(
     type: ContentType, originalName: String, contentHash: Int64?, into destination: ImportDestination,
-    at position: Int?, now: Date, write fill: (URL) throws -> Void
+    at position: Int?, now: Date, write fill: @escaping (URL) throws -> Void
   ) throws(LibraryError) -> Photo {
-    let fileExtension = type.preferredFilenameExtension ?? (originalName as NSString).pathExtension
-    let fileName = "\(UUID().uuidString.lowercased()).\(fileExtension)"
-    let destinationURL = photosFolder.appending(path: fileName)
-    try reserve(fileName)
-    let byteCount: Int
-    do {
-      byteCount = try writeDurably(to: destinationURL, fill)
-    } catch {
-      try? release(fileName)
-      throw error
+    let item = PendingImport(type: type, originalName: originalName, contentHash: contentHash, fill: fill)
+    return try importBatch([item], into: destination, at: position, now: now)[0].get()
+  }
+
+  /// Writes the files of `items` and records them, each at its place from `position` on.
+  /// Their names are recorded as pending first, in one transaction, so that a crash at any
+  /// later step leaves files the next opening knows to be the library's own. Each file is
+  /// written under a temporary name, synced and renamed; the `photos/` folder is synced
+  /// once; then one transaction records every photo whose file was written and clears the
+  /// pending names. A result for each item: its photo, or why it is not in the library.
+  private func importBatch(
+    _ items: [PendingImport], into destination: ImportDestination, at position: Int?, now: Date
+  ) throws(LibraryError) -> [Result<Photo, LibraryError>] {
+    let fileNames = items.map { item in
+      "\(UUID().uuidString.lowercased()).\(item.type.preferredFilenameExtension ?? (item.originalName as NSString).pathExtension)"
     }
-    do {
-      return try write { db in
-        var photo = Photo(
-          id: nil, fileName: fileName, originalName: originalName, contentType: type.identifier,
-          // Whole seconds, as the database keeps them.
-          byteCount: byteCount, addedAt: Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down)))
-        try photo.insert(db)
-        try db.execute(
-          sql: "UPDATE photo SET contentHash = ? WHERE id = ?", arguments: [contentHash, photo.id])
+    try reserve(fileNames)
+    // Filled in as each file is written and recorded, or fails.
+    var results = [Result<Photo, LibraryError>?](repeating: nil, count: items.count)
+    guard !items.isEmpty else { return [] }
+    var written: [(index: Int, byteCount: Int)] = []
+    for (index, item) in items.enumerated() {
+      do throws(LibraryError) {
+        let byteCount = try writeDurably(
+          to: photosFolder.appending(path: fileNames[index]), syncingFolder: false, item.fill)
+        written.append((index, byteCount))
+      } catch {
+        results[index] = .failure(error)
+      }
+    }
+    func abandon(_ indices: [Int]) {
+      for index in indices { Self.removeFile(at: photosFolder.appending(path: fileNames[index])) }
+      // The names go too (or, if that fails, when the library next opens).
+      try? release(indices.map { fileNames[$0] })
+    }
+    abandon(results.indices.filter { results[$0] != nil })
+    guard !written.isEmpty else { return results.map { $0! } }
+    do throws(LibraryError) {
+      do {
+        try Self.syncFolder(photosFolder)
+      } catch {
+        throw LibraryError.unwritable(photosFolder.path, reason: Self.describe(error))
+      }
+      checkpoint?(.folderSynced)
+      let photos = try write { db in
         let albumID: Int64?
         switch destination {
         case .album(let album): albumID = album?.id
         case .named(let name): albumID = try Self.findOrMakeAlbum(named: name, in: db)
         }
-        if let albumID {
-          try Self.insert(photoID: photo.id!, into: albumID, at: position, in: db)
+        var photos: [Photo] = []
+        for (offset, (index, byteCount)) in written.enumerated() {
+          let item = items[index]
+          var photo = Photo(
+            id: nil, fileName: fileNames[index], originalName: item.originalName, contentType: item.type.identifier,
+            // Whole seconds, as the database keeps them.
+            byteCount: byteCount, addedAt: Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down)))
+          try photo.insert(db)
+          try db.execute(
+            sql: "UPDATE photo SET contentHash = ? WHERE id = ?", arguments: [item.contentHash, photo.id])
+          if let albumID {
+            try Self.insert(photoID: photo.id!, into: albumID, at: position.map { $0 + offset }, in: db)
+          }
+          try db.execute(sql: "DELETE FROM pendingFile WHERE fileName = ?", arguments: [fileNames[index]])
+          photos.append(photo)
         }
-        try db.execute(sql: "DELETE FROM pendingFile WHERE fileName = ?", arguments: [fileName])
-        return photo
+        return photos
       }
+      for ((index, _), photo) in zip(written, photos) { results[index] = .success(photo) }
     } catch {
-      // The transaction did not commit: the file it would have named goes, and its name
-      // with it (or, if that fails too, when the library next opens).
-      Self.removeFile(at: destinationURL)
-      try? release(fileName)
-      throw error
+      // The transaction did not commit: the files it would have named go.
+      abandon(written.map(\.index))
+      for (index, _) in written { results[index] = .failure(error) }
     }
+    return results.map { $0! }
   }
 
-  /// Records `fileName` as a file about to be written, in a transaction of its own.
-  private func reserve(_ fileName: String) throws(LibraryError) {
+  /// Records `fileNames` as files about to be written, in a transaction of its own.
+  private func reserve(_ fileNames: [String]) throws(LibraryError) {
     do {
       try database.write { db in
-        try db.execute(sql: "INSERT OR IGNORE INTO pendingFile (fileName) VALUES (?)", arguments: [fileName])
+        for name in fileNames {
+          try db.execute(sql: "INSERT OR IGNORE INTO pendingFile (fileName) VALUES (?)", arguments: [name])
+        }
       }
     } catch {
       throw libraryError(error)
@@ -480,10 +614,13 @@ public final class Library: Sendable {
     checkpoint?(.reserved)
   }
 
-  /// Clears a pending name whose file is gone (or was never written).
-  private func release(_ fileName: String) throws {
+  /// Clears pending names whose files are gone (or were never written).
+  private func release(_ fileNames: [String]) throws {
+    guard !fileNames.isEmpty else { return }
     try database.write { db in
-      try db.execute(sql: "DELETE FROM pendingFile WHERE fileName = ?", arguments: [fileName])
+      for name in fileNames {
+        try db.execute(sql: "DELETE FROM pendingFile WHERE fileName = ?", arguments: [name])
+      }
     }
   }
 

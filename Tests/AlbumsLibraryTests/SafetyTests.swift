@@ -394,6 +394,45 @@ import Testing
     #expect(steps.take() == [.copied, .synced, .renamed, .folderSynced])
   }
 
+  @Test("A batch import writes each file, syncs the folder once and commits once; repeats and non-images are told")
+  func batchImports() throws {
+    let steps = Steps()
+    let library = try Library(folder: folder) { step in steps.steps.withLock { $0.append(step) } }
+    let a = try source("a.png")
+    let copy = root.appending(path: "copy of a.png")
+    try FileManager.default.copyItem(at: a, to: copy)
+    let notes = root.appending(path: "notes.txt")
+    try Data("北海道".utf8).write(to: notes)
+    let b = try source("b.png")
+    steps.clear()
+    var heard: [Int] = []
+    let results = library.importPhotos(from: [a, copy, notes, b], intoAlbumNamed: "Trip") { index, _ in
+      heard.append(index)
+    }
+    #expect(heard == [0, 1, 2, 3])
+    #expect(
+      steps.take() == [
+        .reserved, .copied, .synced, .renamed, .copied, .synced, .renamed, .folderSynced, .recorded, .committed,
+      ])
+    let first = try results[0].get()
+    #expect(throws: LibraryError.alreadyThere(copy.path, existing: first, album: "Trip")) { try results[1].get() }
+    #expect {
+      try results[2].get()
+    } throws: { error in
+      if case .notAnImage = error as? LibraryError { true } else { false }
+    }
+    #expect(try names(library, "Trip") == ["a.png", "b.png"])
+    // In batches of two, in order; and a batch that brings nothing in makes no album.
+    let more = try (1...5).map { try source("\($0).png") }
+    let second = library.importPhotos(from: more, intoAlbumNamed: "Trip", batchSize: 2)
+    #expect(second.allSatisfy { (try? $0.get()) != nil })
+    #expect(try names(library, "Trip") == ["a.png", "b.png", "1.png", "2.png", "3.png", "4.png", "5.png"])
+    let nothing = library.importPhotos(from: [notes, root.appending(path: "missing.png")], intoAlbumNamed: "Empty")
+    #expect(nothing.allSatisfy { (try? $0.get()) == nil })
+    #expect(try library.album(named: "Empty") == nil)
+    #expect(try photoFiles().count == 7)
+  }
+
   // MARK: Foreign files, at random
 
   @Test(
