@@ -239,6 +239,22 @@ import Testing
     #expect(fixture.controller.countLabel.text == "6 photos")
   }
 
+  @Test("Photos recovered as the library opened are said in the status line, and shown in their album")
+  func recoveredPhotosAreSaid() throws {
+    let root = FileManager.default.temporaryDirectory.appending(path: "albums-recovered-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let folder = root.appending(path: "library")
+    do { _ = try Library(folder: folder) }
+    try LibraryTests.png("found").write(to: folder.appending(path: "photos/found.png"))
+    let library = try Library(folder: folder)
+    let test = TestWindow(size: Size(width: 1100, height: 720))
+    let controller = AlbumsController(window: test.window, library: library)
+    test.settle()
+    #expect(controller.status == "1 photo that the database did not name was put in the album Recovered.")
+    #expect(controller.albums.map(\.album.name) == [Library.recoveredAlbumName])
+    #expect(controller.photos.map(\.originalName) == ["found.png"])
+  }
+
   @Test("A file dropped twice comes in once: the second drop's placeholder goes, and the status line says why")
   func aFileDroppedTwiceComesInOnce() async throws {
     let fixture = try Fixture()
