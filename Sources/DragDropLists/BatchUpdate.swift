@@ -160,10 +160,6 @@ public struct ResolvedBatchUpdate: Sendable {
     return IndexPath(item: position, section: newSection)
   }
 
-  /// Where a slot between items moves.
-  @available(*, deprecated, renamed: "newSlot(_:inSection:)")
-  public func newGap(_ gap: Int, inSection section: Int) -> IndexPath? { newSlot(gap, inSection: section) }
-
   /// How many elements of a sorted array are less than `value`.
   static func countBelow(_ value: Int, in sorted: [Int]) -> Int {
     var low = 0

@@ -94,11 +94,6 @@ public struct ListLayout: Sendable {
 
   /// Where the slot before `row` (0...count) lies in a section: the top of that row, or
   /// the bottom of the last. An insertion there opens its gap from this offset.
-  @available(*, deprecated, renamed: "boundaryOffset(row:inSection:)")
-  public func gapOffset(row: Int, inSection section: Int) -> Double? { boundaryOffset(row: row, inSection: section) }
-
-  /// Where the slot before `row` (0...count) lies in a section: the top of that row, or
-  /// the bottom of the last. An insertion there opens its gap from this offset.
   public func boundaryOffset(row: Int, inSection section: Int) -> Double? {
     guard sections.indices.contains(section), let top = sectionHeights.offset(of: section),
       let offset = sections[section].rows.offset(of: row)
