@@ -7,7 +7,7 @@ extension DragController {
   /// a copy, or a move when the platform reports one and the source allows it (rule 8).
   /// A report of ``DropOperation/cancel`` or ``DropOperation/forbidden`` (the peer failed or
   /// refused) ends the drag as a cancel: the source keeps its data (rule 39).
-  public func endInOtherApplication(_ session: DragSession, reportedOperation: DropOperation = .copy) {
+  @_spi(Platform) public func endInOtherApplication(_ session: DragSession, reportedOperation: DropOperation = .copy) {
     guard let drag = drag(of: session), drag.phase == .dragging else { return }
     guard !session.isRestrictedToDraggingApplication, reportedOperation.performsDrop else {
       cancel(drag)
@@ -38,7 +38,7 @@ extension DragController {
   /// - For a drag of ours (rule 37), `localSession` is its session: the drop session's
   ///   `localDragSession` is set and local objects are readable. A drag that began in this
   ///   window goes on as the same drag, now driven by the platform.
-  public func beginIncomingDrag(
+  @_spi(Platform) public func beginIncomingDrag(
     items: [DragItem], at location: Point, allowsMoveOperation: Bool = true, localSession: DragSession? = nil
   )
     -> IncomingDrag
@@ -84,7 +84,7 @@ extension DragController {
 
   /// Whether the platform has carried `session`'s drag out of this window, to another
   /// application or another of our windows: its previews are not drawn here meanwhile.
-  public func isOutsideWindow(_ session: DragSession) -> Bool {
+  @_spi(Platform) public func isOutsideWindow(_ session: DragSession) -> Bool {
     drag(of: session)?.routing.hasLeftWindow ?? false
   }
 
@@ -127,7 +127,7 @@ public struct DragBadge: Hashable, Sendable {
 
 extension DragController {
   /// The badge `session`'s preview shows now (rule 40); none for a session that is not live.
-  public func badge(of session: DragSession) -> DragBadge {
+  @_spi(Platform) public func badge(of session: DragSession) -> DragBadge {
     guard let drag = drag(of: session), drag.isLive else { return DragBadge() }
     return DragBadge(operation: drag.proposal.operation, items: session.items.count)
   }

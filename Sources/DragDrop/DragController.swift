@@ -64,7 +64,7 @@ public final class DragController {
 
   /// Each item's lift preview, in item order; nil for an item that lifts invisibly
   /// (rule 5). A renderer draws these while the session moves.
-  public func liftPreviews(of session: DragSession) -> [TargetedDragPreview?] {
+  @_spi(Platform) public func liftPreviews(of session: DragSession) -> [TargetedDragPreview?] {
     guard let drag = drag(of: session) else { return [] }
     return session.items.map { drag.contents.liftPreviews[ObjectIdentifier($0)] }
   }
@@ -72,7 +72,7 @@ public final class DragController {
   /// The preview each item shows while the session moves, in item order (rule 9): what
   /// the item's preview provider returns, or its lift preview when it has no provider;
   /// nil when the provider returns nil or the item lifted invisibly.
-  public func dragPreviews(of session: DragSession) -> [DragPreview?] {
+  @_spi(Platform) public func dragPreviews(of session: DragSession) -> [DragPreview?] {
     guard let drag = drag(of: session) else { return [] }
     return session.items.map { drag.contents.movingPreviews[ObjectIdentifier($0)] }
   }
@@ -92,13 +92,13 @@ public final class DragController {
   /// While a session ends, where each item's preview goes, in item order: the preview the
   /// delegate chose (its target is the destination), or nil when the item fades in place
   /// or has no preview.
-  public func endingPreviews(of session: DragSession) -> [TargetedDragPreview?] {
+  @_spi(Platform) public func endingPreviews(of session: DragSession) -> [TargetedDragPreview?] {
     guard let drag = drag(of: session) else { return [] }
     return session.items.map { drag.contents.endingPreviews[ObjectIdentifier($0)] ?? nil }
   }
 
   /// The drop target the session is over, if any.
-  public func currentTarget(of session: DragSession) -> DropInteraction? {
+  @_spi(Platform) public func currentTarget(of session: DragSession) -> DropInteraction? {
     drag(of: session)?.target
   }
 

@@ -1,4 +1,4 @@
-import DragDrop
+@_spi(Platform) import DragDrop
 
 /// Draws the previews of a window's live drags above its view tree.
 ///

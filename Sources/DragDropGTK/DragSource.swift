@@ -1,6 +1,6 @@
 internal import CGTK
 internal import CXdnd
-import DragDrop
+@_spi(Platform) import DragDrop
 import Foundation
 
 /// Drags from a GTK window to other applications: the window's platform port. When a drag

@@ -1,6 +1,6 @@
 internal import CGTK
 internal import CXdnd
-import DragDrop
+@_spi(Platform) import DragDrop
 import Foundation
 
 /// Drags from other applications into a GTK window: a `GtkDropTargetAsync` on its drawing

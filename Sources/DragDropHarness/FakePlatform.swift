@@ -1,5 +1,5 @@
 import ContentTypes
-import DragDrop
+@_spi(Platform) import DragDrop
 import Foundation
 import ItemProviders
 import Synchronization

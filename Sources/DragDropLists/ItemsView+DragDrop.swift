@@ -1,4 +1,4 @@
-import DragDrop
+@_spi(Platform) import DragDrop
 import Foundation
 
 /// How a cell takes part in a drag (rule 19).

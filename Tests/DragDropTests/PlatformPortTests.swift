@@ -5,7 +5,7 @@ import ItemProviders
 import TestSupport
 import Testing
 
-@testable import DragDrop
+@_spi(Platform) @testable import DragDrop
 
 /// The platform port, with the fake platform as the other applications of a desktop:
 /// rules 16 and 37 to 39 through one pipeline.

@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import DragDrop
+@_spi(Platform) @testable import DragDrop
 
 /// Rules 1-16 that the flow and seed tests do not already pin down.
 @MainActor

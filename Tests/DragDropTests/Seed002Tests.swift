@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import DragDrop
+@_spi(Platform) @testable import DragDrop
 
 /// Seed 002 (customising the drag): previews, lift and cancel animations, and adding items
 /// with a second touch, driven by scripted input and checked call by call.

@@ -5,7 +5,7 @@
 //   MisuseProbe list       prints the names of the cases
 //   MisuseProbe NAME       runs one case
 
-import DragDrop
+@_spi(Platform) import DragDrop
 import DragDropLists
 import DragDropTesting
 import Foundation
