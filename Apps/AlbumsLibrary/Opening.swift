@@ -65,9 +65,9 @@ extension Library {
   /// its integrity check finds a fault; nil when it is sound.
   static func damage(of url: URL) -> String? {
     do {
-      var configuration = Configuration()
-      configuration.readonly = true
-      let queue = try DatabaseQueue(path: url.path, configuration: configuration)
+      // Opened for writing, so that SQLite first rolls back what a crash left in a hot
+      // journal: a database that only needed that is sound.
+      let queue = try DatabaseQueue(path: url.path)
       defer { try? queue.close() }
       let result = try queue.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
       return result == ["ok"] ? nil : result.prefix(3).joined(separator: "; ")
