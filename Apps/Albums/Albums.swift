@@ -73,7 +73,7 @@ struct Repair: ParsableCommand {
     abstract: "Rebuilds a library whose database is missing or damaged, from its photos.",
     discussion: """
       A damaged database is set aside (renamed library.damaged-DATE.sqlite, never deleted) and what can still be \
-      read of it is carried into a new one. Photos that no album names go in the album Recovered. A sound \
+      read of it is carried into a new one. Photos that the database does not name go in the album Recovered. A sound \
       library is left as it is.
       """)
 
