@@ -1,4 +1,4 @@
-import DragDrop
+@_spi(Platform) import DragDrop
 import DragDropLists
 import DragDropTesting
 import DragDropUI
