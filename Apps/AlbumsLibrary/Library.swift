@@ -276,7 +276,8 @@ public final class Library: Sendable {
     from source: URL, into album: Album? = nil, at position: Int? = nil, now: Date = Date(),
     allowingDuplicates: Bool = false
   ) throws(LibraryError) -> Photo {
-    try importFile(source, into: .album(album), at: position, now: now, allowingDuplicates: allowingDuplicates)
+    try importFiles([source], into: .album(album), at: position, now: now, allowingDuplicates: allowingDuplicates)[0]
+      .get()
   }
 
   /// Takes the images at `sources` into the album called `albumName` (made with the first
@@ -292,18 +293,31 @@ public final class Library: Sendable {
     allowingDuplicates: Bool = false, batchSize: Int = 64,
     progress: (Int, Result<Photo, LibraryError>) -> Void = { _, _ in }
   ) -> [Result<Photo, LibraryError>] {
-    let destination: ImportDestination
-    if let albumName {
-      let trimmed = albumName.trimmingCharacters(in: .whitespacesAndNewlines)
-      guard !trimmed.isEmpty else {
-        let results = sources.map { _ in Result<Photo, LibraryError>.failure(.invalidName(albumName)) }
-        for (index, result) in results.enumerated() { progress(index, result) }
-        return results
-      }
-      destination = .named(trimmed)
-    } else {
-      destination = .album(nil)
+    guard let albumName else {
+      return importFiles(
+        sources, into: .album(nil), now: now, allowingDuplicates: allowingDuplicates, batchSize: batchSize,
+        progress: progress)
     }
+    let trimmed = albumName.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !trimmed.isEmpty else {
+      let results = sources.map { _ in Result<Photo, LibraryError>.failure(.invalidName(albumName)) }
+      for (index, result) in results.enumerated() { progress(index, result) }
+      return results
+    }
+    return importFiles(
+      sources, into: .named(trimmed), now: now, allowingDuplicates: allowingDuplicates, batchSize: batchSize,
+      progress: progress)
+  }
+
+  /// Imports files into `destination` (from `position` on), `batchSize` at a time: each
+  /// source is checked to be an image and, unless `allowingDuplicates`, not to repeat
+  /// bytes the destination or an earlier source of its batch holds; then each batch is
+  /// written and recorded by ``importBatch(_:into:at:now:)``. What every file import
+  /// goes through, one file or many.
+  private func importFiles(
+    _ sources: [URL], into destination: ImportDestination, at position: Int? = nil, now: Date,
+    allowingDuplicates: Bool, batchSize: Int = 64, progress: (Int, Result<Photo, LibraryError>) -> Void = { _, _ in }
+  ) -> [Result<Photo, LibraryError>] {
     var results: [Result<Photo, LibraryError>] = []
     var start = 0
     while start < sources.count {
@@ -319,9 +333,7 @@ public final class Library: Sendable {
         do throws(LibraryError) {
           let (item, data) = try checkedImport(of: source)
           if !allowingDuplicates, let data, let hash = item.contentHash {
-            if let existing = try copy(of: data, hash: hash, in: destination) {
-              throw .alreadyThere(source.path, existing: existing, album: albumName)
-            }
+            try refuseDuplicate(of: data, hash: hash, in: destination, named: source.path)
             if let earlier = accepted.first(where: { $0.hash == hash && $0.data == data }) {
               repeats.append((outcomes.count, earlier.outcome, source.path))
               outcomes.append(nil)
@@ -336,8 +348,9 @@ public final class Library: Sendable {
           outcomes.append(.failure(error))
         }
       }
+      let place = position.map { $0 + results.count }
       do {
-        for (index, result) in zip(itemIndices, try importBatch(items, into: destination, at: nil, now: now)) {
+        for (index, result) in zip(itemIndices, try importBatch(items, into: destination, at: place, now: now)) {
           outcomes[index] = result
         }
       } catch {
@@ -345,7 +358,7 @@ public final class Library: Sendable {
       }
       for (outcome, earlier, path) in repeats {
         outcomes[outcome] = outcomes[earlier]!.flatMap { photo in
-          .failure(.alreadyThere(path, existing: photo, album: albumName))
+          .failure(.alreadyThere(path, existing: photo, album: destination.albumName))
         }
       }
       for (offset, outcome) in outcomes.enumerated() {
@@ -383,7 +396,7 @@ public final class Library: Sendable {
   ) throws(LibraryError) -> Photo {
     let trimmed = albumName.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !trimmed.isEmpty else { throw .invalidName(albumName) }
-    return try importFile(source, into: .named(trimmed), at: nil, now: now, allowingDuplicates: allowingDuplicates)
+    return try importFiles([source], into: .named(trimmed), now: now, allowingDuplicates: allowingDuplicates)[0].get()
   }
 
   /// Takes an image given as bytes (dropped from a browser, say) into the library, named
@@ -406,12 +419,11 @@ public final class Library: Sendable {
       name += ".\(fileExtension)"
     }
     let hash = Self.contentHash(of: data)
-    if !allowingDuplicates, let existing = try copy(of: data, hash: hash, in: .album(album)) {
-      throw .alreadyThere(originalName, existing: existing, album: album?.name)
+    if !allowingDuplicates { try refuseDuplicate(of: data, hash: hash, in: .album(album), named: originalName) }
+    let item = PendingImport(type: type, originalName: name, contentHash: hash) { temporary in
+      try data.write(to: temporary)
     }
-    return try importChecked(
-      type: type, originalName: name, contentHash: hash, into: .album(album), at: position, now: now
-    ) { temporary in try data.write(to: temporary) }
+    return try importBatch([item], into: .album(album), at: position, now: now)[0].get()
   }
 
   /// The photo, not in the trash, whose bytes are those of the file at `url`, in `album`
@@ -431,23 +443,24 @@ public final class Library: Sendable {
   enum ImportDestination {
     case album(Album?)
     case named(String)
+
+    /// The album's name, as errors give it; nil for the library alone.
+    var albumName: String? {
+      switch self {
+      case .album(let album): album?.name
+      case .named(let name): name
+      }
+    }
   }
 
-  private func importFile(
-    _ source: URL, into destination: ImportDestination, at position: Int?, now: Date, allowingDuplicates: Bool
-  ) throws(LibraryError) -> Photo {
-    let (item, data) = try checkedImport(of: source)
-    if !allowingDuplicates, let data, let hash = item.contentHash,
-      let existing = try copy(of: data, hash: hash, in: destination)
-    {
-      let album: String? =
-        switch destination {
-        case .album(let album): album?.name
-        case .named(let name): name
-        }
-      throw .alreadyThere(source.path, existing: existing, album: album)
+  /// Throws ``LibraryError/alreadyThere(_:existing:album:)``, naming the import `path`,
+  /// when `destination` already holds the bytes `data` (whose hash is `hash`).
+  private func refuseDuplicate(
+    of data: Data, hash: Int64, in destination: ImportDestination, named path: String
+  ) throws(LibraryError) {
+    if let existing = try copy(of: data, hash: hash, in: destination) {
+      throw .alreadyThere(path, existing: existing, album: destination.albumName)
     }
-    return try importBatch([item], into: destination, at: position, now: now)[0].get()
   }
 
   /// A photo, not in the trash, with exactly the bytes `data` (whose
@@ -517,16 +530,6 @@ public final class Library: Sendable {
     var fill: (URL) throws -> Void
   }
 
-  /// Writes one photo file through `fill` and records it, as ``importBatch(_:into:at:now:)``
-  /// does for several.
-  private func importChecked(
-    type: ContentType, originalName: String, contentHash: Int64?, into destination: ImportDestination,
-    at position: Int?, now: Date, write fill: @escaping (URL) throws -> Void
-  ) throws(LibraryError) -> Photo {
-    let item = PendingImport(type: type, originalName: originalName, contentHash: contentHash, fill: fill)
-    return try importBatch([item], into: destination, at: position, now: now)[0].get()
-  }
-
   /// Writes the files of `items` and records them, each at its place from `position` on.
   /// Their names are recorded as pending first, in one transaction, so that a crash at any
   /// later step leaves files the next opening knows to be the library's own. Each file is
@@ -561,12 +564,7 @@ public final class Library: Sendable {
     abandon(results.indices.filter { results[$0] != nil })
     guard !written.isEmpty else { return results.map { $0! } }
     do throws(LibraryError) {
-      do {
-        try Self.syncFolder(photosFolder)
-      } catch {
-        throw LibraryError.unwritable(photosFolder.path, reason: Self.describe(error))
-      }
-      checkpoint?(.folderSynced)
+      try syncFolderOfWrites(photosFolder)
       let photos = try write { db in
         let albumID: Int64?
         switch destination {
@@ -881,9 +879,11 @@ public final class Library: Sendable {
       let number = String(repeating: "0", count: max(0, width - String(index + 1).count)) + String(index + 1)
       let name = "\(number) \(PlatformFormats.safeFileName(photo.originalName, fallback: "photo"))"
       let target = folder.appending(path: name)
-      _ = try writeDurably(from: url(of: photo), to: target)
+      _ = try writeDurably(from: url(of: photo), to: target, syncingFolder: false)
       written.append(target)
     }
+    // The new names, all at once.
+    if !written.isEmpty { try syncFolderOfWrites(folder) }
     return written
   }
 
@@ -1072,18 +1072,22 @@ public final class Library: Sendable {
   /// Copies `source` to `destination` so that a crash leaves either nothing or the whole
   /// file: into a temporary file beside it, synced, renamed, and the folder synced. Returns
   /// the size.
-  func writeDurably(from source: URL, to destination: URL) throws(LibraryError) -> Int {
-    try writeDurably(to: destination) { temporary in try FileManager.default.copyItem(at: source, to: temporary) }
+  func writeDurably(from source: URL, to destination: URL, syncingFolder: Bool = true) throws(LibraryError) -> Int {
+    try writeDurably(to: destination, syncingFolder: syncingFolder) { temporary in
+      try FileManager.default.copyItem(at: source, to: temporary)
+    }
   }
 
   /// Writes `destination` through `fill`, which writes a temporary file beside it; the
-  /// file is synced, then renamed, then (unless `syncingFolder` is false, for a cache) its
-  /// folder is synced, so that the new name survives a crash. Returns the size.
+  /// file is synced, then renamed, then (unless `syncingFolder` is false: a cache, or a
+  /// caller that syncs the folder once after many writes) its folder is synced, so that the
+  /// new name survives a crash. Returns the size.
   func writeDurably(
     to destination: URL, syncingFolder: Bool = true, _ fill: (URL) throws -> Void
   ) throws(LibraryError) -> Int {
     let temporary = destination.deletingLastPathComponent().appending(
       path: "\(Self.temporaryPrefix)\(UUID().uuidString.lowercased())")
+    let size: Int
     do {
       try fill(temporary)
       checkpoint?(.copied)
@@ -1091,20 +1095,28 @@ public final class Library: Sendable {
       try handle.synchronize()
       try handle.close()
       checkpoint?(.synced)
-      let size = (try FileManager.default.attributesOfItem(atPath: temporary.path)[.size] as? Int) ?? 0
+      size = (try FileManager.default.attributesOfItem(atPath: temporary.path)[.size] as? Int) ?? 0
       guard rename(temporary.path, destination.path) == 0 else {
         throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: destination.path])
       }
       checkpoint?(.renamed)
-      if syncingFolder {
-        try Self.syncFolder(destination.deletingLastPathComponent())
-        checkpoint?(.folderSynced)
-      }
-      return size
     } catch {
       Self.removeFile(at: temporary)
       throw .unwritable(destination.path, reason: Self.describe(error))
     }
+    if syncingFolder { try syncFolderOfWrites(destination.deletingLastPathComponent()) }
+    return size
+  }
+
+  /// Syncs the folder that files were just renamed into, so that their names survive a
+  /// crash, and says so to the checkpoint.
+  func syncFolderOfWrites(_ folder: URL) throws(LibraryError) {
+    do {
+      try Self.syncFolder(folder)
+    } catch {
+      throw .unwritable(folder.path, reason: Self.describe(error))
+    }
+    checkpoint?(.folderSynced)
   }
 
   /// Syncs a folder, so that the names just made or changed in it are on the disk.

@@ -144,22 +144,23 @@ extension Library {
 
   /// Finishes what pending names say: a file written for a photo whose transaction never
   /// committed, or a file whose photo was deleted, goes with its thumbnail. These are the
-  /// only photo files the library ever removes on its own. Returns how many names there
-  /// were.
+  /// only photo files the library ever removes on its own. Returns how many files went.
   private func finishPendingFiles() throws(LibraryError) -> Int {
     let pending = try read { db in
-      try String.fetchAll(
-        db, sql: "SELECT fileName FROM pendingFile WHERE fileName NOT IN (SELECT fileName FROM photo)")
+      try Row.fetchAll(
+        db, sql: "SELECT fileName, fileName IN (SELECT fileName FROM photo) AS taken FROM pendingFile")
     }
-    for name in pending where Self.isLibraryFileName(name) {
+    guard !pending.isEmpty else { return 0 }
+    var finished = 0
+    for row in pending {
+      let name: String = row["fileName"]
+      guard !row["taken"], Self.isLibraryFileName(name) else { continue }
       Self.removeFile(at: photosFolder.appending(path: name))
       Self.removeFile(at: thumbnailsFolder.appending(path: name + Self.thumbnailSuffix))
-    }
-    guard try read({ db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM pendingFile") ?? 0 }) > 0 else {
-      return 0
+      finished += 1
     }
     try write { db in try db.execute(sql: "DELETE FROM pendingFile") }
-    return pending.count
+    return finished
   }
 
   /// Whether `name` has the form of the names the library gives photo files: a lowercase
@@ -221,7 +222,6 @@ extension Library {
   /// ``importedAlbumName``. What is not an image, or is already there, is passed by.
   private func importForeignImages() throws(LibraryError) -> [Photo] {
     let own: Set<String> = ["photos", "thumbnails", "licences"]
-    var imported: [Photo] = []
     let enumerator = FileManager.default.enumerator(
       at: folder, includingPropertiesForKeys: [.isRegularFileKey, .isSymbolicLinkKey], options: [.skipsHiddenFiles])
     var files: [URL] = []
@@ -238,10 +238,8 @@ extension Library {
       let values = try? next.resourceValues(forKeys: [.isRegularFileKey, .isSymbolicLinkKey])
       if values?.isRegularFile == true && values?.isSymbolicLink != true { files.append(next) }
     }
-    for file in files.sorted(by: { $0.path < $1.path }) {
-      if let photo = try? importPhoto(from: file, intoAlbumNamed: Self.importedAlbumName) { imported.append(photo) }
-    }
-    return imported
+    return importPhotos(from: files.sorted { $0.path < $1.path }, intoAlbumNamed: Self.importedAlbumName)
+      .compactMap { try? $0.get() }
   }
 
   // MARK: Salvage

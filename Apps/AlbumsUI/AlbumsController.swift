@@ -441,7 +441,9 @@ public final class AlbumsController {
           var imported: Photo?
           let committed = context.commitInsertion { indexPath in
             do {
-              let photo = try incoming.importInto(self.library, album: album, at: indexPath.item)
+              // Its bytes were checked against the album just above, in this same turn.
+              let photo = try incoming.importInto(
+                self.library, album: album, at: indexPath.item, alreadyCheckedForDuplicates: true)
               self.photos.insert(photo, at: indexPath.item)
               imported = photo
             } catch {
@@ -505,13 +507,20 @@ public final class AlbumsController {
       if let existing { throw LibraryError.alreadyThere(name, existing: existing, album: album?.name) }
     }
 
+    /// Imports what arrived into `album` at `position`; a photo whose bytes the album
+    /// holds is refused, unless ``checkNotIn(_:album:)`` has just said it is not there.
     @MainActor
-    func importInto(_ library: Library, album: Album?, at position: Int) throws -> Photo {
+    func importInto(
+      _ library: Library, album: Album?, at position: Int, alreadyCheckedForDuplicates: Bool = false
+    ) throws -> Photo {
       switch self {
       case .image(let image, let name):
-        try library.importPhoto(data: image.data, originalName: name, into: album, at: position)
+        try library.importPhoto(
+          data: image.data, originalName: name, into: album, at: position,
+          allowingDuplicates: alreadyCheckedForDuplicates)
       case .file(let url):
-        try library.importPhoto(from: url, into: album, at: position)
+        try library.importPhoto(
+          from: url, into: album, at: position, allowingDuplicates: alreadyCheckedForDuplicates)
       }
     }
   }
