@@ -578,9 +578,7 @@ public final class Library: Sendable {
             id: nil, fileName: fileNames[index], originalName: item.originalName, contentType: item.type.identifier,
             // Whole seconds, as the database keeps them.
             byteCount: byteCount, addedAt: Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down)))
-          try photo.insert(db)
-          try db.execute(
-            sql: "UPDATE photo SET contentHash = ? WHERE id = ?", arguments: [item.contentHash, photo.id])
+          try Self.insert(&photo, contentHash: item.contentHash, in: db)
           if let albumID {
             try Self.insert(photoID: photo.id!, into: albumID, at: position.map { $0 + offset }, in: db)
           }
@@ -620,6 +618,21 @@ public final class Library: Sendable {
         try db.execute(sql: "DELETE FROM pendingFile WHERE fileName = ?", arguments: [name])
       }
     }
+  }
+
+  /// Inserts `photo` with the hash of its bytes (a column ``Photo`` does not carry), and
+  /// gives it its id.
+  static func insert(_ photo: inout Photo, contentHash: Int64?, in db: Database) throws {
+    try db.execute(
+      sql: """
+        INSERT INTO photo (fileName, originalName, contentType, byteCount, addedAt, trashedAt, contentHash)
+        VALUES (?, ?, ?, ?, ?, ?, ?)
+        """,
+      arguments: [
+        photo.fileName, photo.originalName, photo.contentType, photo.byteCount, photo.addedAt, photo.trashedAt,
+        contentHash,
+      ])
+    photo.id = db.lastInsertedRowID
   }
 
   /// The id of the album called `name`, made at the end of the list when there is none.

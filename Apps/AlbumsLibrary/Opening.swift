@@ -208,8 +208,7 @@ extension Library {
       let albumID = try Self.findOrMakeAlbum(named: Self.recoveredAlbumName, in: db)
       var recovered: [Photo] = []
       for (var photo, hash) in found {
-        try photo.insert(db)
-        try db.execute(sql: "UPDATE photo SET contentHash = ? WHERE id = ?", arguments: [hash, photo.id])
+        try Self.insert(&photo, contentHash: hash, in: db)
         try Self.insert(photoID: photo.id!, into: albumID, at: nil, in: db)
         recovered.append(photo)
       }
