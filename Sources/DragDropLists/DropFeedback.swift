@@ -24,7 +24,7 @@ final class DropFeedback {
   }
 
   /// The list this feedback shows in; it owns the feedback.
-  private unowned(unsafe) let view: ItemsView
+  private unowned let view: ItemsView
 
   /// The open gap, if any.
   private(set) var gap: OpenGap?
@@ -60,7 +60,7 @@ final class DropFeedback {
       }
     }
     setHighlight(highlight)
-    let delay = view.kind.reflowDelay
+    let delay = view.reflowDelay
     guard let wanted, delay.seconds > 0, let clock = view.window?.clock else {
       cancelCadence()
       setGap(wanted)
@@ -164,12 +164,12 @@ final class DropFeedback {
         view: view, location: (followingDrop ? view.dragState.dropSession?.location(in: view) : nil) ?? point,
         targetView: view.visibleCell(at: item), targetItem: item,
         state: .activating)
-      guard view.kind.shouldSpringLoad(at: item, context: context) else { return }
+      guard view.dropBridge?.shouldSpringLoad(at: item, context: context) ?? true else { return }
       self.blink(context.targetView, times: 2) { [weak self] in
         guard let self, let item = self.springItem else { return }
         context.state = .activated
         self.view.select(item)
-        self.view.kind.notifySelect(item)
+        self.view.data.didSelect(item)
       }
     }
   }

@@ -1,185 +1,6 @@
 @_spi(Platform) import DragDrop
 import Foundation
 
-/// How a cell takes part in a drag (rule 19).
-public enum CellDragState: Sendable, Hashable {
-  case none
-  /// The cell's item is lifting.
-  case lifting
-  /// The cell's item is being dragged; the cell stays in place, usually dimmed.
-  case dragging
-}
-
-/// A drop proposal with an intent (rule 20), for tables and collection views.
-public struct ItemsViewDropProposal: Sendable, Hashable {
-  public var operation: DropOperation
-  public var intent: DropIntent
-  public var isPrecise = false
-  public var prefersFullSizePreview = false
-
-  public init(operation: DropOperation, intent: DropIntent = .unspecified) {
-    self.operation = operation
-    self.intent = intent
-  }
-
-  var dropProposal: DropProposal {
-    var proposal = DropProposal(operation: operation)
-    proposal.isPrecise = isPrecise
-    proposal.prefersFullSizePreview = prefersFullSizePreview
-    return proposal
-  }
-}
-
-public typealias TableViewDropProposal = ItemsViewDropProposal
-public typealias CollectionViewDropProposal = ItemsViewDropProposal
-
-/// One dropped item, as the coordinator describes it (rule 21).
-@MainActor
-public struct ItemsViewDropItem {
-  public let dragItem: DragItem
-  /// Where the item came from in this view; nil for items from elsewhere, or when the
-  /// view was reloaded after the drag began.
-  public let sourceIndexPath: IndexPath?
-  /// The size of the item's preview.
-  public let previewSize: Size
-}
-
-public typealias TableViewDropItem = ItemsViewDropItem
-public typealias CollectionViewDropItem = ItemsViewDropItem
-
-/// What a drop delegate works with in `performDropWith` (rules 21-23): the items, the
-/// destination, the proposal and the session, and the animations of the items into place.
-@MainActor
-public class ItemsViewDropCoordinator {
-  public let items: [ItemsViewDropItem]
-  /// Where the drop lands: the slot for insert-at, the item for insert-into.
-  public let destinationIndexPath: IndexPath?
-  public let proposal: ItemsViewDropProposal
-  public let session: DropSession
-  /// The view, held weakly: a coordinator kept after its view is freed (from a load that
-  /// completes late, say) animates nothing, and its placeholders are never pending.
-  weak var view: ItemsView?
-  /// Where an item's preview goes: a fixed place, or a placeholder's, found when the drop
-  /// animation starts (the placeholder may have moved by then).
-  enum PreviewDestination {
-    case target(DragPreviewTarget)
-    case placeholder(ItemsView.PlaceholderEntry)
-  }
-
-  /// Where each item's preview goes, by drag item.
-  var targets: [ObjectIdentifier: PreviewDestination] = [:]
-  var animators: [ObjectIdentifier: DeferredAnimator] = [:]
-  /// The item each drag item was dropped to or into, for its drop preview's parameters.
-  var droppedIndexPaths: [ObjectIdentifier: IndexPath] = [:]
-
-  init(
-    items: [ItemsViewDropItem], destinationIndexPath: IndexPath?, proposal: ItemsViewDropProposal,
-    session: DropSession, view: ItemsView
-  ) {
-    self.items = items
-    self.destinationIndexPath = destinationIndexPath
-    self.proposal = proposal
-    self.session = session
-    self.view = view
-    targets.reserveCapacity(items.count)
-    animators.reserveCapacity(items.count)
-  }
-
-  /// The view, or nil with a warning naming the call when the view has been freed.
-  func liveView(_ call: String) -> ItemsView? {
-    if view == nil { ItemsView.logger.warning("\(call) did nothing: the coordinator's view was freed") }
-    return view
-  }
-
-  /// Drop items for drag items from elsewhere: no source, the view's default preview size.
-  static func itemsFromElsewhere(_ items: [DragItem], view: ItemsView) -> [ItemsViewDropItem] {
-    items.map { ItemsViewDropItem(dragItem: $0, sourceIndexPath: nil, previewSize: view.kind.defaultPreviewSize) }
-  }
-
-  /// Animates the item into the item at `indexPath`, which must already be in the data
-  /// source and inserted through `performBatchUpdates` (rule 23).
-  func dropToItem(_ dragItem: DragItem, at indexPath: IndexPath) -> any DragAnimating {
-    guard let view = liveView("drop(_:toItemAt:)") else { return DeferredAnimator() }
-    let rect = view.itemFrame(at: indexPath) ?? .zero
-    droppedIndexPaths[ObjectIdentifier(dragItem)] = indexPath
-    return record(dragItem, DragPreviewTarget(container: view, center: rect.center))
-  }
-
-  /// Animates the item into the item at `indexPath`, aspect-fitting its preview into `rect`
-  /// (in the cell's coordinates).
-  func dropIntoItem(_ dragItem: DragItem, at indexPath: IndexPath, rect: Rect) -> any DragAnimating {
-    guard let view = liveView("drop(_:intoItemAt:rect:)") else { return DeferredAnimator() }
-    let frame = view.itemFrame(at: indexPath) ?? .zero
-    let center = Point(x: frame.minX + rect.midX, y: frame.minY + rect.midY)
-    let size = items.first { $0.dragItem === dragItem }?.previewSize ?? rect.size
-    droppedIndexPaths[ObjectIdentifier(dragItem)] = indexPath
-    let scale = size.width > 0 && size.height > 0 ? min(rect.width / size.width, rect.height / size.height) : 1
-    return record(
-      dragItem, DragPreviewTarget(container: view, center: center, transform: AffineTransform(scaleX: scale, y: scale)))
-  }
-
-  /// Animates the item to any place.
-  @discardableResult
-  public func drop(_ dragItem: DragItem, to target: DragPreviewTarget) -> any DragAnimating {
-    record(dragItem, target)
-  }
-
-  /// Where the item's preview goes now: a placeholder's current place, or the committed
-  /// item's once the placeholder has become one. Nil when the item was not sent anywhere.
-  func target(for item: DragItem) -> DragPreviewTarget? {
-    guard let view else { return nil }
-    switch targets[ObjectIdentifier(item)] {
-    case .target(let target):
-      return target
-    case .placeholder(let entry):
-      let frame =
-        entry.isInView && entry.owner === view
-        ? view.placeholderRect(entry) : view.itemFrame(at: IndexPath(item: entry.anchor, section: entry.section))
-      return frame.map { DragPreviewTarget(container: view, center: $0.center) }
-    case nil:
-      return nil
-    }
-  }
-
-  func record(_ item: DragItem, _ target: DragPreviewTarget) -> DeferredAnimator {
-    record(item, .target(target))
-  }
-
-  func record(_ item: DragItem, _ destination: PreviewDestination) -> DeferredAnimator {
-    let key = ObjectIdentifier(item)
-    targets[key] = destination
-    let animator = animators[key] ?? DeferredAnimator()
-    animators[key] = animator
-    return animator
-  }
-}
-
-/// An animator handed out before the drop animation exists: what is added to it joins the
-/// drop animation of its item when that starts.
-@MainActor
-final class DeferredAnimator: DragAnimating {
-  private var animations: [@MainActor () -> Void] = []
-  private var completions: [@MainActor (AnimatingPosition) -> Void] = []
-  private weak var target: (any DragAnimating)?
-
-  func addAnimations(_ animations: @escaping @MainActor () -> Void) {
-    if let target { target.addAnimations(animations) } else { self.animations.append(animations) }
-  }
-
-  func addCompletion(_ completion: @escaping @MainActor (AnimatingPosition) -> Void) {
-    if let target { target.addCompletion(completion) } else { completions.append(completion) }
-  }
-
-  /// Hands everything to the real animator, and anything added later too.
-  func forward(to animator: any DragAnimating) {
-    target = animator
-    animations.forEach(animator.addAnimations)
-    completions.forEach(animator.addCompletion)
-    animations = []
-    completions = []
-  }
-}
-
 extension ItemsView {
   /// What the view keeps while a drag or drop is under way.
   final class DragDropState {
@@ -226,7 +47,7 @@ extension ItemsView {
         let dragged = dragState.dragSession.flatMap { session in
           session.items.first.flatMap { dragState.sourceIndexPaths[ObjectIdentifier($0)] }
         }
-        return dragged.flatMap { itemFrame(at: $0)?.height } ?? kind.defaultPreviewSize.height
+        return dragged.flatMap { itemFrame(at: $0)?.height } ?? defaultPreviewSize.height
       }(), pointerMoved: pointerMoved)
   }
 }
@@ -241,7 +62,7 @@ final class ItemsDragAdapter: DragInteractionDelegate {
   }
 
   func dragInteraction(_ interaction: DragInteraction, itemsForBeginning session: DragSession) -> [DragItem] {
-    guard view.kind.hasDragDelegate, view.movement == nil,
+    guard let bridge = view.dragBridge, bridge.isConnected, view.movement == nil,
       let indexPath = view.dataIndexPath(at: session.location(in: view))
     else { return [] }
     // Rule 18: dragging a selected item drags every selected item, once per item.
@@ -249,7 +70,7 @@ final class ItemsDragAdapter: DragInteractionDelegate {
     let paths = selection.contains(indexPath) ? selection : [indexPath]
     var items: [DragItem] = []
     for path in paths {
-      let pathItems = view.kind.dragItemsForBeginning(session, at: path)
+      let pathItems = bridge.itemsForBeginning(session, at: path)
       for item in pathItems { view.dragState.sourceIndexPaths[ObjectIdentifier(item)] = path }
       items += pathItems
     }
@@ -264,8 +85,10 @@ final class ItemsDragAdapter: DragInteractionDelegate {
   func dragInteraction(
     _ interaction: DragInteraction, itemsForAddingTo session: DragSession, withTouchAt point: Point
   ) -> [DragItem] {
-    guard view.kind.hasDragDelegate, let indexPath = view.dataIndexPath(at: point) else { return [] }
-    let items = view.kind.dragItemsForAdding(session, at: indexPath, point: point)
+    guard let bridge = view.dragBridge, bridge.isConnected, let indexPath = view.dataIndexPath(at: point) else {
+      return []
+    }
+    let items = bridge.itemsForAdding(session, at: indexPath, point: point)
     for item in items { view.dragState.sourceIndexPaths[ObjectIdentifier(item)] = indexPath }
     if !items.isEmpty { view.visibleCell(at: indexPath)?.setDragState(.dragging) }
     return items
@@ -279,7 +102,7 @@ final class ItemsDragAdapter: DragInteractionDelegate {
     guard let indexPath = view.dragState.sourceIndexPaths[ObjectIdentifier(item)],
       let cell = view.visibleCell(at: indexPath)
     else { return nil }
-    let parameters = view.kind.dragPreviewParameters(at: indexPath)
+    let parameters = view.dragBridge?.previewParameters(at: indexPath)
     // A snapshot, not the cell: the cell may be reused for another item while this one is
     // in the air (during auto-scroll, say), and the preview must not change with it.
     return TargetedDragPreview(
@@ -300,24 +123,24 @@ final class ItemsDragAdapter: DragInteractionDelegate {
 
   func dragInteraction(_ interaction: DragInteraction, sessionWillBegin session: DragSession) {
     for (_, indexPath) in view.dragState.sourceIndexPaths { view.visibleCell(at: indexPath)?.setDragState(.dragging) }
-    view.kind.dragSessionWillBegin(session)
+    view.dragBridge?.sessionWillBegin(session)
   }
 
   func dragInteraction(_ interaction: DragInteraction, sessionAllowsMoveOperation session: DragSession) -> Bool {
-    view.kind.dragSessionAllowsMove(session)
+    view.dragBridge?.sessionAllowsMove(session) ?? true
   }
 
   func dragInteraction(
     _ interaction: DragInteraction, sessionIsRestrictedToDraggingApplication session: DragSession
   ) -> Bool {
-    view.kind.dragSessionIsRestricted(session)
+    view.dragBridge?.sessionIsRestricted(session) ?? false
   }
 
   func dragInteraction(_ interaction: DragInteraction, session: DragSession, didEndWith operation: DropOperation) {
     for cell in view.sortedVisibleCells { cell.setDragState(.none) }
     view.dragState.sourceIndexPaths = [:]
     view.dragState.dragSession = nil
-    view.kind.dragSessionDidEnd(session, operation: operation)
+    view.dragBridge?.sessionDidEnd(session, operation: operation)
   }
 }
 
@@ -332,22 +155,23 @@ final class ItemsDropAdapter: DropInteractionDelegate {
   }
 
   func dropInteraction(_ interaction: DropInteraction, canHandle session: DropSession) -> Bool {
-    view.kind.hasDropDelegate && view.kind.dropCanHandle(session)
+    guard let bridge = view.dropBridge, bridge.isConnected else { return false }
+    return bridge.canHandle(session)
   }
 
   func dropInteraction(_ interaction: DropInteraction, sessionDidEnter session: DropSession) {
     view.dragState.dropSession = session
-    view.kind.dropSessionDidEnter(session)
+    view.dropBridge?.sessionDidEnter(session)
   }
 
   func dropInteraction(_ interaction: DropInteraction, sessionDidUpdate session: DropSession) -> DropProposal {
     // Held once for the whole update: each read of the unowned reference checks the view
     // is alive and counts a reference.
     let view = self.view
-    guard view.kind.hasDropDelegate else { return DropProposal(operation: .cancel) }
+    guard let bridge = view.dropBridge, bridge.isConnected else { return DropProposal(operation: .cancel) }
     let point = session.location(in: view)
     let provisional = view.dataDestination(at: point, intent: .insertAtDestinationIndexPath)
-    var proposal = view.kind.dropProposal(session, destination: provisional.indexPath)
+    var proposal = bridge.proposal(session, destination: provisional.indexPath)
     // Insert-at, the common answer, needs no second lookup.
     let destination =
       proposal.intent == .insertAtDestinationIndexPath
@@ -373,7 +197,7 @@ final class ItemsDropAdapter: DropInteractionDelegate {
     view.dropFeedback.stopTimers()
     view.showDropFeedback(for: nil)
     view.dragState.dropSession = nil
-    view.kind.dropSessionDidExit(session)
+    view.dropBridge?.sessionDidExit(session)
   }
 
   func dropInteraction(_ interaction: DropInteraction, performDrop session: DropSession) {
@@ -391,7 +215,8 @@ final class ItemsDropAdapter: DropInteractionDelegate {
       let final =
         target.section == source.section && target.item > source.item
         ? IndexPath(item: target.item - 1, section: target.section) : target
-      if view.kind.reorderLocally(from: source, to: final) {
+      if view.data.moveItem(from: source, to: final) {
+        view.applyReorder(from: source, to: final)
         let coordinator = makeCoordinator(session, destination: final)
         _ = coordinator.dropToItem(session.items[0], at: final)
         state.coordinator = coordinator
@@ -401,7 +226,7 @@ final class ItemsDropAdapter: DropInteractionDelegate {
     }
     let coordinator = makeCoordinator(session, destination: destination?.indexPath)
     state.coordinator = coordinator
-    view.kind.performDrop(with: coordinator)
+    view.dropBridge?.performDrop(with: coordinator)
     focusAfterKeyboardDrop(session, coordinator)
   }
 
@@ -441,10 +266,13 @@ final class ItemsDropAdapter: DropInteractionDelegate {
           $0.parameters.visiblePath?.bounds.size ?? $0.view.bounds.size
         }
       }
-      let size = preview ?? source.flatMap { view.itemFrame(at: $0)?.size } ?? view.kind.defaultPreviewSize
+      let size = preview ?? source.flatMap { view.itemFrame(at: $0)?.size } ?? view.defaultPreviewSize
       return ItemsViewDropItem(dragItem: item, sourceIndexPath: source, previewSize: size)
     }
-    return view.kind.makeCoordinator(items: items, destination: destination, proposal: state.proposal, session: session)
+    return view.dropBridge?.makeCoordinator(
+      items: items, destination: destination, proposal: state.proposal, session: session)
+      ?? ItemsViewDropCoordinator(
+        items: items, destinationIndexPath: destination, proposal: state.proposal, session: session, view: view)
   }
 
   func dropInteraction(
@@ -454,7 +282,7 @@ final class ItemsDropAdapter: DropInteractionDelegate {
     if let target = coordinator?.target(for: item) {
       // Into an item: the delegate may draw the preview differently there.
       if let path = coordinator?.droppedIndexPaths[ObjectIdentifier(item)],
-        let parameters = view.kind.dropPreviewParameters(at: path)
+        let parameters = view.dropBridge?.previewParameters(at: path)
       {
         return TargetedDragPreview(view: defaultPreview.view, parameters: parameters, target: target)
       }
@@ -478,6 +306,6 @@ final class ItemsDropAdapter: DropInteractionDelegate {
     view.showDropFeedback(for: nil)
     view.dragState.dropSession = nil
     view.dragState.coordinator = nil
-    view.kind.dropSessionDidEnd(session)
+    view.dropBridge?.sessionDidEnd(session)
   }
 }

@@ -129,6 +129,6 @@ extension ItemsView {
     }
     scrollRectToVisible(frame)
     layoutIfNeeded()
-    return stop.isItem ? frame.center : kind.keyboardStopPoint(in: frame, beforeItem: stop.slot < count)
+    return stop.isItem ? frame.center : keyboardStopPoint(in: frame, beforeItem: stop.slot < count)
   }
 }

@@ -311,7 +311,7 @@ extension ItemsView {
     entry.isCommitting = true
     updates(path)
     entry.isCommitting = false
-    let reported = kind.hasDataSource ? sourceItemCount(inSection: entry.section) : 0
+    let reported = data.isConnected ? sourceItemCount(inSection: entry.section) : 0
     guard entry.isInView else {
       // The block reloaded the view, which removed every placeholder.
       return true
@@ -343,7 +343,7 @@ extension ItemsView {
       slot: {
         $0.section == path.section && $0.item > path.item ? IndexPath(item: $0.item + 1, section: $0.section) : $0
       })
-    itemLayout.setExtent(kind.sourceExtent(at: path), at: display)
+    itemLayout.setExtent(data.extent(at: path), at: display)
     contentSize = Size(width: bounds.width, height: itemLayout.contentHeight)
     setNeedsLayout()
     // A keyboard drop's focus waited for this placeholder: it lands on the new item.

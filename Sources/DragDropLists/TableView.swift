@@ -1,79 +1,5 @@
 import DragDrop
 import Foundation
-import Logging
-
-/// Supplies a table's sections, rows and cells.
-@MainActor
-public protocol TableViewDataSource: AnyObject {
-  /// 1 by default.
-  func numberOfSections(in tableView: TableView) -> Int
-  func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int
-  /// A cell for a visible row, usually from ``TableView/dequeueReusableCell(withIdentifier:for:)``.
-  func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell
-  /// A header title; none by default. A section with a title gets a header.
-  func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String?
-}
-
-extension TableViewDataSource {
-  public func numberOfSections(in tableView: TableView) -> Int { 1 }
-  public func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? { nil }
-}
-
-/// A data source whose rows can be reordered: local single-row reorders go through
-/// ``tableView(_:moveRowAt:to:)`` (rule 22).
-@MainActor
-public protocol TableViewReorderingDataSource: TableViewDataSource {
-  /// True by default.
-  func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool
-  /// Moves the row in the model; `destination` is its index after the move.
-  func tableView(_ tableView: TableView, moveRowAt source: IndexPath, to destination: IndexPath)
-}
-
-extension TableViewReorderingDataSource {
-  public func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool { true }
-}
-
-/// Row heights and selection.
-@MainActor
-public protocol TableViewDelegate: AnyObject {
-  /// The table's ``TableView/rowHeight`` by default.
-  func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double
-  func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath)
-  func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath)
-}
-
-extension TableViewDelegate {
-  public func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double { tableView.rowHeight }
-  public func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {}
-  public func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath) {}
-}
-
-/// A row of a table: a cell with a text label.
-@MainActor
-open class TableViewCell: ItemsViewCell {
-  public let textLabel = Label()
-
-  public required init(reuseIdentifier: String?) {
-    super.init(reuseIdentifier: reuseIdentifier)
-    textLabel.font = .systemFont(ofSize: 17)
-    addSubview(textLabel)
-  }
-
-  /// Called before a cell is handed out again; clears the text by default.
-  open override func prepareForReuse() {
-    super.prepareForReuse()
-    textLabel.text = nil
-  }
-
-  open override func layoutSubviews() {
-    textLabel.frame = bounds.inset(by: EdgeInsets(top: 0, left: 16, bottom: 0, right: 16))
-  }
-
-  override var contentSnapshot: String { textLabel.text.map { " text=\"\($0)\"" } ?? "" }
-
-  /// The accessibility label, or the text the cell shows.
-  open override var accessibilityText: String? { accessibilityLabel ?? textLabel.text }
-}
 
 /// A table: sections of rows with fixed or per-row heights, optional headers, reusable
 /// cells of which only the visible ones exist, selection, and batch updates checked by
@@ -105,17 +31,17 @@ open class TableView: ItemsView {
 
   /// The drag side: setting it makes rows draggable.
   public weak var dragDelegate: (any TableViewDragDelegate)? {
-    didSet { if dragDelegate != nil { installDragInteraction() } }
+    didSet { if dragDelegate != nil, dragBridge == nil { dragBridge = TableDragBridge(table: self) } }
   }
 
   /// The drop side: setting it makes the table a drop target.
   public weak var dropDelegate: (any TableViewDropDelegate)? {
-    didSet { if dropDelegate != nil { installDropInteraction() } }
+    didSet { if dropDelegate != nil, dropBridge == nil { dropBridge = TableDropBridge(table: self) } }
   }
 
   public init(frame: Rect = .zero) {
     super.init(frame: frame, layout: ListLayout(width: 0, sections: []))
-    kind = self
+    dataBridge = TableDataBridge(table: self)
   }
 
   /// The geometry of every row and header.
@@ -194,23 +120,13 @@ open class TableView: ItemsView {
     try record(animation: animation) { $0.reloadItems(at: indexPaths) }
   }
 
-  // MARK: The data source, the delegate and the headers
+  // MARK: Rows and headers
 
-  var hasDataSource: Bool { dataSource != nil }
-  func sourceNumberOfSections() -> Int { dataSource?.numberOfSections(in: self) ?? 0 }
-  func sourceNumberOfItems(inSection section: Int) -> Int {
-    dataSource?.tableView(self, numberOfRowsInSection: section) ?? 0
-  }
-  func sourceCell(at indexPath: IndexPath) -> ItemsViewCell {
-    dataSource?.tableView(self, cellForRowAt: indexPath) ?? TableViewCell(reuseIdentifier: nil)
-  }
-  func sourceExtent(at indexPath: IndexPath) -> Double {
-    delegate?.tableView(self, heightForRowAt: indexPath) ?? rowHeight
-  }
-  var estimatedItemExtent: Double? {
+  override var estimatedItemExtent: Double? {
     estimatedRowHeight > 0 && estimatedRowHeight.isFinite ? estimatedRowHeight : nil
   }
-  func makeLayout(counts: [Int]) -> any ItemLayout {
+
+  override func makeLayout(counts: [Int]) -> any ItemLayout {
     let headers = headerExtents(sections: counts.count)
     if let estimate = estimatedItemExtent {
       return ListLayout(
@@ -224,23 +140,28 @@ open class TableView: ItemsView {
       sections: counts.enumerated().map { section, count in
         ListLayout.Section(
           headerHeight: headers[section],
-          rowHeights: (0..<count).map { sourceExtent(at: IndexPath(row: $0, section: section)) })
+          rowHeights: (0..<count).map { rowHeight(at: IndexPath(row: $0, section: section)) })
       })
   }
-  func headerExtents(sections: Int) -> [Double] {
+
+  /// A row's height: the delegate's, or ``rowHeight``.
+  func rowHeight(at indexPath: IndexPath) -> Double {
+    delegate?.tableView(self, heightForRowAt: indexPath) ?? rowHeight
+  }
+
+  override func headerExtents(sections: Int) -> [Double] {
     headerTitles = (0..<sections).map { dataSource?.tableView(self, titleForHeaderInSection: $0) ?? nil }
     return headerTitles.map { $0 == nil ? 0 : sectionHeaderHeight }
   }
-  func notifySelect(_ indexPath: IndexPath) { delegate?.tableView(self, didSelectRowAt: indexPath) }
-  func notifyDeselect(_ indexPath: IndexPath) { delegate?.tableView(self, didDeselectRowAt: indexPath) }
-  var defaultPreviewSize: Size { Size(width: bounds.width, height: rowHeight) }
 
-  func removeSupplementaryViews() {
+  override var defaultPreviewSize: Size { Size(width: bounds.width, height: rowHeight) }
+
+  override func removeSupplementaryViews() {
     for (_, header) in headerViews { header.removeFromSuperview() }
     headerViews = [:]
   }
 
-  func layoutSupplementaryViews(top: Double, bottom: Double) {
+  override func layoutSupplementaryViews(top: Double, bottom: Double) {
     for (section, title) in headerTitles.enumerated() {
       guard let title, let gap = layout.boundaryOffset(row: 0, inSection: section) else { continue }
       let rect = Rect(x: 0, y: gap - sectionHeaderHeight, width: bounds.width, height: sectionHeaderHeight)
@@ -259,74 +180,4 @@ open class TableView: ItemsView {
       }
     }
   }
-
-  // MARK: The drag and drop delegates
-
-  var hasDragDelegate: Bool { dragDelegate != nil }
-  func dragItemsForBeginning(_ session: DragSession, at indexPath: IndexPath) -> [DragItem] {
-    dragDelegate?.tableView(self, itemsForBeginning: session, at: indexPath) ?? []
-  }
-  func dragItemsForAdding(_ session: DragSession, at indexPath: IndexPath, point: Point) -> [DragItem] {
-    dragDelegate?.tableView(self, itemsForAddingTo: session, at: indexPath, point: point) ?? []
-  }
-  func dragPreviewParameters(at indexPath: IndexPath) -> DragPreviewParameters? {
-    dragDelegate?.tableView(self, dragPreviewParametersForRowAt: indexPath)
-  }
-  func dragSessionWillBegin(_ session: DragSession) {
-    dragDelegate?.tableView(self, dragSessionWillBegin: session)
-  }
-  func dragSessionDidEnd(_ session: DragSession, operation: DropOperation) {
-    dragDelegate?.tableView(self, dragSessionDidEnd: session, operation: operation)
-  }
-  func dragSessionAllowsMove(_ session: DragSession) -> Bool {
-    dragDelegate?.tableView(self, dragSessionAllowsMoveOperation: session) ?? true
-  }
-  func dragSessionIsRestricted(_ session: DragSession) -> Bool {
-    dragDelegate?.tableView(self, dragSessionIsRestrictedToDraggingApplication: session) ?? false
-  }
-
-  var hasDropDelegate: Bool { dropDelegate != nil }
-  func dropCanHandle(_ session: DropSession) -> Bool {
-    dropDelegate?.tableView(self, canHandle: session) ?? false
-  }
-  func dropSessionDidEnter(_ session: DropSession) {
-    dropDelegate?.tableView(self, dropSessionDidEnter: session)
-  }
-  func dropProposal(_ session: DropSession, destination: IndexPath?) -> ItemsViewDropProposal {
-    dropDelegate?.tableView(self, dropSessionDidUpdate: session, withDestinationIndexPath: destination)
-      ?? ItemsViewDropProposal(operation: .cancel)
-  }
-  func dropSessionDidExit(_ session: DropSession) {
-    dropDelegate?.tableView(self, dropSessionDidExit: session)
-  }
-  func dropSessionDidEnd(_ session: DropSession) { dropDelegate?.tableView(self, dropSessionDidEnd: session) }
-  func performDrop(with coordinator: ItemsViewDropCoordinator) {
-    guard let coordinator = coordinator as? TableViewDropCoordinator else { return }
-    dropDelegate?.tableView(self, performDropWith: coordinator)
-  }
-  func dropPreviewParameters(at indexPath: IndexPath) -> DragPreviewParameters? {
-    dropDelegate?.tableView(self, dropPreviewParametersForRowAt: indexPath)
-  }
-  func shouldSpringLoad(at indexPath: IndexPath, context: SpringLoadedContext) -> Bool {
-    dropDelegate?.tableView(self, shouldSpringLoadRowAt: indexPath, with: context) ?? true
-  }
-  func makeCoordinator(
-    items: [ItemsViewDropItem], destination: IndexPath?, proposal: ItemsViewDropProposal, session: DropSession
-  ) -> ItemsViewDropCoordinator {
-    TableViewDropCoordinator(
-      items: items, destinationIndexPath: destination, proposal: proposal, session: session, tableView: self)
-  }
-
-  /// Rule 22: a local single-row reorder goes through the data source's moveRowAt when it
-  /// can move the row.
-  func reorderLocally(from source: IndexPath, to destination: IndexPath) -> Bool {
-    guard let reordering = dataSource as? any TableViewReorderingDataSource,
-      reordering.tableView(self, canMoveRowAt: source)
-    else { return false }
-    reordering.tableView(self, moveRowAt: source, to: destination)
-    applyReorder(from: source, to: destination)
-    return true
-  }
 }
-
-extension TableView: ItemsViewKind {}

@@ -1,0 +1,246 @@
+import DragDrop
+import Foundation
+
+extension ItemsView {
+  // MARK: Loading
+
+  func setNeedsReload() {
+    needsReload = true
+    setNeedsLayout()
+  }
+
+  func reloadIfNeeded() {
+    if needsReload { reloadData() }
+  }
+
+  /// Asks the data source for everything again. Visible cells return to the reuse pool,
+  /// placeholders and an interactive movement are dropped, and the selection is cleared.
+  public func reloadData() {
+    needsReload = false
+    dragState.reloadedSinceDragBegan = true
+    for (_, cell) in visibleByPath { recycle(cell) }
+    visibleByPath = VisibleCells()
+    laidOut = []
+    removeAllPlaceholders()
+    placeholdersWithCells = [:]
+    movement = nil
+    removeSupplementaryViews()
+    selected = ItemSelection()
+    keyboardFocus = nil
+    let sections = data.isConnected ? max(0, data.numberOfSections()) : 0
+    itemCounts = (0..<sections).map(sourceItemCount(inSection:))
+    itemLayout = makeLayout(counts: itemCounts)
+    itemLayout.width = bounds.width
+    contentSize = Size(width: bounds.width, height: itemLayout.contentHeight)
+    setNeedsLayout()
+  }
+
+  /// The most items one section shows: the row bookkeeping counts in 32 bits, with room
+  /// left for insertions. 1,073,741,824.
+  public static let maximumItemsPerSection = 1 << 30
+
+  /// The data source's item count for a section: negative counts are 0, and counts past
+  /// ``maximumItemsPerSection`` show that many, logged.
+  func sourceItemCount(inSection section: Int) -> Int {
+    let reported = data.numberOfItems(inSection: section)
+    guard reported <= Self.maximumItemsPerSection else {
+      Self.logger.error(
+        "a section can show at most \(Self.maximumItemsPerSection) items; it shows that many",
+        metadata: ["section": "\(section)", "reported": "\(reported)"])
+      return Self.maximumItemsPerSection
+    }
+    return max(0, reported)
+  }
+
+  /// Makes every index path the view keeps, but the selection, follow an update (rules 21, 22
+  /// and 25): a drag's source items, the drop destination, the gap, the highlighted and
+  /// spring-loaded items, and an interactive movement. `item` maps an item's path, nil when
+  /// the item went away; `slot` maps a slot between items, nil when its section went away.
+  /// What went away is forgotten: a deleted source item has no source index path any more,
+  /// and a movement whose item was deleted ends.
+  func followUpdate(item: (IndexPath) -> IndexPath?, slot: (IndexPath) -> IndexPath?) {
+    if let focus = keyboardFocus { keyboardFocus = item(focus) }
+    let state = dragState
+    if !state.sourceIndexPaths.isEmpty { state.sourceIndexPaths = state.sourceIndexPaths.compactMapValues(item) }
+    dropFeedback.follow(item: item, slot: slot)
+    if let destination = state.destination, let path = destination.indexPath {
+      let mapped = destination.intent == .insertIntoDestinationIndexPath ? item(path) : slot(path)
+      state.destination =
+        mapped.map { DropDestination(indexPath: $0, intent: destination.intent) }
+        ?? DropDestination(indexPath: nil, intent: .unspecified)
+    }
+    if let moving = movement {
+      guard let original = item(moving.original) else {
+        movement = nil
+        return
+      }
+      // The target counts positions once the moving item is out of its section.
+      let target = slot(moving.target) ?? original
+      let limit = itemCounts[target.section] - (target.section == original.section ? 1 : 0)
+      movement?.original = original
+      movement?.target = IndexPath(item: max(0, min(target.item, limit)), section: target.section)
+    }
+  }
+
+  // MARK: Updates
+
+  /// Applies the insertions, deletions, moves and reloads made in `updates` as one change.
+  ///
+  /// Update the data source inside the block, then describe the change with the insert,
+  /// delete, move and reload calls. The counts must add up (rule 25); if they do not, the
+  /// error names the section and every count, and the view keeps its state from before.
+  ///
+  /// The block may throw, so that the insert, delete, move and reload calls inside it need
+  /// a plain `try` and no `try?`: an error it throws ends the batch, nothing of the batch is
+  /// applied, and the error reaches the caller as it was thrown. If the block had already
+  /// changed the data source, call `reloadData()` to show what it holds.
+  ///
+  /// - Parameters:
+  ///   - updates: changes the data source and describes the change.
+  ///   - completion: runs once the update animation has finished, after
+  ///     ``updateAnimationDuration`` on the window's clock (at once outside a window), with
+  ///     true.
+  /// - Throws: ``BatchUpdateError`` when the changes do not add up, or what the block threw.
+  public func performBatchUpdates(
+    _ updates: () throws -> Void, completion: (@MainActor (Bool) -> Void)? = nil
+  ) throws {
+    reloadIfNeeded()
+    let outer = pendingUpdate == nil
+    if outer {
+      pendingUpdate = BatchUpdate()
+      pendingAnimates = false
+    }
+    do {
+      try updates()
+    } catch {
+      if outer { pendingUpdate = nil }
+      throw error
+    }
+    guard outer, let update = pendingUpdate else { return }
+    pendingUpdate = nil
+    skipsNextGlide = !pendingAnimates && !update.isEmpty
+    try apply(update)
+    guard let completion else { return }
+    if let clock = window?.clock {
+      clock.schedule(after: updateAnimationDuration) { completion(true) }
+    } else {
+      completion(true)
+    }
+  }
+
+  /// Inserts sections; inside ``performBatchUpdates(_:completion:)`` it joins the batch,
+  /// outside it applies on its own. The same goes for the other section changes.
+  public func insertSections(_ sections: IndexSet, with animation: RowAnimation = .automatic) throws(BatchUpdateError) {
+    try record(animation: animation) { $0.insertSections(sections) }
+  }
+  public func deleteSections(_ sections: IndexSet, with animation: RowAnimation = .automatic) throws(BatchUpdateError) {
+    try record(animation: animation) { $0.deleteSections(sections) }
+  }
+  public func moveSection(_ section: Int, toSection newSection: Int) throws(BatchUpdateError) {
+    try record { $0.moveSection(section, toSection: newSection) }
+  }
+  public func reloadSections(_ sections: IndexSet, with animation: RowAnimation = .automatic) throws(BatchUpdateError) {
+    try record(animation: animation) { $0.reloadSections(sections) }
+  }
+
+  /// Inside a batch, adds to it; outside, applies the change on its own. Cells glide to
+  /// their new places unless every change of the update asks for no animation.
+  func record(animation: RowAnimation = .automatic, _ change: (inout BatchUpdate) -> Void) throws(BatchUpdateError) {
+    if pendingUpdate != nil {
+      change(&pendingUpdate!)
+      if animation != .none { pendingAnimates = true }
+      return
+    }
+    reloadIfNeeded()
+    var update = BatchUpdate()
+    change(&update)
+    skipsNextGlide = animation == .none
+    try apply(update)
+  }
+
+  /// Moves an item for a local reorder, after the data source has moved it; a data source
+  /// whose counts then do not add up gets a reload, logged.
+  func applyReorder(from source: IndexPath, to destination: IndexPath) {
+    do {
+      try record { $0.moveItem(at: source, to: destination) }
+    } catch {
+      Self.logger.error("the data source's move left counts that do not add up", metadata: ["error": "\(error)"])
+      reloadData()
+    }
+  }
+
+  private func apply(_ update: BatchUpdate) throws(BatchUpdateError) {
+    guard data.isConnected else { return }
+    let newSections = max(0, data.numberOfSections())
+    let newCounts = (0..<newSections).map(sourceItemCount(inSection:))
+    let resolved = try update.resolve(oldCounts: itemCounts, newCounts: newCounts)
+    // The movement is laid out again below, from its mapped place.
+    let movingBefore = movement
+    movement = nil
+
+    // Geometry, edited in place: O(k log n) for k changed items. The layout holds data
+    // items and placeholders; data items leave at their display positions before the
+    // update, and arrive at their display positions after it, once the placeholders have
+    // followed the items around them. Extents of moving items are read before anything is
+    // removed.
+    let headers = headerExtents(sections: newSections)
+    let removedDisplay = resolved.removed.enumerated().map { section, items in
+      items.map { displayPath(for: IndexPath(item: $0, section: section)).item }
+    }
+    var movingExtents: [IndexPath: Double] = [:]
+    for move in update.movedItems {
+      movingExtents[move.to] = itemLayout.extent(at: displayPath(for: move.from))
+    }
+    // Placeholders follow the items around them; those of a section that went away or
+    // was reloaded go too.
+    remapPlaceholders { section, anchor in
+      update.reloadedSections.contains(section) ? nil : resolved.newSlot(anchor, inSection: section)
+    }
+    placeholdersWithCells = placeholdersWithCells.filter { $0.value.isInView }
+    let estimate = estimatedItemExtent
+    var changes = (0..<newSections).map { section -> LayoutSectionChange in
+      let count = newCounts[section]
+      return LayoutSectionChange(
+        source: estimate.map { .estimated(count: count, extent: $0) } ?? .fresh(count: count),
+        headerExtent: headers[section])
+    }
+    for (old, new) in resolved.sectionMap.enumerated() {
+      guard let new, !update.reloadedSections.contains(old) else { continue }
+      let inserted = resolved.arrivals[new].map { item in
+        let target = IndexPath(item: item, section: new)
+        return (displayPath(for: target).item, movingExtents[target] ?? data.extent(at: target))
+      }
+      let resized = update.reloadedItems.filter { $0.section == old }.compactMap { path -> (Int, Double)? in
+        guard let target = resolved.newIndexPath(for: path) else { return nil }
+        return (displayPath(for: target).item, data.extent(at: target))
+      }
+      changes[new].source = .kept(old: old, removed: removedDisplay[old], inserted: inserted, resized: resized)
+    }
+
+    // Cells and selection follow their items; deleted and reloaded items' cells are recycled.
+    var newVisible: [(IndexPath, ItemsViewCell)] = []
+    for (indexPath, cell) in visibleByPath {
+      if let target = resolved.newIndexPath(for: indexPath), !update.reloadedItems.contains(indexPath),
+        !update.reloadedSections.contains(indexPath.section)
+      {
+        newVisible.append((target, cell))
+      } else {
+        recycle(cell)
+      }
+    }
+    visibleByPath = VisibleCells(newVisible)
+    itemCounts = newCounts
+    movement = movingBefore
+    selected.follow(resolved, reloadedSections: update.reloadedSections)
+    followUpdate(
+      item: { path in
+        update.reloadedSections.contains(path.section) ? nil : resolved.newIndexPath(for: path)
+      },
+      slot: { slot in
+        update.reloadedSections.contains(slot.section) ? nil : resolved.newSlot(slot.item, inSection: slot.section)
+      })
+    itemLayout.rebuild(changes) { self.data.extent(at: $0) }
+    contentSize = Size(width: bounds.width, height: itemLayout.contentHeight)
+    setNeedsLayout()
+  }
+}

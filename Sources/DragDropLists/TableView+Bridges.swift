@@ -1,0 +1,89 @@
+import DragDrop
+import Foundation
+
+/// A table's data source and delegate, as the list engine asks them.
+@MainActor
+struct TableDataBridge: ItemsDataBridge {
+  unowned let table: TableView
+
+  var isConnected: Bool { table.dataSource != nil }
+  func numberOfSections() -> Int { table.dataSource?.numberOfSections(in: table) ?? 0 }
+  func numberOfItems(inSection section: Int) -> Int {
+    table.dataSource?.tableView(table, numberOfRowsInSection: section) ?? 0
+  }
+  func cell(at indexPath: IndexPath) -> ItemsViewCell {
+    table.dataSource?.tableView(table, cellForRowAt: indexPath) ?? TableViewCell(reuseIdentifier: nil)
+  }
+  func extent(at indexPath: IndexPath) -> Double { table.rowHeight(at: indexPath) }
+  func didSelect(_ indexPath: IndexPath) { table.delegate?.tableView(table, didSelectRowAt: indexPath) }
+  func didDeselect(_ indexPath: IndexPath) { table.delegate?.tableView(table, didDeselectRowAt: indexPath) }
+
+  /// Rule 22: a local single-row reorder goes through the data source's moveRowAt when it
+  /// can move the row.
+  func moveItem(from source: IndexPath, to destination: IndexPath) -> Bool {
+    guard let reordering = table.dataSource as? any TableViewReorderingDataSource,
+      reordering.tableView(table, canMoveRowAt: source)
+    else { return false }
+    reordering.tableView(table, moveRowAt: source, to: destination)
+    return true
+  }
+}
+
+/// A table's drag delegate, as the list engine asks it.
+@MainActor
+struct TableDragBridge: ItemsDragBridge {
+  unowned let table: TableView
+
+  var isConnected: Bool { table.dragDelegate != nil }
+  func itemsForBeginning(_ session: DragSession, at indexPath: IndexPath) -> [DragItem] {
+    table.dragDelegate?.tableView(table, itemsForBeginning: session, at: indexPath) ?? []
+  }
+  func itemsForAdding(_ session: DragSession, at indexPath: IndexPath, point: Point) -> [DragItem] {
+    table.dragDelegate?.tableView(table, itemsForAddingTo: session, at: indexPath, point: point) ?? []
+  }
+  func previewParameters(at indexPath: IndexPath) -> DragPreviewParameters? {
+    table.dragDelegate?.tableView(table, dragPreviewParametersForRowAt: indexPath)
+  }
+  func sessionWillBegin(_ session: DragSession) { table.dragDelegate?.tableView(table, dragSessionWillBegin: session) }
+  func sessionDidEnd(_ session: DragSession, operation: DropOperation) {
+    table.dragDelegate?.tableView(table, dragSessionDidEnd: session, operation: operation)
+  }
+  func sessionAllowsMove(_ session: DragSession) -> Bool {
+    table.dragDelegate?.tableView(table, dragSessionAllowsMoveOperation: session) ?? true
+  }
+  func sessionIsRestricted(_ session: DragSession) -> Bool {
+    table.dragDelegate?.tableView(table, dragSessionIsRestrictedToDraggingApplication: session) ?? false
+  }
+}
+
+/// A table's drop delegate, as the list engine asks it.
+@MainActor
+struct TableDropBridge: ItemsDropBridge {
+  unowned let table: TableView
+
+  var isConnected: Bool { table.dropDelegate != nil }
+  func canHandle(_ session: DropSession) -> Bool { table.dropDelegate?.tableView(table, canHandle: session) ?? false }
+  func sessionDidEnter(_ session: DropSession) { table.dropDelegate?.tableView(table, dropSessionDidEnter: session) }
+  func proposal(_ session: DropSession, destination: IndexPath?) -> ItemsViewDropProposal {
+    table.dropDelegate?.tableView(table, dropSessionDidUpdate: session, withDestinationIndexPath: destination)
+      ?? ItemsViewDropProposal(operation: .cancel)
+  }
+  func sessionDidExit(_ session: DropSession) { table.dropDelegate?.tableView(table, dropSessionDidExit: session) }
+  func sessionDidEnd(_ session: DropSession) { table.dropDelegate?.tableView(table, dropSessionDidEnd: session) }
+  func makeCoordinator(
+    items: [ItemsViewDropItem], destination: IndexPath?, proposal: ItemsViewDropProposal, session: DropSession
+  ) -> ItemsViewDropCoordinator {
+    TableViewDropCoordinator(
+      items: items, destinationIndexPath: destination, proposal: proposal, session: session, tableView: table)
+  }
+  func performDrop(with coordinator: ItemsViewDropCoordinator) {
+    guard let coordinator = coordinator as? TableViewDropCoordinator else { return }
+    table.dropDelegate?.tableView(table, performDropWith: coordinator)
+  }
+  func previewParameters(at indexPath: IndexPath) -> DragPreviewParameters? {
+    table.dropDelegate?.tableView(table, dropPreviewParametersForRowAt: indexPath)
+  }
+  func shouldSpringLoad(at indexPath: IndexPath, context: SpringLoadedContext) -> Bool {
+    table.dropDelegate?.tableView(table, shouldSpringLoadRowAt: indexPath, with: context) ?? true
+  }
+}
