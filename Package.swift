@@ -274,6 +274,11 @@ let package = Package(
       swiftSettings: strict
     ),
     .testTarget(
+      name: "DragDropUIAppTests",
+      dependencies: ["DragDropUIApp", "DragDropTesting", "Views"],
+      swiftSettings: strict
+    ),
+    .testTarget(
       name: "DragDropUITests",
       dependencies: [
         "DragDropUI", "DragDropTesting", "TestSupport",

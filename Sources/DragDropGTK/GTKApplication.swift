@@ -94,3 +94,17 @@ public final class GTKApplication {
     g_application_quit(ddgtk_application(application))
   }
 }
+
+extension GTKApplication: Backend {
+  /// Runs GTK's main loop; see ``run(_:)-(GTKApplication)->Void``.
+  public func run(_ activate: @escaping @MainActor () -> Void) -> Int32 {
+    run { (_: GTKApplication) in activate() }
+  }
+
+  /// A ``GTKWindow`` in this application.
+  public func makeWindow(title: String, size: Size) -> any BackendWindow {
+    GTKWindow(application: self, title: title, size: size)
+  }
+}
+
+extension GTKWindow: BackendWindow {}

@@ -24,6 +24,17 @@ public final class TestWindow {
   private var pointerLocation = Point.zero
   private var pointerButtons: PointerButtons = []
 
+  /// The window's title, when a ``HeadlessBackend`` made it.
+  public internal(set) var title = ""
+  /// Whether the window has been presented and not closed since.
+  public internal(set) var isPresented = false
+  /// Whether the window has been closed.
+  public internal(set) var isClosed = false
+  /// How many frames have been asked for through ``setNeedsDisplay()``.
+  public internal(set) var requestedFrames = 0
+  /// The backend that made the window, if one did.
+  weak var backend: HeadlessBackend?
+
   /// Whether the clock was made here rather than passed in.
   private let ownsClock: Bool
 

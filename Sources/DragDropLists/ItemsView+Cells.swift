@@ -89,10 +89,10 @@ extension ItemsView {
     }
     if let movement { wantedData.insert(movement.original) }  // the moving item stays
     for cell in visibleByPath.removeAll(where: { !wantedData.contains($0) }) { recycle(cell) }
-    for (key, entry) in placeholdersWithCells where !wantedPlaceholders.contains(key) {
+    for (key, entry) in placeholders.withCells where !wantedPlaceholders.contains(key) {
       if let cell = entry.cell { recycle(cell) }
       entry.cell = nil
-      placeholdersWithCells[key] = nil
+      placeholders.withCells[key] = nil
     }
     laidOut = []
     var shown = wanted
@@ -118,7 +118,7 @@ extension ItemsView {
         } else {
           cell = dequeueCell(identifier: entry.reuseIdentifier, fallback: entry.cellClass)
           entry.cell = cell
-          placeholdersWithCells[ObjectIdentifier(entry)] = entry
+          placeholders.withCells[ObjectIdentifier(entry)] = entry
           insertSubview(cell, at: 0)
         }
         entry.configure(cell)

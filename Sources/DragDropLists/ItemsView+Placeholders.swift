@@ -87,6 +87,16 @@ extension ItemsViewDropCoordinator {
 }
 
 extension ItemsView {
+  /// The placeholders of a view: each section's, in display order, with the entries behind
+  /// their handles, and those that have cells now.
+  struct PlaceholderStore {
+    var sequences: [Int: AnchorSequence] = [:]
+    var lookup: [Int: [AnchorSequence.Handle: PlaceholderEntry]] = [:]
+    /// How many placeholders the view holds, in every section.
+    var count = 0
+    var withCells: [ObjectIdentifier: PlaceholderEntry] = [:]
+  }
+
   /// A placeholder in the view: its section, where it sits among the data items (kept by
   /// the section's ``AnchorSequence``), and how its cell is made.
   @MainActor
@@ -123,7 +133,7 @@ extension ItemsView {
 
     /// How many data items come before it in its section: O(log p).
     var anchor: Int {
-      guard let handle, let sequence = owner?.placeholderSequences[section] else { return settledAnchor }
+      guard let handle, let sequence = owner?.placeholders.sequences[section] else { return settledAnchor }
       return sequence.anchor(of: handle)
     }
 
@@ -139,25 +149,25 @@ extension ItemsView {
   }
 
   /// Whether there are placeholders at all.
-  var hasPlaceholders: Bool { placeholderCount > 0 }
+  var hasPlaceholders: Bool { placeholders.count > 0 }
 
   /// Every placeholder, section by section in display order: O(p).
   var allPlaceholderEntries: [PlaceholderEntry] {
-    placeholderSequences.keys.sorted().flatMap { section in
-      (placeholderSequences[section]?.all ?? []).compactMap { placeholderLookup[section]?[$0.handle] }
+    placeholders.sequences.keys.sorted().flatMap { section in
+      (placeholders.sequences[section]?.all ?? []).compactMap { placeholders.lookup[section]?[$0.handle] }
     }
   }
 
   /// The display row of a data row: placeholders at or before its position come first.
   /// O(log p).
   func displayPath(for indexPath: IndexPath) -> IndexPath {
-    guard hasPlaceholders, let sequence = placeholderSequences[indexPath.section] else { return indexPath }
+    guard hasPlaceholders, let sequence = placeholders.sequences[indexPath.section] else { return indexPath }
     return IndexPath(item: indexPath.item + sequence.count(atOrBefore: indexPath.item), section: indexPath.section)
   }
 
   /// The display row of a placeholder: its anchor plus the placeholders shown before it.
   func displayPath(of entry: PlaceholderEntry) -> IndexPath {
-    guard let handle = entry.handle, let sequence = placeholderSequences[entry.section] else {
+    guard let handle = entry.handle, let sequence = placeholders.sequences[entry.section] else {
       return IndexPath(item: entry.anchor, section: entry.section)
     }
     return IndexPath(item: sequence.anchor(of: handle) + sequence.rank(of: handle), section: entry.section)
@@ -170,10 +180,10 @@ extension ItemsView {
   }
 
   func displayItem(at display: IndexPath) -> DisplayItem {
-    guard hasPlaceholders, let sequence = placeholderSequences[display.section] else { return .data(display) }
+    guard hasPlaceholders, let sequence = placeholders.sequences[display.section] else { return .data(display) }
     switch sequence.locate(displayRow: display.item) {
     case .placeholder(let handle):
-      guard let entry = placeholderLookup[display.section]?[handle] else { return .data(display) }
+      guard let entry = placeholders.lookup[display.section]?[handle] else { return .data(display) }
       return .placeholder(entry)
     case .data(let placeholdersBefore):
       return .data(IndexPath(item: display.item - placeholdersBefore, section: display.section))
@@ -182,7 +192,7 @@ extension ItemsView {
 
   /// A display slot (0...display count) as a data slot: the data rows before it.
   func dataSlot(forDisplaySlot display: IndexPath) -> IndexPath {
-    guard hasPlaceholders, let sequence = placeholderSequences[display.section] else { return display }
+    guard hasPlaceholders, let sequence = placeholders.sequences[display.section] else { return display }
     return IndexPath(item: display.item - sequence.count(shownBefore: display.item), section: display.section)
   }
 
@@ -221,9 +231,9 @@ extension ItemsView {
       return
     }
     // After every placeholder already at or before this anchor.
-    let handle = placeholderSequences[path.section, default: AnchorSequence()].insert(atAnchor: path.item)
-    placeholderLookup[path.section, default: [:]][handle] = entry
-    placeholderCount += 1
+    let handle = placeholders.sequences[path.section, default: AnchorSequence()].insert(atAnchor: path.item)
+    placeholders.lookup[path.section, default: [:]][handle] = entry
+    placeholders.count += 1
     entry.handle = handle
     entry.owner = self
     _ = itemLayout.insertItem(extent: entry.extent, at: displayPath(of: entry))
@@ -237,18 +247,18 @@ extension ItemsView {
     guard let handle = entry.handle else { return }
     let anchor = entry.anchor
     if committed {
-      placeholderSequences[entry.section]?.commit(handle)
+      placeholders.sequences[entry.section]?.commit(handle)
     } else {
-      placeholderSequences[entry.section]?.remove(handle)
+      placeholders.sequences[entry.section]?.remove(handle)
     }
-    if placeholderSequences[entry.section]?.isEmpty == true { placeholderSequences[entry.section] = nil }
-    placeholderLookup[entry.section]?[handle] = nil
-    if placeholderLookup[entry.section]?.isEmpty == true { placeholderLookup[entry.section] = nil }
-    placeholderCount -= 1
+    if placeholders.sequences[entry.section]?.isEmpty == true { placeholders.sequences[entry.section] = nil }
+    placeholders.lookup[entry.section]?[handle] = nil
+    if placeholders.lookup[entry.section]?.isEmpty == true { placeholders.lookup[entry.section] = nil }
+    placeholders.count -= 1
     entry.leave(at: anchor)
     if let cell = entry.cell { recycle(cell) }
     entry.cell = nil
-    placeholdersWithCells[ObjectIdentifier(entry)] = nil
+    placeholders.withCells[ObjectIdentifier(entry)] = nil
   }
 
   /// Removes every placeholder, as `reloadData()` does.
@@ -258,9 +268,9 @@ extension ItemsView {
       if let cell = entry.cell { recycle(cell) }
       entry.cell = nil
     }
-    placeholderSequences = [:]
-    placeholderLookup = [:]
-    placeholderCount = 0
+    placeholders.sequences = [:]
+    placeholders.lookup = [:]
+    placeholders.count = 0
   }
 
   /// Moves every placeholder through a batch update: `newSlot` maps a section and anchor
@@ -270,20 +280,20 @@ extension ItemsView {
     guard hasPlaceholders else { return }
     var sequences: [Int: AnchorSequence] = [:]
     var lookup: [Int: [AnchorSequence.Handle: PlaceholderEntry]] = [:]
-    for (section, var sequence) in placeholderSequences {
+    for (section, var sequence) in placeholders.sequences {
       var newSection: Int?
       let dropped = sequence.remap { anchor in
         guard let path = newSlot(section, anchor) else { return nil }
         newSection = path.section
         return path.item
       }
-      let entries = placeholderLookup[section] ?? [:]
+      let entries = placeholders.lookup[section] ?? [:]
       for handle in dropped {
         guard let entry = entries[handle] else { continue }
         entry.leave(at: entry.anchor)
         if let cell = entry.cell { recycle(cell) }
         entry.cell = nil
-        placeholderCount -= 1
+        placeholders.count -= 1
       }
       guard let newSection, !sequence.isEmpty else { continue }
       for (handle, entry) in entries where !dropped.contains(handle) {
@@ -292,8 +302,8 @@ extension ItemsView {
       }
       sequences[newSection] = sequence
     }
-    placeholderSequences = sequences
-    placeholderLookup = lookup
+    placeholders.sequences = sequences
+    placeholders.lookup = lookup
   }
 
   func removePlaceholder(_ entry: PlaceholderEntry) {

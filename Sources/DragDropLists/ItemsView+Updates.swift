@@ -22,7 +22,7 @@ extension ItemsView {
     visibleByPath = VisibleCells()
     laidOut = []
     removeAllPlaceholders()
-    placeholdersWithCells = [:]
+    placeholders.withCells = [:]
     movement = nil
     removeSupplementaryViews()
     selected = ItemSelection()
@@ -196,7 +196,7 @@ extension ItemsView {
     remapPlaceholders { section, anchor in
       update.reloadedSections.contains(section) ? nil : resolved.newSlot(anchor, inSection: section)
     }
-    placeholdersWithCells = placeholdersWithCells.filter { $0.value.isInView }
+    placeholders.withCells = placeholders.withCells.filter { $0.value.isInView }
     let estimate = estimatedItemExtent
     var changes = (0..<newSections).map { section -> LayoutSectionChange in
       let count = newCounts[section]

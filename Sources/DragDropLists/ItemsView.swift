@@ -35,12 +35,8 @@ open class ItemsView: ScrollView {
   var laidOut: [(cell: ItemsViewCell, display: IndexPath)] = []
   /// The cells gliding to their frames.
   let glides = CellGlides()
-  /// Each section's placeholders, in display order, and the entries behind their handles.
-  var placeholderSequences: [Int: AnchorSequence] = [:]
-  var placeholderLookup: [Int: [AnchorSequence.Handle: PlaceholderEntry]] = [:]
-  var placeholderCount = 0
-  /// The placeholders that have cells now.
-  var placeholdersWithCells: [ObjectIdentifier: PlaceholderEntry] = [:]
+  /// Each section's placeholders, and those that have cells now.
+  var placeholders = PlaceholderStore()
   var reuse = CellReuse()
   var selected = ItemSelection()
   var needsReload = true

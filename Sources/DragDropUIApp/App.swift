@@ -1,3 +1,4 @@
+import DragDrop
 import DragDropGTK
 @_exported import DragDropUI
 import Foundation
@@ -28,35 +29,37 @@ public protocol App {
 extension App {
   /// Opens the scenes' windows and runs GTK's main loop until the last window closes.
   public static func main() {
-    let app = Self()
-    let status = run(app.body.windowGroups, id: "org.dragdrop.\(Self.self)")
-    exit(status)
-  }
-}
-
-/// Opens `groups` in GTK windows and runs the main loop.
-@MainActor
-func run(_ groups: [AnyWindowGroup], id: String) -> Int32 {
-  let application: GTKApplication
-  do {
-    application = try GTKApplication(id: id)
-  } catch {
-    FileHandle.standardError.write(Data("error: \(error). The application needs a display.\n".utf8))
-    return 3
-  }
-  var windows: [GTKWindow] = []
-  let status = application.run { application in
-    for group in groups {
-      let host = GTKWindow(application: application, title: group.title, size: group.size)
-      let view = group.makeView(host.window.bounds)
-      view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-      host.window.addSubview(view)
-      windows.append(host)
-      host.present()
+    let application: GTKApplication
+    do {
+      application = try GTKApplication(id: "org.dragdrop.\(Self.self)")
+    } catch {
+      FileHandle.standardError.write(Data("error: \(error). The application needs a display.\n".utf8))
+      exit(3)
     }
+    exit(run(on: application))
   }
-  windows.removeAll()
-  return status
+
+  /// Opens the scenes' windows on `backend` and runs its main loop until the last window
+  /// closes; returns the exit status. `main()` runs on GTK; a test runs on a
+  /// `HeadlessBackend`.
+  @discardableResult
+  public static func run(on backend: some Backend) -> Int32 {
+    let app = Self()
+    let groups = app.body.windowGroups
+    var windows: [any BackendWindow] = []
+    let status = backend.run {
+      for group in groups {
+        let host = backend.makeWindow(title: group.title, size: group.size)
+        let view = group.makeView(host.window.bounds)
+        view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        host.window.addSubview(view)
+        windows.append(host)
+        host.present()
+      }
+    }
+    windows.removeAll()
+    return status
+  }
 }
 
 /// Something an ``App`` shows: one or more windows.
