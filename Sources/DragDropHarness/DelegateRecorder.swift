@@ -6,7 +6,7 @@ import DragDrop
 ///
 /// Once a test has checked calls, it checks them to the end, as a test store does: calls
 /// still unchecked when the recorder goes away are reported through ``uncheckedAtEnd``
-/// (DragDropTesting records them as a test issue). ``stopChecking()`` opts out, and
+/// (DragDropTesting records them as a test issue). ``stopChecking(showingSkipped:)`` opts out, and
 /// ``skip()`` passes over calls a test does not care about.
 @MainActor
 public final class DelegateRecorder {
@@ -17,16 +17,24 @@ public final class DelegateRecorder {
   /// Told the calls still unchecked when the recorder goes away, if there are any and the
   /// recorder is exhaustive. DragDropTesting sets it at the first check.
   public var uncheckedAtEnd: (@Sendable ([String]) -> Void)?
-  /// Whether unchecked calls at the end are reported. ``stopChecking()`` clears it.
+  /// Whether unchecked calls at the end are reported. ``stopChecking(showingSkipped:)``
+  /// clears it.
   public private(set) var isExhaustive = true
+  /// Whether calls passed over without a check are shown through ``skippedCalls``.
+  public private(set) var showsSkipped = false
+  /// Told the calls a non-exhaustive recorder passes over, when ``showsSkipped`` is on.
+  /// DragDropTesting records them as known issues, which show in the test's output
+  /// without failing it.
+  public var skippedCalls: (@Sendable ([String]) -> Void)?
 
   public init() {}
 
   /// Not isolated: it runs where the last reference goes, inside the test, so that the
   /// report is the test's own.
   deinit {
-    guard isExhaustive, checkedCount < calls.count else { return }
-    uncheckedAtEnd?(calls[checkedCount...].map(\.description))
+    guard checkedCount < calls.count else { return }
+    let left = calls[checkedCount...].map(\.description)
+    if isExhaustive { uncheckedAtEnd?(left) } else if showsSkipped { skippedCalls?(left) }
   }
 
   /// The window attached, held weakly.
@@ -66,28 +74,45 @@ public final class DelegateRecorder {
     }
   }
 
-  /// The calls since the last check, as `interaction.method(detail)` strings.
-  public var unchecked: [String] { calls[checkedCount...].map(\.description) }
+  /// The calls since the last check.
+  public var unchecked: [DelegateCall] { Array(calls[checkedCount...]) }
 
   /// Compares the calls since the last check with `expected`, and marks them checked.
-  /// Returns nil when they match, or a line-by-line diff. With `skippingMoves`, the calls
-  /// that only follow the drag's movement (`sessionDidMove`, `sessionDidUpdate`) are left
-  /// out of the comparison.
-  public func check(_ expected: [String], skippingMoves: Bool = false) -> String? {
-    let actual = calls[checkedCount...].filter { !skippingMoves || !$0.method.followsMovement }.map(\.description)
+  /// Returns nil when they match, or a line-by-line diff. Calls compare by interaction
+  /// and method (with its arguments); the session number is left out unless `expected`
+  /// gives one. With `skippingMoves`, the calls that only follow the drag's movement
+  /// (`sessionDidMove`, `sessionDidUpdate`) are left out of the comparison.
+  public func check(_ expected: [DelegateCall], skippingMoves: Bool = false) -> String? {
+    let actual = calls[checkedCount...].filter { !skippingMoves || !$0.method.followsMovement }
     checkedCount = calls.count
-    return actual == expected ? nil : Self.diff(expected: expected, actual: actual)
+    let matches =
+      actual.count == expected.count
+      && zip(expected, actual).allSatisfy { expected, actual in
+        expected.interaction == actual.interaction && expected.method == actual.method
+          && (expected.session == 0 || expected.session == actual.session)
+      }
+    guard !matches else { return nil }
+    // Sessions show in the diff when the expectation names any.
+    let numbered = expected.contains { $0.session != 0 }
+    func line(_ call: DelegateCall) -> String { numbered ? "\(call) (session \(call.session))" : call.description }
+    return Self.diff(expected: expected.map(line), actual: actual.map(line))
   }
 
-  /// Marks the calls so far as checked without asserting them.
+  /// Marks the calls so far as checked without asserting them. When ``showsSkipped`` is
+  /// on, the calls passed over are reported to ``skippedCalls`` first.
   public func skip() {
+    if showsSkipped, checkedCount < calls.count { skippedCalls?(calls[checkedCount...].map(\.description)) }
     checkedCount = calls.count
   }
 
   /// Makes the recorder stop asking for every call to be checked: calls left unchecked at
-  /// the end are not reported. For tests about something other than delegate calls.
-  public func stopChecking() {
+  /// the end are not reported. For tests about something other than delegate calls. With
+  /// `showingSkipped`, the calls it passes over (at ``skip()`` and at the end) are still
+  /// shown, as notes that do not fail the test: a non-exhaustive test that says what it
+  /// did not check.
+  public func stopChecking(showingSkipped: Bool = false) {
     isExhaustive = false
+    showsSkipped = showingSkipped
   }
 
   /// A readable diff: the longest common subsequence kept, `-` for expected calls that did

@@ -105,7 +105,7 @@ import Testing
     scene.test.move(to: Point(x: 420, y: 200))
     scene.test.recorder.skip()
     swipe(scene, [40, 40, 40])
-    #expect(scene.test.recorder.unchecked.contains("right.sessionDidUpdate"))
+    #expect(scene.test.recorder.unchecked.map(\.unnumbered).contains(.init("right", .sessionDidUpdate)))
     // Into the bottom edge: auto-scroll takes over from the glide.
     scene.test.move(to: Point(x: 420, y: 470))
     #expect(!scene.right.isDecelerating)

@@ -34,7 +34,7 @@ import Testing
     scene.test.recorder.skip()
     scene.test.hold(1)
     #expect(scene.right.contentOffset.y > 300)
-    let updates = scene.test.recorder.unchecked.filter { $0 == "right.sessionDidUpdate" }.count
+    let updates = scene.test.recorder.unchecked.filter { $0.unnumbered == .init("right", .sessionDidUpdate) }.count
     #expect(updates > 30)  // one per frame while scrolling, with no move
     scene.test.release()
     scene.test.settle()

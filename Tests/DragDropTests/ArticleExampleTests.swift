@@ -62,18 +62,20 @@ final class Inbox: DropInteractionDelegate {
     test.release()
     test.settle()
     test.recorder.expect(
-      [
-        "list.sessionAllowsMoveOperation", "list.sessionIsRestrictedToDraggingApplication", "list.sessionWillBegin",
-        "list.sessionDidMove", "list.sessionDidMove", "list.sessionDidMove", "inbox.canHandle", "inbox.sessionDidEnter",
-        "inbox.sessionDidUpdate", "list.sessionDidMove", "inbox.sessionDidUpdate", "list.sessionDidMove",
-        "inbox.sessionDidUpdate", "list.willEnd(copy)", "inbox.performDrop", "inbox.previewForDropping(item 0)",
-        "inbox.willAnimateDrop(item 0)", "inbox.concludeDrop", "list.didEnd(copy)", "inbox.sessionDidEnd",
-      ])
+      DelegateCalls.on(
+        "list", .sessionAllowsMoveOperation, .sessionIsRestrictedToDraggingApplication, .sessionWillBegin)
+        + DelegateCalls.on("list", .sessionDidMove, .sessionDidMove, .sessionDidMove)
+        + DelegateCalls.on("inbox", .canHandle, .sessionDidEnter, .sessionDidUpdate) + [
+          .init("list", .sessionDidMove), .init("inbox", .sessionDidUpdate), .init("list", .sessionDidMove),
+          .init("inbox", .sessionDidUpdate), .init("list", .willEnd(.copy)), .init("inbox", .performDrop),
+          .init("inbox", .previewForDropping(item: 0)), .init("inbox", .willAnimateDrop(item: 0)),
+          .init("inbox", .concludeDrop), .init("list", .didEnd(.copy)), .init("inbox", .sessionDidEnd),
+        ])
 
     // The load runs off the main actor; its completion comes back to it.
     await test.recorder.settle()
     #expect(inbox.received == ["北海道"])
-    test.recorder.expect(["list.sessionDidTransferItems"])
+    test.recorder.expect(DelegateCalls.transfer("list"))
   }
 
   /// The same check, with the builders and the moves skipped.

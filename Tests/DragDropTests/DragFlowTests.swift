@@ -190,7 +190,7 @@ final class DragScene {
     }
   }
 
-  var callNames: [String] { calls.map(\.description) }
+  var callNames: [DelegateCall] { calls.map { DelegateCall($0.interaction, $0.method) } }
 }
 
 @MainActor
@@ -211,31 +211,35 @@ final class DragScene {
     scene.move(1, to: Point(x: 450, y: 200), from: start)
     #expect(
       Array(scene.callNames.prefix(4)) == [
-        "source.sessionAllowsMoveOperation", "source.sessionIsRestrictedToDraggingApplication",
-        "source.sessionWillBegin", "source.sessionDidMove",
+        .init("source", .sessionAllowsMoveOperation), .init("source", .sessionIsRestrictedToDraggingApplication),
+        .init("source", .sessionWillBegin), .init("source", .sessionDidMove),
       ])
-    #expect(scene.callNames.contains("target.canHandle"))
-    let enter = try #require(scene.callNames.firstIndex(of: "target.sessionDidEnter"))
-    #expect(scene.callNames[enter - 1] == "target.canHandle")
-    #expect(scene.callNames[enter + 1] == "target.sessionDidUpdate")
-    #expect(scene.callNames.filter { $0 == "target.canHandle" }.count == 1)
+    #expect(scene.callNames.contains(.init("target", .canHandle)))
+    let enter = try #require(scene.callNames.firstIndex(of: .init("target", .sessionDidEnter)))
+    #expect(scene.callNames[enter - 1] == .init("target", .canHandle))
+    #expect(scene.callNames[enter + 1] == .init("target", .sessionDidUpdate))
+    #expect(scene.callNames.filter { $0 == .init("target", .canHandle) }.count == 1)
     scene.calls = []
     scene.touch(1, .ended, Point(x: 450, y: 200))
     #expect(
       scene.callNames == [
-        "source.sessionDidMove", "target.sessionDidUpdate", "source.willEnd(copy)", "target.performDrop",
-        "target.previewForDropping(item 0)", "target.willAnimateDrop(item 0)",
+        .init("source", .sessionDidMove), .init("target", .sessionDidUpdate), .init("source", .willEnd(.copy)),
+        .init("target", .performDrop),
+        .init("target", .previewForDropping(item: 0)), .init("target", .willAnimateDrop(item: 0)),
       ])
     scene.calls = []
     scene.clock.advance(by: 0.3)
-    #expect(scene.callNames == ["target.concludeDrop", "source.didEnd(copy)", "target.sessionDidEnd"])
+    #expect(
+      scene.callNames == [
+        .init("target", .concludeDrop), .init("source", .didEnd(.copy)), .init("target", .sessionDidEnd),
+      ])
     #expect(label.alpha == 1)
     // The session is over, but drag and drop is not idle until the load is reported.
     #expect(scene.window.dragController.activeSessions.isEmpty)
     #expect(scene.window.dragController.pendingTransfers == 1)
     #expect(!scene.window.dragController.isIdle)
     // The load finishes off the main actor; the transfer is reported after it.
-    #expect(await eventually { scene.callNames.contains("source.sessionDidTransferItems") })
+    #expect(await eventually { scene.callNames.contains(.init("source", .sessionDidTransferItems)) })
     #expect(scene.window.dragController.isIdle)
     #expect(scene.targetDelegate.received == ["北海道"])
   }
@@ -252,13 +256,14 @@ final class DragScene {
     scene.touch(1, .ended, Point(x: 150, y: 380))
     #expect(
       scene.callNames == [
-        "source.sessionDidMove", "source.willEnd(cancel)", "source.previewForCancelling(item 0)",
-        "source.willAnimateCancel(item 0)",
+        .init("source", .sessionDidMove), .init("source", .willEnd(.cancel)),
+        .init("source", .previewForCancelling(item: 0)),
+        .init("source", .willAnimateCancel(item: 0)),
       ])
     #expect(label.alpha == 1)  // restored in willAnimateCancel's animations
     scene.calls = []
     scene.clock.advance(by: 0.3)
-    #expect(scene.callNames == ["source.didEnd(cancel)"])
+    #expect(scene.callNames == [.init("source", .didEnd(.cancel))])
   }
 
   @Test("Rule 13: leaving a target sends exit; a forbidden proposal cancels with exit, then sessionDidEnd")
@@ -270,16 +275,18 @@ final class DragScene {
     scene.lift(label)
     scene.move(1, to: Point(x: 450, y: 100), from: start)
     scene.move(1, to: Point(x: 100, y: 300), from: Point(x: 450, y: 100), steps: 1)
-    #expect(scene.callNames.contains("target.sessionDidExit"))
+    #expect(scene.callNames.contains(.init("target", .sessionDidExit)))
     scene.move(1, to: Point(x: 450, y: 100), from: Point(x: 100, y: 300), steps: 1)
     scene.calls = []
     scene.touch(1, .ended, Point(x: 450, y: 100))
     scene.clock.advance(by: 0.3)
     #expect(
       scene.callNames == [
-        "source.sessionDidMove", "target.sessionDidUpdate", "source.willEnd(cancel)", "target.sessionDidExit",
-        "source.previewForCancelling(item 0)", "source.willAnimateCancel(item 0)", "source.didEnd(cancel)",
-        "target.sessionDidEnd",
+        .init("source", .sessionDidMove), .init("target", .sessionDidUpdate), .init("source", .willEnd(.cancel)),
+        .init("target", .sessionDidExit),
+        .init("source", .previewForCancelling(item: 0)), .init("source", .willAnimateCancel(item: 0)),
+        .init("source", .didEnd(.cancel)),
+        .init("target", .sessionDidEnd),
       ])
     #expect(scene.targetDelegate.received.isEmpty)
   }
@@ -294,8 +301,8 @@ final class DragScene {
     scene.move(1, to: Point(x: 450, y: 100), from: label.convert(label.bounds.center, to: scene.window))
     scene.touch(1, .ended, Point(x: 450, y: 100))
     scene.clock.advance(by: 0.3)
-    #expect(!scene.callNames.contains("target.performDrop"))
-    #expect(scene.callNames.contains("source.didEnd(cancel)"))
+    #expect(!scene.callNames.contains(.init("target", .performDrop)))
+    #expect(scene.callNames.contains(.init("source", .didEnd(.cancel))))
   }
 
   @Test("Rule 12: a target that cannot handle the session is passed by")
@@ -306,8 +313,8 @@ final class DragScene {
     scene.lift(label)
     scene.move(1, to: Point(x: 450, y: 100), from: label.convert(label.bounds.center, to: scene.window))
     scene.move(1, to: Point(x: 460, y: 120), from: Point(x: 450, y: 100))
-    #expect(scene.callNames.filter { $0 == "target.canHandle" }.count == 1)
-    #expect(!scene.callNames.contains("target.sessionDidEnter"))
+    #expect(scene.callNames.filter { $0 == .init("target", .canHandle) }.count == 1)
+    #expect(!scene.callNames.contains(.init("target", .sessionDidEnter)))
   }
 
   @Test("Rule 3: no items means no drag")
@@ -315,10 +322,10 @@ final class DragScene {
     let scene = DragScene()
     scene.touch(1, .began, Point(x: 150, y: 390))  // empty space in the source
     scene.clock.advance(by: 0.5)
-    #expect(scene.callNames == ["source.itemsForBeginning"])
+    #expect(scene.callNames == [.init("source", .itemsForBeginning)])
     scene.touch(1, .moved, Point(x: 450, y: 100))
     scene.touch(1, .ended, Point(x: 450, y: 100))
-    #expect(scene.callNames == ["source.itemsForBeginning"])
+    #expect(scene.callNames == [.init("source", .itemsForBeginning)])
   }
 
   @Test("Rule 1: a disabled interaction ignores input")
@@ -352,8 +359,9 @@ final class DragScene {
     scene.clock.advance(by: 0.3)
     #expect(
       scene.callNames == [
-        "source.willEnd(cancel)", "source.previewForCancelling(item 0)", "source.willAnimateCancel(item 0)",
-        "source.didEnd(cancel)",
+        .init("source", .willEnd(.cancel)), .init("source", .previewForCancelling(item: 0)),
+        .init("source", .willAnimateCancel(item: 0)),
+        .init("source", .didEnd(.cancel)),
       ])
     #expect(scene.sourceDelegate.liftCompletions == [.start])
   }
@@ -372,7 +380,8 @@ final class DragScene {
     scene.touch(2, .ended, secondCenter)
     #expect(
       scene.callNames == [
-        "source.itemsForAddingTo", "source.willAdd(1 for source)", "source.previewForLifting(item 1)",
+        .init("source", .itemsForAddingTo), .init("source", .willAdd(count: 1, from: "source")),
+        .init("source", .previewForLifting(item: 1)),
       ])
     #expect(scene.window.dragController.activeSessions.first?.items.count == 2)
     // Tapping the first label again adds nothing.
@@ -383,7 +392,7 @@ final class DragScene {
     scene.move(1, to: Point(x: 450, y: 300), from: Point(x: 250, y: 300))
     scene.touch(1, .ended, Point(x: 450, y: 300))
     scene.clock.advance(by: 0.3)
-    #expect(await eventually { scene.callNames.contains("source.sessionDidTransferItems") })
+    #expect(await eventually { scene.callNames.contains(.init("source", .sessionDidTransferItems)) })
     #expect(scene.targetDelegate.received == ["北海道", "青森"])
   }
 

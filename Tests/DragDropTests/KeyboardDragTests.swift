@@ -47,8 +47,9 @@ import Testing
     scene.test.recorder.expect(DelegateCalls.lift("source") + DelegateCalls.begin("source"))
     scene.test.key(.tab)
     scene.test.recorder.expect([
-      "First list.canHandle", "Second list.canHandle", "source.sessionDidMove", "First list.sessionDidEnter",
-      "First list.sessionDidUpdate",
+      .init("First list", .canHandle), .init("Second list", .canHandle), .init("source", .sessionDidMove),
+      .init("First list", .sessionDidEnter),
+      .init("First list", .sessionDidUpdate),
     ])
     scene.test.key(.tab)
     scene.test.key(.down)
@@ -83,8 +84,10 @@ import Testing
     scene.test.settle()
     #expect(scene.announcer.announcements.last == "Cancelled. Hokkaido is back in place.")
     scene.test.recorder.expect([
-      "source.willEnd(cancel)", "First list.sessionDidExit", "source.previewForCancelling(item 0)",
-      "source.willAnimateCancel(item 0)", "source.didEnd(cancel)", "First list.sessionDidEnd",
+      .init("source", .willEnd(.cancel)), .init("First list", .sessionDidExit),
+      .init("source", .previewForCancelling(item: 0)),
+      .init("source", .willAnimateCancel(item: 0)), .init("source", .didEnd(.cancel)),
+      .init("First list", .sessionDidEnd),
     ])
     // Keys reach the focused view again once the drag is over.
     scene.test.key(.tab)

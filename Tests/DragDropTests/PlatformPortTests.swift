@@ -76,9 +76,9 @@ import Testing
       return try #require(platform.current)
     }
 
-    var ends: [String] {
+    var ends: [DelegateCall] {
       test.recorder.calls.filter { ["willEnd", "didEnd", "sessionDidTransferItems"].contains($0.method.name) }.map(
-        \.description)
+        \.unnumbered)
     }
   }
 
@@ -146,7 +146,10 @@ import Testing
     let editor = scene.platform.application(named: "editor")
     let received = await editor.receive(drag, accepting: ["text/plain"])
     #expect(received == [FakeApplication.Received(mimeType: "text/plain", data: Data("岩手".utf8))])
-    #expect(scene.ends == ["source.willEnd(copy)", "source.didEnd(copy)", "source.sessionDidTransferItems"])
+    #expect(
+      scene.ends == [
+        .init("source", .willEnd(.copy)), .init("source", .didEnd(.copy)), .init("source", .sessionDidTransferItems),
+      ])
     #expect(scene.platform.events.last == .ended(.copy))
     #expect(scene.platform.drags.isEmpty)
   }
@@ -154,15 +157,16 @@ import Testing
   @Test("Rule 39: a move ends as a move only when the peer reports success; a failure is a cancel")
   func moveIsHonest() async throws {
     for (outcome, expected) in [
-      (FakeApplication.Outcome.succeeds, "move"), (.fails, "cancel"), (.diesMidTransfer, "cancel"),
+      (FakeApplication.Outcome.succeeds, DropOperation.move), (.fails, .cancel), (.diesMidTransfer, .cancel),
     ] {
       let scene = Scene()
       let drag = try scene.liftAndBegin()
       let files = scene.platform.application(named: "files")
       _ = await files.receive(drag, accepting: ["text/plain;charset=utf-8"], operation: .move, outcome: outcome)
       scene.test.settle()
-      #expect(scene.ends.prefix(2) == ["source.willEnd(\(expected))", "source.didEnd(\(expected))"], "\(outcome)")
-      #expect(scene.platform.events.last == .ended(expected == "move" ? .move : .cancel))
+      #expect(
+        Array(scene.ends.prefix(2)) == DelegateCalls.on("source", .willEnd(expected), .didEnd(expected)), "\(outcome)")
+      #expect(scene.platform.events.last == .ended(expected))
       // A cancelled drag leaves the source's label where it was, fully shown.
       #expect(scene.label.superview != nil && scene.label.alpha == 1)
       #expect(!drag.isActive)
@@ -177,7 +181,7 @@ import Testing
     let received = await viewer.receive(drag, accepting: ["image/png"])
     #expect(received == [FakeApplication.Received()])
     scene.test.settle()
-    #expect(scene.ends == ["source.willEnd(cancel)", "source.didEnd(cancel)"])
+    #expect(scene.ends == [.init("source", .willEnd(.cancel)), .init("source", .didEnd(.cancel))])
   }
 
   @Test("Rule 37: carried by the platform over its own window, a drag drops as any drag does, with its local session")
@@ -194,10 +198,12 @@ import Testing
     #expect(scene.platform.release(drag) == .copy)
     await scene.test.recorder.settle()
     scene.test.recorder.expect([
-      "source.sessionDidMove", "target.canHandle", "target.sessionDidEnter", "target.sessionDidUpdate",
-      "source.willEnd(copy)", "target.performDrop", "target.previewForDropping(item 0)",
-      "target.willAnimateDrop(item 0)", "target.concludeDrop", "source.didEnd(copy)", "target.sessionDidEnd",
-      "source.sessionDidTransferItems",
+      .init("source", .sessionDidMove), .init("target", .canHandle), .init("target", .sessionDidEnter),
+      .init("target", .sessionDidUpdate),
+      .init("source", .willEnd(.copy)), .init("target", .performDrop), .init("target", .previewForDropping(item: 0)),
+      .init("target", .willAnimateDrop(item: 0)), .init("target", .concludeDrop), .init("source", .didEnd(.copy)),
+      .init("target", .sessionDidEnd),
+      .init("source", .sessionDidTransferItems),
     ])
     #expect(scene.target.received == ["岩手"])
     #expect(scene.platform.events.last == .ended(.copy))
@@ -223,7 +229,10 @@ import Testing
     #expect(scene.platform.release(drag) == .copy)
     other.settle()
     #expect(await eventually { otherTarget.received == ["岩手"] })
-    #expect(scene.ends == ["source.willEnd(copy)", "source.didEnd(copy)", "source.sessionDidTransferItems"])
+    #expect(
+      scene.ends == [
+        .init("source", .willEnd(.copy)), .init("source", .didEnd(.copy)), .init("source", .sessionDidTransferItems),
+      ])
     #expect(
       scene.test.recorder.calls.filter { $0.interaction == "target" }.map(\.method.name) == [
         "canHandle", "sessionDidEnter", "sessionDidUpdate", "sessionDidExit", "sessionDidEnd",
@@ -327,7 +336,7 @@ import Testing
     #expect(drag.isActive)
     #expect(scene.platform.release(drag) == .cancel)
     scene.test.settle()
-    #expect(scene.ends == ["source.willEnd(cancel)", "source.didEnd(cancel)"])
+    #expect(scene.ends == [.init("source", .willEnd(.cancel)), .init("source", .didEnd(.cancel))])
     #expect(scene.platform.events.last == .ended(.cancel))
   }
 

@@ -68,7 +68,8 @@ import Testing
     scene.test.recorder.expectNothing()
     scene.test.pointerMove(to: Point(x: 450, y: 200), steps: 2)
     #expect(
-      Array(scene.test.recorder.unchecked.prefix(6)) == DelegateCalls.lift("source") + DelegateCalls.begin("source"))
+      scene.test.recorder.unchecked.prefix(6).map(\.unnumbered) == DelegateCalls.lift("source")
+        + DelegateCalls.begin("source"))
     scene.test.recorder.skip()
     scene.test.pointerUp()
     scene.test.settle()
@@ -196,9 +197,11 @@ import Testing
     #expect(incoming.drop() == .copy)
     scene.test.settle()
     scene.test.recorder.expect([
-      "target.canHandle", "target.sessionDidEnter", "target.sessionDidUpdate", "target.performDrop",
-      "target.previewForDropping(item 0)", "target.willAnimateDrop(item 0)", "target.concludeDrop",
-      "target.sessionDidEnd",
+      .init("target", .canHandle), .init("target", .sessionDidEnter), .init("target", .sessionDidUpdate),
+      .init("target", .performDrop),
+      .init("target", .previewForDropping(item: 0)), .init("target", .willAnimateDrop(item: 0)),
+      .init("target", .concludeDrop),
+      .init("target", .sessionDidEnd),
     ])
     #expect(await eventually { scene.target.received == ["from elsewhere"] })
   }

@@ -81,9 +81,12 @@ import Testing
     screen.test.move(to: Point(x: 150, y: 390))
     screen.test.release()
     screen.test.recorder.expect([
-      "labels.sessionAllowsMoveOperation", "labels.sessionIsRestrictedToDraggingApplication", "labels.sessionWillBegin",
-      "labels.sessionDidMove", "labels.sessionDidMove", "labels.sessionDidMove", "labels.sessionDidMove",
-      "labels.sessionDidMove", "labels.willEnd(cancel)", "labels.willAnimateCancel(item 0)",
+      .init("labels", .sessionAllowsMoveOperation), .init("labels", .sessionIsRestrictedToDraggingApplication),
+      .init("labels", .sessionWillBegin),
+      .init("labels", .sessionDidMove), .init("labels", .sessionDidMove), .init("labels", .sessionDidMove),
+      .init("labels", .sessionDidMove),
+      .init("labels", .sessionDidMove), .init("labels", .willEnd(.cancel)),
+      .init("labels", .willAnimateCancel(item: 0)),
     ])
   }
 
@@ -144,10 +147,11 @@ import Testing
     screen.test.recorder.skip()
     screen.test.tap(at: screen.center(screen.labels[1]))
     screen.test.recorder.expect([
-      "labels.itemsForAddingTo", "labels.willAdd(1 for labels)", "labels.previewForLifting(item 1)",
+      .init("labels", .itemsForAddingTo), .init("labels", .willAdd(count: 1, from: "labels")),
+      .init("labels", .previewForLifting(item: 1)),
     ])
     screen.test.tap(at: screen.center(screen.labels[0]), touch: 3)
-    screen.test.recorder.expect(["labels.itemsForAddingTo"])
+    screen.test.recorder.expect([.init("labels", .itemsForAddingTo)])
     let session = try #require(screen.session)
     #expect(session.items.map { ($0.localObject as? Label)?.text } == ["北海道", "青森"])
     screen.test.move(to: Point(x: 450, y: 200))
@@ -180,7 +184,7 @@ import Testing
     screen.test.move(to: Point(x: 250, y: 250))
     screen.test.recorder.skip()
     screen.test.tap(at: screen.center(screen.labels[0]))
-    screen.test.recorder.expect(["labels.itemsForAddingTo"])
+    screen.test.recorder.expect([.init("labels", .itemsForAddingTo)])
     #expect(try #require(screen.session).items.count == 1)
   }
 
