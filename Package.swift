@@ -12,6 +12,7 @@ let package = Package(
   platforms: [.macOS(.v15)],
   products: [
     .library(name: "ContentTypes", targets: ["ContentTypes"]),
+    .library(name: "Graphics", targets: ["Graphics"]),
     .library(name: "ItemProviders", targets: ["ItemProviders"]),
     .library(name: "Views", targets: ["Views"]),
     .library(name: "DragDrop", targets: ["DragDrop"]),
@@ -38,9 +39,15 @@ let package = Package(
       dependencies: [.product(name: "Logging", package: "swift-log")],
       swiftSettings: strict
     ),
+    // Colours, images and geometry: the values views draw and item providers carry.
+    .target(
+      name: "Graphics",
+      dependencies: ["ContentTypes"],
+      swiftSettings: strict
+    ),
     .target(
       name: "ItemProviders",
-      dependencies: ["ContentTypes", .product(name: "Logging", package: "swift-log")],
+      dependencies: ["ContentTypes", "Graphics", .product(name: "Logging", package: "swift-log")],
       swiftSettings: strict
     ),
     // Geometry, views, windows, input, gesture recognisers, the clock, drawing, and scrolling:
@@ -48,7 +55,7 @@ let package = Package(
     // ItemProviders' value types, Color and Image.
     .target(
       name: "Views",
-      dependencies: ["ContentTypes", "ItemProviders", .product(name: "HeapModule", package: "swift-collections")],
+      dependencies: ["ContentTypes", "Graphics", .product(name: "HeapModule", package: "swift-collections")],
       swiftSettings: strict
     ),
     .target(

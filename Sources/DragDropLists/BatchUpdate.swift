@@ -28,7 +28,7 @@ extension IndexPath {
 /// The changes of one `performBatchUpdates`, in UIKit's terms: deletions, reloads and the
 /// sources of moves name positions *before* the update; insertions and the destinations of
 /// moves name positions *after* it. Items that are not named keep their relative order.
-public struct BatchUpdate: Sendable, Equatable {
+@_spi(Internals) public struct BatchUpdate: Sendable, Equatable {
   public var deletedSections = IndexSet()
   public var insertedSections = IndexSet()
   public var reloadedSections = IndexSet()

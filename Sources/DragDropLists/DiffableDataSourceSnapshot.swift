@@ -300,7 +300,7 @@ extension DiffableDataSourceSnapshot {
   /// since a batch update cannot name item changes inside a section it moves or reloads.
   ///
   /// It is inlinable, so that it is specialized for the caller's identifier types.
-  @inlinable
+  @_spi(Internals) @inlinable
   public func batchUpdate(from old: DiffableDataSourceSnapshot) -> BatchUpdate {
     var update = BatchUpdate()
     // Sections.

@@ -8,12 +8,12 @@ import Foundation
 ///
 /// Four things between items are named apart in the lists:
 /// - a *slot* is a position between data items, `0...count` in a section: where an insert
-///   goes, and what ``BatchUpdate/newSlot(_:inSection:)`` maps through an update;
+///   goes, and what `ResolvedBatchUpdate.newSlot(_:inSection:)` maps through an update;
 /// - an ``OpenGap`` is the space this unit opens in the layout, before a slot;
 /// - a placeholder's *anchor* is the slot it stands at, before the data item of that index
 ///   (see `AnchorSequence`);
 /// - a *boundary offset* is where a slot lies along the layout's axis
-///   (``ListLayout/boundaryOffset(row:inSection:)``).
+///   (`ListLayout.boundaryOffset(row:inSection:)`).
 @MainActor
 final class DropFeedback {
   /// Space opened in the layout before a slot, as tall (or wide) as the dragged item.

@@ -1,8 +1,8 @@
 import DragDrop
 import Foundation
 
-/// The geometry a table or collection view places its items with: ``ListLayout`` (rows of
-/// their own heights) or ``FlowLayout`` (a wrapping grid). Every query and edit costs
+/// The geometry a table or collection view places its items with: `ListLayout` (rows of
+/// their own heights) or `FlowLayout` (a wrapping grid). Every query and edit costs
 /// O(log n) or less, so the views stay fast at a million items.
 ///
 /// Index paths here are display paths: placeholders count as items.

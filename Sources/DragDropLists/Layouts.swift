@@ -15,31 +15,31 @@ public enum DropIntent: Sendable, Hashable {
 
 /// Where a drop over a list or grid lands: the index path (nil over empty space) and the
 /// intent that applies there.
-public struct DropDestination: Sendable, Hashable, CustomStringConvertible {
-  public var indexPath: IndexPath?
-  public var intent: DropIntent
+struct DropDestination: Sendable, Hashable, CustomStringConvertible {
+  var indexPath: IndexPath?
+  var intent: DropIntent
 
-  public init(indexPath: IndexPath?, intent: DropIntent) {
+  init(indexPath: IndexPath?, intent: DropIntent) {
     self.indexPath = indexPath
     self.intent = intent
   }
 
-  public var description: String {
+  var description: String {
     guard let indexPath else { return "nowhere (\(intent))" }
     return "\(indexPath.itemDescription) (\(intent))"
   }
 }
 
 /// The geometry of a table: sections stacked vertically, each a header, rows of their own
-/// heights, and a footer. Rows and sections are kept in ``PrefixSumTree``s, so finding the
+/// heights, and a footer. Rows and sections are kept in `PrefixSumTree`s, so finding the
 /// row at a point, the rectangle of a row, and every edit cost O(log n), whatever the count.
-public struct ListLayout: Sendable {
-  public struct Section: Sendable {
-    public var headerHeight: Double
-    public var footerHeight: Double
-    public var rows: PrefixSumTree
+struct ListLayout: Sendable {
+  struct Section: Sendable {
+    var headerHeight: Double
+    var footerHeight: Double
+    var rows: PrefixSumTree
 
-    public init(headerHeight: Double = 0, rowHeights: [Double], footerHeight: Double = 0) {
+    init(headerHeight: Double = 0, rowHeights: [Double], footerHeight: Double = 0) {
       self.headerHeight = headerHeight
       self.footerHeight = footerHeight
       rows = PrefixSumTree(rowHeights)
@@ -47,7 +47,7 @@ public struct ListLayout: Sendable {
 
     /// A section of `count` rows whose heights are not known yet: each counts as
     /// `estimatedRowHeight` until it is set. O(count / 32,767).
-    public init(headerHeight: Double = 0, estimatedRowHeight: Double, count: Int, footerHeight: Double = 0) {
+    init(headerHeight: Double = 0, estimatedRowHeight: Double, count: Int, footerHeight: Double = 0) {
       self.headerHeight = headerHeight
       self.footerHeight = footerHeight
       rows = PrefixSumTree(repeating: estimatedRowHeight, count: count, estimated: true)
@@ -56,26 +56,26 @@ public struct ListLayout: Sendable {
     var height: Double { headerHeight + rows.total + footerHeight }
   }
 
-  public var width: Double
-  public private(set) var sections: [Section]
+  var width: Double
+  private(set) var sections: [Section]
   /// The height of each section, for finding the section at a point.
   private var sectionHeights: PrefixSumTree
 
-  public init(width: Double, sections: [Section]) {
+  init(width: Double, sections: [Section]) {
     self.width = width
     self.sections = sections
     sectionHeights = PrefixSumTree(sections.map(\.height))
   }
 
   /// The height of the whole table.
-  public var contentHeight: Double { sectionHeights.total }
+  var contentHeight: Double { sectionHeights.total }
 
-  public func numberOfRows(inSection section: Int) -> Int {
+  func numberOfRows(inSection section: Int) -> Int {
     sections.indices.contains(section) ? sections[section].rows.count : 0
   }
 
   /// The rectangle of a row, in content coordinates; nil when out of range.
-  public func rectForRow(at indexPath: IndexPath) -> Rect? {
+  func rectForRow(at indexPath: IndexPath) -> Rect? {
     rectForRow(indexPath.row, inSection: indexPath.section)
   }
 
@@ -88,13 +88,13 @@ public struct ListLayout: Sendable {
   }
 
   /// Whether a row's height is an estimate, not yet set; false when out of range.
-  public func isRowHeightEstimated(at indexPath: IndexPath) -> Bool {
+  func isRowHeightEstimated(at indexPath: IndexPath) -> Bool {
     sections.indices.contains(indexPath.section) && sections[indexPath.section].rows.isEstimated(at: indexPath.row)
   }
 
   /// Where the slot before `row` (0...count) lies in a section: the top of that row, or
   /// the bottom of the last. An insertion there opens its gap from this offset.
-  public func boundaryOffset(row: Int, inSection section: Int) -> Double? {
+  func boundaryOffset(row: Int, inSection section: Int) -> Double? {
     guard sections.indices.contains(section), let top = sectionHeights.offset(of: section),
       let offset = sections[section].rows.offset(of: row)
     else { return nil }
@@ -103,7 +103,7 @@ public struct ListLayout: Sendable {
 
   /// The row under a point in content coordinates; nil over headers, footers and empty
   /// space.
-  public func indexPathForRow(at point: Point) -> IndexPath? {
+  func indexPathForRow(at point: Point) -> IndexPath? {
     guard let (section, local) = section(at: point) else { return nil }
     let rowsTop = sections[section].headerHeight
     guard let (row, _) = sections[section].rows.index(covering: local - rowsTop) else { return nil }
@@ -127,7 +127,7 @@ public struct ListLayout: Sendable {
   ///   before and after.
   /// - Below the last row of a section (its footer) is `row == count`.
   /// - Over empty space, or a header, the destination is nil and the intent unspecified.
-  public func destination(at point: Point, intent: DropIntent) -> DropDestination {
+  func destination(at point: Point, intent: DropIntent) -> DropDestination {
     guard let (section, local) = section(at: point) else {
       return DropDestination(indexPath: nil, intent: .unspecified)
     }
@@ -171,14 +171,14 @@ public struct ListLayout: Sendable {
 
   /// Hands the sections over for editing in place and leaves the layout empty: the trees
   /// are then uniquely held, so edits do not copy them.
-  public mutating func takeSections() -> [Section] {
+  mutating func takeSections() -> [Section] {
     let taken = sections
     sections = []
     sectionHeights = PrefixSumTree()
     return taken
   }
 
-  public mutating func insertRow(height: Double, at indexPath: IndexPath) -> Bool {
+  mutating func insertRow(height: Double, at indexPath: IndexPath) -> Bool {
     guard sections.indices.contains(indexPath.section),
       sections[indexPath.section].rows.insert(height, at: indexPath.row)
     else { return false }
@@ -187,7 +187,7 @@ public struct ListLayout: Sendable {
   }
 
   @discardableResult
-  public mutating func removeRow(at indexPath: IndexPath) -> Double? {
+  mutating func removeRow(at indexPath: IndexPath) -> Double? {
     guard sections.indices.contains(indexPath.section),
       let height = sections[indexPath.section].rows.remove(at: indexPath.row)
     else { return nil }
@@ -195,7 +195,7 @@ public struct ListLayout: Sendable {
     return height
   }
 
-  public mutating func setRowHeight(_ height: Double, at indexPath: IndexPath) -> Bool {
+  mutating func setRowHeight(_ height: Double, at indexPath: IndexPath) -> Bool {
     guard sections.indices.contains(indexPath.section),
       sections[indexPath.section].rows.setExtent(height, at: indexPath.row)
     else { return false }
@@ -215,16 +215,16 @@ public struct ListLayout: Sendable {
 
 /// The geometry of a flow grid: items of one size in rows that wrap at the width, with
 /// spacing and section insets; sections stack vertically.
-public struct FlowLayout: Sendable {
-  public var width: Double { didSet { remeasure() } }
-  public var itemSize: Size { didSet { remeasure() } }
-  public var minimumInteritemSpacing: Double { didSet { remeasure() } }
-  public var minimumLineSpacing: Double { didSet { remeasure() } }
-  public var sectionInset: EdgeInsets { didSet { remeasure() } }
-  public private(set) var itemCounts: [Int]
+struct FlowLayout: Sendable {
+  var width: Double { didSet { remeasure() } }
+  var itemSize: Size { didSet { remeasure() } }
+  var minimumInteritemSpacing: Double { didSet { remeasure() } }
+  var minimumLineSpacing: Double { didSet { remeasure() } }
+  var sectionInset: EdgeInsets { didSet { remeasure() } }
+  private(set) var itemCounts: [Int]
   private var sectionHeights: PrefixSumTree
 
-  public init(
+  init(
     width: Double, itemSize: Size, minimumInteritemSpacing: Double = 10, minimumLineSpacing: Double = 10,
     sectionInset: EdgeInsets = .zero, itemCounts: [Int]
   ) {
@@ -241,7 +241,7 @@ public struct FlowLayout: Sendable {
   }
 
   /// Items per row: as many as fit, at least one.
-  public private(set) var columns = 1
+  private(set) var columns = 1
 
   private static func columns(
     width: Double, itemWidth: Double, spacing: Double, inset: EdgeInsets
@@ -265,10 +265,10 @@ public struct FlowLayout: Sendable {
     sectionHeights = PrefixSumTree(itemCounts.map(sectionHeight(count:)))
   }
 
-  public var contentHeight: Double { sectionHeights.total }
+  var contentHeight: Double { sectionHeights.total }
 
   /// The frame of an item in content coordinates; nil when out of range.
-  public func frameForItem(at indexPath: IndexPath) -> Rect? {
+  func frameForItem(at indexPath: IndexPath) -> Rect? {
     guard itemCounts.indices.contains(indexPath.section), (0..<itemCounts[indexPath.section]).contains(indexPath.item)
     else { return nil }
     return slotFrame(indexPath.item, inSection: indexPath.section)
@@ -300,7 +300,7 @@ public struct FlowLayout: Sendable {
   }
 
   /// The item under a point; nil over spacing, insets and empty space.
-  public func indexPathForItem(at point: Point) -> IndexPath? {
+  func indexPathForItem(at point: Point) -> IndexPath? {
     guard let cell = cell(at: point), cell.inside, cell.index < itemCounts[cell.section] else { return nil }
     return IndexPath(item: cell.index, section: cell.section)
   }
@@ -332,7 +332,7 @@ public struct FlowLayout: Sendable {
   /// targets the item. Past the last item of a section is `item == count`; over empty space
   /// the destination is nil and the intent unspecified. `.automatic` is for tables and
   /// acts as insert-at here.
-  public func destination(at point: Point, intent: DropIntent) -> DropDestination {
+  func destination(at point: Point, intent: DropIntent) -> DropDestination {
     guard let cell = cell(at: point) else { return DropDestination(indexPath: nil, intent: .unspecified) }
     let count = itemCounts[cell.section]
     let effective = intent == .automatic ? .insertAtDestinationIndexPath : intent
@@ -348,7 +348,7 @@ public struct FlowLayout: Sendable {
     return DropDestination(indexPath: IndexPath(item: min(slot, count), section: cell.section), intent: gapIntent)
   }
 
-  public mutating func setItemCount(_ count: Int, inSection section: Int) {
+  mutating func setItemCount(_ count: Int, inSection section: Int) {
     guard itemCounts.indices.contains(section) else { return }
     itemCounts[section] = max(0, count)
     sectionHeights.setExtent(sectionHeight(count: itemCounts[section]), at: section)

@@ -20,7 +20,7 @@
 /// Edits adjust the sums of the nodes they pass by the extent added or removed. Extents
 /// whose sums are exact in floating point (whole numbers and halves, as row heights are)
 /// never drift; others round as any running sum does, by about one part in 10^16 an edit.
-public struct PrefixSumTree: Sendable, Equatable {
+struct PrefixSumTree: Sendable, Equatable {
   private typealias Node = Int32
   private static let none: Node = -1
 
@@ -61,11 +61,11 @@ public struct PrefixSumTree: Sendable, Equatable {
   private var generator = SplitMix(state: 0x5EED)
 
   /// An empty tree.
-  public init() {}
+  init() {}
 
   /// A tree of `extents`, in order. Negative and non-finite extents count as 0. Equal
   /// neighbours share a node.
-  public init(_ extents: some Collection<Double>) {
+  init(_ extents: some Collection<Double>) {
     for value in extents {
       let extent = Self.sanitized(value)
       if let last = nodes.indices.last, nodes[last].extent == extent, nodes[last].run < Self.maximumRun {
@@ -82,7 +82,7 @@ public struct PrefixSumTree: Sendable, Equatable {
 
   /// `count` elements of the same extent, in runs: O(count / 32,767). With `estimated`, each
   /// element's extent is an estimate until it is set (``isEstimated(at:)``).
-  public init(repeating value: Double, count: Int, estimated: Bool = false) {
+  init(repeating value: Double, count: Int, estimated: Bool = false) {
     self.init(repeating: value, count: count, estimated: estimated, runLimit: Self.maximumRun)
   }
 
@@ -117,29 +117,29 @@ public struct PrefixSumTree: Sendable, Equatable {
   // MARK: Queries
 
   /// The number of elements.
-  public var count: Int { Int(sizeOf(root)) }
+  var count: Int { Int(sizeOf(root)) }
 
-  public var isEmpty: Bool { root == Self.none }
+  var isEmpty: Bool { root == Self.none }
 
   /// The sum of every extent.
-  public var total: Double { sumOf(root) }
+  var total: Double { sumOf(root) }
 
   /// The extent of element `index`; nil when out of range.
-  public func extent(at index: Int) -> Double? {
+  func extent(at index: Int) -> Double? {
     guard let (node, _) = node(at: index) else { return nil }
     return nodes[Int(node)].extent
   }
 
   /// Whether the extent of element `index` is an estimate, not yet set; false when out of
   /// range.
-  public func isEstimated(at index: Int) -> Bool {
+  func isEstimated(at index: Int) -> Bool {
     guard let (node, _) = node(at: index) else { return false }
     return nodes[Int(node)].isEstimated
   }
 
   /// The sum of the extents before element `index`; `index == count` gives the total. Nil
   /// when out of range.
-  public func offset(of index: Int) -> Double? {
+  func offset(of index: Int) -> Double? {
     guard index >= 0, index <= count else { return nil }
     var node = root
     var remaining = Int32(index)
@@ -163,7 +163,7 @@ public struct PrefixSumTree: Sendable, Equatable {
 
   /// The offset and the extent of element `index` in one walk down the tree; nil when out
   /// of range.
-  public func element(at index: Int) -> (offset: Double, extent: Double)? {
+  func element(at index: Int) -> (offset: Double, extent: Double)? {
     guard index >= 0, index < count else { return nil }
     var node = root
     var remaining = Int32(index)
@@ -187,7 +187,7 @@ public struct PrefixSumTree: Sendable, Equatable {
 
   /// The element covering `position`, and the position's distance into it. Positions
   /// before 0 or at or past the total cover nothing. Elements of extent 0 cover nothing.
-  public func index(covering position: Double) -> (index: Int, offsetInElement: Double)? {
+  func index(covering position: Double) -> (index: Int, offsetInElement: Double)? {
     guard position >= 0, position < total else { return nil }
     var node = root
     var remaining = position
@@ -225,7 +225,7 @@ public struct PrefixSumTree: Sendable, Equatable {
   }
 
   /// Every extent, in order.
-  public var extents: [Double] {
+  var extents: [Double] {
     var result: [Double] = []
     result.reserveCapacity(count)
     var stack: [Node] = []
@@ -243,7 +243,7 @@ public struct PrefixSumTree: Sendable, Equatable {
   }
 
   /// Bytes of storage per element, the spare capacity of the arrays included.
-  public var bytesPerElement: Double {
+  var bytesPerElement: Double {
     let capacity =
       Double(nodes.capacity * MemoryLayout<NodeData>.stride) + Double(free.capacity * MemoryLayout<Node>.stride)
     return count == 0 ? 0 : capacity / Double(count)
@@ -254,14 +254,14 @@ public struct PrefixSumTree: Sendable, Equatable {
   /// Inserts an element at `index` (0...count); returns false, changing nothing, when the
   /// index is out of range.
   @discardableResult
-  public mutating func insert(_ value: Double, at index: Int) -> Bool {
+  mutating func insert(_ value: Double, at index: Int) -> Bool {
     insert(value, at: index, estimated: false)
   }
 
   /// Inserts an element at `index` (0...count), its extent an estimate or not; false,
   /// changing nothing, when the index is out of range.
   @discardableResult
-  public mutating func insert(_ value: Double, at index: Int, estimated: Bool) -> Bool {
+  mutating func insert(_ value: Double, at index: Int, estimated: Bool) -> Bool {
     guard index >= 0, index <= count else { return false }
     let extent = Self.sanitized(value)
     let priority = UInt16(truncatingIfNeeded: generator.next())
@@ -303,7 +303,7 @@ public struct PrefixSumTree: Sendable, Equatable {
 
   /// Removes the element at `index`; returns its extent, or nil when out of range.
   @discardableResult
-  public mutating func remove(at index: Int) -> Double? {
+  mutating func remove(at index: Int) -> Double? {
     removeElement(at: index)?.extent
   }
 
@@ -376,7 +376,7 @@ public struct PrefixSumTree: Sendable, Equatable {
 
   /// Sets the extent of element `index`; false when out of range.
   @discardableResult
-  public mutating func setExtent(_ value: Double, at index: Int) -> Bool {
+  mutating func setExtent(_ value: Double, at index: Int) -> Bool {
     guard let (found, _) = node(at: index) else { return false }
     // The same exact extent: nothing changes, and no run is cut.
     if nodes[Int(found)].extent == Self.sanitized(value) && !nodes[Int(found)].isEstimated { return true }
@@ -410,7 +410,7 @@ public struct PrefixSumTree: Sendable, Equatable {
   /// Moves the element at `source` so that it ends at `destination` (both indexes in the
   /// sequence before the move, `destination` being where it lands after removal).
   @discardableResult
-  public mutating func move(from source: Int, to destination: Int) -> Bool {
+  mutating func move(from source: Int, to destination: Int) -> Bool {
     guard source >= 0, source < count, destination >= 0, destination < count else { return false }
     guard let (value, estimated) = removeElement(at: source) else { return false }
     return insert(value, at: destination, estimated: estimated)
@@ -501,7 +501,7 @@ public struct PrefixSumTree: Sendable, Equatable {
   }
 
   /// Trees are equal when they hold the same extents in the same order.
-  public static func == (lhs: PrefixSumTree, rhs: PrefixSumTree) -> Bool {
+  static func == (lhs: PrefixSumTree, rhs: PrefixSumTree) -> Bool {
     lhs.count == rhs.count && lhs.extents == rhs.extents
   }
 }

@@ -45,7 +45,7 @@ open class TableView: ItemsView {
   }
 
   /// The geometry of every row and header.
-  public var layout: ListLayout { itemLayout as? ListLayout ?? ListLayout(width: bounds.width, sections: []) }
+  var layout: ListLayout { itemLayout as? ListLayout ?? ListLayout(width: bounds.width, sections: []) }
 
   // MARK: Cells
 

@@ -1,5 +1,7 @@
 import Foundation
 
+import struct Graphics.AffineTransform
+
 /// A font: a size in points and a weight. The platform picks the face, with fallback for
 /// scripts the first choice lacks.
 public struct Font: Hashable, Sendable, CustomStringConvertible {

@@ -1,3 +1,3 @@
-// Views draw the item providers' value types (Color, Image), so `import Views` brings them.
+// Views draw the graphics values (Color, Image, geometry), so `import Views` brings them.
 @_exported import ContentTypes
-@_exported import ItemProviders
+@_exported import Graphics

@@ -1,3 +1,5 @@
+import struct Graphics.AffineTransform
+
 /// A view that shows a picture of another view as it looked when the picture was taken:
 /// what ``View/snapshotView()`` returns. Later changes to the original, or its reuse for
 /// other content, do not show in the snapshot.

@@ -1,5 +1,7 @@
 import Foundation
 
+import struct Graphics.AffineTransform
+
 /// A rectangular area of the interface: it draws, holds subviews, takes input through its
 /// interactions and gesture recognisers, and converts points between coordinate spaces.
 ///

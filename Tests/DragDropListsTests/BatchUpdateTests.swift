@@ -3,7 +3,7 @@ import PropertyBased
 import TestSupport
 import Testing
 
-@testable import DragDropLists
+@_spi(Internals) @testable import DragDropLists
 
 @Suite struct BatchUpdateTests {
   @Test("Rule 25: a count mismatch names the section and every count")

@@ -3,7 +3,7 @@ import PropertyBased
 import TestSupport
 import Testing
 
-@testable import DragDropLists
+@_spi(Internals) @testable import DragDropLists
 
 /// Diffable data sources: snapshots, the batch update between two of them, and tables and
 /// grids that show them.

@@ -35,15 +35,17 @@ func allCases() -> [(name: String, run: @MainActor () throws -> Void)] {
     (
       "flow-layout-degenerate",
       {
+        let items = Items(count: 9)
         for layout in [
-          FlowLayout(width: 300, itemSize: .zero, minimumInteritemSpacing: 0, minimumLineSpacing: 0, itemCounts: [9]),
-          FlowLayout(
-            width: 300, itemSize: Size(width: 40, height: 40), minimumInteritemSpacing: -50, minimumLineSpacing: -50,
-            itemCounts: [9]),
+          CollectionViewLayout.flow(itemSize: .zero, minimumInteritemSpacing: 0, minimumLineSpacing: 0),
+          .flow(itemSize: Size(width: 40, height: 40), minimumInteritemSpacing: -50, minimumLineSpacing: -50),
         ] {
-          _ = layout.indexPathForItem(at: Point(x: 10, y: 1e300))
-          _ = layout.destination(at: Point(x: .infinity, y: .nan), intent: .insertAtDestinationIndexPath)
-          _ = layout.frameForItem(at: IndexPath(item: 8, section: 0))
+          let grid = CollectionView(frame: Rect(x: 0, y: 0, width: 300, height: 300), collectionViewLayout: layout)
+          grid.dataSource = items
+          grid.layoutIfNeeded()
+          _ = grid.indexPathForItem(at: Point(x: 10, y: 1e300))
+          _ = grid.indexPathForItem(at: Point(x: .infinity, y: .nan))
+          _ = grid.frameForItem(at: IndexPath(item: 8, section: 0))
         }
       }
     ),
@@ -291,5 +293,15 @@ MainActor.assumeIsolated {
   } catch {
     print("error \(error)")
     exit(1)
+  }
+}
+
+/// A collection view's items: plain cells.
+final class Items: CollectionViewDataSource {
+  let count: Int
+  init(count: Int) { self.count = count }
+  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { count }
+  func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
+    CollectionViewCell(reuseIdentifier: nil)
   }
 }

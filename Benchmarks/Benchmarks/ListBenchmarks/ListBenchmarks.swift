@@ -1,7 +1,7 @@
 import Benchmark
 import BenchmarkSupport
 import DragDrop
-import DragDropLists
+@_spi(Internals) import DragDropLists
 import DragDropTesting
 import Foundation
 

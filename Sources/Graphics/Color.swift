@@ -5,7 +5,7 @@ import Foundation
 ///
 /// It travels as JSON under ``contentType`` and as `#rrggbbaa` text, and reads from either;
 /// text may also be `#rgb` or `#rrggbb`.
-public struct Color: Sendable, Hashable, ItemProviderCodable, CustomStringConvertible {
+public struct Color: Sendable, Hashable, Codable, CustomStringConvertible {
   // Each component stays in 0...1 whichever way it is set: a value outside is clamped, and
   // NaN becomes 0.
   public var red: Double { didSet { red = Self.clamp(red) } }
@@ -74,37 +74,6 @@ public struct Color: Sendable, Hashable, ItemProviderCodable, CustomStringConver
   public static let systemBackground = Color.white
   /// The background of grouped content.
   public static let secondarySystemBackground = Color(red: 0.95, green: 0.95, blue: 0.97)
-
-  // MARK: Transfer
-
-  /// `org.dragdrop.color`: a colour as JSON with `red`, `green`, `blue` and `alpha`.
-  public static let contentType = ContentType(exportedAs: "org.dragdrop.color", conformingTo: .json)
-
-  public static var writableContentTypes: [ContentType] { [contentType, .utf8PlainText] }
-  public static var readableContentTypes: [ContentType] { [contentType, .plainText] }
-
-  public func loadData(
-    for contentType: ContentType, completionHandler: @escaping @Sendable (Result<Data, any Error>) -> Void
-  ) -> LoadProgress? {
-    Self.completeImmediately(completionHandler) {
-      contentType.conforms(to: Self.contentType) ? try JSONEncoder().encode(self) : Data(hex.utf8)
-    }
-  }
-
-  public static func object(from data: Data, contentType: ContentType) throws -> Color {
-    if contentType.conforms(to: Self.contentType) {
-      do {
-        return try JSONDecoder().decode(Color.self, from: data)
-      } catch {
-        throw ItemProviderError.coercionFailed(from: contentType, to: "Color", reason: "\(error)")
-      }
-    }
-    let text = try String.object(from: data, contentType: contentType)
-    guard let color = Color(hex: text) else {
-      throw ItemProviderError.coercionFailed(from: contentType, to: "Color", reason: "not a #rrggbb colour")
-    }
-    return color
-  }
 
   private enum CodingKeys: String, CodingKey { case red, green, blue, alpha }
 

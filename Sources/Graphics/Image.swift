@@ -56,30 +56,6 @@ public enum ImageError: Error, Hashable, Sendable, CustomStringConvertible {
   }
 }
 
-extension Image: ItemProviderWriting, ItemProviderReading {
-  public static var writableContentTypes: [ContentType] { [.png, .jpeg, .gif] }
-  /// Its own format only: the bytes are not converted.
-  public var writableContentTypes: [ContentType] { [contentType] }
-  /// PNG, JPEG and GIF, and images of a format only the bytes tell
-  /// (`ContentType.untypedImage`), which read as whichever of the three they are.
-  public static var readableContentTypes: [ContentType] { [.png, .jpeg, .gif, .untypedImage] }
-
-  public func loadData(
-    for contentType: ContentType, completionHandler: @escaping @Sendable (Result<Data, any Error>) -> Void
-  ) -> LoadProgress? {
-    Self.completeImmediately(completionHandler) { data }
-  }
-
-  public static func object(from data: Data, contentType: ContentType) throws -> Image {
-    do {
-      if contentType == .untypedImage { return try Image(data: data) }
-      return try Image(data: data, contentType: contentType)
-    } catch {
-      throw ItemProviderError.coercionFailed(from: contentType, to: "Image", reason: error.description)
-    }
-  }
-}
-
 /// Header parsing for the recognised formats. Every read is bounds-checked.
 enum ImageHeader {
   enum Format {
