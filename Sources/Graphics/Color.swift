@@ -3,14 +3,16 @@ import Foundation
 
 /// A colour in sRGB with alpha, each component from 0 to 1.
 ///
-/// It travels as JSON under ``contentType`` and as `#rrggbbaa` text, and reads from either;
-/// text may also be `#rgb` or `#rrggbb`.
+/// In item providers it travels as JSON (`org.dragdrop.color`) and as `#rrggbbaa` text, and
+/// reads from either; text may also be `#rgb` or `#rrggbb`.
 public struct Color: Sendable, Hashable, Codable, CustomStringConvertible {
-  // Each component stays in 0...1 whichever way it is set: a value outside is clamped, and
-  // NaN becomes 0.
+  /// The red component, from 0 to 1; a value set outside is clamped, and NaN becomes 0.
   public var red: Double { didSet { red = Self.clamp(red) } }
+  /// The green component, from 0 to 1; a value set outside is clamped, and NaN becomes 0.
   public var green: Double { didSet { green = Self.clamp(green) } }
+  /// The blue component, from 0 to 1; a value set outside is clamped, and NaN becomes 0.
   public var blue: Double { didSet { blue = Self.clamp(blue) } }
+  /// The opacity, from 0 (transparent) to 1 (opaque); a value set outside is clamped, and NaN becomes 0.
   public var alpha: Double { didSet { alpha = Self.clamp(alpha) } }
 
   /// Components outside 0...1 are clamped; a NaN component becomes 0, here and when a
@@ -48,25 +50,38 @@ public struct Color: Sendable, Hashable, Codable, CustomStringConvertible {
 
   public var description: String { hex }
 
+  /// Black, opaque.
   public static let black = Color(red: 0, green: 0, blue: 0)
+  /// White, opaque.
   public static let white = Color(red: 1, green: 1, blue: 1)
+  /// Fully transparent.
   public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
 
   // MARK: Named colours, by SwiftUI's names
 
-  /// The colour of text and lines: black.
+  /// The colour of text and lines: near black.
   public static let primary = Color(red: 0.1, green: 0.1, blue: 0.12)
   /// The colour of secondary text.
   public static let secondary = Color(red: 0.45, green: 0.45, blue: 0.5)
+  /// Red, as SwiftUI's `Color.red` in the light appearance.
   public static let red = Color(red: 1, green: 0.23, blue: 0.19)
+  /// Orange, as SwiftUI's `Color.orange` in the light appearance.
   public static let orange = Color(red: 1, green: 0.58, blue: 0)
+  /// Yellow, as SwiftUI's `Color.yellow` in the light appearance.
   public static let yellow = Color(red: 1, green: 0.8, blue: 0)
+  /// Green, as SwiftUI's `Color.green` in the light appearance.
   public static let green = Color(red: 0.2, green: 0.78, blue: 0.35)
+  /// Mint, as SwiftUI's `Color.mint` in the light appearance.
   public static let mint = Color(red: 0, green: 0.78, blue: 0.75)
+  /// Blue, as SwiftUI's `Color.blue` in the light appearance.
   public static let blue = Color(red: 0, green: 0.48, blue: 1)
+  /// Indigo, as SwiftUI's `Color.indigo` in the light appearance.
   public static let indigo = Color(red: 0.35, green: 0.34, blue: 0.84)
+  /// Purple, as SwiftUI's `Color.purple` in the light appearance.
   public static let purple = Color(red: 0.69, green: 0.32, blue: 0.87)
+  /// Pink, as SwiftUI's `Color.pink` in the light appearance.
   public static let pink = Color(red: 1, green: 0.18, blue: 0.33)
+  /// Gray, as SwiftUI's `Color.gray` in the light appearance.
   public static let gray = Color(red: 0.56, green: 0.56, blue: 0.58)
   /// The colour of selected and active controls.
   public static let accentColor = Color.blue

@@ -2,11 +2,16 @@ import Foundation
 
 /// Distances inward from each edge of a rectangle.
 public struct EdgeInsets: Hashable, Sendable {
+  /// The inset from the top edge.
   public var top: Double
+  /// The inset from the left edge.
   public var left: Double
+  /// The inset from the bottom edge.
   public var bottom: Double
+  /// The inset from the right edge.
   public var right: Double
 
+  /// Insets of the given distances, 0 for those left out.
   public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
     self.top = top
     self.left = left
@@ -14,9 +19,11 @@ public struct EdgeInsets: Hashable, Sendable {
     self.right = right
   }
 
+  /// The same inset, `value`, from every edge.
   public init(all value: Double) {
     self.init(top: value, left: value, bottom: value, right: value)
   }
 
+  /// No inset.
   public static let zero = EdgeInsets()
 }

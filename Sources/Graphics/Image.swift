@@ -12,6 +12,7 @@ public struct Image: Sendable, Hashable {
   public let contentType: ContentType
   /// The width and height in pixels.
   public let pixelWidth: Int
+  /// The height in pixels.
   public let pixelHeight: Int
 
   /// Reads the format from the bytes' signature and the size from the header.

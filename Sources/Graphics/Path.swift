@@ -5,30 +5,39 @@ import Foundation
 /// ``contains(_:)`` is exact for each shape; a point is inside the path when it is inside
 /// any of them.
 public struct Path: Hashable, Sendable, CustomStringConvertible {
+  /// One shape of a path, in element coordinates.
   public enum Element: Hashable, Sendable {
+    /// A rectangle.
     case rect(Rect)
+    /// A rectangle with corners rounded to `cornerRadius`, at most half its shorter side.
     case roundedRect(Rect, cornerRadius: Double)
+    /// The ellipse that fills a rectangle.
     case ellipse(Rect)
   }
 
+  /// The shapes, in the order they were added, before ``transform``.
   public private(set) var elements: [Element]
   /// Applied to every element, from element coordinates to the path's coordinates.
   public private(set) var transform: AffineTransform
 
+  /// An empty path: it contains no point.
   public init() {
     elements = []
     transform = .identity
   }
 
+  /// A rectangle, standardised.
   public init(_ rect: Rect) {
     self.init(elements: [.rect(rect.standardized)])
   }
 
+  /// A rounded rectangle; the radius is kept between 0 and half the rectangle's shorter side.
   public init(roundedRect rect: Rect, cornerRadius: Double) {
     let radius = max(0, min(cornerRadius, rect.width / 2, rect.height / 2))
     self.init(elements: [.roundedRect(rect.standardized, cornerRadius: radius)])
   }
 
+  /// The ellipse that fills `rect`.
   public init(ellipseIn rect: Rect) {
     self.init(elements: [.ellipse(rect.standardized)])
   }
@@ -38,6 +47,7 @@ public struct Path: Hashable, Sendable, CustomStringConvertible {
     self.transform = transform
   }
 
+  /// Whether the path has no shapes.
   public var isEmpty: Bool { elements.isEmpty }
 
   /// The path with a transform applied after its own.
@@ -53,6 +63,8 @@ public struct Path: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// Whether `point` (in the path's coordinates) lies inside any of its shapes: exact for each shape. A path
+  /// whose transform flattens the plane contains no point.
   public func contains(_ point: Point) -> Bool {
     guard let inverse = transform.inverted() else { return false }
     let local = inverse.apply(to: point)

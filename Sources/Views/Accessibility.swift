@@ -28,6 +28,7 @@ public final class RecordingAnnouncer: Announcer {
   public private(set) var announcements: [String] = []
   /// Every focus description, in order, with whether it was to be spoken.
   public private(set) var focusDescriptions: [(text: String, spoken: Bool)] = []
+  /// An announcer that keeps what it is told to say, in ``announcements``.
   public init() {}
   public func announce(_ text: String) { announcements.append(text) }
   public func describeFocus(_ text: String, speak: Bool) { focusDescriptions.append((text, speak)) }

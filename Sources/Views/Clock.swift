@@ -72,6 +72,7 @@ public final class ManualClock: MainActorClock {
     static func == (lhs: Entry, rhs: Entry) -> Bool { lhs.sequence == rhs.sequence }
   }
 
+  /// A clock that reads `now` until it is moved.
   public init(now: Double = 0) {
     self.now = now
   }
@@ -134,6 +135,7 @@ public final class ManualClock: MainActorClock {
 /// A clock on the main dispatch queue, for applications without a platform clock.
 @MainActor
 public final class DispatchMainClock: MainActorClock {
+  /// The clock of the main dispatch queue, in seconds of uptime.
   public init() {}
 
   public var now: Double { ProcessInfo.processInfo.systemUptime }

@@ -5,17 +5,28 @@ import struct Graphics.AffineTransform
 /// A font: a size in points and a weight. The platform picks the face, with fallback for
 /// scripts the first choice lacks.
 public struct Font: Hashable, Sendable, CustomStringConvertible {
-  public enum Weight: String, Hashable, Sendable { case regular, bold }
+  /// How heavy the strokes of the letters are.
+  public enum Weight: String, Hashable, Sendable {
+    /// The body text's weight.
+    case regular
+    /// A heavier weight, for emphasis and headers.
+    case bold
+  }
 
+  /// The size in points.
   public var size: Double
+  /// How heavy the letters are.
   public var weight: Weight
 
+  /// The system font of `size` points and `weight`.
   public init(size: Double, weight: Weight = .regular) {
     self.size = size
     self.weight = weight
   }
 
+  /// The system font at `size` points, regular.
   public static func systemFont(ofSize size: Double) -> Font { Font(size: size) }
+  /// The system font at `size` points, bold.
   public static func boldSystemFont(ofSize size: Double) -> Font { Font(size: size, weight: .bold) }
 
   public var description: String { weight == .regular ? "\(formatted(size))pt" : "\(formatted(size))pt \(weight)" }
@@ -25,6 +36,7 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
 /// deterministic approximation, so that headless layout does not depend on installed fonts.
 @MainActor
 public protocol TextMeasuring: AnyObject {
+  /// The size `text` takes in `font`, lines broken only at newlines.
   func size(of text: String, font: Font) -> Size
 }
 
@@ -32,6 +44,7 @@ public protocol TextMeasuring: AnyObject {
 /// and a line is 1.2 em high.
 @MainActor
 public final class ApproximateTextMeasurer: TextMeasuring {
+  /// The measurer.
   public init() {}
 
   public func size(of text: String, font: Font) -> Size {
@@ -62,6 +75,7 @@ public final class ApproximateTextMeasurer: TextMeasuring {
 public protocol GraphicsContext: AnyObject {
   /// Saves the transform, clip and alpha; ``restore()`` brings them back.
   func save()
+  /// Restores the state saved by the matching ``save()``.
   func restore()
   /// Applies `transform` before the current one: later drawing is in the new space.
   func concatenate(_ transform: AffineTransform)
@@ -69,7 +83,9 @@ public protocol GraphicsContext: AnyObject {
   func clip(to path: Path)
   /// Multiplies the opacity of later drawing.
   func multiplyAlpha(_ alpha: Double)
+  /// Fills `path` with `color`.
   func fill(_ path: Path, color: Color)
+  /// Strokes the outline of `path` with `color`, `lineWidth` points wide.
   func stroke(_ path: Path, color: Color, lineWidth: Double)
   /// Draws text with its top-left corner at `origin`.
   func drawText(_ text: String, at origin: Point, font: Font, color: Color)
@@ -92,19 +108,30 @@ public protocol RasterizingGraphicsContext: GraphicsContext {
 public final class RecordingGraphicsContext: GraphicsContext {
   /// One drawing operation, as recorded.
   public enum Command: Hashable, Sendable {
+    /// ``GraphicsContext/save()``.
     case save
+    /// ``GraphicsContext/restore()``.
     case restore
+    /// ``GraphicsContext/concatenate(_:)``, with the transform.
     case concatenate(AffineTransform)
+    /// ``GraphicsContext/clip(to:)``, with the path.
     case clip(Path)
+    /// ``GraphicsContext/multiplyAlpha(_:)``, with the factor.
     case multiplyAlpha(Double)
+    /// ``GraphicsContext/fill(_:color:)``, with the path and the colour.
     case fill(Path, Color)
+    /// ``GraphicsContext/stroke(_:color:lineWidth:)``, with the path, the colour and the width.
     case stroke(Path, Color, lineWidth: Double)
+    /// ``GraphicsContext/drawText(_:at:font:color:)``, with the text, where it starts, the font and the colour.
     case text(String, origin: Point, font: Font, color: Color)
+    /// ``GraphicsContext/drawImage(_:in:)``: the image's type and pixel size, and the rectangle it fills.
     case image(contentType: ContentType, pixelWidth: Int, pixelHeight: Int, rect: Rect)
   }
 
+  /// What has been drawn, in order.
   public private(set) var commands: [Command] = []
 
+  /// An empty recording.
   public init() {}
 
   public func save() { commands.append(.save) }

@@ -7,8 +7,20 @@
 /// had not begun), unless either allows simultaneous recognition.
 @MainActor
 open class GestureRecognizer {
+  /// Where a recogniser is in telling its gesture apart, as UIKit's recogniser states.
   public enum State: String, Sendable {
-    case possible, began, changed, ended, cancelled, failed
+    /// Watching the touches, not yet recognised: the state a recogniser starts and resets to.
+    case possible
+    /// A continuous gesture (a long press, a pan) was recognised; its action runs.
+    case began
+    /// A continuous gesture moved on; its action runs.
+    case changed
+    /// The gesture is over, or a discrete one (a tap) was recognised; its action runs.
+    case ended
+    /// A gesture under way was interrupted (its touch was cancelled, or another took it).
+    case cancelled
+    /// The touches were not this gesture: it will not begin for them.
+    case failed
     /// Whether the recogniser is done with the current touches.
     public var isFinished: Bool { self == .ended || self == .cancelled || self == .failed }
   }
@@ -36,11 +48,13 @@ open class GestureRecognizer {
     }
   }
 
+  /// Whether the recogniser takes touches; turning it off cancels a gesture under way.
   public var isEnabled = true {
     didSet {
       if !isEnabled, !state.isFinished, state != .possible { state = .cancelled }
     }
   }
+  /// The view the recogniser is attached to.
   public internal(set) weak var view: View?
   /// The kinds of touch the recogniser takes; others pass it by.
   public var allowedTouchKinds: Set<Touch.Kind> = [.direct, .pointer]
@@ -51,10 +65,13 @@ open class GestureRecognizer {
   /// The touches the recogniser is tracking, by id.
   public internal(set) var touches: [Int: Touch] = [:]
 
+  /// A recogniser that calls `action`, if given, at each change of state past ``State-swift.enum/possible``.
   public init(action: ((GestureRecognizer) -> Void)? = nil) {
     if let action { actions.append(action) }
   }
 
+  /// Adds an action, called with the recogniser at each change of state past ``State-swift.enum/possible``, after
+  /// those added before.
   public func addAction(_ action: @escaping (GestureRecognizer) -> Void) {
     actions.append(action)
   }
@@ -80,9 +97,14 @@ open class GestureRecognizer {
 
   // MARK: Subclass hooks
 
+  /// Touches went down on the view or its subviews. Subclasses watch them and set ``state``; the default does
+  /// nothing.
   open func touchesBegan(_ touches: [Touch]) {}
+  /// Tracked touches moved. The default does nothing.
   open func touchesMoved(_ touches: [Touch]) {}
+  /// Tracked touches lifted. The default does nothing.
   open func touchesEnded(_ touches: [Touch]) {}
+  /// Tracked touches were taken away. The default cancels a gesture under way and fails one not yet recognised.
   open func touchesCancelled(_ touches: [Touch]) {
     if state == .began || state == .changed { state = .cancelled } else if state == .possible { state = .failed }
   }
@@ -157,6 +179,7 @@ open class GestureRecognizer {
 /// Recognises one or more taps: touches that go down and up within `allowableMovement`.
 @MainActor
 public final class TapGestureRecognizer: GestureRecognizer {
+  /// How many taps in a row make the gesture: 1, the default, or more for a double tap.
   public var numberOfTapsRequired = 1
   /// How far a touch may move and still be a tap.
   public var allowableMovement = 10.0
@@ -200,7 +223,9 @@ public final class TapGestureRecognizer: GestureRecognizer {
 /// moves, `ended` when it lifts. Moving past `allowableMovement` before then fails it.
 @MainActor
 public final class LongPressGestureRecognizer: GestureRecognizer {
+  /// How long, in seconds, the finger must stay down before the gesture begins.
   public var minimumPressDuration = 0.5
+  /// How far, in points, the finger may move before it begins without failing the gesture.
   public var allowableMovement = 10.0
   private var start: Point?
   private var timer: ScheduledAction?
@@ -238,6 +263,7 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
 /// then `ended`. ``translation(in:)`` is measured from where the touch went down.
 @MainActor
 public final class PanGestureRecognizer: GestureRecognizer {
+  /// How far, in points, the finger must move before the pan begins.
   public var minimumDistance = 10.0
   private var start: Point?
 
@@ -281,6 +307,7 @@ extension View {
     recognizer.view = self
   }
 
+  /// Detaches a recogniser; it stops tracking touches.
   public func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
     guard gestureRecognizers.contains(where: { $0 === recognizer }) else { return }
     recognizer.abandon()

@@ -3,8 +3,10 @@ import Foundation
 /// A view that shows an image, scaled to fit its bounds with its aspect ratio kept.
 @MainActor
 open class ImageView: View {
+  /// The image shown, scaled to fit the bounds with its aspect ratio kept; nil shows nothing.
   public var image: Image?
 
+  /// A view showing `image`, sized to the image's pixels unless `frame` is given.
   public init(image: Image? = nil, frame: Rect? = nil) {
     self.image = image
     super.init(

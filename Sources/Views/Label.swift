@@ -3,12 +3,25 @@ import Foundation
 /// A view that shows one or more lines of text.
 @MainActor
 open class Label: View {
+  /// The text shown; nil shows nothing.
   public var text: String? { didSet { setNeedsLayout() } }
+  /// The font, 17 points by default.
   public var font = Font.systemFont(ofSize: 17) { didSet { setNeedsLayout() } }
+  /// The colour of the text, black by default.
   public var textColor = Color.black
-  public enum Alignment: Sendable { case left, center, right }
+  /// Where the text sits across the label.
+  public enum Alignment: Sendable {
+    /// Against the left edge.
+    case left
+    /// In the middle.
+    case center
+    /// Against the right edge.
+    case right
+  }
+  /// Where the text sits across the label: left by default.
   public var textAlignment = Alignment.left
 
+  /// A label showing `text`.
   public init(text: String? = nil, frame: Rect = .zero) {
     self.text = text
     super.init(frame: frame)

@@ -19,6 +19,7 @@ import struct Graphics.AffineTransform
 // memory.
 @MainActor
 open class View {
+  /// A view of `frame`, in its superview's coordinates, with no subviews.
   public init(frame: Rect = .zero) {
     let frame = frame.standardized
     bounds = Rect(origin: .zero, size: frame.size)
@@ -98,6 +99,8 @@ open class View {
   @exclusivity(unchecked) public var isHidden = false
   /// When false, the view and its subviews take no input.
   @exclusivity(unchecked) public var isUserInteractionEnabled = true
+  /// The colour the view fills its bounds with before it draws; nil (the default) fills
+  /// nothing.
   public var backgroundColor: Color?
   /// Whether subviews are clipped to the bounds when drawn.
   public var clipsToBounds = false
@@ -119,6 +122,7 @@ open class View {
 
   // MARK: Hierarchy
 
+  /// The views inside this one, back to front.
   @exclusivity(unchecked) public private(set) var subviews: [View] = []
   /// The view this one is a subview of. Unowned rather than weak: a weak reference would
   /// make every view with subviews count its references through a side table, which costs
@@ -161,6 +165,7 @@ open class View {
     if oldWindow !== newWindow { view.notifyWindowChange(from: oldWindow, to: newWindow) }
   }
 
+  /// Moves `view`, one of the subviews, in front of the others.
   public func bringSubviewToFront(_ view: View) {
     guard view.superview === self else { return }
     subviews.removeAll { $0 === view }
@@ -168,6 +173,7 @@ open class View {
     hitIndex = nil
   }
 
+  /// Takes the view out of its superview, and out of the window.
   public func removeFromSuperview() {
     guard let superview else { return }
     let oldWindow = window
@@ -202,6 +208,7 @@ open class View {
   /// Whether the view waits for ``layoutSubviews()``.
   public private(set) var needsLayout = true
 
+  /// Marks the view for layout: ``layoutSubviews()`` runs before it is next drawn or hit-tested.
   public func setNeedsLayout() {
     needsLayout = true
   }
@@ -397,6 +404,7 @@ open class View {
     transform(to: view)?.apply(to: rect) ?? rect
   }
 
+  /// A rectangle in `view`'s coordinates (the window's when nil) in this view's: the bounding box of its corners.
   public func convert(_ rect: Rect, from view: View?) -> Rect {
     (view ?? root).convert(rect, to: self)
   }
@@ -446,6 +454,7 @@ open class View {
 
   // MARK: Interactions
 
+  /// The interactions added to the view, in order.
   public private(set) var interactions: [any Interaction] = []
   /// The gesture recognisers attached to this view.
   public internal(set) var gestureRecognizers: [GestureRecognizer] = []
@@ -460,6 +469,7 @@ open class View {
     window?.interactionsDidChange(in: self)
   }
 
+  /// Takes an interaction off the view; it hears that it left.
   public func removeInteraction(_ interaction: any Interaction) {
     guard interactions.contains(where: { $0 === interaction }) else { return }
     interactions.removeAll { $0 === interaction }
@@ -517,11 +527,17 @@ public struct AutoresizingMask: OptionSet, Hashable, Sendable {
   public let rawValue: Int
   public init(rawValue: Int) { self.rawValue = rawValue }
 
+  /// The left margin grows and shrinks with the superview.
   public static let flexibleLeftMargin = AutoresizingMask(rawValue: 1 << 0)
+  /// The width grows and shrinks with the superview.
   public static let flexibleWidth = AutoresizingMask(rawValue: 1 << 1)
+  /// The right margin grows and shrinks with the superview.
   public static let flexibleRightMargin = AutoresizingMask(rawValue: 1 << 2)
+  /// The top margin grows and shrinks with the superview.
   public static let flexibleTopMargin = AutoresizingMask(rawValue: 1 << 3)
+  /// The height grows and shrinks with the superview.
   public static let flexibleHeight = AutoresizingMask(rawValue: 1 << 4)
+  /// The bottom margin grows and shrinks with the superview.
   public static let flexibleBottomMargin = AutoresizingMask(rawValue: 1 << 5)
 
   /// `frame` in a superview that went from `old` to `new`.

@@ -28,6 +28,7 @@ open class Window: View {
   }
   private var storedEnvironment = WindowEnvironment()
 
+  /// A window of `frame` whose views read `clock` (the main queue's by default).
   public init(frame: Rect, clock: any MainActorClock = DispatchMainClock()) {
     self.clock = clock
     super.init(frame: frame)

@@ -17,6 +17,7 @@ public struct WindowEnvironment {
   /// The values other modules add, by key.
   private var values: [ObjectIdentifier: Any] = [:]
 
+  /// An environment that measures text with `textMeasurer` and runs as `deviceConfiguration`.
   public init(
     textMeasurer: any TextMeasuring = ApproximateTextMeasurer(), deviceConfiguration: DeviceConfiguration = .pointer
   ) {
@@ -48,7 +49,9 @@ public struct WindowEnvironment {
 /// A value a module adds to ``WindowEnvironment``, with its default.
 @MainActor
 public protocol WindowEnvironmentKey {
+  /// The type of the value.
   associatedtype Value
+  /// The value of a window that has not set one.
   static var defaultValue: Value { get }
 }
 
@@ -59,5 +62,6 @@ public enum DeviceConfiguration: Sendable, Hashable {
   case phone
   /// A tablet or a desktop with a pointer: drag interactions start enabled.
   case largeScreen
+  /// A desktop driven by a pointer: drag interactions start enabled.
   case pointer
 }
