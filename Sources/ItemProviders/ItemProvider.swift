@@ -66,8 +66,10 @@ public final class ItemProvider: Sendable, CustomStringConvertible {
     public var permit: @Sendable () -> ItemProviderError?
     /// Called as a permitted load starts, and when it completes (whatever the result).
     public var loadDidStart: @Sendable () -> Void
+    /// Called when a permitted load completes, whatever its result.
     public var loadDidFinish: @Sendable () -> Void
 
+    /// A monitor that permits every load and hears nothing, unless told otherwise.
     public init(
       permit: @escaping @Sendable () -> ItemProviderError? = { nil },
       loadDidStart: @escaping @Sendable () -> Void = {}, loadDidFinish: @escaping @Sendable () -> Void = {}

@@ -23,11 +23,13 @@ public final class LoadProgress: Sendable, CustomStringConvertible {
     state = Mutex(State(total: totalUnitCount))
   }
 
+  /// How many units the whole load is; 0 or less while it is not known.
   public var totalUnitCount: Int64 {
     get { state.withLock { $0.total } }
     set { state.withLock { $0.total = newValue } }
   }
 
+  /// How many units are done.
   public var completedUnitCount: Int64 {
     get { state.withLock { $0.completed } }
     set { state.withLock { $0.completed = newValue } }
@@ -46,6 +48,7 @@ public final class LoadProgress: Sendable, CustomStringConvertible {
   /// Whether the completed units have reached a known total, or the fraction has reached 1.
   public var isFinished: Bool { fractionCompleted >= 1 }
 
+  /// Whether ``cancel()`` has been called, here or on a parent.
   public var isCancelled: Bool { state.withLock { $0.cancelled } }
 
   /// Runs once when the progress is cancelled, on the cancelling thread; at once if it

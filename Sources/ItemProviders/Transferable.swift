@@ -17,6 +17,7 @@ import Foundation
 /// ``ItemProvider/init(transferable:)`` offers a value; ``ItemProvider/loadTransferable(type:)``
 /// reads one back from the first representation the provider has.
 public protocol Transferable: Sendable {
+  /// The type of ``transferRepresentation``, which the builder infers.
   associatedtype Representation: TransferRepresentation
   /// The representations, most faithful first.
   @TransferRepresentationBuilder<Self> static var transferRepresentation: Representation { get }
@@ -32,6 +33,7 @@ extension Transferable {
 
 /// One or more ways to write and read a ``Transferable`` type.
 public protocol TransferRepresentation<Item>: Sendable {
+  /// The type the representation writes and reads.
   associatedtype Item: Transferable
   /// The representations as DragDrop uses them: a content type, and how to write and
   /// read a value in it. The built-in representations provide it.
@@ -40,17 +42,23 @@ public protocol TransferRepresentation<Item>: Sendable {
 
 /// How one content type of a ``Transferable`` type is written and read.
 public struct TransferEntry<Item: Sendable>: Sendable {
+  /// How a value is written and read: as bytes or as a file. Either direction may be missing.
   public enum Payload: Sendable {
+    /// As bytes: `export` writes a value, `import` reads one.
     case data(
       export: (@Sendable (Item) async throws -> Data)?, import: (@Sendable (Data) async throws -> Item)?)
+    /// As a file: `export` writes a value to one, `import` reads one from a delivered file.
     case file(
       export: (@Sendable (Item) async throws -> SentTransferredFile)?,
       import: (@Sendable (ReceivedTransferredFile) async throws -> Item)?)
   }
 
+  /// The content type the value travels as.
   public var contentType: ContentType
+  /// How a value is written and read in it.
   public var payload: Payload
 
+  /// An entry for `contentType`.
   public init(contentType: ContentType, payload: Payload) {
     self.contentType = contentType
     self.payload = payload
@@ -97,10 +105,12 @@ private func compose<A, B, C>(
 
 /// A file a value is written to for a transfer.
 public struct SentTransferredFile: Sendable {
+  /// The file.
   public var file: URL
   /// Whether the receiver may open the file where it is, rather than a copy.
   public var allowAccessingOriginalFile: Bool
 
+  /// A file to send; by default the receiver gets a copy.
   public init(_ file: URL, allowAccessingOriginalFile: Bool = false) {
     self.file = file
     self.allowAccessingOriginalFile = allowAccessingOriginalFile
@@ -110,9 +120,12 @@ public struct SentTransferredFile: Sendable {
 /// A file a transfer delivered: a copy that is deleted when the import returns, or the
 /// original when the sender allowed that.
 public struct ReceivedTransferredFile: Sendable {
+  /// The file.
   public var file: URL
+  /// Whether it is the sender's own file rather than a copy.
   public var isOriginalFile: Bool
 
+  /// A delivered file.
   public init(file: URL, isOriginalFile: Bool) {
     self.file = file
     self.isOriginalFile = isOriginalFile
@@ -122,14 +135,17 @@ public struct ReceivedTransferredFile: Sendable {
 /// Builds a list of representations from the statements of `transferRepresentation`.
 @resultBuilder
 public enum TransferRepresentationBuilder<Item: Transferable> {
+  /// One representation, as written.
   public static func buildExpression<R: TransferRepresentation>(_ representation: R) -> R where R.Item == Item {
     representation
   }
 
+  /// A body of one representation.
   public static func buildBlock<R: TransferRepresentation>(_ representation: R) -> R where R.Item == Item {
     representation
   }
 
+  /// A body of several representations, most faithful first.
   public static func buildBlock<each R: TransferRepresentation>(
     _ representations: repeat each R
   ) -> TupleTransferRepresentation<Item> {
@@ -152,12 +168,15 @@ public struct TupleTransferRepresentation<Item: Transferable>: TransferRepresent
 
 /// A `Codable` value as JSON under `contentType`.
 public struct CodableRepresentation<Item: Transferable & Codable>: TransferRepresentation {
+  /// The content type the JSON travels under.
   public let contentType: ContentType
 
+  /// The item as JSON under `contentType`.
   public init(contentType: ContentType) {
     self.contentType = contentType
   }
 
+  /// The item, of the type given, as JSON under `contentType`.
   public init(for itemType: Item.Type, contentType: ContentType) {
     self.contentType = contentType
   }
@@ -185,6 +204,7 @@ public struct CodableRepresentation<Item: Transferable & Codable>: TransferRepre
 public struct DataRepresentation<Item: Transferable>: TransferRepresentation {
   public let transferEntries: [TransferEntry<Item>]
 
+  /// A value written by `exporting` and read by `importing`, as bytes of `contentType`.
   public init(
     contentType: ContentType, exporting: @escaping @Sendable (Item) async throws -> Data,
     importing: @escaping @Sendable (Data) async throws -> Item
@@ -192,11 +212,13 @@ public struct DataRepresentation<Item: Transferable>: TransferRepresentation {
     transferEntries = [TransferEntry(contentType: contentType, payload: .data(export: exporting, import: importing))]
   }
 
+  /// A value written by `exporting` as bytes of `contentType`; it is never read back.
   public init(exportedContentType contentType: ContentType, exporting: @escaping @Sendable (Item) async throws -> Data)
   {
     transferEntries = [TransferEntry(contentType: contentType, payload: .data(export: exporting, import: nil))]
   }
 
+  /// A value read by `importing` from bytes of `contentType`; it is never written.
   public init(importedContentType contentType: ContentType, importing: @escaping @Sendable (Data) async throws -> Item)
   {
     transferEntries = [TransferEntry(contentType: contentType, payload: .data(export: nil, import: importing))]
@@ -207,6 +229,7 @@ public struct DataRepresentation<Item: Transferable>: TransferRepresentation {
 public struct FileRepresentation<Item: Transferable>: TransferRepresentation {
   public let transferEntries: [TransferEntry<Item>]
 
+  /// A value written by `exporting` to a file of `contentType`, and read by `importing` from one.
   public init(
     contentType: ContentType, exporting: @escaping @Sendable (Item) async throws -> SentTransferredFile,
     importing: @escaping @Sendable (ReceivedTransferredFile) async throws -> Item
@@ -214,6 +237,7 @@ public struct FileRepresentation<Item: Transferable>: TransferRepresentation {
     transferEntries = [TransferEntry(contentType: contentType, payload: .file(export: exporting, import: importing))]
   }
 
+  /// A value written by `exporting` to a file of `contentType`; it is never read back.
   public init(
     exportedContentType contentType: ContentType,
     exporting: @escaping @Sendable (Item) async throws -> SentTransferredFile
@@ -221,6 +245,7 @@ public struct FileRepresentation<Item: Transferable>: TransferRepresentation {
     transferEntries = [TransferEntry(contentType: contentType, payload: .file(export: exporting, import: nil))]
   }
 
+  /// A value read by `importing` from a file of `contentType`; it is never written.
   public init(
     importedContentType contentType: ContentType,
     importing: @escaping @Sendable (ReceivedTransferredFile) async throws -> Item
@@ -234,6 +259,7 @@ public struct FileRepresentation<Item: Transferable>: TransferRepresentation {
 public struct ProxyRepresentation<Item: Transferable, Proxy: Transferable>: TransferRepresentation {
   public let transferEntries: [TransferEntry<Item>]
 
+  /// A value that travels as the proxy `exporting` makes, and is made by `importing` from one.
   public init(
     exporting: @escaping @Sendable (Item) async throws -> Proxy,
     importing: @escaping @Sendable (Proxy) async throws -> Item
@@ -241,11 +267,13 @@ public struct ProxyRepresentation<Item: Transferable, Proxy: Transferable>: Tran
     transferEntries = Proxy.transferEntries.map { $0.mapped(export: exporting, import: importing) }
   }
 
+  /// A value that travels as the proxy `exporting` makes; it is never read back.
   public init(exporting: @escaping @Sendable (Item) async throws -> Proxy) {
     transferEntries = Proxy.transferEntries.map { $0.mapped(export: exporting, import: nil) }
       .filter(\.canExport)
   }
 
+  /// A value made by `importing` from a proxy; it is never written.
   public init(importing: @escaping @Sendable (Proxy) async throws -> Item) {
     transferEntries = Proxy.transferEntries.map { $0.mapped(export: nil, import: importing) }
       .filter(\.canImport)
@@ -262,6 +290,7 @@ extension ObjectRepresentation: ObjectTransferRepresentation {}
 public struct ObjectRepresentation<Item: Transferable & ItemProviderWriting & ItemProviderReading>:
   TransferRepresentation
 {
+  /// The item type's own item-provider representations.
   public init() {}
 
   public var transferEntries: [TransferEntry<Item>] {
