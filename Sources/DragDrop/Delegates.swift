@@ -16,12 +16,14 @@ public protocol DragInteractionDelegate: AnyObject {
     _ interaction: DragInteraction, previewForLifting item: DragItem, session: DragSession
   )
     -> TargetedDragPreview?
+  /// The lift animation is about to run; add animations and completions to `animator` (rule 5).
   func dragInteraction(
     _ interaction: DragInteraction, willAnimateLiftWith animator: any DragAnimating, session: DragSession)
   /// Sent to every interaction that has contributed items when items are added (rule 4).
   func dragInteraction(
     _ interaction: DragInteraction, session: DragSession, willAdd items: [DragItem],
     for addingInteraction: DragInteraction)
+  /// The session begins: the lifted items moved past the threshold (rule 5).
   func dragInteraction(_ interaction: DragInteraction, sessionWillBegin session: DragSession)
   /// True by default; false turns move proposals into cancels (rule 8).
   func dragInteraction(_ interaction: DragInteraction, sessionAllowsMoveOperation session: DragSession) -> Bool
@@ -30,7 +32,9 @@ public protocol DragInteractionDelegate: AnyObject {
     _ interaction: DragInteraction, sessionIsRestrictedToDraggingApplication session: DragSession
   )
     -> Bool
+  /// The drag moved.
   func dragInteraction(_ interaction: DragInteraction, sessionDidMove session: DragSession)
+  /// The drag is about to end with `operation`: a cancel, or what the drop performs (rule 6).
   func dragInteraction(_ interaction: DragInteraction, session: DragSession, willEndWith operation: DropOperation)
   /// After every animation has finished (rule 6).
   func dragInteraction(_ interaction: DragInteraction, session: DragSession, didEndWith operation: DropOperation)
@@ -42,6 +46,7 @@ public protocol DragInteractionDelegate: AnyObject {
   func dragInteraction(
     _ interaction: DragInteraction, previewForCancelling item: DragItem, withDefault defaultPreview: TargetedDragPreview
   ) -> TargetedDragPreview?
+  /// A cancelled item's return animation is about to run; add animations and completions to `animator`.
   func dragInteraction(
     _ interaction: DragInteraction, item: DragItem, willAnimateCancelWith animator: any DragAnimating)
 }
@@ -96,9 +101,11 @@ extension DragInteractionDelegate {
 public protocol DropInteractionDelegate: AnyObject {
   /// True by default. False ignores the session until its items change (rule 12).
   func dropInteraction(_ interaction: DropInteraction, canHandle session: DropSession) -> Bool
+  /// The session came over the view, and ``dropInteraction(_:canHandle:)`` said it can handle it.
   func dropInteraction(_ interaction: DropInteraction, sessionDidEnter session: DropSession)
   /// On enter, on every move and when items are added; a cancel proposal by default.
   func dropInteraction(_ interaction: DropInteraction, sessionDidUpdate session: DropSession) -> DropProposal
+  /// The session left the view, or can no longer drop on it.
   func dropInteraction(_ interaction: DropInteraction, sessionDidExit session: DropSession)
   /// Takes the drop: the only place where the items' bytes can be requested (rule 16).
   func dropInteraction(_ interaction: DropInteraction, performDrop session: DropSession)
@@ -106,6 +113,7 @@ public protocol DropInteractionDelegate: AnyObject {
   func dropInteraction(
     _ interaction: DropInteraction, previewForDropping item: DragItem, withDefault defaultPreview: TargetedDragPreview
   ) -> TargetedDragPreview?
+  /// A dropped item's animation is about to run; add animations and completions to `animator`.
   func dropInteraction(_ interaction: DropInteraction, item: DragItem, willAnimateDropWith animator: any DragAnimating)
   /// After the drop animations.
   func dropInteraction(_ interaction: DropInteraction, concludeDrop session: DropSession)
@@ -134,31 +142,56 @@ extension DropInteractionDelegate {
 /// A delegate method the system calls, with the arguments that tell one call from another.
 public enum DelegateMethod: Hashable, Sendable {
   // The drag interaction's delegate.
+  /// ``DragInteractionDelegate/dragInteraction(_:itemsForBeginning:)``.
   case itemsForBeginning
   /// `item` is the item's index in the session, when it is in it.
   case previewForLifting(item: Int?)
+  /// ``DragInteractionDelegate/dragInteraction(_:willAnimateLiftWith:session:)``.
   case willAnimateLift
+  /// ``DragInteractionDelegate/dragInteraction(_:sessionAllowsMoveOperation:)``.
   case sessionAllowsMoveOperation
+  /// ``DragInteractionDelegate/dragInteraction(_:sessionIsRestrictedToDraggingApplication:)``.
   case sessionIsRestrictedToDraggingApplication
+  /// ``DragInteractionDelegate/dragInteraction(_:sessionWillBegin:)``.
   case sessionWillBegin
+  /// ``DragInteractionDelegate/dragInteraction(_:sessionDidMove:)``.
   case sessionDidMove
+  /// ``DragInteractionDelegate/dragInteraction(_:itemsForAddingTo:withTouchAt:)``.
   case itemsForAddingTo
   /// Told to each interaction that contributed items: `count` items come from `adder`.
   case willAdd(count: Int, from: String)
+  /// ``DragInteractionDelegate/dragInteraction(_:session:willEndWith:)``, with the operation.
   case willEnd(DropOperation)
+  /// ``DragInteractionDelegate/dragInteraction(_:session:didEndWith:)``, with the operation.
   case didEnd(DropOperation)
+  /// ``DragInteractionDelegate/dragInteraction(_:sessionDidTransferItems:)``.
   case sessionDidTransferItems
+  /// ``DragInteractionDelegate/dragInteraction(_:previewForCancelling:withDefault:)``, for the item at `item` in
+  /// the session.
   case previewForCancelling(item: Int?)
+  /// ``DragInteractionDelegate/dragInteraction(_:item:willAnimateCancelWith:)``, for the item at `item` in the
+  /// session.
   case willAnimateCancel(item: Int?)
   // The drop interaction's delegate.
+  /// ``DropInteractionDelegate/dropInteraction(_:canHandle:)``.
   case canHandle
+  /// ``DropInteractionDelegate/dropInteraction(_:sessionDidEnter:)``.
   case sessionDidEnter
+  /// ``DropInteractionDelegate/dropInteraction(_:sessionDidUpdate:)``.
   case sessionDidUpdate
+  /// ``DropInteractionDelegate/dropInteraction(_:sessionDidExit:)``.
   case sessionDidExit
+  /// ``DropInteractionDelegate/dropInteraction(_:performDrop:)``.
   case performDrop
+  /// ``DropInteractionDelegate/dropInteraction(_:previewForDropping:withDefault:)``, for the item at `item` in
+  /// the session.
   case previewForDropping(item: Int?)
+  /// ``DropInteractionDelegate/dropInteraction(_:item:willAnimateDropWith:)``, for the item at `item` in the
+  /// session.
   case willAnimateDrop(item: Int?)
+  /// ``DropInteractionDelegate/dropInteraction(_:concludeDrop:)``.
   case concludeDrop
+  /// ``DropInteractionDelegate/dropInteraction(_:sessionDidEnd:)``.
   case sessionDidEnd
 
   /// The method's distinguishing label: `sessionDidEnter`, `performDrop`, `previewForLifting`.
@@ -216,6 +249,7 @@ public struct DelegateCall: Hashable, Sendable, CustomStringConvertible {
   /// Which drag the call belongs to: drags are numbered from 1 in each window.
   public var session: Int
 
+  /// A call to `interaction`'s delegate, in drag `session` (0 when it does not matter).
   public init(interaction: String, method: DelegateMethod, session: Int = 0) {
     self.interaction = interaction
     self.method = method

@@ -9,7 +9,9 @@ import Foundation
 public enum DragAnnouncement: Hashable, Sendable {
   /// What travels: one item by name, or a count.
   public enum Items: Hashable, Sendable {
+    /// One item, by its name.
     case named(String)
+    /// Several items, or items without names: how many.
     case count(Int)
   }
 
@@ -41,6 +43,7 @@ public struct DragAnnouncementText: Sendable {
   /// Makes the sentence for one announcement.
   public var sentence: @Sendable (DragAnnouncement) -> String
 
+  /// Sentences made by `sentence`.
   public init(sentence: @escaping @Sendable (DragAnnouncement) -> String) {
     self.sentence = sentence
   }

@@ -100,15 +100,20 @@ extension DragController {
 /// (+) or a forbidden drop, and the number of items when several travel. A move and a drop
 /// that nothing takes show no operation badge.
 public struct DragBadge: Hashable, Sendable {
+  /// The operation a badge shows.
   public enum Operation: Hashable, Sendable {
+    /// A copy: a plus.
     case copy
+    /// A drop that would do nothing: a forbidden sign.
     case forbidden
   }
 
+  /// The operation shown, if any.
   public var operation: Operation?
   /// The number of items, when there are several.
   public var count: Int?
 
+  /// A badge showing `operation` and `count`, either of which may be left out.
   public init(operation: Operation? = nil, count: Int? = nil) {
     self.operation = operation
     self.count = count

@@ -21,7 +21,9 @@ public final class DragController {
 
   /// How long the lift, cancel and drop animations take, in seconds on the window's clock.
   public var liftAnimationDuration = 0.25
+  /// How long a cancelled item takes to return, in seconds.
   public var cancelAnimationDuration = 0.3
+  /// How long a dropped item takes to land, in seconds.
   public var dropAnimationDuration = 0.3
   /// How far a lifted touch must move for the session to begin.
   public var beginThreshold = 1.0

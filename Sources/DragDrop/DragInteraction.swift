@@ -36,6 +36,7 @@ public final class DragInteraction: Interaction {
 
   let liftRecognizer: LiftGestureRecognizer
 
+  /// An interaction whose drags `delegate` supplies; add it to a view with ``Views/View/addInteraction(_:)``.
   public init(delegate: any DragInteractionDelegate) {
     self.delegate = delegate
     liftRecognizer = LiftGestureRecognizer()

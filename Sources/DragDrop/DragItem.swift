@@ -11,6 +11,7 @@ public final class DragItem {
   /// (the lift preview); a provider that returns nil means no preview.
   public var previewProvider: (@MainActor () -> DragPreview?)?
 
+  /// An item carrying what `itemProvider` provides.
   public init(itemProvider: ItemProvider) {
     self.itemProvider = itemProvider
   }

@@ -17,6 +17,7 @@ public final class DropInteraction: Interaction {
   /// keys reach it. Takes precedence over ``keyboardDropLocationProvider``.
   public var keyboardDropStopsProvider: (@MainActor () -> KeyboardDropStops)?
 
+  /// An interaction whose drops `delegate` takes; add it to a view with ``Views/View/addInteraction(_:)``.
   public init(delegate: any DropInteractionDelegate) {
     self.delegate = delegate
   }
@@ -67,6 +68,7 @@ public struct KeyboardDropStops {
   /// the place before or after it. Nil (the default) when the target has no such stop.
   public var start: @MainActor (Point) -> Int?
 
+  /// The stops of a target: `count` of them, each placed by `location` and of the kind `kind` says.
   public init(
     count: Int, location: @escaping @MainActor (Int) -> Point,
     kind: @escaping @MainActor (Int) -> KeyboardDropStop = { _ in .place },

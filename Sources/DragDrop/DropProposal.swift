@@ -25,6 +25,7 @@ public enum DropOperation: Int, Sendable, Hashable, CustomStringConvertible {
 
 /// What a drop target proposes for the session over it.
 public struct DropProposal: Hashable, Sendable, CustomStringConvertible {
+  /// What a drop here would do.
   public var operation: DropOperation
   /// Whether the target needs a precise location, which moves the touch point ahead of
   /// the finger.
@@ -32,6 +33,7 @@ public struct DropProposal: Hashable, Sendable, CustomStringConvertible {
   /// Whether the preview should show at full size over the target.
   public var prefersFullSizePreview = false
 
+  /// A proposal of `operation`.
   public init(operation: DropOperation) {
     self.operation = operation
   }

@@ -35,8 +35,11 @@ public enum PlatformFormats {
 
   /// A MIME type we offer, and the representation and encoding that make its bytes.
   public struct Offer: Hashable, Sendable {
+    /// The MIME type offered.
     public var mimeType: String
+    /// The representation its bytes come from.
     public var contentType: ContentType
+    /// How the bytes are made from the representation.
     public var encoding: Encoding
   }
 
@@ -139,8 +142,11 @@ public enum PlatformFormats {
   /// A representation an incoming item registers: its content type, the MIME type to read,
   /// and how the bytes are decoded.
   public struct IncomingRepresentation: Hashable, Sendable {
+    /// The content type the item registers.
     public var contentType: ContentType
+    /// The MIME type read from the peer.
     public var mimeType: String
+    /// How its bytes become the representation.
     public var decoding: Decoding
   }
 

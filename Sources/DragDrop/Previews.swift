@@ -7,8 +7,10 @@ public struct DragPreviewTarget {
   public private(set) weak var container: View?
   /// In the container's coordinates.
   public let center: Point
+  /// Applied to the preview at the target: a scale to land smaller, say.
   public let transform: AffineTransform
 
+  /// A target at `center` in `container`'s coordinates, with `transform` applied to the preview there.
   public init(container: View, center: Point, transform: AffineTransform = .identity) {
     self.container = container
     self.center = center
@@ -29,6 +31,8 @@ public final class DragPreviewParameters {
   /// Drawn behind the visible part; nil means the platform's default (white).
   public var backgroundColor: Color?
 
+  /// Parameters that show `visiblePath` of the view (all of it when nil) over `backgroundColor` (the default's
+  /// when nil).
   public init(visiblePath: Path? = nil, backgroundColor: Color? = nil) {
     self.visiblePath = visiblePath
     self.backgroundColor = backgroundColor
@@ -53,9 +57,12 @@ public enum DragPreviewError: Error, Hashable, Sendable, CustomStringConvertible
 /// returns these).
 @MainActor
 public final class DragPreview {
+  /// The view the preview shows.
   public let view: View
+  /// How it is shown.
   public let parameters: DragPreviewParameters
 
+  /// A preview of `view`, shown with `parameters`.
   public init(view: View, parameters: DragPreviewParameters = DragPreviewParameters()) {
     self.view = view
     self.parameters = parameters
@@ -66,8 +73,11 @@ public final class DragPreview {
 /// ends.
 @MainActor
 public final class TargetedDragPreview {
+  /// The view the preview shows.
   public let view: View
+  /// How it is shown.
   public let parameters: DragPreviewParameters
+  /// Where it is shown: the container, the centre and the transform.
   public let target: DragPreviewTarget
 
   /// A preview of a view that is in a window, placed where the view is.
@@ -134,14 +144,18 @@ public protocol DragAnimating: AnyObject {
 /// completions run once the duration has passed on the window's clock.
 @MainActor
 public final class DragAnimator: DragAnimating {
+  /// How long the animations take, in seconds on the window's clock.
   public let duration: Double
   private var animations: [@MainActor () -> Void] = []
   private var completions: [@MainActor (AnimatingPosition) -> Void] = []
+  /// Whether it has started and not finished.
   public private(set) var isRunning = false
+  /// Whether its completions have run.
   public private(set) var isFinished = false
   private var timer: ScheduledAction?
   private var onFinish: ((AnimatingPosition) -> Void)?
 
+  /// An animator of `duration` seconds, not started.
   public init(duration: Double) {
     self.duration = duration
   }

@@ -72,9 +72,11 @@ public final class DropSession: DragDropSession {
   public let localDragSession: DragSession?
   public internal(set) var allowsMoveOperation: Bool
   public internal(set) var isRestrictedToDraggingApplication: Bool
+  /// How a list shows the loading of the session's items in its placeholders.
   public var progressIndicatorStyle = DropSessionProgressIndicatorStyle.default
   /// The drag's location in its window's coordinates.
   public internal(set) var locationInWindow: Point
+  /// The window the drag is over.
   public internal(set) weak var window: Window?
   /// For a keyboard drag, the kind of stop the keys have reached; nil for drags by touch,
   /// pointer, or from another application. Lists neither auto-scroll for a keyboard drag
