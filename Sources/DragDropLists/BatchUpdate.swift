@@ -108,7 +108,7 @@ public enum BatchUpdateError: Error, Hashable, Sendable, CustomStringConvertible
 /// and the positions that arrivals (inserted or moved in) take, sorted. Every query is a
 /// binary search over those, so a batch of k changes costs O(k log k) to resolve and
 /// O(log k) per question, whatever the number of rows.
-public struct ResolvedBatchUpdate: Sendable {
+@_spi(Internals) public struct ResolvedBatchUpdate: Sendable {
   public let oldCounts: [Int]
   public let newCounts: [Int]
   /// For each old section, its new index, or nil when deleted.

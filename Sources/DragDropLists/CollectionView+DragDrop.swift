@@ -19,14 +19,18 @@ public protocol CollectionViewDragDelegate: AnyObject {
   func collectionView(
     _ collectionView: CollectionView, dragPreviewParametersForItemAt indexPath: IndexPath
   ) -> DragPreviewParameters?
+  /// The drag from the view begins.
   func collectionView(_ collectionView: CollectionView, dragSessionWillBegin session: DragSession)
+  /// The drag from the view ended, after its animations.
   func collectionView(_ collectionView: CollectionView, dragSessionDidEnd session: DragSession)
   /// The session ended with `operation`: a source deletes moved items on `.move` only.
   /// The default calls ``collectionView(_:dragSessionDidEnd:)``. Beyond UIKit, whose
   /// delegate is not told the operation.
   func collectionView(
     _ collectionView: CollectionView, dragSessionDidEnd session: DragSession, operation: DropOperation)
+  /// True by default; false turns move proposals into copies or cancels (rule 8).
   func collectionView(_ collectionView: CollectionView, dragSessionAllowsMoveOperation session: DragSession) -> Bool
+  /// False by default; true keeps the drag in the application: a drop elsewhere is a cancel (rule 8).
   func collectionView(
     _ collectionView: CollectionView, dragSessionIsRestrictedToDraggingApplication session: DragSession
   ) -> Bool
@@ -72,8 +76,11 @@ public protocol CollectionViewDropDelegate: AnyObject {
     _ collectionView: CollectionView, dropSessionDidUpdate session: DropSession,
     withDestinationIndexPath destinationIndexPath: IndexPath?
   ) -> CollectionViewDropProposal
+  /// The drag came over the view.
   func collectionView(_ collectionView: CollectionView, dropSessionDidEnter session: DropSession)
+  /// The drag left the view.
   func collectionView(_ collectionView: CollectionView, dropSessionDidExit session: DropSession)
+  /// The drag that came over the view ended, wherever it went.
   func collectionView(_ collectionView: CollectionView, dropSessionDidEnd session: DropSession)
   /// How the preview of an item dropped into the item at `indexPath` is drawn (through the
   /// coordinator's `drop(_:toItemAt:)` or `drop(_:intoItemAt:rect:)`); nil, the default,
@@ -112,11 +119,13 @@ extension CollectionViewDropDelegate {
 public final class CollectionViewDropPlaceholder {
   /// Where the item goes, in the data source's index paths (`item == count` is the end).
   public let insertionIndexPath: IndexPath
+  /// The reuse identifier of the placeholder's cell, registered like any other.
   public let reuseIdentifier: String
   /// Configures the placeholder's cell whenever it is shown, and on
   /// ``ItemsViewDropPlaceholderContext/setNeedsCellUpdate()``.
   public var cellUpdateHandler: ((CollectionViewCell) -> Void)?
 
+  /// A placeholder at `insertionIndexPath` whose cell is dequeued with `reuseIdentifier`.
   public init(insertionIndexPath: IndexPath, reuseIdentifier: String) {
     self.insertionIndexPath = insertionIndexPath
     self.reuseIdentifier = reuseIdentifier

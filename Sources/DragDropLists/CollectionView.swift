@@ -9,7 +9,9 @@ import Foundation
 /// a list keeps its rows in prefix-sum trees.
 @MainActor
 open class CollectionView: ItemsView {
+  /// Supplies the sections, items and cells; held weakly. Setting it reloads the view.
   public weak var dataSource: (any CollectionViewDataSource)? { didSet { setNeedsReload() } }
+  /// Hears selection, and redirects interactive movement; held weakly.
   public weak var delegate: (any CollectionViewDelegate)?
   /// How soon items re-flow while a drag moves over the view (rule 26).
   public var reorderingCadence = CollectionViewReorderingCadence.immediate
@@ -35,6 +37,7 @@ open class CollectionView: ItemsView {
     didSet { if dropDelegate != nil, dropBridge == nil { dropBridge = CollectionDropBridge(collectionView: self) } }
   }
 
+  /// A collection view of `frame` whose items `collectionViewLayout` places.
   public init(frame: Rect = .zero, collectionViewLayout: CollectionViewLayout) {
     self.collectionViewLayout = collectionViewLayout
     super.init(frame: frame, layout: Self.layout(collectionViewLayout, width: frame.width, counts: []))
@@ -80,12 +83,15 @@ open class CollectionView: ItemsView {
   /// The visible cells, in item order.
   public var visibleCells: [CollectionViewCell] { sortedVisibleCells.compactMap { $0 as? CollectionViewCell } }
 
+  /// The index paths of the items in view, in order.
   public var indexPathsForVisibleItems: [IndexPath] { sortedVisiblePaths }
 
   // MARK: Geometry
 
+  /// The number of sections, as the data source last reported it.
   public var numberOfSections: Int { sectionCount }
 
+  /// The number of items in `section`, as the data source last reported it; 0 for a section out of range.
   public func numberOfItems(inSection section: Int) -> Int { itemCount(inSection: section) }
 
   /// An item's frame in content coordinates; nil when out of range.
@@ -96,15 +102,19 @@ open class CollectionView: ItemsView {
 
   // MARK: Selection
 
+  /// The selected items, in order.
   public var indexPathsForSelectedItems: [IndexPath] { sortedSelection }
 
   /// Selects an item; with single selection, the previous one is deselected.
   public func selectItem(at indexPath: IndexPath) { select(indexPath) }
 
+  /// Deselects an item, without telling the delegate.
   public func deselectItem(at indexPath: IndexPath) { deselect(indexPath) }
 
   // MARK: Updates
 
+  /// Inserts items the data source now has; inside ``ItemsView/performBatchUpdates(_:completion:)`` it joins the
+  /// batch. The paths are those after the update.
   public func insertItems(
     at indexPaths: [IndexPath], with animation: RowAnimation = .automatic
   )
@@ -112,6 +122,8 @@ open class CollectionView: ItemsView {
   {
     try record(animation: animation) { $0.insertItems(at: indexPaths) }
   }
+  /// Deletes items the data source no longer has; inside a batch it joins it. The paths are those before the
+  /// update.
   public func deleteItems(
     at indexPaths: [IndexPath], with animation: RowAnimation = .automatic
   )
@@ -119,9 +131,11 @@ open class CollectionView: ItemsView {
   {
     try record(animation: animation) { $0.deleteItems(at: indexPaths) }
   }
+  /// Moves an item the data source has moved, from its path before the update to its path after it.
   public func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) throws(BatchUpdateError) {
     try record { $0.moveItem(at: indexPath, to: newIndexPath) }
   }
+  /// Asks the data source for new cells for items, which keep their places.
   public func reloadItems(
     at indexPaths: [IndexPath], with animation: RowAnimation = .automatic
   )

@@ -6,6 +6,7 @@ import Foundation
 public protocol CollectionViewDataSource: AnyObject {
   /// 1 by default.
   func numberOfSections(in collectionView: CollectionView) -> Int
+  /// How many items `section` has.
   func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
   /// A cell for a visible item, usually from
   /// ``CollectionView/dequeueReusableCell(withReuseIdentifier:for:)``.
@@ -32,7 +33,9 @@ extension CollectionViewReorderingDataSource {
 /// Selection, and where interactive movement may go.
 @MainActor
 public protocol CollectionViewDelegate: AnyObject {
+  /// The user selected an item, by a tap or the keyboard.
   func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath)
+  /// The user deselected an item.
   func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: IndexPath)
   /// Where an interactively moving item goes when the finger proposes `proposed` (rule
   /// 28); the proposed path by default. `current` is where it was shown until now.

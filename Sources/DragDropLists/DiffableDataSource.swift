@@ -79,9 +79,12 @@ final class DiffableDataSourceCore<SectionID: Hashable & Sendable, ItemID: Hasha
 open class TableViewDiffableDataSource<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>:
   TableViewReorderingDataSource
 {
+  /// The snapshots the data source applies.
   public typealias Snapshot = DiffableDataSourceSnapshot<SectionID, ItemID>
+  /// Makes the cell of an item from its identifier.
   public typealias CellProvider = @MainActor (TableView, IndexPath, ItemID) -> TableViewCell?
 
+  /// The table the data source serves; held weakly.
   public private(set) weak var tableView: TableView?
   private let cellProvider: CellProvider
   private let core = DiffableDataSourceCore<SectionID, ItemID>()
@@ -113,11 +116,15 @@ open class TableViewDiffableDataSource<SectionID: Hashable & Sendable, ItemID: H
     core.applyUsingReloadData(snapshot, to: tableView)
   }
 
+  /// The identifier of the item at `indexPath`, or nil.
   public func itemIdentifier(for indexPath: IndexPath) -> ItemID? { core.current.itemIdentifier(at: indexPath) }
+  /// The index path of the item with `itemIdentifier`, or nil.
   public func indexPath(for itemIdentifier: ItemID) -> IndexPath? { core.current.indexPath(of: itemIdentifier) }
+  /// The identifier of the section at `index`, or nil.
   public func sectionIdentifier(for index: Int) -> SectionID? {
     core.current.sectionIdentifiers.indices.contains(index) ? core.current.sectionIdentifiers[index] : nil
   }
+  /// The index of the section with `sectionIdentifier`, or nil.
   public func index(for sectionIdentifier: SectionID) -> Int? { core.current.indexOfSection(sectionIdentifier) }
 
   /// Adds an item to the snapshot on show without applying it: for the block of a
@@ -161,9 +168,12 @@ open class TableViewDiffableDataSource<SectionID: Hashable & Sendable, ItemID: H
 open class CollectionViewDiffableDataSource<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>:
   CollectionViewReorderingDataSource
 {
+  /// The snapshots the data source applies.
   public typealias Snapshot = DiffableDataSourceSnapshot<SectionID, ItemID>
+  /// Makes the cell of an item from its identifier.
   public typealias CellProvider = @MainActor (CollectionView, IndexPath, ItemID) -> CollectionViewCell?
 
+  /// The collection view the data source serves; held weakly.
   public private(set) weak var collectionView: CollectionView?
   private let cellProvider: CellProvider
   private let core = DiffableDataSourceCore<SectionID, ItemID>()
@@ -177,19 +187,25 @@ open class CollectionViewDiffableDataSource<SectionID: Hashable & Sendable, Item
     collectionView.dataSource = self
   }
 
+  /// The state shown now.
   public func snapshot() -> Snapshot { core.current }
 
+  /// Shows `snapshot`: the differences from the current state become one batch update, animated unless
+  /// `animatingDifferences` is false; `completion` runs when the update has finished.
   public func apply(
     _ snapshot: Snapshot, animatingDifferences: Bool = true, completion: (@MainActor () -> Void)? = nil
   ) {
     core.apply(snapshot, to: collectionView, animatingDifferences: animatingDifferences, completion: completion)
   }
 
+  /// Shows `snapshot` by reloading the view, without working out differences.
   public func applySnapshotUsingReloadData(_ snapshot: Snapshot) {
     core.applyUsingReloadData(snapshot, to: collectionView)
   }
 
+  /// The identifier of the item at `indexPath`, or nil.
   public func itemIdentifier(for indexPath: IndexPath) -> ItemID? { core.current.itemIdentifier(at: indexPath) }
+  /// The index path of the item with `itemIdentifier`, or nil.
   public func indexPath(for itemIdentifier: ItemID) -> IndexPath? { core.current.indexPath(of: itemIdentifier) }
 
   /// Adds an item to the snapshot on show without applying it, for a placeholder's commit.

@@ -38,36 +38,47 @@ public enum DiffableDataSourceError<SectionID: Hashable & Sendable, ItemID: Hash
 public struct DiffableDataSourceSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: Sendable,
   Equatable
 {
+  /// The error a refused change throws.
   public typealias Failure = DiffableDataSourceError<SectionID, ItemID>
 
+  /// The sections, in order.
   public private(set) var sectionIdentifiers: [SectionID] = []
   @usableFromInline var itemsBySection: [[ItemID]] = []
   @usableFromInline var sectionIndex: [SectionID: Int] = [:]
   @usableFromInline var sectionOfItem: [ItemID: SectionID] = [:]
   /// Items and sections marked to be reloaded or reconfigured by the next apply.
   public private(set) var reloadedItemIdentifiers: Set<ItemID> = []
+  /// The items marked for reconfiguring: their cells are updated in place.
   public private(set) var reconfiguredItemIdentifiers: Set<ItemID> = []
+  /// The sections marked for reloading: their items get new cells.
   public private(set) var reloadedSectionIdentifiers: Set<SectionID> = []
 
+  /// An empty snapshot.
   public init() {}
 
   // MARK: Reading
 
+  /// How many sections there are.
   public var numberOfSections: Int { sectionIdentifiers.count }
+  /// How many items there are, in every section.
   public var numberOfItems: Int { sectionOfItem.count }
   /// Every item, section by section.
   public var itemIdentifiers: [ItemID] { itemsBySection.flatMap { $0 } }
 
+  /// How many items the section has; 0 for an unknown section.
   public func numberOfItems(inSection identifier: SectionID) -> Int {
     sectionIndex[identifier].map { itemsBySection[$0].count } ?? 0
   }
 
+  /// The section's items, in order; none for an unknown section.
   public func itemIdentifiers(inSection identifier: SectionID) -> [ItemID] {
     sectionIndex[identifier].map { itemsBySection[$0] } ?? []
   }
 
+  /// The section the item is in, or nil.
   public func sectionIdentifier(containingItem identifier: ItemID) -> SectionID? { sectionOfItem[identifier] }
 
+  /// The section's index, or nil.
   public func indexOfSection(_ identifier: SectionID) -> Int? { sectionIndex[identifier] }
 
   /// The item's index in the whole snapshot, counting the sections before it.
@@ -96,15 +107,19 @@ public struct DiffableDataSourceSnapshot<SectionID: Hashable & Sendable, ItemID:
 
   // MARK: Sections
 
+  /// Adds sections at the end. Throws ``DiffableDataSourceError/duplicateSection(_:)`` for one already there, and
+  /// changes nothing.
   public mutating func appendSections(_ identifiers: [SectionID]) throws(Failure) {
     try insertSections(identifiers, at: sectionIdentifiers.count)
   }
 
+  /// Adds sections before `before`. Throws for a duplicate or an unknown `before`, and changes nothing.
   public mutating func insertSections(_ identifiers: [SectionID], beforeSection before: SectionID) throws(Failure) {
     guard let index = sectionIndex[before] else { throw .unknownSection(before) }
     try insertSections(identifiers, at: index)
   }
 
+  /// Adds sections after `after`. Throws for a duplicate or an unknown `after`, and changes nothing.
   public mutating func insertSections(_ identifiers: [SectionID], afterSection after: SectionID) throws(Failure) {
     guard let index = sectionIndex[after] else { throw .unknownSection(after) }
     try insertSections(identifiers, at: index + 1)
@@ -133,10 +148,12 @@ public struct DiffableDataSourceSnapshot<SectionID: Hashable & Sendable, ItemID:
     reindexSections(from: 0)
   }
 
+  /// Moves a section, with its items, before `before`. Throws for an unknown section.
   public mutating func moveSection(_ identifier: SectionID, beforeSection before: SectionID) throws(Failure) {
     try moveSection(identifier, relativeTo: before, after: false)
   }
 
+  /// Moves a section, with its items, after `after`. Throws for an unknown section.
   public mutating func moveSection(_ identifier: SectionID, afterSection after: SectionID) throws(Failure) {
     try moveSection(identifier, relativeTo: after, after: true)
   }
@@ -181,11 +198,14 @@ public struct DiffableDataSourceSnapshot<SectionID: Hashable & Sendable, ItemID:
     for id in identifiers { sectionOfItem[id] = target }
   }
 
+  /// Adds items before `before`, in its section. Throws for a duplicate or an unknown `before`, and changes
+  /// nothing.
   public mutating func insertItems(_ identifiers: [ItemID], beforeItem before: ItemID) throws(Failure) {
     guard let path = indexPath(of: before) else { throw .unknownItem(before) }
     try insertItems(identifiers, at: path)
   }
 
+  /// Adds items after `after`, in its section. Throws for a duplicate or an unknown `after`, and changes nothing.
   public mutating func insertItems(_ identifiers: [ItemID], afterItem after: ItemID) throws(Failure) {
     guard let path = indexPath(of: after) else { throw .unknownItem(after) }
     try insertItems(identifiers, at: IndexPath(item: path.item + 1, section: path.section))
@@ -203,6 +223,7 @@ public struct DiffableDataSourceSnapshot<SectionID: Hashable & Sendable, ItemID:
     for id in identifiers { sectionOfItem[id] = sectionIdentifiers[section] }
   }
 
+  /// Removes items. Throws ``DiffableDataSourceError/unknownItem(_:)`` for one not there, and changes nothing.
   public mutating func deleteItems(_ identifiers: [ItemID]) throws(Failure) {
     for id in identifiers where sectionOfItem[id] == nil { throw .unknownItem(id) }
     let doomed = Set(identifiers)
@@ -213,14 +234,17 @@ public struct DiffableDataSourceSnapshot<SectionID: Hashable & Sendable, ItemID:
     for id in doomed { forget(id) }
   }
 
+  /// Removes every item, keeping the sections.
   public mutating func deleteAllItems() {
     self = DiffableDataSourceSnapshot()
   }
 
+  /// Moves an item before `before`, which may be in another section. Throws for an unknown item.
   public mutating func moveItem(_ identifier: ItemID, beforeItem before: ItemID) throws(Failure) {
     try moveItem(identifier, relativeTo: before, after: false)
   }
 
+  /// Moves an item after `after`, which may be in another section. Throws for an unknown item.
   public mutating func moveItem(_ identifier: ItemID, afterItem after: ItemID) throws(Failure) {
     try moveItem(identifier, relativeTo: after, after: true)
   }

@@ -5,6 +5,7 @@ import Foundation
 /// it once the data has arrived, or delete it if the load failed (rule 24).
 @MainActor
 public final class ItemsViewDropPlaceholderContext: DragAnimating {
+  /// The dragged item the placeholder stands for.
   public let dragItem: DragItem
   weak var view: ItemsView?
   let entry: ItemsView.PlaceholderEntry
@@ -73,7 +74,9 @@ public final class ItemsViewDropPlaceholderContext: DragAnimating {
   }
 }
 
+/// A table's placeholder context: see ``ItemsViewDropPlaceholderContext``.
 public typealias TableViewDropPlaceholderContext = ItemsViewDropPlaceholderContext
+/// A collection view's placeholder context: see ``ItemsViewDropPlaceholderContext``.
 public typealias CollectionViewDropPlaceholderContext = ItemsViewDropPlaceholderContext
 
 extension ItemsViewDropCoordinator {

@@ -133,12 +133,15 @@ extension ItemsView {
   public func insertSections(_ sections: IndexSet, with animation: RowAnimation = .automatic) throws(BatchUpdateError) {
     try record(animation: animation) { $0.insertSections(sections) }
   }
+  /// Deletes sections the data source no longer has; inside a batch it joins it.
   public func deleteSections(_ sections: IndexSet, with animation: RowAnimation = .automatic) throws(BatchUpdateError) {
     try record(animation: animation) { $0.deleteSections(sections) }
   }
+  /// Moves a section the data source has moved, with its items.
   public func moveSection(_ section: Int, toSection newSection: Int) throws(BatchUpdateError) {
     try record { $0.moveSection(section, toSection: newSection) }
   }
+  /// Asks the data source for the sections' items again; they get new cells.
   public func reloadSections(_ sections: IndexSet, with animation: RowAnimation = .automatic) throws(BatchUpdateError) {
     try record(animation: animation) { $0.reloadSections(sections) }
   }

@@ -14,6 +14,7 @@ import Logging
 open class ItemsView: ScrollView {
   /// Whether selection by tapping is on.
   public var allowsSelection = true
+  /// Whether a tap adds to the selection rather than replacing it.
   public var allowsMultipleSelection = false
   /// Whether hovering a drag over an item activates it (rule 27).
   public var isSpringLoaded = false

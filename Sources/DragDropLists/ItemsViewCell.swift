@@ -4,10 +4,13 @@ import Foundation
 /// A cell of a table or collection view, reused as items scroll in and out.
 @MainActor
 open class ItemsViewCell: View {
+  /// The identifier the cell was dequeued with; nil for a cell made directly.
   public internal(set) var reuseIdentifier: String?
   /// Whether the item is selected.
   public internal(set) var isSelected = false
 
+  /// A cell for `reuseIdentifier`. Cells are made by the view when dequeued; a subclass overrides this to build
+  /// its content.
   public required init(reuseIdentifier: String?) {
     self.reuseIdentifier = reuseIdentifier
     super.init(frame: .zero)
@@ -73,6 +76,7 @@ open class ItemsViewCell: View {
 
 /// How a cell takes part in a drag (rule 19).
 public enum CellDragState: Sendable, Hashable {
+  /// Not part of a drag.
   case none
   /// The cell's item is lifting.
   case lifting

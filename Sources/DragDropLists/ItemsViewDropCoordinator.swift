@@ -3,11 +3,16 @@ import Foundation
 
 /// A drop proposal with an intent (rule 20), for tables and collection views.
 public struct ItemsViewDropProposal: Sendable, Hashable {
+  /// What the drop does.
   public var operation: DropOperation
+  /// Where the items go relative to the destination (rule 20).
   public var intent: DropIntent
+  /// Whether the destination follows the pointer precisely across an item, rather than snapping to its halves.
   public var isPrecise = false
+  /// Whether the drop preview is shown at full size rather than shrunk to the destination.
   public var prefersFullSizePreview = false
 
+  /// A proposal of `operation` with `intent`.
   public init(operation: DropOperation, intent: DropIntent = .unspecified) {
     self.operation = operation
     self.intent = intent
@@ -21,12 +26,15 @@ public struct ItemsViewDropProposal: Sendable, Hashable {
   }
 }
 
+/// A table's drop proposal: see ``ItemsViewDropProposal``.
 public typealias TableViewDropProposal = ItemsViewDropProposal
+/// A collection view's drop proposal: see ``ItemsViewDropProposal``.
 public typealias CollectionViewDropProposal = ItemsViewDropProposal
 
 /// One dropped item, as the coordinator describes it (rule 21).
 @MainActor
 public struct ItemsViewDropItem {
+  /// The dragged item.
   public let dragItem: DragItem
   /// Where the item came from in this view; nil for items from elsewhere, or when the
   /// view was reloaded after the drag began.
@@ -35,17 +43,22 @@ public struct ItemsViewDropItem {
   public let previewSize: Size
 }
 
+/// One item a table's drop brings: see ``ItemsViewDropItem``.
 public typealias TableViewDropItem = ItemsViewDropItem
+/// One item a collection view's drop brings: see ``ItemsViewDropItem``.
 public typealias CollectionViewDropItem = ItemsViewDropItem
 
 /// What a drop delegate works with in `performDropWith` (rules 21-23): the items, the
 /// destination, the proposal and the session, and the animations of the items into place.
 @MainActor
 public class ItemsViewDropCoordinator {
+  /// The dropped items, in the session's order.
   public let items: [ItemsViewDropItem]
   /// Where the drop lands: the slot for insert-at, the item for insert-into.
   public let destinationIndexPath: IndexPath?
+  /// The proposal the drop was made with.
   public let proposal: ItemsViewDropProposal
+  /// The drop's session, through which the items are loaded.
   public let session: DropSession
   /// The view, held weakly: a coordinator kept after its view is freed (from a load that
   /// completes late, say) animates nothing, and its placeholders are never pending.

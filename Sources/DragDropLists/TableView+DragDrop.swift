@@ -15,13 +15,17 @@ public protocol TableViewDragDelegate: AnyObject {
     -> [DragItem]
   /// How a row's lift preview is drawn; nil (the default) shows the whole cell.
   func tableView(_ tableView: TableView, dragPreviewParametersForRowAt indexPath: IndexPath) -> DragPreviewParameters?
+  /// The drag from the table begins.
   func tableView(_ tableView: TableView, dragSessionWillBegin session: DragSession)
+  /// The drag from the table ended, after its animations.
   func tableView(_ tableView: TableView, dragSessionDidEnd session: DragSession)
   /// The session ended with `operation`: a source deletes moved rows on `.move` only. The
   /// default calls ``tableView(_:dragSessionDidEnd:)``. Beyond UIKit, whose delegate is not
   /// told the operation.
   func tableView(_ tableView: TableView, dragSessionDidEnd session: DragSession, operation: DropOperation)
+  /// True by default; false turns move proposals into copies or cancels (rule 8).
   func tableView(_ tableView: TableView, dragSessionAllowsMoveOperation session: DragSession) -> Bool
+  /// False by default; true keeps the drag in the application: a drop elsewhere is a cancel (rule 8).
   func tableView(_ tableView: TableView, dragSessionIsRestrictedToDraggingApplication session: DragSession) -> Bool
 }
 
@@ -61,8 +65,11 @@ public protocol TableViewDropDelegate: AnyObject {
     _ tableView: TableView, dropSessionDidUpdate session: DropSession,
     withDestinationIndexPath destinationIndexPath: IndexPath?
   ) -> TableViewDropProposal
+  /// The drag came over the table.
   func tableView(_ tableView: TableView, dropSessionDidEnter session: DropSession)
+  /// The drag left the table.
   func tableView(_ tableView: TableView, dropSessionDidExit session: DropSession)
+  /// The drag that came over the table ended, wherever it went.
   func tableView(_ tableView: TableView, dropSessionDidEnd session: DropSession)
   /// How the preview of an item dropped into the row at `indexPath` is drawn (through the
   /// coordinator's `drop(_:toRowAt:)` or `drop(_:intoRowAt:rect:)`); nil, the default,
@@ -99,11 +106,14 @@ extension TableViewDropDelegate {
 public final class TableViewDropPlaceholder {
   /// Where the row goes, in the data source's index paths (`row == count` is the end).
   public let insertionIndexPath: IndexPath
+  /// The reuse identifier of the placeholder's cell, registered like any other.
   public let reuseIdentifier: String
+  /// The placeholder row's height.
   public let rowHeight: Double
   /// Configures the placeholder's cell whenever it is shown.
   public var cellUpdateHandler: ((TableViewCell) -> Void)?
 
+  /// A placeholder row at `insertionIndexPath`, `rowHeight` high, whose cell is dequeued with `reuseIdentifier`.
   public init(insertionIndexPath: IndexPath, reuseIdentifier: String, rowHeight: Double) {
     self.insertionIndexPath = insertionIndexPath
     self.reuseIdentifier = reuseIdentifier

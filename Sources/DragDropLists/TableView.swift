@@ -9,7 +9,9 @@ import Foundation
 /// O(log n) per row involved, with a million rows as with ten.
 @MainActor
 open class TableView: ItemsView {
+  /// Supplies the sections, rows and cells; held weakly. Setting it reloads the table.
   public weak var dataSource: (any TableViewDataSource)? { didSet { setNeedsReload() } }
+  /// Gives row heights and hears selection; held weakly.
   public weak var delegate: (any TableViewDelegate)?
   /// The height of rows when the delegate does not give one.
   public var rowHeight = 44.0
@@ -39,6 +41,7 @@ open class TableView: ItemsView {
     didSet { if dropDelegate != nil, dropBridge == nil { dropBridge = TableDropBridge(table: self) } }
   }
 
+  /// A table of `frame`.
   public init(frame: Rect = .zero) {
     super.init(frame: frame, layout: ListLayout(width: 0, sections: []))
     dataBridge = TableDataBridge(table: self)
@@ -70,12 +73,15 @@ open class TableView: ItemsView {
   /// The visible cells, in row order.
   public var visibleCells: [TableViewCell] { sortedVisibleCells.compactMap { $0 as? TableViewCell } }
 
+  /// The index paths of the rows in view, in order.
   public var indexPathsForVisibleRows: [IndexPath] { sortedVisiblePaths }
 
   // MARK: Geometry
 
+  /// The number of sections, as the data source last reported it.
   public var numberOfSections: Int { sectionCount }
 
+  /// The number of rows in `section`, as the data source last reported it; 0 for a section out of range.
   public func numberOfRows(inSection section: Int) -> Int { itemCount(inSection: section) }
 
   /// A row's rectangle in the table's content coordinates.
@@ -86,15 +92,19 @@ open class TableView: ItemsView {
 
   // MARK: Selection
 
+  /// The selected rows, in order.
   public var indexPathsForSelectedRows: [IndexPath] { sortedSelection }
 
   /// Selects a row; with single selection, the previous one is deselected.
   public func selectRow(at indexPath: IndexPath) { select(indexPath) }
 
+  /// Deselects a row, without telling the delegate.
   public func deselectRow(at indexPath: IndexPath) { deselect(indexPath) }
 
   // MARK: Updates
 
+  /// Inserts rows the data source now has; inside ``ItemsView/performBatchUpdates(_:completion:)`` it joins the
+  /// batch. The paths are those after the update.
   public func insertRows(
     at indexPaths: [IndexPath], with animation: RowAnimation = .automatic
   )
@@ -102,6 +112,8 @@ open class TableView: ItemsView {
   {
     try record(animation: animation) { $0.insertItems(at: indexPaths) }
   }
+  /// Deletes rows the data source no longer has; inside a batch it joins it. The paths are those before the
+  /// update.
   public func deleteRows(
     at indexPaths: [IndexPath], with animation: RowAnimation = .automatic
   )
@@ -109,9 +121,11 @@ open class TableView: ItemsView {
   {
     try record(animation: animation) { $0.deleteItems(at: indexPaths) }
   }
+  /// Moves a row the data source has moved, from its path before the update to its path after it.
   public func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) throws(BatchUpdateError) {
     try record { $0.moveItem(at: indexPath, to: newIndexPath) }
   }
+  /// Asks the data source for new cells for rows, which keep their places and get their heights asked again.
   public func reloadRows(
     at indexPaths: [IndexPath], with animation: RowAnimation = .automatic
   )

@@ -4,6 +4,7 @@ import Foundation
 /// A row of a table: a cell with a text label.
 @MainActor
 open class TableViewCell: ItemsViewCell {
+  /// The label that shows the row's text, inset 16 points from the sides.
   public let textLabel = Label()
 
   public required init(reuseIdentifier: String?) {

@@ -6,6 +6,7 @@ import Foundation
 public protocol TableViewDataSource: AnyObject {
   /// 1 by default.
   func numberOfSections(in tableView: TableView) -> Int
+  /// How many rows `section` has.
   func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int
   /// A cell for a visible row, usually from ``TableView/dequeueReusableCell(withIdentifier:for:)``.
   func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell
@@ -37,7 +38,9 @@ extension TableViewReorderingDataSource {
 public protocol TableViewDelegate: AnyObject {
   /// The table's ``TableView/rowHeight`` by default.
   func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double
+  /// The user selected a row, by a tap or the keyboard.
   func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath)
+  /// The user deselected a row.
   func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath)
 }
 

@@ -24,7 +24,7 @@ INHERITING = {"overrides", "defaultImplementationOf"}
 
 
 def load(directory, module):
-    symbols, relationships = {}, []
+    symbols, relationships, spi = {}, [], set()
     for path in glob.glob(os.path.join(directory, module + ".symbols.json")) + glob.glob(
         os.path.join(directory, module + "@*.symbols.json")
     ):
@@ -32,10 +32,18 @@ def load(directory, module):
             graph = json.load(file)
         for symbol in graph["symbols"]:
             precise = symbol["identifier"]["precise"]
-            if "::SYNTHESIZED::" in precise or symbol.get("spi"):
+            if "::SYNTHESIZED::" in precise:
+                continue
+            if symbol.get("spi"):
+                spi.add(tuple(symbol["pathComponents"]))
                 continue
             symbols[precise] = symbol
         relationships += graph.get("relationships", [])
+    # The members of an SPI type are SPI too.
+    symbols = {
+        key: symbol for key, symbol in symbols.items()
+        if not any(tuple(symbol["pathComponents"][:n]) in spi for n in range(1, len(symbol["pathComponents"])))
+    }
     return symbols, relationships
 
 
