@@ -17,7 +17,7 @@ APT_PACKAGES := shared-mime-info libgtk-4-dev libsqlite3-dev xvfb xauth xdotool 
 # Tests that need a display run under a private Xvfb when no display is set.
 XVFB_RUN := $(if $(DISPLAY),,xvfb-run -a -s "-screen 0 1280x800x24 -nolisten tcp")
 
-.PHONY: all deps build test asan lint format bench run tour clean docs
+.PHONY: all deps build test asan api lint format bench run tour clean docs
 
 all: test
 
@@ -55,6 +55,12 @@ asan: deps
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
 	ASAN_OPTIONS=detect_leaks=0 \
 	  $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan --filter '$(ASAN_TESTS)'
+
+# `make api`: each library module's public declarations, counted, and the check that every
+# one is documented (CI runs it). Tools/APICheck/check.py reads the symbol graphs.
+api: deps
+	$(SWIFT) package dump-symbol-graph --minimum-access-level public >/dev/null
+	python3 Tools/APICheck/check.py "$$($(SWIFT) build --show-bin-path)/../symbolgraph"
 
 lint:
 	swift-format lint --strict --recursive Sources Tests Examples Apps Tools Benchmarks/Benchmarks Benchmarks/Sources Package.swift Benchmarks/Package.swift

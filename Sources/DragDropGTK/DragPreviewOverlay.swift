@@ -27,6 +27,7 @@ public final class DragPreviewOverlay {
   /// How far each later item's preview sits from the one before it.
   static let stackStep = Point(x: 6, y: 6)
 
+  /// An overlay with no previews.
   public init() {}
 
   /// Draws every live session's previews of `window` at time `now` of its clock; returns

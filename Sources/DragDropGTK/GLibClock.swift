@@ -29,6 +29,7 @@ public final class GLibClock: MainActorClock {
   /// How near a deadline must be to be left to the frame clock: three frames at 60 Hz.
   public static let frameHorizon = 0.05
 
+  /// A clock on GLib's monotonic time, whose actions run from GLib's main loop.
   public init() {}
 
   isolated deinit {

@@ -70,6 +70,7 @@ public final class RenderedImage {
   package let surface: OpaquePointer
   /// The size in pixels.
   public let pixelWidth: Int
+  /// The height in pixels.
   public let pixelHeight: Int
   /// Pixels per view unit.
   public let scale: Double

@@ -26,6 +26,7 @@ public final class ImageDecoder {
   private var cachedBytes = 0
   private var useCounter = 0
 
+  /// A decoder that keeps up to `cacheLimit` bytes of decoded pixels, dropping the least recently used first.
   public init(cacheLimit: Int = 128 << 20) {
     self.cacheLimit = cacheLimit
   }

@@ -45,6 +45,7 @@ public final class IncrementalRenderer {
   /// Frames drawn whole, and frames drawn in part (or not at all), since the renderer was
   /// made.
   public private(set) var fullFrames = 0
+  /// Frames drawn in part, or not at all because nothing changed.
   public private(set) var partialFrames = 0
 
   /// Where changed parts are drawn before they are copied into ``image``.

@@ -27,6 +27,7 @@ public final class DelegateRecorder {
   /// without failing it.
   public var skippedCalls: (@Sendable ([String]) -> Void)?
 
+  /// A recorder with no calls, attached to no window.
   public init() {}
 
   /// Not isolated: it runs where the last reference goes, inside the test, so that the

@@ -39,6 +39,7 @@ public final class FakePlatform: DragPlatformPort {
     }
   }
 
+  /// What the engine told the platform, in order.
   public private(set) var events: [Event] = []
   /// The drags of ours the platform carries now, oldest first.
   public private(set) var drags: [OutgoingDrag] = []
@@ -49,6 +50,7 @@ public final class FakePlatform: DragPlatformPort {
   /// For each carried drag, the window it is over and its handle there.
   private var positions: [ObjectIdentifier: (window: WeakWindow, handle: IncomingDrag)] = [:]
 
+  /// A platform with no windows and no drags.
   public init() {}
 
   /// Makes this the platform of `window`. The window holds it weakly: keep the platform.
@@ -129,6 +131,7 @@ public final class FakePlatform: DragPlatformPort {
 /// that takes our drags, reads what it accepts and reports success or failure. It can die
 /// in the middle of a transfer.
 public final class FakeApplication: Sendable {
+  /// The application's name, for diagnostics.
   public let name: String
   private let state = Mutex(State())
 
@@ -244,6 +247,7 @@ public final class FakeApplication: Sendable {
     /// The error of a read that failed.
     public var error: String?
 
+    /// A record of one representation received: its MIME type, its bytes, or the error its read ended with.
     public init(mimeType: String? = nil, data: Data? = nil, error: String? = nil) {
       self.mimeType = mimeType
       self.data = data

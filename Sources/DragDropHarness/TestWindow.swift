@@ -14,8 +14,10 @@ import Foundation
 /// ```
 @MainActor
 public final class TestWindow {
+  /// The clock the window reads; only the test moves it.
   public let clock: ManualClock
   public let window: Window
+  /// Records every delegate call the window's drag controller makes.
   public let recorder = DelegateRecorder()
   /// How long each step of a scripted movement takes.
   public var stepDuration = 1.0 / 60
@@ -153,6 +155,7 @@ public final class TestWindow {
     }
   }
 
+  /// Presses a pointer button at `point` (window coordinates), with `modifiers` held.
   public func pointerDown(at point: Point, button: PointerButtons = .primary, modifiers: KeyModifiers = []) {
     pointerLocation = point
     pointerButtons.insert(button)
@@ -161,6 +164,7 @@ public final class TestWindow {
         phase: .down(button), location: point, buttons: pointerButtons, modifiers: modifiers, timestamp: clock.now))
   }
 
+  /// Releases a pointer button where the pointer is.
   public func pointerUp(button: PointerButtons = .primary, modifiers: KeyModifiers = []) {
     pointerButtons.remove(button)
     window.send(

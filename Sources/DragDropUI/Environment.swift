@@ -4,7 +4,9 @@ import Views
 
 /// A key for a value that views inherit from their ancestors.
 public protocol EnvironmentKey {
+  /// The type of the value.
   associatedtype Value
+  /// The value where no ancestor set one.
   static var defaultValue: Value { get }
 }
 
@@ -16,8 +18,10 @@ public struct EnvironmentValues {
   private var revision = 0
   private static let revisions = Atomic<Int>(0)
 
+  /// Values with nothing set: every key reads its default.
   public init() {}
 
+  /// The value for `key`: the one set nearest above, or the key's default.
   public subscript<Key: EnvironmentKey>(key: Key.Type) -> Key.Value {
     get { values[ObjectIdentifier(key)] as? Key.Value ?? Key.defaultValue }
     set {
@@ -91,6 +95,7 @@ public struct Environment<Value>: DynamicProperty {
   private let read: @MainActor (EnvironmentValues) -> Value
   private let link = EnvironmentLink()
 
+  /// Reads the environment value at `keyPath`.
   public init(_ keyPath: KeyPath<EnvironmentValues, Value>) {
     nonisolated(unsafe) let keyPath = keyPath
     read = { $0[keyPath: keyPath] }
@@ -114,6 +119,7 @@ public struct Environment<Value>: DynamicProperty {
     read = { $0.object(type) }
   }
 
+  /// The value, as the view's environment has it now.
   public var wrappedValue: Value {
     read(link.node?.environment ?? EnvironmentValues())
   }

@@ -14,10 +14,14 @@ public struct GridItem: Hashable, Sendable {
     case adaptive(minimum: Double, maximum: Double = .infinity)
   }
 
+  /// How wide the column is.
   public var size: Size
+  /// The space after the column; nil for the grid's own.
   public var spacing: Double?
+  /// Where items sit in the column; nil for the centre.
   public var alignment: Alignment?
 
+  /// A column of `size`, with `spacing` after it and its items placed by `alignment`.
   public init(_ size: Size = .flexible(), spacing: Double? = nil, alignment: Alignment? = nil) {
     self.size = size
     self.spacing = spacing
@@ -42,6 +46,7 @@ public struct LazyVGrid<Content: View>: View {
   let spacing: Double?
   let content: Content
 
+  /// A grid of `columns`, `spacing` points between its rows (the default's when nil), showing `content`.
   public init(
     columns: [GridItem], alignment: HorizontalAlignment = .center, spacing: Double? = nil,
     @ViewBuilder content: () -> Content

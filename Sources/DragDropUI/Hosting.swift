@@ -27,6 +27,7 @@ public final class HostingView<Content: View>: Views.View {
     }
   }
 
+  /// An engine view of `frame` that shows `rootView` and keeps it up to date.
   public init(rootView: Content, frame: Rect = .zero) {
     self.rootView = rootView
     super.init(frame: frame)

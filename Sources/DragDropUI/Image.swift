@@ -53,7 +53,9 @@ public struct ResizableImage: View, Equatable {
     ResizableImage(image: image, contentMode: contentMode)
   }
 
+  /// Scales the image to fit its frame, its aspect ratio kept.
   public func scaledToFit() -> ResizableImage { aspectRatio(contentMode: .fit) }
+  /// Scales the image to fill its frame, its aspect ratio kept and the rest cropped.
   public func scaledToFill() -> ResizableImage { aspectRatio(contentMode: .fill) }
 
   public var body: Never { primitiveBodyRequested(Self.self) }

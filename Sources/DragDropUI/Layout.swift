@@ -4,18 +4,25 @@ import Views
 /// A size a container offers a child: nil in a dimension asks for the child's ideal size,
 /// 0 for its smallest, infinity for its largest.
 public struct ProposedViewSize: Hashable, Sendable {
+  /// The width offered; nil asks for the ideal width.
   public var width: Double?
+  /// The height offered; nil asks for the ideal height.
   public var height: Double?
 
+  /// A proposal of `width` and `height`, either of which may be nil.
   public init(width: Double?, height: Double?) {
     self.width = width
     self.height = height
   }
 
+  /// A proposal of exactly `size`.
   public init(_ size: Size) { self.init(width: size.width, height: size.height) }
 
+  /// Asks for the ideal size in both dimensions.
   public static let unspecified = ProposedViewSize(width: nil, height: nil)
+  /// Asks for the smallest size.
   public static let zero = ProposedViewSize(width: 0, height: 0)
+  /// Asks for the largest size.
   public static let infinity = ProposedViewSize(width: .infinity, height: .infinity)
 
   /// The proposal with nil replaced by `size`'s dimensions.
@@ -32,7 +39,12 @@ public struct ProposedViewSize: Hashable, Sendable {
 
 /// Where a view sits across a vertical stack, or in a frame.
 public enum HorizontalAlignment: Hashable, Sendable {
-  case leading, center, trailing
+  /// Against the leading (left) edge.
+  case leading
+  /// In the middle.
+  case center
+  /// Against the trailing (right) edge.
+  case trailing
 
   func offset(of width: Double, in available: Double) -> Double {
     switch self {
@@ -45,7 +57,12 @@ public enum HorizontalAlignment: Hashable, Sendable {
 
 /// Where a view sits across a horizontal stack, or in a frame.
 public enum VerticalAlignment: Hashable, Sendable {
-  case top, center, bottom
+  /// Against the top.
+  case top
+  /// In the middle.
+  case center
+  /// Against the bottom.
+  case bottom
 
   func offset(of height: Double, in available: Double) -> Double {
     switch self {
@@ -58,22 +75,34 @@ public enum VerticalAlignment: Hashable, Sendable {
 
 /// Where a view sits in both dimensions.
 public struct Alignment: Hashable, Sendable {
+  /// Where the view sits across.
   public var horizontal: HorizontalAlignment
+  /// Where the view sits down.
   public var vertical: VerticalAlignment
 
+  /// An alignment of `horizontal` and `vertical`.
   public init(horizontal: HorizontalAlignment, vertical: VerticalAlignment) {
     self.horizontal = horizontal
     self.vertical = vertical
   }
 
+  /// In the middle.
   public static let center = Alignment(horizontal: .center, vertical: .center)
+  /// Against the leading edge, in the middle down.
   public static let leading = Alignment(horizontal: .leading, vertical: .center)
+  /// Against the trailing edge, in the middle down.
   public static let trailing = Alignment(horizontal: .trailing, vertical: .center)
+  /// Against the top, in the middle across.
   public static let top = Alignment(horizontal: .center, vertical: .top)
+  /// Against the bottom, in the middle across.
   public static let bottom = Alignment(horizontal: .center, vertical: .bottom)
+  /// In the top leading corner.
   public static let topLeading = Alignment(horizontal: .leading, vertical: .top)
+  /// In the top trailing corner.
   public static let topTrailing = Alignment(horizontal: .trailing, vertical: .top)
+  /// In the bottom leading corner.
   public static let bottomLeading = Alignment(horizontal: .leading, vertical: .bottom)
+  /// In the bottom trailing corner.
   public static let bottomTrailing = Alignment(horizontal: .trailing, vertical: .bottom)
 
   /// The origin of a `size` placed in `rect`.
@@ -86,7 +115,10 @@ public struct Alignment: Hashable, Sendable {
 
 /// The two directions a stack or a spacer works along.
 public enum Axis: Hashable, Sendable {
-  case horizontal, vertical
+  /// Across: left to right.
+  case horizontal
+  /// Down: top to bottom.
+  case vertical
 }
 
 /// The on-screen view of a node that lays itself out: a plain view of the engine, so that

@@ -121,18 +121,32 @@ final class WrapperNode: LayoutNode {
 
 /// The edges of a rectangle.
 public enum Edge: Hashable, Sendable {
-  case top, leading, bottom, trailing
+  /// The top edge.
+  case top
+  /// The leading (left) edge.
+  case leading
+  /// The bottom edge.
+  case bottom
+  /// The trailing (right) edge.
+  case trailing
 
   /// A set of edges.
   public struct Set: OptionSet, Hashable, Sendable {
     public let rawValue: Int
     public init(rawValue: Int) { self.rawValue = rawValue }
+    /// The top edge.
     public static let top = Set(rawValue: 1)
+    /// The leading edge.
     public static let leading = Set(rawValue: 2)
+    /// The bottom edge.
     public static let bottom = Set(rawValue: 4)
+    /// The trailing edge.
     public static let trailing = Set(rawValue: 8)
+    /// The leading and trailing edges.
     public static let horizontal: Set = [.leading, .trailing]
+    /// The top and bottom edges.
     public static let vertical: Set = [.top, .bottom]
+    /// Every edge.
     public static let all: Set = [.top, .leading, .bottom, .trailing]
   }
 }

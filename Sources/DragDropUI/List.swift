@@ -20,6 +20,7 @@ import Views
 public struct List<Content: View>: View {
   let content: Content
 
+  /// A list of the rows `content` makes.
   public init(@ViewBuilder content: () -> Content) {
     self.content = content()
   }

@@ -6,9 +6,11 @@ import Views
 /// are modifiers too.
 @MainActor @preconcurrency
 public protocol ViewModifier {
+  /// The type of the modified view.
   associatedtype Body: View
   /// The view to use for the modified content.
   @ViewBuilder func body(content: Content) -> Body
+  /// The content the modifier is applied to.
   typealias Content = ModifierContent
 }
 
@@ -25,9 +27,12 @@ extension ModifierContent: PrimitiveView {
 
 /// A view with a modifier applied.
 public struct ModifiedContent<Content, Modifier> {
+  /// The view modified.
   public var content: Content
+  /// The modifier applied.
   public var modifier: Modifier
 
+  /// `content` with `modifier` applied.
   public init(content: Content, modifier: Modifier) {
     self.content = content
     self.modifier = modifier

@@ -5,7 +5,9 @@ extension Axis {
   public struct Set: OptionSet, Hashable, Sendable {
     public let rawValue: Int
     public init(rawValue: Int) { self.rawValue = rawValue }
+    /// Left and right.
     public static let horizontal = Set(rawValue: 1)
+    /// Up and down.
     public static let vertical = Set(rawValue: 2)
   }
 }
@@ -17,6 +19,8 @@ public struct ScrollView<Content: View>: View {
   let showsIndicators: Bool
   let content: Content
 
+  /// A scroll view that scrolls `content` along `axes`, showing indicators while it scrolls unless
+  /// `showsIndicators` is false.
   public init(_ axes: Axis.Set = .vertical, showsIndicators: Bool = true, @ViewBuilder content: () -> Content) {
     self.axes = axes
     self.showsIndicators = showsIndicators

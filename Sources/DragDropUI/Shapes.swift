@@ -28,19 +28,23 @@ extension Shape {
 
 /// A rectangle filling its frame.
 public struct Rectangle: Shape, Equatable {
+  /// A rectangle that fills its frame.
   public init() {}
   public func path(in rect: Rect) -> Path { Path(rect) }
 }
 
 /// A rectangle with rounded corners.
 public struct RoundedRectangle: Shape, Equatable {
+  /// The radius of the corners, in points.
   public var cornerRadius: Double
+  /// A rectangle whose corners are rounded to `cornerRadius`.
   public init(cornerRadius: Double) { self.cornerRadius = cornerRadius }
   public func path(in rect: Rect) -> Path { Path(roundedRect: rect, cornerRadius: cornerRadius) }
 }
 
 /// The largest circle that fits its frame, centred.
 public struct Circle: Shape, Equatable {
+  /// The largest circle that fits the frame, centred.
   public init() {}
   public func path(in rect: Rect) -> Path {
     let side = min(rect.width, rect.height)
@@ -50,12 +54,14 @@ public struct Circle: Shape, Equatable {
 
 /// An ellipse filling its frame.
 public struct Ellipse: Shape, Equatable {
+  /// The ellipse that fills the frame.
   public init() {}
   public func path(in rect: Rect) -> Path { Path(ellipseIn: rect) }
 }
 
 /// A rectangle whose short sides are half circles.
 public struct Capsule: Shape, Equatable {
+  /// A rectangle whose shorter sides are half circles.
   public init() {}
   public func path(in rect: Rect) -> Path {
     Path(roundedRect: rect, cornerRadius: min(rect.width, rect.height) / 2)
@@ -170,7 +176,9 @@ extension Color: PrimitiveView {
 
 /// Flexible space along the axis of the stack it is in, at least `minLength` long.
 public struct Spacer: View, Equatable {
+  /// The least length the spacer takes; nil for the stack's default.
   public var minLength: Double?
+  /// A spacer at least `minLength` long.
   public init(minLength: Double? = nil) { self.minLength = minLength }
   public var body: Never { primitiveBodyRequested(Self.self) }
 }
@@ -205,6 +213,7 @@ extension Spacer: PrimitiveView {
 
 /// A thin line across the stack it is in: horizontal in a vertical stack.
 public struct Divider: View, Equatable {
+  /// A thin line across the stack it is in.
   public init() {}
   public var body: Never { primitiveBodyRequested(Self.self) }
 }

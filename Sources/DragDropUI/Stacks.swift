@@ -6,6 +6,8 @@ public struct VStack<Content: View>: View {
   let spacing: Double?
   let content: Content
 
+  /// A column of the views `content` makes, placed across by `alignment`, `spacing` points apart (the default's
+  /// when nil).
   public init(alignment: HorizontalAlignment = .center, spacing: Double? = nil, @ViewBuilder content: () -> Content) {
     self.alignment = alignment
     self.spacing = spacing
@@ -21,6 +23,8 @@ public struct HStack<Content: View>: View {
   let spacing: Double?
   let content: Content
 
+  /// A row of the views `content` makes, placed down by `alignment`, `spacing` points apart (the default's when
+  /// nil).
   public init(alignment: VerticalAlignment = .center, spacing: Double? = nil, @ViewBuilder content: () -> Content) {
     self.alignment = alignment
     self.spacing = spacing
@@ -35,6 +39,7 @@ public struct ZStack<Content: View>: View {
   let alignment: Alignment
   let content: Content
 
+  /// The views `content` makes, each on top of the last, placed by `alignment`.
   public init(alignment: Alignment = .center, @ViewBuilder content: () -> Content) {
     self.alignment = alignment
     self.content = content()

@@ -102,14 +102,17 @@ struct WeakCompositeNode {
 public struct State<Value>: DynamicProperty {
   let box: StateBox<Value>
 
+  /// State that starts as `value`.
   public init(wrappedValue value: Value) {
     box = StateBox(value)
   }
 
+  /// State that starts as `value`; the same as ``init(wrappedValue:)``.
   public init(initialValue value: Value) {
     box = StateBox(value)
   }
 
+  /// The value now; setting it updates the views that read it.
   public var wrappedValue: Value {
     get { box.value }
     nonmutating set { box.value = newValue }
@@ -143,6 +146,7 @@ public struct Binding<Value>: DynamicProperty {
   /// place compare equal, so that a child view given the same binding is not updated.
   let identity: AnyHashable?
 
+  /// A binding that reads with `get` and writes with `set`.
   public init(get: @escaping @MainActor () -> Value, set: @escaping @MainActor (Value) -> Void) {
     self.init(identity: nil, get: get, set: set)
   }
@@ -153,6 +157,7 @@ public struct Binding<Value>: DynamicProperty {
     setter = set
   }
 
+  /// The binding itself, as a property wrapper's projection.
   public init(projectedValue: Binding<Value>) { self = projectedValue }
 
   /// A binding that always reads `value` and ignores writes.
@@ -160,11 +165,13 @@ public struct Binding<Value>: DynamicProperty {
     Binding(get: { value }, set: { _ in })
   }
 
+  /// The value now; setting it writes through to the source.
   public var wrappedValue: Value {
     get { getter() }
     nonmutating set { setter(newValue) }
   }
 
+  /// The binding itself: `$binding` passes it on.
   public var projectedValue: Binding<Value> { self }
 
   /// A binding to a property of the value: `$photo.title`.

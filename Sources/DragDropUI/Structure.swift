@@ -118,13 +118,16 @@ extension AnyView: PrimitiveView {
 /// ForEach(0..<3) { Text("Row \($0)") }
 /// ```
 public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: View {
+  /// The data the views are made from.
   public var data: Data
+  /// Makes the view of one element.
   public var content: (Data.Element) -> Content
   let id: (Data.Element) -> ID
   var moveAction: (@MainActor (IndexSet, Int) -> Void)?
   var insertAction: ForEachInsertAction?
   var deleteAction: (@MainActor (IndexSet) -> Void)?
 
+  /// A view for each element of `data`, told apart by the identifier at `id`.
   public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
     self.data = data
     self.content = content
@@ -136,6 +139,7 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
 }
 
 extension ForEach where Data.Element: Identifiable, ID == Data.Element.ID {
+  /// A view for each element of `data`, told apart by its `id`.
   public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) {
     self.data = data
     self.content = content

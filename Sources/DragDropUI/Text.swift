@@ -8,10 +8,12 @@ import Views
 public struct Text: View, Equatable {
   let content: String
 
+  /// Text that shows `content`.
   public init<S: StringProtocol>(_ content: S) {
     self.content = String(content)
   }
 
+  /// Text that shows `content` as it is.
   public init(verbatim content: String) {
     self.content = content
   }
@@ -22,15 +24,25 @@ public struct Text: View, Equatable {
 extension Font {
   /// The font of body text, 17 points.
   public static let body = Font(size: 17)
+  /// The largest title, 34 points.
   public static let largeTitle = Font(size: 34)
+  /// A title, 28 points.
   public static let title = Font(size: 28)
+  /// A second-level title, 22 points.
   public static let title2 = Font(size: 22)
+  /// A third-level title, 20 points.
   public static let title3 = Font(size: 20)
+  /// A headline, 17 points bold.
   public static let headline = Font(size: 17, weight: .bold)
+  /// A subheadline, 15 points.
   public static let subheadline = Font(size: 15)
+  /// A callout, 16 points.
   public static let callout = Font(size: 16)
+  /// A footnote, 13 points.
   public static let footnote = Font(size: 13)
+  /// A caption, 12 points.
   public static let caption = Font(size: 12)
+  /// A second caption, 11 points.
   public static let caption2 = Font(size: 11)
 
   /// A system font of a size, regular or bold.

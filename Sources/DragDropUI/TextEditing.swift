@@ -4,12 +4,14 @@
 /// Positions count characters (grapheme clusters), so that the caret never stops inside
 /// one: an emoji with a skin tone or a kana with a sound mark moves as one.
 public struct TextEditing: Hashable, Sendable {
+  /// The text, as characters.
   public private(set) var characters: [Character]
   /// The selected characters; an empty range is the caret.
   public private(set) var selection: Range<Int>
   /// The end of the selection that moves when Shift extends it.
   private var anchor: Int
 
+  /// An editor of `text` with the caret at `caret` (clamped), or at the end when nil.
   public init(text: String = "", caret: Int? = nil) {
     characters = Array(text)
     let position = min(max(caret ?? characters.count, 0), characters.count)
@@ -17,7 +19,9 @@ public struct TextEditing: Hashable, Sendable {
     anchor = position
   }
 
+  /// The text.
   public var text: String { String(characters) }
+  /// Where the caret is: the end of the selection that moves.
   public var caret: Int { selection.upperBound == anchor ? selection.lowerBound : selection.upperBound }
 
   /// Replaces the text, keeping the selection where it still fits.
@@ -90,6 +94,7 @@ public struct TextEditing: Hashable, Sendable {
     }
   }
 
+  /// Selects the whole text.
   public mutating func selectAll() {
     selection = 0..<characters.count
     anchor = 0

@@ -49,37 +49,47 @@ protocol PrimitiveView {
 /// `if`/`else`, `switch`, and optionals.
 @resultBuilder @MainActor
 public enum ViewBuilder {
+  /// An empty body.
   public static func buildBlock() -> EmptyView { EmptyView() }
 
+  /// A body of one view.
   public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
 
+  /// A body of several views.
   public static func buildBlock<each Content: View>(_ content: repeat each Content) -> TupleView<repeat each Content> {
     TupleView(repeat each content)
   }
 
+  /// A view, as written.
   public static func buildExpression<Content: View>(_ content: Content) -> Content { content }
 
+  /// A view shown when an `if` holds.
   public static func buildOptional<Content: View>(_ content: Content?) -> Content? { content }
 
+  /// The first branch of an `if` or a `switch`.
   public static func buildEither<TrueContent: View, FalseContent: View>(
     first: TrueContent
   ) -> ConditionalContent<TrueContent, FalseContent> {
     ConditionalContent(storage: .trueContent(first))
   }
 
+  /// The second branch of an `if` or a `switch`.
   public static func buildEither<TrueContent: View, FalseContent: View>(
     second: FalseContent
   ) -> ConditionalContent<TrueContent, FalseContent> {
     ConditionalContent(storage: .falseContent(second))
   }
 
+  /// A view under `if #available`.
   public static func buildLimitedAvailability<Content: View>(_ content: Content) -> AnyView { AnyView(content) }
 }
 
 /// Several views side by side in a builder block. A stack lays them out one after another.
 public struct TupleView<each Content: View>: View {
+  /// The views.
   public var value: (repeat each Content)
 
+  /// The views given, in order.
   public init(_ content: repeat each Content) {
     value = (repeat each content)
   }
@@ -102,6 +112,7 @@ public struct ConditionalContent<TrueContent: View, FalseContent: View>: View {
 
 /// No view at all.
 public struct EmptyView: View {
+  /// A view that shows nothing and takes no space.
   public init() {}
   public var body: Never { primitiveBodyRequested(Self.self) }
 }
@@ -113,8 +124,10 @@ extension Optional: View where Wrapped: View {
 /// Views gathered without a layout of their own: the container around the group lays them
 /// out, and modifiers applied to the group apply to each of them.
 public struct Group<Content: View>: View {
+  /// The views grouped.
   public var content: Content
 
+  /// The views `content` makes, as one.
   public init(@ViewBuilder content: () -> Content) {
     self.content = content()
   }
@@ -127,6 +140,7 @@ public struct AnyView: View {
   let view: any View
   let type: ObjectIdentifier
 
+  /// `view`, with its type erased.
   public init<V: View>(_ view: V) {
     if let any = view as? AnyView {
       self = any
@@ -136,6 +150,7 @@ public struct AnyView: View {
     }
   }
 
+  /// `view`, with its type erased.
   public init<V: View>(erasing view: V) { self.init(view) }
 
   public var body: Never { primitiveBodyRequested(Self.self) }

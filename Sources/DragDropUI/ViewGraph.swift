@@ -27,6 +27,7 @@ public struct UpdateStatistics: Hashable, Sendable, CustomStringConvertible {
   /// did, and the nodes above them. The others keep their places.
   public var nodesPlaced = 0
 
+  /// Zero counts.
   public init() {}
 
   public var description: String {

@@ -20,9 +20,11 @@ import Foundation
 /// Without a display the application says so and exits with status 3.
 @MainActor @preconcurrency
 public protocol App {
+  /// The type of the application's scenes.
   associatedtype Body: Scene
   /// The application's windows.
   @SceneBuilder var body: Body { get }
+  /// Makes the application; ``main()`` calls it once.
   init()
 }
 
@@ -103,8 +105,10 @@ public struct AnyWindowGroup {
 /// Builds a list of scenes.
 @resultBuilder @MainActor
 public enum SceneBuilder {
+  /// A body of one scene.
   public static func buildBlock<S: Scene>(_ scene: S) -> S { scene }
 
+  /// A body of several scenes, their windows in order.
   public static func buildBlock<each S: Scene>(_ scenes: repeat each S) -> TupleScene {
     var groups: [AnyWindowGroup] = []
     for scene in repeat each scenes { groups += scene.windowGroups }
