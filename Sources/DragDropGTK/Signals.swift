@@ -4,8 +4,10 @@ package import CGTK
 /// is owned by GLib, which releases it when the handler is disconnected or the object is
 /// finalised; ``disconnect()`` ends the connection early.
 ///
-/// Every connection is made through one typed function per signal, whose C thunk has
-/// exactly the signal's signature.
+/// Every signal is connected through one GClosure marshaller, written once: it reads the
+/// emission's arguments from their GValues and sets the return value. Each typed
+/// `connect…` function below only says which arguments its handler takes. The draw
+/// function and the tick callback are not signals, and have C thunks of their own.
 @MainActor
 package final class SignalConnection {
   private var disconnectAction: (() -> Void)?
@@ -85,14 +87,80 @@ final class HandlerBox<Handler> {
   }
 }
 
-/// Connects `thunk` to `signal` of `instance` with `handler` boxed as its user data.
+/// The arguments of a signal emission after its instance, read from their GValues.
+struct SignalArguments {
+  private let values: UnsafePointer<GValue>
+  private let count: Int
+
+  init(_ values: UnsafePointer<GValue>, count: Int) {
+    self.values = values
+    self.count = count
+  }
+
+  /// The GValue of argument `index` (0 is the first after the instance).
+  private func value(_ index: Int) -> UnsafePointer<GValue> {
+    precondition(index + 1 < count, "the signal has no argument \(index)")
+    return values + index + 1
+  }
+
+  func double(_ index: Int) -> Double { g_value_get_double(value(index)) }
+  func int(_ index: Int) -> Int { Int(g_value_get_int(value(index))) }
+  func uint(_ index: Int) -> UInt32 { g_value_get_uint(value(index)) }
+  func flags(_ index: Int) -> UInt32 { g_value_get_flags(value(index)) }
+  func enumeration(_ index: Int) -> Int32 { g_value_get_enum(value(index)) }
+  func string(_ index: Int) -> String { g_value_get_string(value(index)).map { String(cString: $0) } ?? "" }
+  /// An object, a boxed value, a fundamental instance (a GdkEvent) or a plain pointer: what
+  /// the value holds in its first word.
+  func pointer(_ index: Int) -> OpaquePointer? { OpaquePointer(g_value_peek_pointer(value(index))) }
+  /// The emitting instance.
+  var instance: OpaquePointer? { OpaquePointer(g_value_peek_pointer(values)) }
+}
+
+/// What a handler returns to the emission: nothing, a boolean, or flags.
+enum SignalResult {
+  case none
+  case bool(Bool)
+  case flags(UInt32)
+}
+
+typealias SignalHandler = @MainActor (SignalArguments) -> SignalResult
+
+/// The one marshaller of every signal: runs the handler boxed in the closure's data on the
+/// main actor with the emission's arguments, and sets the return value.
+private let marshal: GClosureMarshal = { closure, returnValue, count, values, _, _ in
+  guard let closure, let values, let box = closure.pointee.data else { return }
+  nonisolated(unsafe) let data = box
+  nonisolated(unsafe) let arguments = SignalArguments(values, count: Int(count))
+  nonisolated(unsafe) let returnValue = returnValue
+  MainActor.assumeIsolated {
+    let result = HandlerBox<SignalHandler>.from(data).handler(arguments)
+    guard let returnValue else { return }
+    switch result {
+    case .none: break
+    case .bool(let value): g_value_set_boolean(returnValue, value ? 1 : 0)
+    case .flags(let value): g_value_set_flags(returnValue, value)
+    }
+  }
+}
+
+/// Connects `handler` to `signal` of `instance` through the one marshaller.
 @MainActor
-private func connect<Handler>(
-  _ instance: UnsafeMutableRawPointer, _ signal: String, _ handler: Handler, thunk: GCallback
+private func connect(
+  _ instance: UnsafeMutableRawPointer, _ signal: String, _ handler: @escaping SignalHandler
 ) -> SignalConnection {
-  let id = g_signal_connect_data(
-    instance, signal, thunk, HandlerBox(handler).retainedPointer, HandlerBox<Handler>.release, GConnectFlags(0))
+  let box = HandlerBox(handler).retainedPointer
+  let closure = g_closure_new_simple(guint(MemoryLayout<GClosure>.size), box)
+  g_closure_set_marshal(closure, marshal)
+  g_closure_add_finalize_notifier(closure, box, HandlerBox<SignalHandler>.release)
+  let id = g_signal_connect_closure(instance, signal, closure, 0)
   return SignalConnection(instance: instance, handlerID: id)
+}
+
+@MainActor
+private func connect(
+  _ instance: OpaquePointer, _ signal: String, _ handler: @escaping SignalHandler
+) -> SignalConnection {
+  connect(UnsafeMutableRawPointer(instance), signal, handler)
 }
 
 /// Runs `body` on the main actor from a GLib callback. GLib calls back on the thread that
@@ -103,62 +171,51 @@ private func onMainActor<T: Sendable>(_ body: @MainActor () -> T) -> T {
 
 // MARK: - GApplication and GtkWindow
 
-/// `activate` of a GApplication: `void (GApplication *, gpointer)`.
+/// `activate` of a GApplication.
 @MainActor
 @discardableResult
 package func connectActivate(
   _ application: UnsafeMutablePointer<GApplication>, _ handler: @escaping @MainActor () -> Void
 ) -> SignalConnection {
-  typealias Handler = @MainActor () -> Void
-  let thunk: @convention(c) (UnsafeMutablePointer<GApplication>?, gpointer?) -> Void = { _, data in
-    onMainActor { HandlerBox<Handler>.from(data).handler() }
+  connect(application, "activate") { _ in
+    handler()
+    return .none
   }
-  return connect(application, "activate", handler as Handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
 }
 
-/// `close-request` of a GtkWindow: `gboolean (GtkWindow *, gpointer)`. Return true to keep
-/// the window open.
+/// `close-request` of a GtkWindow. Return true to keep the window open.
 @MainActor
 @discardableResult
 package func connectCloseRequest(
   _ window: UnsafeMutablePointer<GtkWindow>, _ handler: @escaping @MainActor () -> Bool
 ) -> SignalConnection {
-  typealias Handler = @MainActor () -> Bool
-  let thunk: @convention(c) (UnsafeMutablePointer<GtkWindow>?, gpointer?) -> gboolean = { _, data in
-    onMainActor { HandlerBox<Handler>.from(data).handler() ? 1 : 0 }
-  }
-  return connect(window, "close-request", handler as Handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
+  connect(window, "close-request") { _ in .bool(handler()) }
 }
 
-/// `notify::scale-factor` of a GtkWidget: `void (GObject *, GParamSpec *, gpointer)`.
+/// `notify::scale-factor` of a GtkWidget.
 @MainActor
 @discardableResult
 package func connectScaleFactorChanged(
   _ widget: UnsafeMutablePointer<GtkWidget>, _ handler: @escaping @MainActor () -> Void
 ) -> SignalConnection {
-  typealias Handler = @MainActor () -> Void
-  let thunk: @convention(c) (UnsafeMutablePointer<GObject>?, UnsafeMutablePointer<GParamSpec>?, gpointer?) -> Void = {
-    _, _, data in
-    onMainActor { HandlerBox<Handler>.from(data).handler() }
+  connect(widget, "notify::scale-factor") { _ in
+    handler()
+    return .none
   }
-  return connect(widget, "notify::scale-factor", handler as Handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
 }
 
 // MARK: - GdkFrameClock
 
-/// `after-paint` of a GdkFrameClock: `void (GdkFrameClock *, gpointer)`, once a frame has
-/// been drawn and handed to the display.
+/// `after-paint` of a GdkFrameClock, once a frame has been drawn and handed to the display.
 @MainActor
 @discardableResult
 package func connectAfterPaint(
   _ clock: OpaquePointer, _ handler: @escaping @MainActor () -> Void
 ) -> SignalConnection {
-  typealias Handler = @MainActor () -> Void
-  let thunk: @convention(c) (OpaquePointer?, gpointer?) -> Void = { _, data in
-    onMainActor { HandlerBox<Handler>.from(data).handler() }
+  connect(clock, "after-paint") { _ in
+    handler()
+    return .none
   }
-  return connect(
-    UnsafeMutableRawPointer(clock), "after-paint", handler as Handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
 }
 
 // MARK: - GtkDrawingArea
@@ -187,180 +244,146 @@ package func setDrawFunction(
   }
 }
 
-/// `resize` of a GtkDrawingArea: `void (GtkDrawingArea *, int width, int height, gpointer)`.
+/// `resize` of a GtkDrawingArea: the new size in logical pixels.
 @MainActor
 @discardableResult
 package func connectResize(
   _ area: UnsafeMutablePointer<GtkDrawingArea>, _ handler: @escaping @MainActor (_ width: Int, _ height: Int) -> Void
 ) -> SignalConnection {
-  typealias Handler = @MainActor (Int, Int) -> Void
-  let thunk: @convention(c) (UnsafeMutablePointer<GtkDrawingArea>?, Int32, Int32, gpointer?) -> Void = {
-    _, width, height, data in
-    onMainActor { HandlerBox<Handler>.from(data).handler(Int(width), Int(height)) }
+  connect(area, "resize") { arguments in
+    handler(arguments.int(0), arguments.int(1))
+    return .none
   }
-  return connect(area, "resize", handler as Handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
 }
 
 // MARK: - Event controllers
 
-/// `event` of a GtkEventControllerLegacy: `gboolean (GtkEventControllerLegacy *, GdkEvent *,
-/// gpointer)`. Return true to stop the event.
+/// `event` of a GtkEventControllerLegacy. Return true to stop the event.
 @MainActor
 @discardableResult
 package func connectLegacyEvent(
   _ controller: OpaquePointer, _ handler: @escaping @MainActor (_ event: OpaquePointer) -> Bool
 ) -> SignalConnection {
-  typealias Handler = @MainActor (OpaquePointer) -> Bool
-  let thunk: @convention(c) (OpaquePointer?, OpaquePointer?, gpointer?) -> gboolean = { _, event, data in
-    guard let event else { return 0 }
-    return onMainActor { HandlerBox<Handler>.from(data).handler(event) ? 1 : 0 }
+  connect(controller, "event") { arguments in
+    guard let event = arguments.pointer(0) else { return .bool(false) }
+    return .bool(handler(event))
   }
-  return connect(
-    UnsafeMutableRawPointer(controller), "event", handler as Handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
 }
 
-/// `motion` of a GtkEventControllerMotion: `void (GtkEventControllerMotion *, double x,
-/// double y, gpointer)`, in the widget's coordinates.
+/// `motion` of a GtkEventControllerMotion, in the widget's coordinates.
 @MainActor
 @discardableResult
 package func connectMotion(
   _ controller: OpaquePointer, _ handler: @escaping @MainActor (_ x: Double, _ y: Double) -> Void
 ) -> SignalConnection {
-  typealias Handler = @MainActor (Double, Double) -> Void
-  let thunk: @convention(c) (OpaquePointer?, Double, Double, gpointer?) -> Void = { _, x, y, data in
-    onMainActor { HandlerBox<Handler>.from(data).handler(x, y) }
+  connect(controller, "motion") { arguments in
+    handler(arguments.double(0), arguments.double(1))
+    return .none
   }
-  return connect(
-    UnsafeMutableRawPointer(controller), "motion", handler as Handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
 }
 
-/// `enter` of a GtkEventControllerMotion: `void (GtkEventControllerMotion *, double x,
-/// double y, gpointer)`.
+/// `enter` of a GtkEventControllerMotion, in the widget's coordinates.
 @MainActor
 @discardableResult
 package func connectEnter(
   _ controller: OpaquePointer, _ handler: @escaping @MainActor (_ x: Double, _ y: Double) -> Void
 ) -> SignalConnection {
-  typealias Handler = @MainActor (Double, Double) -> Void
-  let thunk: @convention(c) (OpaquePointer?, Double, Double, gpointer?) -> Void = { _, x, y, data in
-    onMainActor { HandlerBox<Handler>.from(data).handler(x, y) }
+  connect(controller, "enter") { arguments in
+    handler(arguments.double(0), arguments.double(1))
+    return .none
   }
-  return connect(
-    UnsafeMutableRawPointer(controller), "enter", handler as Handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
 }
 
-/// `leave` of a GtkEventControllerMotion: `void (GtkEventControllerMotion *, gpointer)`.
+/// `leave` of a GtkEventControllerMotion.
 @MainActor
 @discardableResult
 package func connectLeave(_ controller: OpaquePointer, _ handler: @escaping @MainActor () -> Void) -> SignalConnection {
-  typealias Handler = @MainActor () -> Void
-  let thunk: @convention(c) (OpaquePointer?, gpointer?) -> Void = { _, data in
-    onMainActor { HandlerBox<Handler>.from(data).handler() }
+  connect(controller, "leave") { _ in
+    handler()
+    return .none
   }
-  return connect(
-    UnsafeMutableRawPointer(controller), "leave", handler as Handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
 }
 
-/// `pressed` of a GtkGestureClick: `void (GtkGestureClick *, int n_press, double x,
-/// double y, gpointer)`.
+/// `pressed` or `released` of a GtkGestureClick: how many presses in a row, and where.
+@MainActor
+@discardableResult
+package func connectClick(
+  _ gesture: OpaquePointer, _ signal: String,
+  _ handler: @escaping @MainActor (_ pressCount: Int, _ x: Double, _ y: Double) -> Void
+) -> SignalConnection {
+  connect(gesture, signal) { arguments in
+    handler(arguments.int(0), arguments.double(1), arguments.double(2))
+    return .none
+  }
+}
+
+/// `pressed` of a GtkGestureClick.
 @MainActor
 @discardableResult
 package func connectPressed(
   _ gesture: OpaquePointer, _ handler: @escaping @MainActor (_ pressCount: Int, _ x: Double, _ y: Double) -> Void
 ) -> SignalConnection {
-  typealias Handler = @MainActor (Int, Double, Double) -> Void
-  let thunk: @convention(c) (OpaquePointer?, Int32, Double, Double, gpointer?) -> Void = { _, count, x, y, data in
-    onMainActor { HandlerBox<Handler>.from(data).handler(Int(count), x, y) }
-  }
-  return connect(
-    UnsafeMutableRawPointer(gesture), "pressed", handler as Handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
+  connectClick(gesture, "pressed", handler)
 }
 
-/// `released` of a GtkGestureClick: `void (GtkGestureClick *, int n_press, double x,
-/// double y, gpointer)`.
+/// `released` of a GtkGestureClick.
 @MainActor
 @discardableResult
 package func connectReleased(
   _ gesture: OpaquePointer, _ handler: @escaping @MainActor (_ pressCount: Int, _ x: Double, _ y: Double) -> Void
 ) -> SignalConnection {
-  typealias Handler = @MainActor (Int, Double, Double) -> Void
-  let thunk: @convention(c) (OpaquePointer?, Int32, Double, Double, gpointer?) -> Void = { _, count, x, y, data in
-    onMainActor { HandlerBox<Handler>.from(data).handler(Int(count), x, y) }
-  }
-  return connect(
-    UnsafeMutableRawPointer(gesture), "released", handler as Handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
+  connectClick(gesture, "released", handler)
 }
 
-/// `key-pressed` of a GtkEventControllerKey: `gboolean (GtkEventControllerKey *, guint
-/// keyval, guint keycode, GdkModifierType state, gpointer)`. Return true when handled.
+/// `key-pressed` of a GtkEventControllerKey. Return true when handled.
 @MainActor
 @discardableResult
 package func connectKeyPressed(
   _ controller: OpaquePointer,
   _ handler: @escaping @MainActor (_ keyval: UInt32, _ keycode: UInt32, _ state: GdkModifierType) -> Bool
 ) -> SignalConnection {
-  typealias Handler = @MainActor (UInt32, UInt32, GdkModifierType) -> Bool
-  let thunk: @convention(c) (OpaquePointer?, guint, guint, GdkModifierType, gpointer?) -> gboolean = {
-    _, keyval, keycode, state, data in
-    onMainActor { HandlerBox<Handler>.from(data).handler(keyval, keycode, state) ? 1 : 0 }
+  connect(controller, "key-pressed") { arguments in
+    .bool(handler(arguments.uint(0), arguments.uint(1), GdkModifierType(rawValue: arguments.flags(2))))
   }
-  return connect(
-    UnsafeMutableRawPointer(controller), "key-pressed", handler as Handler,
-    thunk: unsafeBitCast(thunk, to: GCallback.self))
 }
 
-/// `key-released` of a GtkEventControllerKey: `void (GtkEventControllerKey *, guint keyval,
-/// guint keycode, GdkModifierType state, gpointer)`.
+/// `key-released` of a GtkEventControllerKey.
 @MainActor
 @discardableResult
 package func connectKeyReleased(
   _ controller: OpaquePointer,
   _ handler: @escaping @MainActor (_ keyval: UInt32, _ keycode: UInt32, _ state: GdkModifierType) -> Void
 ) -> SignalConnection {
-  typealias Handler = @MainActor (UInt32, UInt32, GdkModifierType) -> Void
-  let thunk: @convention(c) (OpaquePointer?, guint, guint, GdkModifierType, gpointer?) -> Void = {
-    _, keyval, keycode, state, data in
-    onMainActor { HandlerBox<Handler>.from(data).handler(keyval, keycode, state) }
+  connect(controller, "key-released") { arguments in
+    handler(arguments.uint(0), arguments.uint(1), GdkModifierType(rawValue: arguments.flags(2)))
+    return .none
   }
-  return connect(
-    UnsafeMutableRawPointer(controller), "key-released", handler as Handler,
-    thunk: unsafeBitCast(thunk, to: GCallback.self))
 }
 
 // MARK: - Input methods
 
-/// `commit` of a GtkIMContext: `void (GtkIMContext *, gchar *str, gpointer)`.
+/// `commit` of a GtkIMContext: the text the input method typed.
 @MainActor
 @discardableResult
 package func connectCommit(
   _ context: OpaquePointer, _ handler: @escaping @MainActor (String) -> Void
-)
-  -> SignalConnection
-{
-  typealias Handler = @MainActor (String) -> Void
-  let thunk: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, gpointer?) -> Void = { _, text, data in
-    let string = text.map { String(cString: $0) } ?? ""
-    onMainActor { HandlerBox<Handler>.from(data).handler(string) }
+) -> SignalConnection {
+  connect(context, "commit") { arguments in
+    handler(arguments.string(0))
+    return .none
   }
-  return connect(
-    UnsafeMutableRawPointer(context), "commit", handler as Handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
 }
 
-/// `preedit-changed` of a GtkIMContext: `void (GtkIMContext *, gpointer)`.
+/// `preedit-changed` of a GtkIMContext.
 @MainActor
 @discardableResult
 package func connectPreeditChanged(
   _ context: OpaquePointer, _ handler: @escaping @MainActor () -> Void
-)
-  -> SignalConnection
-{
-  typealias Handler = @MainActor () -> Void
-  let thunk: @convention(c) (OpaquePointer?, gpointer?) -> Void = { _, data in
-    onMainActor { HandlerBox<Handler>.from(data).handler() }
+) -> SignalConnection {
+  connect(context, "preedit-changed") { _ in
+    handler()
+    return .none
   }
-  return connect(
-    UnsafeMutableRawPointer(context), "preedit-changed", handler as Handler,
-    thunk: unsafeBitCast(thunk, to: GCallback.self))
 }
 
 // MARK: - Frame clock
@@ -390,120 +413,91 @@ package func addTickCallback(
 
 // MARK: - GtkDropTargetAsync
 
-/// `accept` of a GtkDropTargetAsync: `gboolean (GtkDropTargetAsync *, GdkDrop *, gpointer)`.
+/// `accept` of a GtkDropTargetAsync: whether the drop can be taken at all.
 @MainActor
 @discardableResult
 package func connectDropAccept(
   _ target: OpaquePointer, _ handler: @escaping @MainActor (_ drop: OpaquePointer) -> Bool
 ) -> SignalConnection {
-  typealias Handler = @MainActor (OpaquePointer) -> Bool
-  let thunk: @convention(c) (OpaquePointer?, OpaquePointer?, gpointer?) -> gboolean = { _, drop, data in
-    nonisolated(unsafe) let drop = drop
-    return onMainActor { HandlerBox<Handler>.from(data).handler(drop!) } ? 1 : 0
+  connect(target, "accept") { arguments in
+    guard let drop = arguments.pointer(0) else { return .bool(false) }
+    return .bool(handler(drop))
   }
-  return connect(
-    UnsafeMutableRawPointer(target), "accept", handler as Handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
 }
 
-/// `drag-enter` and `drag-motion` of a GtkDropTargetAsync: `GdkDragAction
-/// (GtkDropTargetAsync *, GdkDrop *, double x, double y, gpointer)`, in the widget's
-/// coordinates. The handler returns the action the drop would take, or 0.
+/// `drag-enter` and `drag-motion` of a GtkDropTargetAsync, in the widget's coordinates.
+/// The handler returns the action the drop would take, or 0.
 @MainActor
 @discardableResult
 package func connectDropPosition(
   _ target: OpaquePointer, _ signal: String,
   _ handler: @escaping @MainActor (_ drop: OpaquePointer, _ x: Double, _ y: Double) -> GdkDragAction
 ) -> SignalConnection {
-  typealias Handler = @MainActor (OpaquePointer, Double, Double) -> GdkDragAction
-  let thunk: @convention(c) (OpaquePointer?, OpaquePointer?, Double, Double, gpointer?) -> GdkDragAction = {
-    _, drop, x, y, data in
-    nonisolated(unsafe) let drop = drop
-    return onMainActor { HandlerBox<Handler>.from(data).handler(drop!, x, y).rawValue }.asDragAction
+  connect(target, signal) { arguments in
+    guard let drop = arguments.pointer(0) else { return .flags(0) }
+    return .flags(handler(drop, arguments.double(1), arguments.double(2)).rawValue)
   }
-  return connect(
-    UnsafeMutableRawPointer(target), signal, handler as Handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
 }
 
-/// `drag-leave` of a GtkDropTargetAsync: `void (GtkDropTargetAsync *, GdkDrop *, gpointer)`.
+/// `drag-leave` of a GtkDropTargetAsync.
 @MainActor
 @discardableResult
 package func connectDropLeave(
   _ target: OpaquePointer, _ handler: @escaping @MainActor (_ drop: OpaquePointer) -> Void
 ) -> SignalConnection {
-  typealias Handler = @MainActor (OpaquePointer) -> Void
-  let thunk: @convention(c) (OpaquePointer?, OpaquePointer?, gpointer?) -> Void = { _, drop, data in
-    nonisolated(unsafe) let drop = drop
-    onMainActor { HandlerBox<Handler>.from(data).handler(drop!) }
+  connect(target, "drag-leave") { arguments in
+    if let drop = arguments.pointer(0) { handler(drop) }
+    return .none
   }
-  return connect(
-    UnsafeMutableRawPointer(target), "drag-leave", handler as Handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
 }
 
-/// `drop` of a GtkDropTargetAsync: `gboolean (GtkDropTargetAsync *, GdkDrop *, double x,
-/// double y, gpointer)`. Return true when the drop is taken (and finished later).
+/// `drop` of a GtkDropTargetAsync. Return true when the drop is taken (and finished later).
 @MainActor
 @discardableResult
 package func connectDrop(
   _ target: OpaquePointer, _ handler: @escaping @MainActor (_ drop: OpaquePointer, _ x: Double, _ y: Double) -> Bool
 ) -> SignalConnection {
-  typealias Handler = @MainActor (OpaquePointer, Double, Double) -> Bool
-  let thunk: @convention(c) (OpaquePointer?, OpaquePointer?, Double, Double, gpointer?) -> gboolean = {
-    _, drop, x, y, data in
-    nonisolated(unsafe) let drop = drop
-    return onMainActor { HandlerBox<Handler>.from(data).handler(drop!, x, y) } ? 1 : 0
+  connect(target, "drop") { arguments in
+    guard let drop = arguments.pointer(0) else { return .bool(false) }
+    return .bool(handler(drop, arguments.double(1), arguments.double(2)))
   }
-  return connect(
-    UnsafeMutableRawPointer(target), "drop", handler as Handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
-}
-
-extension UInt32 {
-  /// The action with these bits.
-  fileprivate var asDragAction: GdkDragAction { GdkDragAction(rawValue: self) }
 }
 
 // MARK: - GdkDrag
 
-/// `dnd-finished` and `drop-performed` of a GdkDrag: `void (GdkDrag *, gpointer)`.
+/// `dnd-finished` and `drop-performed` of a GdkDrag.
 @MainActor
 @discardableResult
 package func connectDragEvent(
   _ drag: OpaquePointer, _ signal: String, _ handler: @escaping @MainActor () -> Void
 ) -> SignalConnection {
-  typealias Handler = @MainActor () -> Void
-  let thunk: @convention(c) (OpaquePointer?, gpointer?) -> Void = { _, data in
-    onMainActor { HandlerBox<Handler>.from(data).handler() }
+  connect(drag, signal) { _ in
+    handler()
+    return .none
   }
-  return connect(
-    UnsafeMutableRawPointer(drag), signal, handler as Handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
 }
 
-/// `cancel` of a GdkDrag: `void (GdkDrag *, GdkDragCancelReason, gpointer)`.
+/// `cancel` of a GdkDrag, with the reason.
 @MainActor
 @discardableResult
 package func connectDragCancel(
   _ drag: OpaquePointer, _ handler: @escaping @MainActor (_ reason: GdkDragCancelReason) -> Void
 ) -> SignalConnection {
-  typealias Handler = @MainActor (GdkDragCancelReason) -> Void
-  let thunk: @convention(c) (OpaquePointer?, GdkDragCancelReason, gpointer?) -> Void = { _, reason, data in
-    onMainActor { HandlerBox<Handler>.from(data).handler(reason) }
+  connect(drag, "cancel") { arguments in
+    handler(GdkDragCancelReason(rawValue: UInt32(bitPattern: arguments.enumeration(0))))
+    return .none
   }
-  return connect(
-    UnsafeMutableRawPointer(drag), "cancel", handler as Handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
 }
 
-/// `notify::selected-action` of a GdkDrag: `void (GObject *, GParamSpec *, gpointer)`; the
-/// handler gets the action the destination would take now.
+/// `notify::selected-action` of a GdkDrag; the handler gets the action the destination
+/// would take now.
 @MainActor
 @discardableResult
 package func connectDragAction(
   _ drag: OpaquePointer, _ handler: @escaping @MainActor (_ action: GdkDragAction) -> Void
 ) -> SignalConnection {
-  typealias Handler = @MainActor (GdkDragAction) -> Void
-  let thunk: @convention(c) (OpaquePointer?, OpaquePointer?, gpointer?) -> Void = { object, _, data in
-    let action = gdk_drag_get_selected_action(object).rawValue
-    onMainActor { HandlerBox<Handler>.from(data).handler(GdkDragAction(rawValue: action)) }
+  connect(drag, "notify::selected-action") { arguments in
+    handler(gdk_drag_get_selected_action(arguments.instance))
+    return .none
   }
-  return connect(
-    UnsafeMutableRawPointer(drag), "notify::selected-action", handler as Handler,
-    thunk: unsafeBitCast(thunk, to: GCallback.self))
 }
