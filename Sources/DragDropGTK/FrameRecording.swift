@@ -17,8 +17,8 @@ import DragDrop
 @MainActor
 final class FrameRecording: RasterizingGraphicsContext {
   enum Step {
-    case operation(DrawingOperation)
-    case rasterized(bounds: Rect, operations: [DrawingOperation])
+    case operation(DrawingCommand)
+    case rasterized(bounds: Rect, operations: [DrawingCommand])
     /// A translucent group, drawn within its box (what its content covers).
     case group(alpha: Double)
   }
@@ -31,8 +31,8 @@ final class FrameRecording: RasterizingGraphicsContext {
 
   struct Mark: Hashable {
     enum Kind: Hashable {
-      case drawing(DrawingOperation)
-      case rasterized(bounds: Rect, operations: [DrawingOperation])
+      case drawing(DrawingCommand)
+      case rasterized(bounds: Rect, operations: [DrawingCommand])
       case groupStart(alpha: Double)
       case groupEnd
     }
@@ -205,14 +205,14 @@ final class FrameRecording: RasterizingGraphicsContext {
 
   func drawImage(_ image: Image, in rect: Rect) {
     guard rect.width > 0, rect.height > 0 else { return }
-    draw(.image(CacheKey(image: image), rect: rect), covering: rect)
+    draw(.image(image, rect: rect), covering: rect)
   }
 
   func drawRasterized(in bounds: Rect, content: (any GraphicsContext) -> Void) {
     guard !state.isSuppressed else { return }
-    let recorder = OperationRecorder()
+    let recorder = RecordingGraphicsContext()
     content(recorder)
-    let operations = recorder.operations
+    let operations = recorder.commands
     guard !operations.isEmpty else { return }
     // The bitmap covers the bounds; drawn directly (off whole pixels), the content can
     // reach past them.
@@ -229,7 +229,7 @@ final class FrameRecording: RasterizingGraphicsContext {
     addMark(.rasterized(bounds: bounds, operations: operations), box: box)
   }
 
-  private func draw(_ operation: DrawingOperation, covering rect: Rect) {
+  private func draw(_ operation: DrawingCommand, covering rect: Rect) {
     guard !state.isSuppressed, let box = box(of: rect) else { return }
     steps.append((.operation(operation), box))
     addMark(.drawing(operation), box: box)

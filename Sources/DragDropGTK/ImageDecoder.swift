@@ -22,7 +22,7 @@ public final class ImageDecoder {
     var lastUse: Int
   }
 
-  private var entries: [CacheKey: Entry] = [:]
+  private var entries: [Image: Entry] = [:]
   private var cachedBytes = 0
   private var useCounter = 0
 
@@ -51,7 +51,7 @@ public final class ImageDecoder {
   /// The image as a cairo image surface (`cairo_surface_t *`) owned by the cache: valid
   /// until the cache drops it, so draw with it at once.
   func surface(for image: Image) throws(GTKError) -> OpaquePointer {
-    let key = CacheKey(image: image)
+    let key = image
     useCounter += 1
     if let entry = entries[key] {
       entries[key]?.lastUse = useCounter
@@ -76,7 +76,7 @@ public final class ImageDecoder {
   /// Puts pixels decoded by ``decodeInBackground(_:)`` in the cache, as the most recently
   /// used image; when the image is already there, the cached pixels stay.
   public func adopt(_ decoded: DecodedImage) {
-    let key = CacheKey(image: decoded.image)
+    let key = decoded.image
     useCounter += 1
     if entries[key] != nil {
       entries[key]?.lastUse = useCounter
@@ -91,7 +91,7 @@ public final class ImageDecoder {
   }
 
   /// Whether `image` is decoded and kept.
-  public func contains(_ image: Image) -> Bool { entries[CacheKey(image: image)] != nil }
+  public func contains(_ image: Image) -> Bool { entries[image] != nil }
 
   /// Drops every cached image.
   public func removeAll() {
@@ -100,7 +100,7 @@ public final class ImageDecoder {
     cachedBytes = 0
   }
 
-  private func trim(keeping kept: CacheKey? = nil) {
+  private func trim(keeping kept: Image? = nil) {
     guard cachedBytes > cacheLimit else { return }
     for (key, entry) in entries.sorted(by: { $0.value.lastUse < $1.value.lastUse }) {
       guard cachedBytes > cacheLimit else { break }
@@ -205,37 +205,5 @@ public final class DecodedImage: @unchecked Sendable {
   /// The decoded size in pixels.
   public var pixelSize: (width: Int, height: Int) {
     (Int(cairo_image_surface_get_width(surface)), Int(cairo_image_surface_get_height(surface)))
-  }
-}
-
-/// A cache key that hashes a sample of the bytes, so that a lookup does not hash a whole
-/// photo; equality still compares whole images.
-struct CacheKey: Hashable {
-  let image: Image
-
-  func hash(into hasher: inout Hasher) {
-    let data = image.data
-    hasher.combine(data.count)
-    hasher.combine(image.pixelWidth)
-    hasher.combine(image.pixelHeight)
-    hasher.combine(data.prefix(256))
-    hasher.combine(data.suffix(256))
-    if data.count > 4096 {
-      let step = data.count / 16
-      for index in stride(from: data.startIndex, to: data.endIndex, by: step) { hasher.combine(data[index]) }
-    }
-  }
-
-  static func == (lhs: CacheKey, rhs: CacheKey) -> Bool {
-    // Most comparisons are of an image with itself, drawn again frame after frame: bytes at
-    // the same address are the same bytes, without comparing them one by one.
-    let (a, b) = (lhs.image, rhs.image)
-    guard a.contentType == b.contentType, a.pixelWidth == b.pixelWidth, a.pixelHeight == b.pixelHeight else {
-      return false
-    }
-    let shared = a.data.withUnsafeBytes { first in
-      b.data.withUnsafeBytes { second in first.baseAddress == second.baseAddress && first.count == second.count }
-    }
-    return shared || a.data == b.data
   }
 }

@@ -1,54 +1,6 @@
 internal import CGTK
 import DragDrop
 
-/// One drawing operation with its values, kept to compare a view's drawing with an earlier
-/// frame's and to draw it again.
-enum DrawingOperation: Hashable {
-  case save
-  case restore
-  case concatenate(AffineTransform)
-  case clip(Path)
-  case multiplyAlpha(Double)
-  case fill(Path, Color)
-  case stroke(Path, Color, lineWidth: Double)
-  case text(String, origin: Point, font: Font, color: Color)
-  case image(CacheKey, rect: Rect)
-
-  @MainActor func draw(in context: any GraphicsContext) {
-    switch self {
-    case .save: context.save()
-    case .restore: context.restore()
-    case .concatenate(let transform): context.concatenate(transform)
-    case .clip(let path): context.clip(to: path)
-    case .multiplyAlpha(let alpha): context.multiplyAlpha(alpha)
-    case .fill(let path, let color): context.fill(path, color: color)
-    case .stroke(let path, let color, let width): context.stroke(path, color: color, lineWidth: width)
-    case .text(let text, let origin, let font, let color): context.drawText(text, at: origin, font: font, color: color)
-    case .image(let key, let rect): context.drawImage(key.image, in: rect)
-    }
-  }
-}
-
-/// Keeps the operations drawn into it.
-@MainActor
-final class OperationRecorder: GraphicsContext {
-  private(set) var operations: [DrawingOperation] = []
-
-  func save() { operations.append(.save) }
-  func restore() { operations.append(.restore) }
-  func concatenate(_ transform: AffineTransform) { operations.append(.concatenate(transform)) }
-  func clip(to path: Path) { operations.append(.clip(path)) }
-  func multiplyAlpha(_ alpha: Double) { operations.append(.multiplyAlpha(alpha)) }
-  func fill(_ path: Path, color: Color) { operations.append(.fill(path, color)) }
-  func stroke(_ path: Path, color: Color, lineWidth: Double) {
-    operations.append(.stroke(path, color, lineWidth: lineWidth))
-  }
-  func drawText(_ text: String, at origin: Point, font: Font, color: Color) {
-    operations.append(.text(text, origin: origin, font: font, color: color))
-  }
-  func drawImage(_ image: Image, in rect: Rect) { operations.append(.image(CacheKey(image: image), rect: rect)) }
-}
-
 /// The bitmaps of views drawn with ``View/shouldRasterize``, keyed by what they draw, the
 /// rectangle they cover and the device scale: a view that draws the same thing again finds
 /// its bitmap, whichever view it is. The least recently used bitmaps go once the cache holds
@@ -58,7 +10,7 @@ package final class RasterCache {
   package static let shared = RasterCache()
 
   struct Key: Hashable {
-    let operations: [DrawingOperation]
+    let operations: [DrawingCommand]
     let bounds: Rect
     let scaleX: Double
     let scaleY: Double
@@ -122,7 +74,7 @@ package final class RasterCache {
     // The key keeps the bytes of the images it names: they count with the pixels, so that a
     // small view drawing a large image cannot fill memory under the limit.
     let imageBytes = key.operations.reduce(0) { total, operation in
-      if case .image(let image, _) = operation { total + image.image.data.count } else { total }
+      if case .image(let image, _) = operation { total + image.data.count } else { total }
     }
     let bytes = Int(cairo_image_surface_get_stride(surface)) * pixelHeight + imageBytes
     entries[key] = Entry(surface: surface, bytes: bytes, lastUse: useCounter)
@@ -152,14 +104,14 @@ extension CairoGraphicsContext: RasterizingGraphicsContext {
 
   public func drawRasterized(in bounds: Rect, content: (any GraphicsContext) -> Void) {
     guard !isSuppressed else { return }
-    let recorder = OperationRecorder()
+    let recorder = RecordingGraphicsContext()
     content(recorder)
-    drawRasterized(in: bounds, operations: recorder.operations)
+    drawRasterized(in: bounds, operations: recorder.commands)
   }
 
   /// Draws `operations`, recorded from a view's content, as ``drawRasterized(in:content:)``
   /// draws what its content draws.
-  func drawRasterized(in bounds: Rect, operations: [DrawingOperation]) {
+  func drawRasterized(in bounds: Rect, operations: [DrawingCommand]) {
     guard !isSuppressed else { return }
     // Where the bounds land on the device: a bitmap is reused only at whole pixels, with no
     // rotation or skew, so that blitting it gives what drawing directly gives.

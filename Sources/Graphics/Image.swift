@@ -57,6 +57,35 @@ public enum ImageError: Error, Hashable, Sendable, CustomStringConvertible {
   }
 }
 
+extension Image {
+  /// Whether two images are the same: the same type, size and bytes. Most comparisons are
+  /// of an image with itself, drawn again frame after frame: bytes at the same address are
+  /// the same bytes, without comparing them one by one.
+  public static func == (lhs: Image, rhs: Image) -> Bool {
+    guard lhs.contentType == rhs.contentType, lhs.pixelWidth == rhs.pixelWidth, lhs.pixelHeight == rhs.pixelHeight
+    else { return false }
+    let shared = lhs.data.withUnsafeBytes { first in
+      rhs.data.withUnsafeBytes { second in first.baseAddress == second.baseAddress && first.count == second.count }
+    }
+    return shared || lhs.data == rhs.data
+  }
+
+  /// Hashes the type, the size and a sample of the bytes (their ends, and sixteen bytes
+  /// spread through a large image), so that hashing a large image costs little.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(contentType)
+    hasher.combine(data.count)
+    hasher.combine(pixelWidth)
+    hasher.combine(pixelHeight)
+    hasher.combine(data.prefix(256))
+    hasher.combine(data.suffix(256))
+    if data.count > 4096 {
+      let step = data.count / 16
+      for index in stride(from: data.startIndex, to: data.endIndex, by: step) { hasher.combine(data[index]) }
+    }
+  }
+}
+
 /// Header parsing for the recognised formats. Every read is bounds-checked.
 enum ImageHeader {
   enum Format {

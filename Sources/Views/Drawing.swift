@@ -106,30 +106,8 @@ public protocol RasterizingGraphicsContext: GraphicsContext {
 /// A graphics context that records what is drawn, for snapshots and tests.
 @MainActor
 public final class RecordingGraphicsContext: GraphicsContext {
-  /// One drawing operation, as recorded.
-  public enum Command: Hashable, Sendable {
-    /// ``GraphicsContext/save()``.
-    case save
-    /// ``GraphicsContext/restore()``.
-    case restore
-    /// ``GraphicsContext/concatenate(_:)``, with the transform.
-    case concatenate(AffineTransform)
-    /// ``GraphicsContext/clip(to:)``, with the path.
-    case clip(Path)
-    /// ``GraphicsContext/multiplyAlpha(_:)``, with the factor.
-    case multiplyAlpha(Double)
-    /// ``GraphicsContext/fill(_:color:)``, with the path and the colour.
-    case fill(Path, Color)
-    /// ``GraphicsContext/stroke(_:color:lineWidth:)``, with the path, the colour and the width.
-    case stroke(Path, Color, lineWidth: Double)
-    /// ``GraphicsContext/drawText(_:at:font:color:)``, with the text, where it starts, the font and the colour.
-    case text(String, origin: Point, font: Font, color: Color)
-    /// ``GraphicsContext/drawImage(_:in:)``: the image's type and pixel size, and the rectangle it fills.
-    case image(contentType: ContentType, pixelWidth: Int, pixelHeight: Int, rect: Rect)
-  }
-
   /// What has been drawn, in order.
-  public private(set) var commands: [Command] = []
+  public private(set) var commands: [DrawingCommand] = []
 
   /// An empty recording.
   public init() {}
@@ -147,8 +125,7 @@ public final class RecordingGraphicsContext: GraphicsContext {
     commands.append(.text(text, origin: origin, font: font, color: color))
   }
   public func drawImage(_ image: Image, in rect: Rect) {
-    commands.append(
-      .image(contentType: image.contentType, pixelWidth: image.pixelWidth, pixelHeight: image.pixelHeight, rect: rect))
+    commands.append(.image(image, rect: rect))
   }
 
   /// The display list as indented text, one command a line: stable across runs, so it
@@ -169,7 +146,8 @@ public final class RecordingGraphicsContext: GraphicsContext {
         case .fill(let path, let color): "fill \(path) \(color.hex)"
         case .stroke(let path, let color, let width): "stroke \(path) \(color.hex) width \(formatted(width))"
         case .text(let text, let origin, let font, let color): "text \"\(text)\" at \(origin) \(font) \(color.hex)"
-        case .image(let type, let width, let height, let rect): "image \(type.identifier) \(width)×\(height) in \(rect)"
+        case .image(let image, let rect):
+          "image \(image.contentType.identifier) \(image.pixelWidth)×\(image.pixelHeight) in \(rect)"
         }
       lines.append(indent + text)
       if command == .save { depth += 1 }

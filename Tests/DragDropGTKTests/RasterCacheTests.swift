@@ -170,9 +170,10 @@ struct RasterCacheTests {
     var changed = Array(bytes)
     changed[changed.count - 1] = 8
     let other = try Image(data: Data(changed))
-    #expect(CacheKey(image: image) == CacheKey(image: image))
-    #expect(CacheKey(image: image) == CacheKey(image: copy))
-    #expect(CacheKey(image: image).hashValue == CacheKey(image: copy).hashValue)
-    #expect(CacheKey(image: image) != CacheKey(image: other))
+    #expect(image == image)
+    #expect(image == copy)
+    #expect(image.hashValue == copy.hashValue)
+    #expect(image != other)
+    #expect(DrawingCommand.image(image, rect: .zero) == .image(copy, rect: .zero))
   }
 }
