@@ -19,6 +19,7 @@ let package = Package(
     .library(name: "DragDropHarness", targets: ["DragDropHarness"]),
     .library(name: "DragDropTesting", targets: ["DragDropTesting"]),
     .library(name: "DragDropLists", targets: ["DragDropLists"]),
+    .library(name: "BackendSupport", targets: ["BackendSupport"]),
     .library(name: "DragDropGTK", targets: ["DragDropGTK"]),
     .library(name: "DragDropUI", targets: ["DragDropUI"]),
     .library(name: "DragDropUIApp", targets: ["DragDropUIApp"]),
@@ -101,9 +102,16 @@ let package = Package(
       dependencies: ["CGTK"],
       linkerSettings: [.linkedLibrary("X11")]
     ),
+    // What any backend needs beyond the platform's calls: frames recorded and compared, the
+    // drag preview overlay and badges, the byte channel of transfers, and peer files.
+    .target(
+      name: "BackendSupport",
+      dependencies: ["DragDrop", .product(name: "Logging", package: "swift-log")],
+      swiftSettings: strict
+    ),
     .target(
       name: "DragDropGTK",
-      dependencies: ["DragDrop", "CGTK", "CXdnd", .product(name: "Logging", package: "swift-log")],
+      dependencies: ["DragDrop", "BackendSupport", "CGTK", "CXdnd", .product(name: "Logging", package: "swift-log")],
       swiftSettings: strict
     ),
     .target(

@@ -1,4 +1,5 @@
-internal import CGTK
+import BackendSupport
+package import CGTK
 import DragDrop
 
 /// A `GraphicsContext` that draws with cairo: paths, fills and strokes, affine
@@ -83,7 +84,7 @@ public final class CairoGraphicsContext: GraphicsContext {
   /// Multiplies the opacity of later drawing, as ``multiplyAlpha(_:)`` does, with the group
   /// clipped to `box`, a rectangle in the coordinates of `space` (a cairo matrix), out to
   /// whole pixels.
-  func multiplyAlpha(_ alpha: Double, within box: (space: cairo_matrix_t, rect: Rect)?) {
+  package func multiplyAlpha(_ alpha: Double, within box: (space: cairo_matrix_t, rect: Rect)?) {
     guard !isSuppressed else { return }
     guard alpha.isFinite, alpha > 0 else {
       isSuppressed = true
@@ -119,7 +120,7 @@ public final class CairoGraphicsContext: GraphicsContext {
   }
 
   /// The current cairo matrix, from user to device coordinates.
-  var currentTransform: cairo_matrix_t {
+  package var currentTransform: cairo_matrix_t {
     var matrix = cairo_matrix_t()
     cairo_get_matrix(cairo, &matrix)
     return matrix
@@ -232,3 +233,5 @@ extension CairoGraphicsContext {
     finish()
   }
 }
+
+extension CairoGraphicsContext: ReplayingGraphicsContext {}

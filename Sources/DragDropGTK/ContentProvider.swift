@@ -1,3 +1,4 @@
+import BackendSupport
 internal import CGTK
 import DragDrop
 import Foundation

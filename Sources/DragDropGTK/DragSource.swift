@@ -1,3 +1,4 @@
+import BackendSupport
 internal import CGTK
 internal import CXdnd
 @_spi(Platform) import DragDrop
@@ -165,7 +166,8 @@ final class DragSource: DragPlatformPort {
     cairo_restore(cairo)
     let context = CairoGraphicsContext(cairo: cairo)
     if badge != DragBadge() {
-      DragBadgeDrawing.draw(badge, at: Point(x: width - 4, y: outset + 4), in: context)
+      DragBadgeDrawing.draw(
+        badge, at: Point(x: width - 4, y: outset + 4), in: context, textMeasurer: PangoTextMeasurer.shared)
     }
     context.finish()
     cairo_destroy(cairo)

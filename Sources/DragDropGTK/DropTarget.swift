@@ -1,3 +1,4 @@
+import BackendSupport
 internal import CGTK
 internal import CXdnd
 @_spi(Platform) import DragDrop

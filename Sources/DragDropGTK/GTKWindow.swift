@@ -1,3 +1,4 @@
+import BackendSupport
 package import CGTK
 import DragDrop
 

@@ -111,7 +111,7 @@ extension CairoGraphicsContext: RasterizingGraphicsContext {
 
   /// Draws `operations`, recorded from a view's content, as ``drawRasterized(in:content:)``
   /// draws what its content draws.
-  func drawRasterized(in bounds: Rect, operations: [DrawingCommand]) {
+  package func drawRasterized(in bounds: Rect, operations: [DrawingCommand]) {
     guard !isSuppressed else { return }
     // Where the bounds land on the device: a bitmap is reused only at whole pixels, with no
     // rotation or skew, so that blitting it gives what drawing directly gives.

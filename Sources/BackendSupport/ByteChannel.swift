@@ -26,28 +26,28 @@ import Synchronization
 /// same user inside that folder, so another application cannot turn a drop into a read of
 /// some other service's socket. When anything about the channel fails, the target reads
 /// through XDND as every other application does.
-enum ByteChannel {
+package enum ByteChannel {
   /// The private MIME type whose content describes the channel.
-  static let mimeType = "application/x-dragdrop-channel"
+  static package let mimeType = "application/x-dragdrop-channel"
   /// The first line of a description.
-  static let version = "dragdrop-channel 1"
+  static package let version = "dragdrop-channel 1"
   /// The header that announces an error message instead of bytes.
-  static let failureHeader = UInt64.max
+  static package let failureHeader = UInt64.max
   /// How many bytes each send and read moves.
-  static let chunkSize = 1 << 20
+  static package let chunkSize = 1 << 20
 
   /// What a source's description says.
-  struct Description: Equatable, Sendable {
-    var path: String
-    var token: String
-    var mimeTypes: [String]
+  package struct Description: Equatable, Sendable {
+    package var path: String
+    package var token: String
+    package var mimeTypes: [String]
 
-    var encoded: Data {
+    package var encoded: Data {
       Data(([version, path, token] + [mimeTypes.joined(separator: " ")]).joined(separator: "\n").utf8 + [0x0A])
     }
 
     /// Parses a description; nil when it is not one, or names a socket outside `folder`.
-    init?(_ data: Data, folder: String) {
+    package init?(_ data: Data, folder: String) {
       guard data.count <= 64 << 10, let text = String(data: data, encoding: .utf8) else { return nil }
       let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
       guard lines.count >= 4, lines[0] == version else { return nil }
@@ -60,7 +60,7 @@ enum ByteChannel {
       self.init(path: path, token: lines[2], mimeTypes: lines[3].split(separator: " ").map(String.init))
     }
 
-    init(path: String, token: String, mimeTypes: [String]) {
+    package init(path: String, token: String, mimeTypes: [String]) {
       self.path = path
       self.token = token
       self.mimeTypes = mimeTypes
@@ -69,17 +69,22 @@ enum ByteChannel {
 
   /// A channel's answer as it arrives, in chunks of any size: the header taken off, the
   /// representation's bytes passed on, and at the end whether they were whole.
-  struct Framing {
+  package struct Framing {
+    /// A framing that has read nothing yet.
+    package init() {}
+
     private var header: [UInt8] = []
     /// The length the header announced, once it has come.
-    private(set) var expected: Int64?
+    package private(set) var expected: Int64?
     private var failureMessage: [UInt8]?
     /// How many of the representation's bytes have come.
-    private(set) var received: Int64 = 0
+    package private(set) var received: Int64 = 0
 
     /// The representation's bytes in `chunk`, after whatever part of the header it holds.
     /// More bytes than the header announced are an error.
-    mutating func payload(of chunk: UnsafeRawBufferPointer) throws(PlatformTransferError) -> UnsafeRawBufferPointer {
+    mutating package func payload(
+      of chunk: UnsafeRawBufferPointer
+    ) throws(PlatformTransferError) -> UnsafeRawBufferPointer {
       var chunk = chunk
       if expected == nil && failureMessage == nil {
         let taken = min(8 - header.count, chunk.count)
@@ -107,7 +112,7 @@ enum ByteChannel {
     }
 
     /// What the stream says now that it has ended: nil when the bytes are whole.
-    var failureAtEnd: PlatformTransferError? {
+    package var failureAtEnd: PlatformTransferError? {
       if let failureMessage {
         return .readFailed(
           "the other application could not provide it: \(String(decoding: failureMessage, as: UTF8.self))")
@@ -120,7 +125,7 @@ enum ByteChannel {
   /// The folder the sockets live in: `$XDG_RUNTIME_DIR/dragdrop`, or `/tmp/dragdrop-UID`
   /// without one. It is made when missing, and used only when it belongs to the user and no
   /// one else may open it.
-  static func folder() throws -> String {
+  static package func folder() throws -> String {
     let runtime = ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"].flatMap { $0.isEmpty ? nil : $0 }
     let path = runtime.map { $0 + "/dragdrop" } ?? "/tmp/dragdrop-\(getuid())"
     if mkdir(path, 0o700) != 0 && errno != EEXIST {
@@ -136,13 +141,13 @@ enum ByteChannel {
   }
 
   /// A new random token, 128 bits in hex.
-  static func makeToken() -> String {
+  static package func makeToken() -> String {
     var generator = SystemRandomNumberGenerator()
     return (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
   }
 
   /// The user id of the process at the other end of a Unix socket.
-  static func peerUser(_ descriptor: Int32) -> uid_t? {
+  static package func peerUser(_ descriptor: Int32) -> uid_t? {
     // Linux's `struct ucred`, which Glibc's module leaves out: pid, uid, gid.
     var credentials: (pid: Int32, uid: UInt32, gid: UInt32) = (0, 0, 0)
     var size = socklen_t(MemoryLayout.size(ofValue: credentials))
@@ -153,7 +158,7 @@ enum ByteChannel {
   }
 
   /// A Unix socket address for `path`.
-  static func address(_ path: String) -> sockaddr_un {
+  static package func address(_ path: String) -> sockaddr_un {
     var address = sockaddr_un()
     address.sun_family = sa_family_t(AF_UNIX)
     withUnsafeMutableBytes(of: &address.sun_path) { buffer in
@@ -165,7 +170,7 @@ enum ByteChannel {
   }
 
   /// Sends all of `buffer`; false when the other end is gone or the send timed out.
-  static func sendAll(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) -> Bool {
+  static package func sendAll(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) -> Bool {
     var offset = 0
     while offset < buffer.count {
       let sent = send(descriptor, buffer.baseAddress! + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
@@ -177,7 +182,7 @@ enum ByteChannel {
   }
 
   /// Sets how long a blocking send or receive on `descriptor` may wait.
-  static func setTimeouts(_ descriptor: Int32, seconds: Int) {
+  static package func setTimeouts(_ descriptor: Int32, seconds: Int) {
     var timeout = timeval(tv_sec: seconds, tv_usec: 0)
     for option in [SO_SNDTIMEO, SO_RCVTIMEO] {
       setsockopt(descriptor, SOL_SOCKET, option, &timeout, socklen_t(MemoryLayout<timeval>.size))
@@ -187,7 +192,7 @@ enum ByteChannel {
   /// Connects to the socket a description names and asks for `mimeType`: the connected
   /// socket, whose bytes are a header and the representation; nil when the socket is not
   /// there, not the user's own, or not listening.
-  static func request(_ mimeType: String, from description: Description) -> Int32? {
+  static package func request(_ mimeType: String, from description: Description) -> Int32? {
     guard description.mimeTypes.contains(mimeType) else { return nil }
     var info = stat()
     guard lstat(description.path, &info) == 0, info.st_mode & S_IFMT == S_IFSOCK, info.st_uid == getuid() else {
@@ -220,27 +225,27 @@ enum ByteChannel {
 /// offers to our own processes, each connection on a thread of its own with blocking I/O.
 /// ``cancel()`` (at the drag's end) stops listening, ends every transfer under way, and
 /// removes the socket.
-final class ByteChannelServer: Sendable {
+final package class ByteChannelServer: Sendable {
   /// Opens the representation for one MIME type: its bytes, or its file open for reading.
-  typealias Opener =
+  package typealias Opener =
     @Sendable (
       _ mimeType: String,
       _ completion: @escaping @Sendable (Result<ItemProvider.OpenedRepresentation, any Error>) -> Void
     )
     -> LoadProgress?
 
-  let description: ByteChannel.Description
+  package let description: ByteChannel.Description
   private let listener: Int32
   private let open: Opener
   private struct State {
-    var cancelled = false
-    var connections: Set<Int32> = []
-    var loads: [LoadProgress] = []
+    package var cancelled = false
+    package var connections: Set<Int32> = []
+    package var loads: [LoadProgress] = []
   }
   private let state = Mutex(State())
 
   /// Listens in ``ByteChannel/folder()`` for the `mimeTypes` that `open` provides.
-  init(mimeTypes: [String], open: @escaping Opener) throws {
+  package init(mimeTypes: [String], open: @escaping Opener) throws {
     let folder = try ByteChannel.folder()
     let path = "\(folder)/\(UUID().uuidString.prefix(18)).sock"
     let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
@@ -267,7 +272,7 @@ final class ByteChannelServer: Sendable {
   }
 
   /// Stops listening and ends every transfer under way.
-  func cancel() {
+  package func cancel() {
     let (connections, loads) = state.withLock { state -> (Set<Int32>, [LoadProgress]) in
       guard !state.cancelled else { return ([], []) }
       state.cancelled = true
@@ -279,7 +284,7 @@ final class ByteChannelServer: Sendable {
     for load in loads { load.cancel() }
   }
 
-  var isCancelled: Bool { state.withLock { $0.cancelled } }
+  package var isCancelled: Bool { state.withLock { $0.cancelled } }
 
   private func acceptConnections() {
     defer {
@@ -356,7 +361,7 @@ final class ByteChannelServer: Sendable {
   }
 
   /// Compares two tokens in time that does not depend on where they differ.
-  static func sameToken(_ lhs: String, _ rhs: String) -> Bool {
+  static package func sameToken(_ lhs: String, _ rhs: String) -> Bool {
     let (a, b) = (Array(lhs.utf8), Array(rhs.utf8))
     guard a.count == b.count else { return false }
     return zip(a, b).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0

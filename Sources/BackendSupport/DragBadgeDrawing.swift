@@ -5,17 +5,20 @@ import DragDrop
 /// beside them when several travel. The window's overlay and the GDK drag icon draw the
 /// same badges.
 @MainActor
-enum DragBadgeDrawing {
-  static let radius = 11.0
-  static let copyColor = Color(red: 0.18, green: 0.62, blue: 0.29)
-  static let forbiddenColor = Color(red: 0.86, green: 0.2, blue: 0.18)
-  static let countColor = Color(red: 0.21, green: 0.52, blue: 0.89)
+package enum DragBadgeDrawing {
+  static package let radius = 11.0
+  static package let copyColor = Color(red: 0.18, green: 0.62, blue: 0.29)
+  static package let forbiddenColor = Color(red: 0.86, green: 0.2, blue: 0.18)
+  static package let countColor = Color(red: 0.21, green: 0.52, blue: 0.89)
 
   /// How far the badges reach out of the preview's top-right corner, for an icon's margin.
-  static let outset = radius
+  package static let outset = radius
 
-  /// Draws `badge` with its first disc centred on `corner`; later discs go left of it.
-  static func draw(_ badge: DragBadge, at corner: Point, in context: any GraphicsContext) {
+  /// Draws `badge` with its first disc centred on `corner`; later discs go left of it. The
+  /// count is measured with `textMeasurer`, the one the context draws text with.
+  package static func draw(
+    _ badge: DragBadge, at corner: Point, in context: any GraphicsContext, textMeasurer: any TextMeasuring
+  ) {
     var center = corner
     if let operation = badge.operation {
       disc(at: center, color: operation == .copy ? copyColor : forbiddenColor, in: context)
@@ -30,7 +33,7 @@ enum DragBadgeDrawing {
       disc(at: center, color: countColor, in: context)
       let text = count > 99 ? "99+" : "\(count)"
       let font = Font.boldSystemFont(ofSize: count > 9 ? 10 : 12)
-      let size = PangoTextMeasurer.shared.size(of: text, font: font)
+      let size = textMeasurer.size(of: text, font: font)
       context.drawText(
         text, at: Point(x: center.x - size.width / 2, y: center.y - size.height / 2), font: font, color: .white)
     }

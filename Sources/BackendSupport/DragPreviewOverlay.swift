@@ -17,15 +17,15 @@
 public final class DragPreviewOverlay {
   private struct Track {
     /// From the drag's location to where the first preview is drawn.
-    var offset: Point
-    var lastLocation: Point
+    package var offset: Point
+    package var lastLocation: Point
     /// When the session's ending previews first appeared, and where the drag was then.
-    var endingStart: (time: Double, location: Point)?
+    package var endingStart: (time: Double, location: Point)?
   }
 
   private var tracks: [ObjectIdentifier: Track] = [:]
   /// How far each later item's preview sits from the one before it.
-  static let stackStep = Point(x: 6, y: 6)
+  static package let stackStep = Point(x: 6, y: 6)
 
   /// An overlay with no previews.
   public init() {}
@@ -84,7 +84,8 @@ public final class DragPreviewOverlay {
     guard badge != DragBadge() else { return }
     let size = view.bounds.size
     DragBadgeDrawing.draw(
-      badge, at: Point(x: center.x + size.width / 2 - 4, y: center.y - size.height / 2 + 4), in: context)
+      badge, at: Point(x: center.x + size.width / 2 - 4, y: center.y - size.height / 2 + 4), in: context,
+      textMeasurer: view.window?.environment.textMeasurer ?? ApproximateTextMeasurer())
   }
 
   /// The offset from the drag's location to the first lift preview's centre.

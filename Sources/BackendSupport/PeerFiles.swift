@@ -9,42 +9,42 @@ import Foundation
 /// the process exits, or, left by a process that died, when another process of ours
 /// writes its first file.
 @MainActor
-final class PeerFiles {
+final package class PeerFiles {
   /// The files of this process.
-  static let shared = PeerFiles(
+  static package let shared = PeerFiles(
     root: PeerFiles.rootOfThisProcess,
     removeLater: { delay, body in DispatchQueue.global().asyncAfter(deadline: .now() + delay, execute: body) })
 
   /// How long a file stays after its drag has ended: time for a file manager to copy it.
-  static let keepsFilesFor: TimeInterval = 60
+  static package let keepsFilesFor: TimeInterval = 60
 
   /// The folder prefix; the process identifier follows it.
-  nonisolated static let prefix = "dragdrop-peer-files-"
+  nonisolated static package let prefix = "dragdrop-peer-files-"
 
-  nonisolated static let rootOfThisProcess = FileManager.default.temporaryDirectory.appending(
+  nonisolated static package let rootOfThisProcess = FileManager.default.temporaryDirectory.appending(
     path: "\(prefix)\(getpid())")
 
-  let root: URL
+  package let root: URL
   private let removeLater: (TimeInterval, @escaping @Sendable () -> Void) -> Void
   private var started = false
 
   /// - Parameters:
   ///   - root: the folder this process writes in.
   ///   - removeLater: runs its closure after the delay (tests run it when they choose).
-  init(root: URL, removeLater: @escaping (TimeInterval, @escaping @Sendable () -> Void) -> Void) {
+  package init(root: URL, removeLater: @escaping (TimeInterval, @escaping @Sendable () -> Void) -> Void) {
     self.root = root
     self.removeLater = removeLater
   }
 
   /// Writes `data` as a file named `name` in a new folder, and returns its URL.
-  func write(_ data: Data, named name: String) throws -> URL {
+  package func write(_ data: Data, named name: String) throws -> URL {
     let file = try makeFolder().appending(path: name)
     try data.write(to: file)
     return file
   }
 
   /// A new, empty folder: for a file written for a peer, or for what a peer sends.
-  func makeFolder() throws -> URL {
+  package func makeFolder() throws -> URL {
     if !started {
       started = true
       Self.removeOrphans(in: root.deletingLastPathComponent())
@@ -58,7 +58,7 @@ final class PeerFiles {
   }
 
   /// The drag that wrote `files` has ended: they go ``keepsFilesFor`` from now.
-  func release(_ files: [URL]) {
+  package func release(_ files: [URL]) {
     guard !files.isEmpty else { return }
     let folders = files.map { $0.deletingLastPathComponent() }
     removeLater(Self.keepsFilesFor) {
@@ -67,7 +67,7 @@ final class PeerFiles {
   }
 
   /// Removes the folders in `directory` of processes of ours that are no longer running.
-  nonisolated static func removeOrphans(in directory: URL) {
+  nonisolated static package func removeOrphans(in directory: URL) {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
     for name in names where name.hasPrefix(prefix) {
       guard let pid = pid_t(name.dropFirst(prefix.count)), pid > 0 else { continue }

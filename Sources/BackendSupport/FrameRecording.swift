@@ -1,4 +1,3 @@
-internal import CGTK
 import DragDrop
 
 /// One frame's drawing, recorded: every operation in order, ready to draw again, and a
@@ -15,8 +14,8 @@ import DragDrop
 /// scale), and err on the side of covering more: a stroke's miters, text's ink beyond its
 /// measured size, and a pixel of antialiasing around everything.
 @MainActor
-final class FrameRecording: RasterizingGraphicsContext {
-  enum Step {
+final package class FrameRecording: RasterizingGraphicsContext {
+  package enum Step {
     case operation(DrawingCommand)
     case rasterized(bounds: Rect, operations: [DrawingCommand])
     /// A translucent group, drawn within its box (what its content covers).
@@ -24,28 +23,28 @@ final class FrameRecording: RasterizingGraphicsContext {
   }
 
   /// A clip as it was applied: the path and the transform it was applied in.
-  struct Clip: Hashable {
-    let path: Path
-    let transform: AffineTransform
+  package struct Clip: Hashable {
+    package let path: Path
+    package let transform: AffineTransform
   }
 
-  struct Mark: Hashable {
-    enum Kind: Hashable {
+  package struct Mark: Hashable {
+    package enum Kind: Hashable {
       case drawing(DrawingCommand)
       case rasterized(bounds: Rect, operations: [DrawingCommand])
       case groupStart(alpha: Double)
       case groupEnd
     }
-    let kind: Kind
-    let transform: AffineTransform
-    let clips: [Clip]
+    package let kind: Kind
+    package let transform: AffineTransform
+    package let clips: [Clip]
     /// The clips' hash, kept with them in the recording's state.
-    let clipsHash: Int
-    var box: Rect
+    package let clipsHash: Int
+    package var box: Rect
     /// Kept to compare marks quickly: most comparisons are between different marks.
     private(set) var hash = 0
 
-    init(kind: Kind, transform: AffineTransform, clips: [Clip], clipsHash: Int, box: Rect) {
+    package init(kind: Kind, transform: AffineTransform, clips: [Clip], clipsHash: Int, box: Rect) {
       self.kind = kind
       self.transform = transform
       self.clips = clips
@@ -54,7 +53,7 @@ final class FrameRecording: RasterizingGraphicsContext {
       rehash()
     }
 
-    mutating func rehash() {
+    mutating package func rehash() {
       var hasher = Hasher()
       hasher.combine(kind)
       hasher.combine(transform)
@@ -63,23 +62,23 @@ final class FrameRecording: RasterizingGraphicsContext {
       hash = hasher.finalize()
     }
 
-    func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+    package func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 
-    static func == (lhs: Mark, rhs: Mark) -> Bool {
+    package static func == (lhs: Mark, rhs: Mark) -> Bool {
       lhs.hash == rhs.hash && lhs.box == rhs.box && lhs.transform == rhs.transform && lhs.clipsHash == rhs.clipsHash
         && lhs.kind == rhs.kind && lhs.clips == rhs.clips
     }
   }
 
   private struct State {
-    var transform: AffineTransform
+    package var transform: AffineTransform
     /// The clips' box, in the recording's coordinates; nil while nothing clips.
-    var clipBox: Rect?
-    var clips: [Clip]
-    var clipsHash = 0
-    var isSuppressed: Bool
+    package var clipBox: Rect?
+    package var clips: [Clip]
+    package var clipsHash = 0
+    package var isSuppressed: Bool
     /// Marks and steps of the groups started since the matching save, innermost last.
-    var groups: [(mark: Int, step: Int)] = []
+    package var groups: [(mark: Int, step: Int)] = []
   }
 
   // Only this class's own methods touch its storage, and none calls out while it holds an
@@ -98,7 +97,7 @@ final class FrameRecording: RasterizingGraphicsContext {
   private(set) var reach: Rect?
 
   /// A recording whose coordinates start at `transform` from the drawing's.
-  convenience init(transform: AffineTransform = .identity, text: any TextMeasuring) {
+  convenience package init(transform: AffineTransform = .identity, text: any TextMeasuring) {
     self.init(state: State(transform: transform, clips: [], isSuppressed: false), text: text, measuresOnly: false)
   }
 
@@ -109,13 +108,13 @@ final class FrameRecording: RasterizingGraphicsContext {
     self.measuresOnly = measuresOnly
   }
 
-  func save() {
+  package func save() {
     steps.append((.operation(.save), nil))
     saved.append(state)
     state.groups = []
   }
 
-  func restore() {
+  package func restore() {
     guard let outer = saved.popLast() else { return }
     steps.append((.operation(.restore), nil))
     for start in state.groups.reversed() {
@@ -132,11 +131,11 @@ final class FrameRecording: RasterizingGraphicsContext {
   }
 
   /// Closes every save still open.
-  func finish() {
+  package func finish() {
     while !saved.isEmpty { restore() }
   }
 
-  func concatenate(_ transform: AffineTransform) {
+  package func concatenate(_ transform: AffineTransform) {
     guard !state.isSuppressed else { return }
     guard let inverse = transform.inverted(), transform.isFinite, inverse.isFinite else {
       state.isSuppressed = true
@@ -146,7 +145,7 @@ final class FrameRecording: RasterizingGraphicsContext {
     state.transform = transform.concatenating(state.transform)
   }
 
-  func clip(to path: Path) {
+  package func clip(to path: Path) {
     guard !state.isSuppressed else { return }
     guard let box = box(of: path.bounds) else {
       state.isSuppressed = true
@@ -167,7 +166,7 @@ final class FrameRecording: RasterizingGraphicsContext {
     state.clipBox = clipped
   }
 
-  func multiplyAlpha(_ alpha: Double) {
+  package func multiplyAlpha(_ alpha: Double) {
     guard !state.isSuppressed else { return }
     guard alpha.isFinite, alpha > 0 else {
       state.isSuppressed = true
@@ -182,18 +181,18 @@ final class FrameRecording: RasterizingGraphicsContext {
     groupBoxes.append(nil)
   }
 
-  func fill(_ path: Path, color: Color) {
+  package func fill(_ path: Path, color: Color) {
     draw(.fill(path, color), covering: path.bounds)
   }
 
-  func stroke(_ path: Path, color: Color, lineWidth: Double) {
+  package func stroke(_ path: Path, color: Color, lineWidth: Double) {
     guard lineWidth.isFinite, lineWidth > 0 else { return }
     // Every corner of a path's shapes is square: a miter reaches half the width times √2.
     let reach = lineWidth / 2 * 2.0.squareRoot()
     draw(.stroke(path, color, lineWidth: lineWidth), covering: path.bounds.insetBy(dx: -reach, dy: -reach))
   }
 
-  func drawText(_ string: String, at origin: Point, font: Font, color: Color) {
+  package func drawText(_ string: String, at origin: Point, font: Font, color: Color) {
     guard !string.isEmpty, origin.x.isFinite, origin.y.isFinite else { return }
     let size = text.size(of: string, font: font)
     // Glyphs' ink can reach past the measured box (overhangs, accents, tall scripts).
@@ -203,12 +202,12 @@ final class FrameRecording: RasterizingGraphicsContext {
       covering: Rect(origin: origin, size: size).insetBy(dx: -reach, dy: -reach))
   }
 
-  func drawImage(_ image: Image, in rect: Rect) {
+  package func drawImage(_ image: Image, in rect: Rect) {
     guard rect.width > 0, rect.height > 0 else { return }
     draw(.image(image, rect: rect), covering: rect)
   }
 
-  func drawRasterized(in bounds: Rect, content: (any GraphicsContext) -> Void) {
+  package func drawRasterized(in bounds: Rect, content: (any GraphicsContext) -> Void) {
     guard !state.isSuppressed else { return }
     let recorder = RecordingGraphicsContext()
     content(recorder)
@@ -269,7 +268,7 @@ final class FrameRecording: RasterizingGraphicsContext {
   ///
   /// Each translucent group is drawn within its box, on whole pixels: its content lies
   /// inside, so the box cuts nothing off, and the group's pixels are only those it covers.
-  func replay(into context: CairoGraphicsContext, within area: [Rect]?) {
+  package func replay<Context: ReplayingGraphicsContext>(into context: Context, within area: [Rect]?) {
     let recordingSpace = context.currentTransform
     for (step, box) in steps {
       if let area, let box, !area.contains(where: { $0.intersects(box) }) { continue }
@@ -289,7 +288,7 @@ final class FrameRecording: RasterizingGraphicsContext {
   /// Equal marks are paired in order of appearance (the first in one frame with the first
   /// in the other, and so on), and the longest run of pairs in the same order in both is
   /// kept, in O(n log n).
-  func damage(from previous: FrameRecording) -> [Rect] {
+  package func damage(from previous: FrameRecording) -> [Rect] {
     let old = previous.marks
     // The marks both frames start and end with pair at once: usually all but a few.
     var start = 0
@@ -335,9 +334,26 @@ final class FrameRecording: RasterizingGraphicsContext {
 
 extension Rect {
   /// Whether every coordinate is finite: cairo is given nothing else.
-  var isFinite: Bool { minX.isFinite && minY.isFinite && width.isFinite && height.isFinite }
+  package var isFinite: Bool { minX.isFinite && minY.isFinite && width.isFinite && height.isFinite }
 }
 
 extension AffineTransform {
-  var isFinite: Bool { a.isFinite && b.isFinite && c.isFinite && d.isFinite && tx.isFinite && ty.isFinite }
+  package var isFinite: Bool { a.isFinite && b.isFinite && c.isFinite && d.isFinite && tx.isFinite && ty.isFinite }
+}
+
+/// A backend's graphics context that a ``FrameRecording`` replays into: it draws
+/// rasterized views from their recorded commands, draws translucent groups within a box,
+/// and finishes what it has begun.
+@MainActor
+package protocol ReplayingGraphicsContext: GraphicsContext {
+  /// How the context's coordinates map to the device's, as the backend keeps it.
+  associatedtype Space
+  /// The mapping now.
+  var currentTransform: Space { get }
+  /// Draws a rasterized view's commands within `bounds`, through a kept bitmap when it can.
+  func drawRasterized(in bounds: Rect, operations: [DrawingCommand])
+  /// Multiplies the opacity of later drawing; with a box, as a group drawn within it.
+  func multiplyAlpha(_ alpha: Double, within box: (space: Space, rect: Rect)?)
+  /// Ends every group and save begun, so that the context is as it was given.
+  func finish()
 }
