@@ -68,7 +68,7 @@ public final class AlbumsController {
   private let dataSource: DataSource
 
   struct Import {
-    let context: CollectionViewDropPlaceholderContext
+    let context: any CollectionViewDropPlaceholderContext
     let progress: LoadProgress
     let name: String
   }

@@ -120,7 +120,7 @@ private final class OtherApplicationsController: TableViewDragDelegate, TableVie
   let journal: SceneJournal
   let clock: any MainActorClock
   /// Loads under way, by placeholder: their progress shows in the placeholder rows.
-  var loads: [ObjectIdentifier: (context: TableViewDropPlaceholderContext, progress: LoadProgress)] = [:]
+  var loads: [ObjectIdentifier: (context: any TableViewDropPlaceholderContext, progress: LoadProgress)] = [:]
   private var ticking: ScheduledAction?
 
   init(inbox: TableView, inboxModel: Inbox, outboxModel: Outbox, journal: SceneJournal, clock: any MainActorClock) {

@@ -71,8 +71,8 @@ struct CollectionDropBridge: ItemsDropBridge {
   }
   func proposal(_ session: DropSession, destination: IndexPath?) -> ItemsViewDropProposal {
     collectionView.dropDelegate?.collectionView(
-      collectionView, dropSessionDidUpdate: session, withDestinationIndexPath: destination)
-      ?? ItemsViewDropProposal(operation: .cancel)
+      collectionView, dropSessionDidUpdate: session, withDestinationIndexPath: destination
+    ).engineProposal ?? ItemsViewDropProposal(operation: .cancel)
   }
   func sessionDidExit(_ session: DropSession) {
     collectionView.dropDelegate?.collectionView(collectionView, dropSessionDidExit: session)

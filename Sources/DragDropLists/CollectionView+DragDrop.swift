@@ -122,7 +122,7 @@ public final class CollectionViewDropPlaceholder {
   /// The reuse identifier of the placeholder's cell, registered like any other.
   public let reuseIdentifier: String
   /// Configures the placeholder's cell whenever it is shown, and on
-  /// ``ItemsViewDropPlaceholderContext/setNeedsCellUpdate()``.
+  /// ``CollectionViewDropPlaceholderContext/setNeedsCellUpdate()``.
   public var cellUpdateHandler: ((CollectionViewCell) -> Void)?
 
   /// A placeholder at `insertionIndexPath` whose cell is dequeued with `reuseIdentifier`.
@@ -135,6 +135,11 @@ public final class CollectionViewDropPlaceholder {
 /// What the collection view's drop delegate works with in `performDropWith` (rules 21-24).
 @MainActor
 public final class CollectionViewDropCoordinator: ItemsViewDropCoordinator {
+  /// The dropped items, in the session's order.
+  public var items: [any CollectionViewDropItem] { dropItems }
+  /// The proposal the drop was made with.
+  public var proposal: CollectionViewDropProposal { CollectionViewDropProposal(engineProposal) }
+
   /// The collection view the drop is over.
   /// Nil once the view has been freed: a coordinator may outlive it in a late completion.
   public var collectionView: CollectionView? { view as? CollectionView }
@@ -157,8 +162,7 @@ public final class CollectionViewDropCoordinator: ItemsViewDropCoordinator {
   ) -> CollectionViewDropCoordinator {
     CollectionViewDropCoordinator(
       items: itemsFromElsewhere(items, view: collectionView), destinationIndexPath: destinationIndexPath,
-      proposal: proposal,
-      session: DropSession(items: items), collectionView: collectionView)
+      proposal: proposal.engineProposal, session: DropSession(items: items), collectionView: collectionView)
   }
 
   /// Animates the item into the item at `indexPath`, which must already be in the data
@@ -180,7 +184,7 @@ public final class CollectionViewDropCoordinator: ItemsViewDropCoordinator {
   @discardableResult
   public func drop(
     _ dragItem: DragItem, to placeholder: CollectionViewDropPlaceholder
-  ) -> CollectionViewDropPlaceholderContext {
+  ) -> any CollectionViewDropPlaceholderContext {
     let entry = ItemsView.PlaceholderEntry(
       at: placeholder.insertionIndexPath, reuseIdentifier: placeholder.reuseIdentifier,
       cellClass: CollectionViewCell.self, extent: collectionView?.defaultPreviewSize.height ?? 0

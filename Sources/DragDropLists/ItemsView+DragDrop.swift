@@ -290,7 +290,7 @@ final class ItemsDropAdapter: DropInteractionDelegate {
     }
     // Rule 21: the delegate did nothing with the item; it goes back to its cell, or fades
     // when it came from elsewhere.
-    guard let source = coordinator?.items.first(where: { $0.dragItem === item })?.sourceIndexPath,
+    guard let source = coordinator?.dropItems.first(where: { $0.dragItem === item })?.sourceIndexPath,
       let rect = view.itemFrame(at: source)
     else { return nil }
     return defaultPreview.retargetedPreview(with: DragPreviewTarget(container: view, center: rect.center))

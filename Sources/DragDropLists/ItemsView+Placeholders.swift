@@ -1,12 +1,52 @@
 import DragDrop
 import Foundation
 
-/// A placeholder in a table or collection view, returned by the drop coordinator: commit
-/// it once the data has arrived, or delete it if the load failed (rule 24).
+/// A placeholder row in a table, returned by its drop coordinator: commit it once the
+/// data has arrived, or delete it if the load failed (rule 24).
 @MainActor
-public final class ItemsViewDropPlaceholderContext: DragAnimating {
+public protocol TableViewDropPlaceholderContext: DragAnimating, Sendable {
   /// The dragged item the placeholder stands for.
-  public let dragItem: DragItem
+  var dragItem: DragItem { get }
+  /// Whether the placeholder is still in the table, and not being committed.
+  var isPending: Bool { get }
+  /// Runs `dataSourceUpdates` with the placeholder's current index path (it follows the
+  /// rows around it through later updates) and turns the placeholder into the real row.
+  /// Returns false, without running the block, once the placeholder is gone (logged).
+  @discardableResult func commitInsertion(dataSourceUpdates: (IndexPath) -> Void) -> Bool
+  /// Removes the placeholder. Returns false once it is gone (logged), or while it is being
+  /// committed.
+  @discardableResult func deletePlaceholder() -> Bool
+  /// Runs the placeholder's cell update handler again on its cell, if the cell is visible.
+  /// Returns false once the placeholder is gone.
+  @discardableResult func setNeedsCellUpdate() -> Bool
+}
+
+/// A placeholder item in a collection view, returned by its drop coordinator: commit it
+/// once the data has arrived, or delete it if the load failed (rule 24).
+@MainActor
+public protocol CollectionViewDropPlaceholderContext: DragAnimating, Sendable {
+  /// The dragged item the placeholder stands for.
+  var dragItem: DragItem { get }
+  /// Whether the placeholder is still in the view, and not being committed.
+  var isPending: Bool { get }
+  /// Runs `dataSourceUpdates` with the placeholder's current index path (it follows the
+  /// items around it through later updates) and turns the placeholder into the real item.
+  /// Returns false, without running the block, once the placeholder is gone (logged).
+  @discardableResult func commitInsertion(dataSourceUpdates: (IndexPath) -> Void) -> Bool
+  /// Removes the placeholder. Returns false once it is gone (logged), or while it is being
+  /// committed.
+  @discardableResult func deletePlaceholder() -> Bool
+  /// Runs the placeholder's cell update handler again on its cell, if the cell is visible.
+  /// Returns false once the placeholder is gone.
+  @discardableResult func setNeedsCellUpdate() -> Bool
+}
+
+/// A placeholder in a table or collection view, as either view's coordinator hands it out.
+@MainActor
+package final class ItemsViewDropPlaceholderContext: TableViewDropPlaceholderContext,
+  CollectionViewDropPlaceholderContext
+{
+  package let dragItem: DragItem
   weak var view: ItemsView?
   let entry: ItemsView.PlaceholderEntry
   let animator: DeferredAnimator
@@ -19,7 +59,7 @@ public final class ItemsViewDropPlaceholderContext: DragAnimating {
   }
 
   /// Whether the placeholder is still in the view, and not being committed.
-  public var isPending: Bool {
+  package var isPending: Bool {
     !entry.isCommitting && entry.isInView && entry.owner === view && view != nil
   }
 
@@ -32,7 +72,7 @@ public final class ItemsViewDropPlaceholderContext: DragAnimating {
   /// being committed: deleting or committing it again there returns false and changes
   /// nothing.
   @discardableResult
-  public func commitInsertion(dataSourceUpdates: (IndexPath) -> Void) -> Bool {
+  package func commitInsertion(dataSourceUpdates: (IndexPath) -> Void) -> Bool {
     guard let view, isPending else {
       warnGone("commitInsertion")
       return false
@@ -43,7 +83,7 @@ public final class ItemsViewDropPlaceholderContext: DragAnimating {
   /// Removes the placeholder. Returns false once it is gone (logged as a warning), or while
   /// it is being committed.
   @discardableResult
-  public func deletePlaceholder() -> Bool {
+  package func deletePlaceholder() -> Bool {
     guard let view, isPending else {
       warnGone("deletePlaceholder")
       return false
@@ -62,22 +102,17 @@ public final class ItemsViewDropPlaceholderContext: DragAnimating {
   /// Runs the placeholder's cell update handler again on its cell, if the cell is visible:
   /// for progress shown while the data loads. Returns false once the placeholder is gone.
   @discardableResult
-  public func setNeedsCellUpdate() -> Bool {
+  package func setNeedsCellUpdate() -> Bool {
     guard isPending else { return false }
     if let cell = entry.cell { entry.configure(cell) }
     return true
   }
 
-  public func addAnimations(_ animations: @escaping @MainActor () -> Void) { animator.addAnimations(animations) }
-  public func addCompletion(_ completion: @escaping @MainActor (AnimatingPosition) -> Void) {
+  package func addAnimations(_ animations: @escaping @MainActor () -> Void) { animator.addAnimations(animations) }
+  package func addCompletion(_ completion: @escaping @MainActor (AnimatingPosition) -> Void) {
     animator.addCompletion(completion)
   }
 }
-
-/// A table's placeholder context: see ``ItemsViewDropPlaceholderContext``.
-public typealias TableViewDropPlaceholderContext = ItemsViewDropPlaceholderContext
-/// A collection view's placeholder context: see ``ItemsViewDropPlaceholderContext``.
-public typealias CollectionViewDropPlaceholderContext = ItemsViewDropPlaceholderContext
 
 extension ItemsViewDropCoordinator {
   /// Drops the item into a placeholder entry, without touching the data source.

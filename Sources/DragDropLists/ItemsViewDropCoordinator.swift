@@ -1,19 +1,16 @@
 import DragDrop
 import Foundation
 
-/// A drop proposal with an intent (rule 20), for tables and collection views.
-public struct ItemsViewDropProposal: Sendable, Hashable {
-  /// What the drop does.
-  public var operation: DropOperation
-  /// Where the items go relative to the destination (rule 20).
-  public var intent: DropIntent
-  /// Whether the destination follows the pointer precisely across an item, rather than snapping to its halves.
-  public var isPrecise = false
-  /// Whether the drop preview is shown at full size rather than shrunk to the destination.
-  public var prefersFullSizePreview = false
+/// A drop proposal with an intent (rule 20), as the list engine keeps it; a table's
+/// delegate answers with a ``TableViewDropProposal`` and a collection view's with a
+/// ``CollectionViewDropProposal``.
+package struct ItemsViewDropProposal: Sendable, Hashable {
+  package var operation: DropOperation
+  package var intent: DropIntent
+  package var isPrecise = false
+  package var prefersFullSizePreview = false
 
-  /// A proposal of `operation` with `intent`.
-  public init(operation: DropOperation, intent: DropIntent = .unspecified) {
+  package init(operation: DropOperation, intent: DropIntent = .unspecified) {
     self.operation = operation
     self.intent = intent
   }
@@ -26,38 +23,121 @@ public struct ItemsViewDropProposal: Sendable, Hashable {
   }
 }
 
-/// A table's drop proposal: see ``ItemsViewDropProposal``.
-public typealias TableViewDropProposal = ItemsViewDropProposal
-/// A collection view's drop proposal: see ``ItemsViewDropProposal``.
-public typealias CollectionViewDropProposal = ItemsViewDropProposal
+/// What a drop on a table would do, and where its rows would go (rule 20).
+public struct TableViewDropProposal: Sendable, Hashable {
+  /// The intents a table's proposal may have.
+  public typealias Intent = DropIntent
+  /// What the drop does.
+  public var operation: DropOperation
+  /// Where the rows go relative to the destination: between rows, into a row, or left
+  /// unspecified.
+  public var intent: Intent
+  /// Whether the destination follows the pointer precisely across a row, rather than
+  /// snapping to its halves.
+  public var isPrecise = false
+  /// Whether the drop preview is shown at full size rather than shrunk to the destination.
+  public var prefersFullSizePreview = false
 
-/// One dropped item, as the coordinator describes it (rule 21).
-@MainActor
-public struct ItemsViewDropItem {
-  /// The dragged item.
-  public let dragItem: DragItem
-  /// Where the item came from in this view; nil for items from elsewhere, or when the
-  /// view was reloaded after the drag began.
-  public let sourceIndexPath: IndexPath?
-  /// The size of the item's preview.
-  public let previewSize: Size
+  /// A proposal of `operation` with `intent`.
+  public init(operation: DropOperation, intent: Intent = .unspecified) {
+    self.operation = operation
+    self.intent = intent
+  }
 }
 
-/// One item a table's drop brings: see ``ItemsViewDropItem``.
-public typealias TableViewDropItem = ItemsViewDropItem
-/// One item a collection view's drop brings: see ``ItemsViewDropItem``.
-public typealias CollectionViewDropItem = ItemsViewDropItem
+/// What a drop on a collection view would do, and where its items would go (rule 20).
+public struct CollectionViewDropProposal: Sendable, Hashable {
+  /// The intents a collection view's proposal may have.
+  public typealias Intent = DropIntent
+  /// What the drop does.
+  public var operation: DropOperation
+  /// Where the items go relative to the destination: between items, into an item, or
+  /// left unspecified.
+  public var intent: Intent
+  /// Whether the destination follows the pointer precisely across an item, rather than
+  /// snapping to its halves.
+  public var isPrecise = false
+  /// Whether the drop preview is shown at full size rather than shrunk to the destination.
+  public var prefersFullSizePreview = false
+
+  /// A proposal of `operation` with `intent`.
+  public init(operation: DropOperation, intent: Intent = .unspecified) {
+    self.operation = operation
+    self.intent = intent
+  }
+}
+
+/// The two views' proposals, read and made alike by the engine.
+package protocol ListDropProposal {
+  var operation: DropOperation { get set }
+  var intent: DropIntent { get set }
+  var isPrecise: Bool { get set }
+  var prefersFullSizePreview: Bool { get set }
+  init(operation: DropOperation, intent: DropIntent)
+}
+
+extension TableViewDropProposal: ListDropProposal {}
+extension CollectionViewDropProposal: ListDropProposal {}
+
+extension ListDropProposal {
+  /// The proposal as the engine keeps it.
+  package var engineProposal: ItemsViewDropProposal {
+    var proposal = ItemsViewDropProposal(operation: operation, intent: intent)
+    proposal.isPrecise = isPrecise
+    proposal.prefersFullSizePreview = prefersFullSizePreview
+    return proposal
+  }
+
+  /// The engine's proposal, as a view's delegate sees it.
+  package init(_ proposal: ItemsViewDropProposal) {
+    self.init(operation: proposal.operation, intent: proposal.intent)
+    isPrecise = proposal.isPrecise
+    prefersFullSizePreview = proposal.prefersFullSizePreview
+  }
+}
+
+/// One row a table's drop brings, as its coordinator describes it (rule 21).
+@MainActor
+public protocol TableViewDropItem {
+  /// The dragged item.
+  var dragItem: DragItem { get }
+  /// Where the row came from in this table; nil for items from elsewhere, or when the
+  /// table was reloaded after the drag began.
+  var sourceIndexPath: IndexPath? { get }
+  /// The size of the item's preview.
+  var previewSize: Size { get }
+}
+
+/// One item a collection view's drop brings, as its coordinator describes it (rule 21).
+@MainActor
+public protocol CollectionViewDropItem {
+  /// The dragged item.
+  var dragItem: DragItem { get }
+  /// Where the item came from in this collection view; nil for items from elsewhere, or
+  /// when the view was reloaded after the drag began.
+  var sourceIndexPath: IndexPath? { get }
+  /// The size of the item's preview.
+  var previewSize: Size { get }
+}
+
+/// One dropped item, as the engine describes it to either view's delegate.
+@MainActor
+package struct ItemsViewDropItem: TableViewDropItem, CollectionViewDropItem {
+  package let dragItem: DragItem
+  package let sourceIndexPath: IndexPath?
+  package let previewSize: Size
+}
 
 /// What a drop delegate works with in `performDropWith` (rules 21-23): the items, the
 /// destination, the proposal and the session, and the animations of the items into place.
 @MainActor
 public class ItemsViewDropCoordinator {
   /// The dropped items, in the session's order.
-  public let items: [ItemsViewDropItem]
+  package let dropItems: [ItemsViewDropItem]
   /// Where the drop lands: the slot for insert-at, the item for insert-into.
   public let destinationIndexPath: IndexPath?
   /// The proposal the drop was made with.
-  public let proposal: ItemsViewDropProposal
+  package let engineProposal: ItemsViewDropProposal
   /// The drop's session, through which the items are loaded.
   public let session: DropSession
   /// The view, held weakly: a coordinator kept after its view is freed (from a load that
@@ -80,9 +160,9 @@ public class ItemsViewDropCoordinator {
     items: [ItemsViewDropItem], destinationIndexPath: IndexPath?, proposal: ItemsViewDropProposal,
     session: DropSession, view: ItemsView
   ) {
-    self.items = items
+    self.dropItems = items
     self.destinationIndexPath = destinationIndexPath
-    self.proposal = proposal
+    self.engineProposal = proposal
     self.session = session
     self.view = view
     targets.reserveCapacity(items.count)
@@ -115,7 +195,7 @@ public class ItemsViewDropCoordinator {
     guard let view = liveView("drop(_:intoItemAt:rect:)") else { return DeferredAnimator() }
     let frame = view.itemFrame(at: indexPath) ?? .zero
     let center = Point(x: frame.minX + rect.midX, y: frame.minY + rect.midY)
-    let size = items.first { $0.dragItem === dragItem }?.previewSize ?? rect.size
+    let size = dropItems.first { $0.dragItem === dragItem }?.previewSize ?? rect.size
     droppedIndexPaths[ObjectIdentifier(dragItem)] = indexPath
     let scale = size.width > 0 && size.height > 0 ? min(rect.width / size.width, rect.height / size.height) : 1
     return record(

@@ -66,7 +66,7 @@ struct TableDropBridge: ItemsDropBridge {
   func sessionDidEnter(_ session: DropSession) { table.dropDelegate?.tableView(table, dropSessionDidEnter: session) }
   func proposal(_ session: DropSession, destination: IndexPath?) -> ItemsViewDropProposal {
     table.dropDelegate?.tableView(table, dropSessionDidUpdate: session, withDestinationIndexPath: destination)
-      ?? ItemsViewDropProposal(operation: .cancel)
+      .engineProposal ?? ItemsViewDropProposal(operation: .cancel)
   }
   func sessionDidExit(_ session: DropSession) { table.dropDelegate?.tableView(table, dropSessionDidExit: session) }
   func sessionDidEnd(_ session: DropSession) { table.dropDelegate?.tableView(table, dropSessionDidEnd: session) }

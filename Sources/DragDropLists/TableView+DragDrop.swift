@@ -124,6 +124,11 @@ public final class TableViewDropPlaceholder {
 /// What the table's drop delegate works with in `performDropWith` (rules 21-23).
 @MainActor
 public final class TableViewDropCoordinator: ItemsViewDropCoordinator {
+  /// The dropped rows, in the session's order.
+  public var items: [any TableViewDropItem] { dropItems }
+  /// The proposal the drop was made with.
+  public var proposal: TableViewDropProposal { TableViewDropProposal(engineProposal) }
+
   /// The table the drop is over.
   /// Nil once the view has been freed: a coordinator may outlive it in a late completion.
   public var tableView: TableView? { view as? TableView }
@@ -143,8 +148,8 @@ public final class TableViewDropCoordinator: ItemsViewDropCoordinator {
     proposal: TableViewDropProposal = TableViewDropProposal(operation: .copy), tableView: TableView
   ) -> TableViewDropCoordinator {
     TableViewDropCoordinator(
-      items: itemsFromElsewhere(items, view: tableView), destinationIndexPath: destinationIndexPath, proposal: proposal,
-      session: DropSession(items: items), tableView: tableView)
+      items: itemsFromElsewhere(items, view: tableView), destinationIndexPath: destinationIndexPath,
+      proposal: proposal.engineProposal, session: DropSession(items: items), tableView: tableView)
   }
 
   /// Animates the item into the row at `indexPath`, which must already be in the data
@@ -164,7 +169,9 @@ public final class TableViewDropCoordinator: ItemsViewDropCoordinator {
   /// Drops the item into a placeholder row at `placeholder.insertionIndexPath`, without
   /// touching the data source; commit or delete it through the returned context.
   @discardableResult
-  public func drop(_ dragItem: DragItem, to placeholder: TableViewDropPlaceholder) -> TableViewDropPlaceholderContext {
+  public func drop(
+    _ dragItem: DragItem, to placeholder: TableViewDropPlaceholder
+  ) -> any TableViewDropPlaceholderContext {
     let entry = ItemsView.PlaceholderEntry(
       at: placeholder.insertionIndexPath, reuseIdentifier: placeholder.reuseIdentifier, cellClass: TableViewCell.self,
       extent: placeholder.rowHeight

@@ -208,7 +208,8 @@ final class GridDragController: CollectionViewDragDelegate, CollectionViewDropDe
     _ collectionView: CollectionView, dropSessionDidUpdate session: DropSession,
     withDestinationIndexPath destinationIndexPath: IndexPath?
   ) -> CollectionViewDropProposal {
-    node?.proposal(for: session, slot: destinationIndexPath?.item) ?? CollectionViewDropProposal(operation: .cancel)
+    (node?.proposal(for: session, slot: destinationIndexPath?.item)).map(CollectionViewDropProposal.init)
+      ?? CollectionViewDropProposal(operation: .cancel)
   }
 
   func collectionView(_ collectionView: CollectionView, performDropWith coordinator: CollectionViewDropCoordinator) {

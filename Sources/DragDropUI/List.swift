@@ -469,7 +469,7 @@ class ItemsNode: LayoutNode {
   /// A reorder the view did not do by itself, or the dropped items' providers handed to
   /// `onInsert`.
   func performDrop(with coordinator: ItemsViewDropCoordinator) {
-    if coordinator.proposal.operation == .move, let first = coordinator.items.first,
+    if coordinator.engineProposal.operation == .move, let first = coordinator.dropItems.first,
       (first.dragItem.localObject as? ListRowDrag)?.node === self, let source = first.sourceIndexPath?.item,
       let slot = coordinator.destinationIndexPath?.item
     {
@@ -481,12 +481,12 @@ class ItemsNode: LayoutNode {
     }
     let slot = coordinator.destinationIndexPath?.item ?? rows.count
     guard let group = insertGroup(at: slot), let insert = group.insert else { return }
-    let taken = coordinator.items.filter { item in
+    let taken = coordinator.dropItems.filter { item in
       insert.types.contains { item.dragItem.itemProvider.hasItemConforming(to: $0) }
     }
     // A move from another list: the source deletes the row once this list has read it,
     // and not before, so that the move loses nothing. A row this list never reads stays.
-    let moves = coordinator.proposal.operation == .move
+    let moves = coordinator.engineProposal.operation == .move
     let providers = taken.map { item -> ItemProvider in
       let provider = item.dragItem.itemProvider
       guard moves, let drag = item.dragItem.localObject as? ListRowDrag, drag.node !== self,
@@ -569,7 +569,7 @@ final class ListNode: ItemsNode {
   }
 
   /// The loads under way into placeholders, with their progress.
-  private var loads: [ObjectIdentifier: (context: TableViewDropPlaceholderContext, progress: LoadProgress)] = [:]
+  private var loads: [ObjectIdentifier: (context: any TableViewDropPlaceholderContext, progress: LoadProgress)] = [:]
   private var ticking: ScheduledAction?
 
   override func insertWithPlaceholders(
@@ -602,7 +602,7 @@ final class ListNode: ItemsNode {
   }
 
   private func finish(
-    _ key: ObjectIdentifier, context: TableViewDropPlaceholderContext, result: Result<any Sendable, any Error>,
+    _ key: ObjectIdentifier, context: any TableViewDropPlaceholderContext, result: Result<any Sendable, any Error>,
     insert: @escaping @MainActor ([Any], Int) -> Void
   ) {
     loads[key] = nil
@@ -787,7 +787,8 @@ final class ListDragController: TableViewDragDelegate, TableViewDropDelegate {
     _ tableView: TableView, dropSessionDidUpdate session: DropSession,
     withDestinationIndexPath destinationIndexPath: IndexPath?
   ) -> TableViewDropProposal {
-    node?.proposal(for: session, slot: destinationIndexPath?.row) ?? TableViewDropProposal(operation: .cancel)
+    (node?.proposal(for: session, slot: destinationIndexPath?.row)).map(TableViewDropProposal.init)
+      ?? TableViewDropProposal(operation: .cancel)
   }
 
   func tableView(_ tableView: TableView, performDropWith coordinator: TableViewDropCoordinator) {

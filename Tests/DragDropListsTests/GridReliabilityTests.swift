@@ -19,8 +19,8 @@ import Testing
     let grid = CollectionView(
       frame: Rect(x: 0, y: 0, width: 560, height: 440),
       collectionViewLayout: .flow(itemSize: Size(width: 100, height: 100)))
-    var pending: [CollectionViewDropPlaceholderContext] = []
-    var finished: [CollectionViewDropPlaceholderContext] = []
+    var pending: [any CollectionViewDropPlaceholderContext] = []
+    var finished: [any CollectionViewDropPlaceholderContext] = []
     /// The item under interactive movement, by name: it stays under way through updates
     /// that keep it, and ends with one that deletes it.
     var moving: String?

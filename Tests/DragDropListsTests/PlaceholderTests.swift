@@ -27,13 +27,13 @@ import Testing
     func coordinator(_ items: [DragItem]) -> TableViewDropCoordinator {
       TableViewDropCoordinator(
         items: items.map {
-          TableViewDropItem(dragItem: $0, sourceIndexPath: nil, previewSize: Size(width: 320, height: 44))
+          ItemsViewDropItem(dragItem: $0, sourceIndexPath: nil, previewSize: Size(width: 320, height: 44))
         },
-        destinationIndexPath: nil, proposal: TableViewDropProposal(operation: .copy),
+        destinationIndexPath: nil, proposal: ItemsViewDropProposal(operation: .copy),
         session: DropSession(items: items), tableView: table)
     }
 
-    func placeholder(at row: Int) -> TableViewDropPlaceholderContext {
+    func placeholder(at row: Int) -> any TableViewDropPlaceholderContext {
       let item = DragItem(itemProvider: ItemProvider(object: "x"))
       let placeholder = TableViewDropPlaceholder(
         insertionIndexPath: IndexPath(row: row, section: 0), reuseIdentifier: "placeholder", rowHeight: 44)
@@ -134,8 +134,8 @@ import Testing
       }
       let fixture = Fixture((0..<Int.random(in: 0...5, using: &random)).map { _ in name() })
       // The reference: data rows and, separately, pending placeholders by their gap.
-      var pending: [(context: TableViewDropPlaceholderContext, label: String)] = []
-      var dead: [TableViewDropPlaceholderContext] = []
+      var pending: [(context: any TableViewDropPlaceholderContext, label: String)] = []
+      var dead: [any TableViewDropPlaceholderContext] = []
       for _ in 0..<40 {
         let rows = fixture.model.sections[0]
         switch Int.random(in: 0..<7, using: &random) {

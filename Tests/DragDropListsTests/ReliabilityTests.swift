@@ -16,8 +16,8 @@ import Testing
     let test = TestWindow(size: Size(width: 320, height: 600))
     let model: PrefectureModel
     let table = TableView(frame: Rect(x: 0, y: 0, width: 320, height: 600))
-    var pending: [TableViewDropPlaceholderContext] = []
-    var finished: [TableViewDropPlaceholderContext] = []
+    var pending: [any TableViewDropPlaceholderContext] = []
+    var finished: [any TableViewDropPlaceholderContext] = []
     var counter = 0
     var random: SeededGenerator
 
