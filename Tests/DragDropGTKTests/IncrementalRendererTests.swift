@@ -24,7 +24,7 @@ struct IncrementalRendererTests {
   /// A window of overlapping tiles, titled, some rounded and clipped, some translucent, some
   /// rasterized, with rings, nested views and a rotated one.
   @MainActor final class Scene {
-    let window = Window(frame: Rect(x: 0, y: 0, width: 320, height: 240), clock: ManualClock())
+    let window = TestWindow(size: Size(width: 320, height: 240)).window
     var views: [View] = []
 
     init() {
@@ -167,7 +167,7 @@ struct IncrementalRendererTests {
 
   @Test("Two overlapping tiles swapping places in the drawing order are drawn again where they overlap")
   func drawingOrderCounts() throws {
-    let window = Window(frame: Rect(x: 0, y: 0, width: 120, height: 80), clock: ManualClock())
+    let window = TestWindow(size: Size(width: 120, height: 80)).window
     let (under, _) = overlappingSquares(in: window)
     let renderer = try IncrementalRenderer(size: window.frame.size)
     try renderer.render(window)
@@ -183,7 +183,7 @@ struct IncrementalRendererTests {
     // Before: two sibling views at alpha 0.5, each its own group. After: one container at
     // alpha 0.5 holding both. Their fills are the same; where they overlap, the pixels are
     // not.
-    let window = Window(frame: Rect(x: 0, y: 0, width: 120, height: 80), clock: ManualClock())
+    let window = TestWindow(size: Size(width: 120, height: 80)).window
     window.backgroundColor = .white
     let container = View(frame: window.bounds)
     window.addSubview(container)

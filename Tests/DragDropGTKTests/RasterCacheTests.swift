@@ -1,5 +1,6 @@
 import CGTK
 import DragDrop
+import DragDropTesting
 import Foundation
 import TestSupport
 import Testing
@@ -14,7 +15,7 @@ struct RasterCacheTests {
   /// A window of titled, rounded tiles, with a translucent badge on one, as a photo grid
   /// shows them.
   @MainActor final class Scene {
-    let window = Window(frame: Rect(x: 0, y: 0, width: 360, height: 240), clock: ManualClock())
+    let window = TestWindow(size: Size(width: 360, height: 240)).window
     var tiles: [View] = []
     var titles: [Label] = []
 
@@ -134,7 +135,7 @@ struct RasterCacheTests {
     try withCache(limitedTo: 16 << 10) { cache in
       // A 2-point view drawing a different encoded image each time: the pixels are nothing,
       // the images are not.
-      let window = Window(frame: Rect(x: 0, y: 0, width: 20, height: 20), clock: ManualClock())
+      let window = TestWindow(size: Size(width: 20, height: 20)).window
       let view = ImageView(frame: Rect(x: 0, y: 0, width: 2, height: 2))
       view.shouldRasterize = true
       window.addSubview(view)

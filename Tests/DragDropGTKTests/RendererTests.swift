@@ -1,6 +1,7 @@
 import CGTK
 import DragDrop
 import DragDropGTK
+import DragDropTesting
 import Foundation
 import Testing
 
@@ -26,12 +27,12 @@ struct RendererTests {
 
   @Test("Issue 9: a window rendered headlessly lays text out with pango, with no global switch")
   func renderedWindowsMeasureWithPango() throws {
-    let window = Window(frame: Rect(x: 0, y: 0, width: 300, height: 60), clock: ManualClock())
+    let window = TestWindow(size: Size(width: 300, height: 60)).window
     window.backgroundColor = .white
     let label = Label(text: "北海道 Hokkaidō", frame: Rect(x: 0, y: 0, width: 300, height: 60))
     label.textAlignment = .center
     window.addSubview(label)
-    let other = Window(frame: Rect(x: 0, y: 0, width: 300, height: 60), clock: ManualClock())
+    let other = TestWindow(size: Size(width: 300, height: 60)).window
     let image = try HeadlessRenderer.render(window)
     let pango = PangoTextMeasurer.shared.size(of: label.text!, font: label.font)
     #expect(window.environment.textMeasurer === PangoTextMeasurer.shared)

@@ -140,8 +140,9 @@ final class TextTarget: DropInteractionDelegate {
 /// A window with a source container of labels on the left and a drop target on the right.
 @MainActor
 final class DragScene {
-  let clock = ManualClock()
-  let window: Window
+  let test = TestWindow(size: Size(width: 600, height: 400))
+  var clock: ManualClock { test.clock }
+  var window: Window { test.window }
   let source: View
   let labels: [Label]
   let target: View
@@ -149,10 +150,10 @@ final class DragScene {
   let targetDelegate = TextTarget()
   let drag: DragInteraction
   let drop: DropInteraction
-  var calls: [DelegateCall] = []
+  /// The calls since the last time the recorder passed over them.
+  var calls: [DelegateCall] { test.recorder.unchecked }
 
   init(labels texts: [String] = ["北海道", "青森", "岩手"]) {
-    window = Window(frame: Rect(x: 0, y: 0, width: 600, height: 400), clock: clock)
     source = View(frame: Rect(x: 0, y: 0, width: 300, height: 400))
     source.accessibilityLabel = "source"
     labels = texts.enumerated().map { index, text in
@@ -162,14 +163,13 @@ final class DragScene {
     for label in labels { source.addSubview(label) }
     target = View(frame: Rect(x: 300, y: 0, width: 300, height: 400))
     target.accessibilityLabel = "target"
-    window.addSubview(source)
-    window.addSubview(target)
+    test.window.addSubview(source)
+    test.window.addSubview(target)
     sourceDelegate = LabelSource(container: source)
     drag = DragInteraction(delegate: sourceDelegate)
     source.addInteraction(drag)
     drop = DropInteraction(delegate: targetDelegate)
     target.addInteraction(drop)
-    window.dragController.addCallObserver { [unowned self] call in self.calls.append(call) }
   }
 
   func touch(_ id: Int, _ phase: Touch.Phase, _ point: Point) {
@@ -205,7 +205,7 @@ final class DragScene {
     #expect(
       scene.callNames == DelegateCalls.lift("source"))
     #expect(!scene.window.dragController.isIdle)
-    scene.calls = []
+    scene.test.recorder.skip()
     scene.clock.advance(by: 0.25)
     #expect(label.alpha == 0.5)  // faded in the lift animator's completion
     scene.move(1, to: Point(x: 450, y: 200), from: start)
@@ -219,7 +219,7 @@ final class DragScene {
     #expect(scene.callNames[enter - 1] == .init("target", .canHandle))
     #expect(scene.callNames[enter + 1] == .init("target", .sessionDidUpdate))
     #expect(scene.callNames.filter { $0 == .init("target", .canHandle) }.count == 1)
-    scene.calls = []
+    scene.test.recorder.skip()
     scene.touch(1, .ended, Point(x: 450, y: 200))
     #expect(
       scene.callNames == [
@@ -227,7 +227,7 @@ final class DragScene {
         .init("target", .performDrop),
         .init("target", .previewForDropping(item: 0)), .init("target", .willAnimateDrop(item: 0)),
       ])
-    scene.calls = []
+    scene.test.recorder.skip()
     scene.clock.advance(by: 0.3)
     #expect(
       scene.callNames == [
@@ -252,7 +252,7 @@ final class DragScene {
     scene.lift(label)
     scene.clock.advance(by: 0.25)
     scene.move(1, to: Point(x: 150, y: 380), from: start)
-    scene.calls = []
+    scene.test.recorder.skip()
     scene.touch(1, .ended, Point(x: 150, y: 380))
     #expect(
       scene.callNames == [
@@ -261,7 +261,7 @@ final class DragScene {
         .init("source", .willAnimateCancel(item: 0)),
       ])
     #expect(label.alpha == 1)  // restored in willAnimateCancel's animations
-    scene.calls = []
+    scene.test.recorder.skip()
     scene.clock.advance(by: 0.3)
     #expect(scene.callNames == [.init("source", .didEnd(.cancel))])
   }
@@ -277,7 +277,7 @@ final class DragScene {
     scene.move(1, to: Point(x: 100, y: 300), from: Point(x: 450, y: 100), steps: 1)
     #expect(scene.callNames.contains(.init("target", .sessionDidExit)))
     scene.move(1, to: Point(x: 450, y: 100), from: Point(x: 100, y: 300), steps: 1)
-    scene.calls = []
+    scene.test.recorder.skip()
     scene.touch(1, .ended, Point(x: 450, y: 100))
     scene.clock.advance(by: 0.3)
     #expect(
@@ -352,7 +352,7 @@ final class DragScene {
     let scene = DragScene()
     let label = scene.labels[0]
     scene.lift(label)
-    scene.calls = []
+    scene.test.recorder.skip()
     scene.touch(1, .ended, label.convert(label.bounds.center, to: scene.window))
     #expect(scene.sourceDelegate.liftCompletions == [.start])
     #expect(label.alpha == 1)  // the fade never happened
@@ -373,7 +373,7 @@ final class DragScene {
     let second = scene.labels[1]
     scene.lift(first)
     scene.move(1, to: Point(x: 250, y: 300), from: first.convert(first.bounds.center, to: scene.window))
-    scene.calls = []
+    scene.test.recorder.skip()
     let secondCenter = second.convert(second.bounds.center, to: scene.window)
     scene.touch(2, .began, secondCenter)
     scene.clock.advance(by: 0.1)

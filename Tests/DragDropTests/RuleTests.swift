@@ -45,9 +45,11 @@ import Testing
     #expect(!DragInteraction.isEnabledByDefault(on: .phone))
     #expect(DragInteraction.isEnabledByDefault(on: .largeScreen) && DragInteraction.isEnabledByDefault(on: .pointer))
     // Two windows differ, with no global to save and restore.
-    let phone = Window(frame: Rect(x: 0, y: 0, width: 100, height: 100), clock: ManualClock())
+    let phoneWindow = TestWindow(size: Size(width: 100, height: 100))
+    let phone = phoneWindow.window
     phone.environment.deviceConfiguration = .phone
-    let desktop = Window(frame: Rect(x: 0, y: 0, width: 100, height: 100), clock: ManualClock())
+    let desktopWindow = TestWindow(size: Size(width: 100, height: 100))
+    let desktop = desktopWindow.window
     let source = LabelSource(container: View())
     let onPhone = DragInteraction(delegate: source)
     let onDesktop = DragInteraction(delegate: source)
