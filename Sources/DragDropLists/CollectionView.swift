@@ -95,9 +95,13 @@ open class CollectionView: ItemsView {
   public func numberOfItems(inSection section: Int) -> Int { itemCount(inSection: section) }
 
   /// An item's frame in content coordinates; nil when out of range.
+  ///
+  /// - Complexity: O(1) in a flow grid; O(log n) for n items in a list.
   public func frameForItem(at indexPath: IndexPath) -> Rect? { itemFrame(at: indexPath) }
 
   /// The item under a point in content coordinates; nil over spacing and empty space.
+  ///
+  /// - Complexity: O(1) in a flow grid; O(log n) for n items in a list.
   public func indexPathForItem(at point: Point) -> IndexPath? { dataIndexPath(at: point) }
 
   // MARK: Selection

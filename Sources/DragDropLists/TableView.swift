@@ -85,9 +85,13 @@ open class TableView: ItemsView {
   public func numberOfRows(inSection section: Int) -> Int { itemCount(inSection: section) }
 
   /// A row's rectangle in the table's content coordinates.
+  ///
+  /// - Complexity: O(log n) for n rows.
   public func rectForRow(at indexPath: IndexPath) -> Rect? { itemFrame(at: indexPath) }
 
   /// The row under a point in the table's coordinates (content coordinates).
+  ///
+  /// - Complexity: O(log n) for n rows.
   public func indexPathForRow(at point: Point) -> IndexPath? { dataIndexPath(at: point) }
 
   // MARK: Selection
