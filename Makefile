@@ -17,7 +17,7 @@ APT_PACKAGES := shared-mime-info libgtk-4-dev libsqlite3-dev xvfb xauth xdotool 
 # Tests that need a display run under a private Xvfb when no display is set.
 XVFB_RUN := $(if $(DISPLAY),,xvfb-run -a -s "-screen 0 1280x800x24 -nolisten tcp")
 
-.PHONY: all deps build test asan api lint format bench run tour clean docs
+.PHONY: all deps build test asan api api-diff lint format bench run tour clean docs
 
 all: test
 
@@ -61,6 +61,14 @@ asan: deps
 api: deps
 	$(SWIFT) package dump-symbol-graph --minimum-access-level public >/dev/null
 	python3 Tools/APICheck/check.py "$$($(SWIFT) build --show-bin-path)/../symbolgraph"
+
+# `make api-diff`: today's public API against the 0.1.0 baseline in API/baselines; fails on a
+# breaking change not named in API/allowed-breaks.txt (CI runs it).
+API_BASELINE := 6cfc6e7bf2c1124903c7c696efe8a03f62794bb2
+API_PRODUCTS := ContentTypes Graphics ItemProviders Views DragDrop DragDropLists DragDropUI DragDropUIApp DragDropHarness DragDropTesting BackendSupport DragDropGTK
+api-diff: deps
+	$(SWIFT) package diagnose-api-breaking-changes $(API_BASELINE) --baseline-dir API/baselines \
+	  --breakage-allowlist-path API/allowed-breaks.txt --products $(API_PRODUCTS)
 
 lint:
 	swift-format lint --strict --recursive Sources Tests Examples Apps Tools Benchmarks/Benchmarks Benchmarks/Sources Package.swift Benchmarks/Package.swift
