@@ -67,6 +67,8 @@ api: deps
 API_BASELINE := 6cfc6e7bf2c1124903c7c696efe8a03f62794bb2
 API_PRODUCTS := ContentTypes Graphics ItemProviders Views DragDrop DragDropLists DragDropUI DragDropUIApp DragDropHarness DragDropTesting BackendSupport DragDropGTK
 api-diff: deps
+	@git cat-file -e $(API_BASELINE)^{commit} 2>/dev/null || git fetch -q --depth=1 origin $(API_BASELINE) 2>/dev/null || \
+	  { echo "error: the baseline commit $(API_BASELINE) is not in this clone (a shallow clone?); fetch it, or clone whole"; exit 1; }
 	$(SWIFT) package diagnose-api-breaking-changes $(API_BASELINE) --baseline-dir API/baselines \
 	  --breakage-allowlist-path API/allowed-breaks.txt --products $(API_PRODUCTS)
 
