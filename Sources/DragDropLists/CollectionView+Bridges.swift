@@ -81,7 +81,7 @@ struct CollectionDropBridge: ItemsDropBridge {
     collectionView.dropDelegate?.collectionView(collectionView, dropSessionDidEnd: session)
   }
   func makeCoordinator(
-    items: [ItemsViewDropItem], destination: IndexPath?, proposal: ItemsViewDropProposal, session: DropSession
+    items: [EngineDropItem], destination: IndexPath?, proposal: ItemsViewDropProposal, session: DropSession
   ) -> ItemsViewDropCoordinator {
     CollectionViewDropCoordinator(
       items: items, destinationIndexPath: destination, proposal: proposal, session: session,

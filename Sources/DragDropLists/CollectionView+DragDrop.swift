@@ -145,7 +145,7 @@ public final class CollectionViewDropCoordinator: ItemsViewDropCoordinator {
   public var collectionView: CollectionView? { view as? CollectionView }
 
   init(
-    items: [ItemsViewDropItem], destinationIndexPath: IndexPath?, proposal: ItemsViewDropProposal,
+    items: [EngineDropItem], destinationIndexPath: IndexPath?, proposal: ItemsViewDropProposal,
     session: DropSession, collectionView: CollectionView
   ) {
     super.init(

@@ -1,33 +1,30 @@
 import DragDrop
 import Foundation
 
-/// One row a table's drop brings, as its coordinator describes it (rule 21).
+/// One item a drop brings to a table or a collection view, as its coordinator describes
+/// it (rule 21).
 @MainActor
-public protocol TableViewDropItem {
+public protocol ItemsViewDropItem {
   /// The dragged item.
   var dragItem: DragItem { get }
-  /// Where the row came from in this table; nil for items from elsewhere, or when the
-  /// table was reloaded after the drag began.
+  /// Where the item came from in this view; nil for items from elsewhere, or when the view
+  /// was reloaded after the drag began.
   var sourceIndexPath: IndexPath? { get }
   /// The size of the item's preview.
   var previewSize: Size { get }
 }
 
-/// One item a collection view's drop brings, as its coordinator describes it (rule 21).
+/// One row a table's drop brings (rule 21).
 @MainActor
-public protocol CollectionViewDropItem {
-  /// The dragged item.
-  var dragItem: DragItem { get }
-  /// Where the item came from in this collection view; nil for items from elsewhere, or
-  /// when the view was reloaded after the drag began.
-  var sourceIndexPath: IndexPath? { get }
-  /// The size of the item's preview.
-  var previewSize: Size { get }
-}
+public protocol TableViewDropItem: ItemsViewDropItem {}
+
+/// One item a collection view's drop brings (rule 21).
+@MainActor
+public protocol CollectionViewDropItem: ItemsViewDropItem {}
 
 /// One dropped item, as the engine describes it to either view's delegate.
 @MainActor
-package struct ItemsViewDropItem: TableViewDropItem, CollectionViewDropItem {
+package struct EngineDropItem: TableViewDropItem, CollectionViewDropItem {
   package let dragItem: DragItem
   package let sourceIndexPath: IndexPath?
   package let previewSize: Size

@@ -267,7 +267,7 @@ final class ItemsDropAdapter: DropInteractionDelegate {
         }
       }
       let size = preview ?? source.flatMap { view.itemFrame(at: $0)?.size } ?? view.defaultPreviewSize
-      return ItemsViewDropItem(dragItem: item, sourceIndexPath: source, previewSize: size)
+      return EngineDropItem(dragItem: item, sourceIndexPath: source, previewSize: size)
     }
     return view.dropBridge?.makeCoordinator(
       items: items, destination: destination, proposal: state.proposal, session: session)

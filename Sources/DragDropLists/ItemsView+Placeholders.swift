@@ -1,30 +1,10 @@
 import DragDrop
 import Foundation
 
-/// A placeholder row in a table, returned by its drop coordinator: commit it once the
-/// data has arrived, or delete it if the load failed (rule 24).
+/// A placeholder in a table or a collection view, returned by its drop coordinator: commit
+/// it once the data has arrived, or delete it if the load failed (rule 24).
 @MainActor
-public protocol TableViewDropPlaceholderContext: DragAnimating, Sendable {
-  /// The dragged item the placeholder stands for.
-  var dragItem: DragItem { get }
-  /// Whether the placeholder is still in the table, and not being committed.
-  var isPending: Bool { get }
-  /// Runs `dataSourceUpdates` with the placeholder's current index path (it follows the
-  /// rows around it through later updates) and turns the placeholder into the real row.
-  /// Returns false, without running the block, once the placeholder is gone (logged).
-  @discardableResult func commitInsertion(dataSourceUpdates: (IndexPath) -> Void) -> Bool
-  /// Removes the placeholder. Returns false once it is gone (logged), or while it is being
-  /// committed.
-  @discardableResult func deletePlaceholder() -> Bool
-  /// Runs the placeholder's cell update handler again on its cell, if the cell is visible.
-  /// Returns false once the placeholder is gone.
-  @discardableResult func setNeedsCellUpdate() -> Bool
-}
-
-/// A placeholder item in a collection view, returned by its drop coordinator: commit it
-/// once the data has arrived, or delete it if the load failed (rule 24).
-@MainActor
-public protocol CollectionViewDropPlaceholderContext: DragAnimating, Sendable {
+public protocol ItemsViewDropPlaceholderContext: DragAnimating, Sendable {
   /// The dragged item the placeholder stands for.
   var dragItem: DragItem { get }
   /// Whether the placeholder is still in the view, and not being committed.
@@ -41,9 +21,17 @@ public protocol CollectionViewDropPlaceholderContext: DragAnimating, Sendable {
   @discardableResult func setNeedsCellUpdate() -> Bool
 }
 
+/// A placeholder row in a table, returned by its drop coordinator (rule 24).
+@MainActor
+public protocol TableViewDropPlaceholderContext: ItemsViewDropPlaceholderContext {}
+
+/// A placeholder item in a collection view, returned by its drop coordinator (rule 24).
+@MainActor
+public protocol CollectionViewDropPlaceholderContext: ItemsViewDropPlaceholderContext {}
+
 /// A placeholder in a table or collection view, as either view's coordinator hands it out.
 @MainActor
-package final class ItemsViewDropPlaceholderContext: TableViewDropPlaceholderContext,
+package final class EnginePlaceholderContext: TableViewDropPlaceholderContext,
   CollectionViewDropPlaceholderContext
 {
   package let dragItem: DragItem
@@ -116,11 +104,11 @@ package final class ItemsViewDropPlaceholderContext: TableViewDropPlaceholderCon
 
 extension ItemsViewDropCoordinator {
   /// Drops the item into a placeholder entry, without touching the data source.
-  func dropToPlaceholder(_ dragItem: DragItem, entry: ItemsView.PlaceholderEntry) -> ItemsViewDropPlaceholderContext {
+  func dropToPlaceholder(_ dragItem: DragItem, entry: ItemsView.PlaceholderEntry) -> EnginePlaceholderContext {
     let view = liveView("drop(_:to: placeholder)")
     view?.insertPlaceholder(entry)
     let animator = record(dragItem, .placeholder(entry))
-    return ItemsViewDropPlaceholderContext(dragItem: dragItem, view: view, entry: entry, animator: animator)
+    return EnginePlaceholderContext(dragItem: dragItem, view: view, entry: entry, animator: animator)
   }
 }
 

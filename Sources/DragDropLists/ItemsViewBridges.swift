@@ -50,7 +50,7 @@ protocol ItemsDropBridge {
   func sessionDidEnd(_ session: DropSession)
   /// The view's own kind of coordinator, for `performDrop` or for a local reorder.
   func makeCoordinator(
-    items: [ItemsViewDropItem], destination: IndexPath?, proposal: ItemsViewDropProposal, session: DropSession
+    items: [EngineDropItem], destination: IndexPath?, proposal: ItemsViewDropProposal, session: DropSession
   ) -> ItemsViewDropCoordinator
   func performDrop(with coordinator: ItemsViewDropCoordinator)
   func previewParameters(at indexPath: IndexPath) -> DragPreviewParameters?

@@ -6,7 +6,7 @@ import Foundation
 @MainActor
 public class ItemsViewDropCoordinator {
   /// The dropped items, in the session's order.
-  package let dropItems: [ItemsViewDropItem]
+  package let dropItems: [EngineDropItem]
   /// Where the drop lands: the slot for insert-at, the item for insert-into.
   public let destinationIndexPath: IndexPath?
   /// The proposal the drop was made with.
@@ -30,7 +30,7 @@ public class ItemsViewDropCoordinator {
   var droppedIndexPaths: [ObjectIdentifier: IndexPath] = [:]
 
   init(
-    items: [ItemsViewDropItem], destinationIndexPath: IndexPath?, proposal: ItemsViewDropProposal,
+    items: [EngineDropItem], destinationIndexPath: IndexPath?, proposal: ItemsViewDropProposal,
     session: DropSession, view: ItemsView
   ) {
     self.dropItems = items
@@ -49,8 +49,8 @@ public class ItemsViewDropCoordinator {
   }
 
   /// Drop items for drag items from elsewhere: no source, the view's default preview size.
-  static func itemsFromElsewhere(_ items: [DragItem], view: ItemsView) -> [ItemsViewDropItem] {
-    items.map { ItemsViewDropItem(dragItem: $0, sourceIndexPath: nil, previewSize: view.defaultPreviewSize) }
+  static func itemsFromElsewhere(_ items: [DragItem], view: ItemsView) -> [EngineDropItem] {
+    items.map { EngineDropItem(dragItem: $0, sourceIndexPath: nil, previewSize: view.defaultPreviewSize) }
   }
 
   /// Animates the item into the item at `indexPath`, which must already be in the data

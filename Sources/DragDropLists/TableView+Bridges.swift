@@ -71,7 +71,7 @@ struct TableDropBridge: ItemsDropBridge {
   func sessionDidExit(_ session: DropSession) { table.dropDelegate?.tableView(table, dropSessionDidExit: session) }
   func sessionDidEnd(_ session: DropSession) { table.dropDelegate?.tableView(table, dropSessionDidEnd: session) }
   func makeCoordinator(
-    items: [ItemsViewDropItem], destination: IndexPath?, proposal: ItemsViewDropProposal, session: DropSession
+    items: [EngineDropItem], destination: IndexPath?, proposal: ItemsViewDropProposal, session: DropSession
   ) -> ItemsViewDropCoordinator {
     TableViewDropCoordinator(
       items: items, destinationIndexPath: destination, proposal: proposal, session: session, tableView: table)

@@ -134,7 +134,7 @@ public final class TableViewDropCoordinator: ItemsViewDropCoordinator {
   public var tableView: TableView? { view as? TableView }
 
   init(
-    items: [ItemsViewDropItem], destinationIndexPath: IndexPath?, proposal: ItemsViewDropProposal,
+    items: [EngineDropItem], destinationIndexPath: IndexPath?, proposal: ItemsViewDropProposal,
     session: DropSession, tableView: TableView
   ) {
     super.init(

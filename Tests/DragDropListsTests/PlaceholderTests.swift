@@ -27,7 +27,7 @@ import Testing
     func coordinator(_ items: [DragItem]) -> TableViewDropCoordinator {
       TableViewDropCoordinator(
         items: items.map {
-          ItemsViewDropItem(dragItem: $0, sourceIndexPath: nil, previewSize: Size(width: 320, height: 44))
+          EngineDropItem(dragItem: $0, sourceIndexPath: nil, previewSize: Size(width: 320, height: 44))
         },
         destinationIndexPath: nil, proposal: ItemsViewDropProposal(operation: .copy),
         session: DropSession(items: items), tableView: table)
