@@ -163,6 +163,17 @@ private func connect(
   connect(UnsafeMutableRawPointer(instance), signal, handler)
 }
 
+/// Connects a handler that takes no argument and returns nothing to `signal`.
+@MainActor
+private func connect(
+  _ instance: UnsafeMutableRawPointer, _ signal: String, plain handler: @escaping @MainActor () -> Void
+) -> SignalConnection {
+  connect(instance, signal) { _ in
+    handler()
+    return .none
+  }
+}
+
 /// Runs `body` on the main actor from a GLib callback. GLib calls back on the thread that
 /// runs its main context, which for DragDrop is the main actor's.
 private func onMainActor<T: Sendable>(_ body: @MainActor () -> T) -> T {
@@ -177,10 +188,7 @@ private func onMainActor<T: Sendable>(_ body: @MainActor () -> T) -> T {
 package func connectActivate(
   _ application: UnsafeMutablePointer<GApplication>, _ handler: @escaping @MainActor () -> Void
 ) -> SignalConnection {
-  connect(application, "activate") { _ in
-    handler()
-    return .none
-  }
+  connect(UnsafeMutableRawPointer(application), "activate", plain: handler)
 }
 
 /// `close-request` of a GtkWindow. Return true to keep the window open.
@@ -198,10 +206,7 @@ package func connectCloseRequest(
 package func connectScaleFactorChanged(
   _ widget: UnsafeMutablePointer<GtkWidget>, _ handler: @escaping @MainActor () -> Void
 ) -> SignalConnection {
-  connect(widget, "notify::scale-factor") { _ in
-    handler()
-    return .none
-  }
+  connect(UnsafeMutableRawPointer(widget), "notify::scale-factor", plain: handler)
 }
 
 // MARK: - GdkFrameClock
@@ -212,10 +217,7 @@ package func connectScaleFactorChanged(
 package func connectAfterPaint(
   _ clock: OpaquePointer, _ handler: @escaping @MainActor () -> Void
 ) -> SignalConnection {
-  connect(clock, "after-paint") { _ in
-    handler()
-    return .none
-  }
+  connect(UnsafeMutableRawPointer(clock), "after-paint", plain: handler)
 }
 
 // MARK: - GtkDrawingArea
@@ -276,7 +278,15 @@ package func connectLegacyEvent(
 package func connectMotion(
   _ controller: OpaquePointer, _ handler: @escaping @MainActor (_ x: Double, _ y: Double) -> Void
 ) -> SignalConnection {
-  connect(controller, "motion") { arguments in
+  connectPosition(controller, "motion", handler)
+}
+
+/// A signal whose handler takes a position in the widget's coordinates.
+@MainActor
+private func connectPosition(
+  _ controller: OpaquePointer, _ signal: String, _ handler: @escaping @MainActor (_ x: Double, _ y: Double) -> Void
+) -> SignalConnection {
+  connect(controller, signal) { arguments in
     handler(arguments.double(0), arguments.double(1))
     return .none
   }
@@ -288,20 +298,14 @@ package func connectMotion(
 package func connectEnter(
   _ controller: OpaquePointer, _ handler: @escaping @MainActor (_ x: Double, _ y: Double) -> Void
 ) -> SignalConnection {
-  connect(controller, "enter") { arguments in
-    handler(arguments.double(0), arguments.double(1))
-    return .none
-  }
+  connectPosition(controller, "enter", handler)
 }
 
 /// `leave` of a GtkEventControllerMotion.
 @MainActor
 @discardableResult
 package func connectLeave(_ controller: OpaquePointer, _ handler: @escaping @MainActor () -> Void) -> SignalConnection {
-  connect(controller, "leave") { _ in
-    handler()
-    return .none
-  }
+  connect(UnsafeMutableRawPointer(controller), "leave", plain: handler)
 }
 
 /// `pressed` or `released` of a GtkGestureClick: how many presses in a row, and where.
@@ -380,10 +384,7 @@ package func connectCommit(
 package func connectPreeditChanged(
   _ context: OpaquePointer, _ handler: @escaping @MainActor () -> Void
 ) -> SignalConnection {
-  connect(context, "preedit-changed") { _ in
-    handler()
-    return .none
-  }
+  connect(UnsafeMutableRawPointer(context), "preedit-changed", plain: handler)
 }
 
 // MARK: - Frame clock
@@ -471,10 +472,7 @@ package func connectDrop(
 package func connectDragEvent(
   _ drag: OpaquePointer, _ signal: String, _ handler: @escaping @MainActor () -> Void
 ) -> SignalConnection {
-  connect(drag, signal) { _ in
-    handler()
-    return .none
-  }
+  connect(UnsafeMutableRawPointer(drag), signal, plain: handler)
 }
 
 /// `cancel` of a GdkDrag, with the reason.

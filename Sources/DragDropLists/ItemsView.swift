@@ -244,5 +244,6 @@ open class ItemsView: ScrollView {
   /// The visible cells move all the time and stay few: scanning them beats an index.
   open override var indexesSubviewsForHitTesting: Bool { false }
 
+  /// Shows the cells of the items in view and recycles the rest: O(log n + visible).
   open override func layoutSubviews() { layoutCells() }
 }
