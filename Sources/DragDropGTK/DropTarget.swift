@@ -556,10 +556,16 @@ private final class ReadContext {
   var framingFailure: PlatformTransferError? { framing?.failureAtEnd }
 
   /// Reads the next chunk into ``buffer``; a zero-length read is the end.
+  ///
+  /// GDK's X11 stream acknowledges each chunk of an incremental transfer as it arrives, so
+  /// the peer sends the next one whether or not the last was read, and a reader slower than
+  /// the peer would let GDK's queue grow by the whole transfer. Each read therefore ends,
+  /// and the next one starts, at `G_PRIORITY_HIGH`, ahead of GDK's X events: whatever has
+  /// arrived is taken before GDK fetches more, and the queue holds about one chunk.
   func next() {
     guard let stream else { return }
     g_input_stream_read_async(
-      stream, buffer, gsize(DropTarget.chunkSize), G_PRIORITY_DEFAULT, cancellable,
+      stream, buffer, gsize(DropTarget.chunkSize), G_PRIORITY_HIGH, cancellable,
       { source, result, data in
         var error: UnsafeMutablePointer<GError>?
         let count = g_input_stream_read_finish(
@@ -588,7 +594,7 @@ private final class ReadContext {
               return
             }
             // Never from inside this callback: GTK's X11 stream drops a nested read.
-            MainLoop.runSoon { read.next() }
+            MainLoop.runBeforeEvents { read.next() }
           }
         }
       }, Unmanaged.passRetained(self).toOpaque())

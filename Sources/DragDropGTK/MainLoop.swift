@@ -51,6 +51,13 @@ public enum MainLoop {
     addIdle(priority: G_PRIORITY_DEFAULT, action)
   }
 
+  /// Runs `action` on the main actor from an idle source at `G_PRIORITY_HIGH`, ahead of
+  /// input and of GDK's X events: the next read of bytes that have already arrived, so that
+  /// they are taken before GDK fetches more.
+  static func runBeforeEvents(_ action: @escaping @MainActor () -> Void) {
+    addIdle(priority: G_PRIORITY_HIGH, action)
+  }
+
   private static func addIdle(priority: Int32, _ action: @escaping @MainActor () -> Void) {
     let box = IdleAction(action)
     let callback: GSourceFunc = { data in

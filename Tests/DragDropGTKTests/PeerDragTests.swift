@@ -112,7 +112,7 @@ struct PeerDragTests {
       let growth = (
         ours: try Self.peakMemory(of: probe.pid) - before.ours, peer: try Self.peakMemory(of: peer.pid) - before.peer
       )
-      #expect(growth.ours < 64 << 20, "ours grew by \(growth.ours >> 20) MiB")
+      #expect(growth.ours < 64 << 20, "ours grew by \(growth.ours >> 20) MiB from \(before.ours >> 20) MiB")
       #expect(growth.peer < 64 << 20, "the peer grew by \(growth.peer >> 20) MiB")
     }
   }
