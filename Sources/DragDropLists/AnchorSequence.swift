@@ -3,36 +3,40 @@
 /// (placeholders at the same anchor show in the order they were added); and a section's
 /// selected items, each anchored at its own index.
 ///
-/// It is an order-statistics tree (a treap keyed by position) whose nodes store the
-/// difference between their anchor and the previous one's, so that committing a
-/// placeholder, which moves every later placeholder down by one data item, or inserting a
-/// row, which moves every later selected row, changes one node. Every operation costs
-/// O(log p) for p positions; nodes keep their parents, so a handle finds its rank and
-/// anchor without a search.
+/// It is a ``SummaryTree`` whose elements store the difference between their anchor and the
+/// previous one's, so that committing a placeholder, which moves every later placeholder
+/// down by one data item, or inserting a row, which moves every later selected row, changes
+/// one element. Every operation costs O(log p) for p positions; the tree knows the leaf of
+/// each handle, so a handle finds its rank and anchor without a search.
 struct AnchorSequence {
   /// A placeholder's stable handle, valid until it is removed.
   typealias Handle = Int32
 
-  private struct Node {
-    var left: Int32 = -1
-    var right: Int32 = -1
-    var parent: Int32 = -1
-    var priority: UInt32
-    var size: Int32 = 1
-    /// This anchor minus the previous placeholder's (the first one's is its anchor).
+  /// A position: its handle, and its anchor minus the previous position's (the first
+  /// one's is its anchor).
+  private struct Entry: SummaryTreeElement {
     var delta: Int
-    /// The sum of the deltas in the subtree.
-    var sum: Int
+    var id: Handle
+
+    var count: Int { 1 }
+    var sum: Int { delta }
+    var handle: Int32? { id }
+    static var unused: Entry { Entry(delta: 0, id: -1) }
   }
 
-  private var nodes: [Node] = []
-  private var free: [Int32] = []
-  private var root: Int32 = -1
-  private var seed: UInt32 = 0x9E37_79B9
+  private var entries: SummaryTree<Entry>
+  private var nextHandle: Handle = 0
+  private var freeHandles: [Handle] = []
+
+  /// An empty sequence; its tree's nodes hold `nodeCapacity` entries (smaller ones test the
+  /// tree's splits and merges with few positions).
+  init(nodeCapacity: Int = 32) {
+    entries = SummaryTree(leafCapacity: nodeCapacity, innerCapacity: nodeCapacity)
+  }
 
   /// How many placeholders there are.
-  var count: Int { Int(size(root)) }
-  var isEmpty: Bool { root < 0 }
+  var count: Int { entries.elementCount }
+  var isEmpty: Bool { entries.isEmpty }
 
   // MARK: Queries
 
@@ -62,70 +66,25 @@ struct AnchorSequence {
 
   /// The number of leading placeholders for which `test(anchor, displayRow)` holds: a test
   /// that holds for a prefix, since anchors and display rows never decrease along the
-  /// sequence. One walk down the tree.
+  /// sequence. One walk down the tree: a prefix's sum is its last anchor, and its count is
+  /// one more than that placeholder's rank.
   private func countWhile(_ test: (_ anchor: Int, _ displayRow: Int) -> Bool) -> Int {
-    var node = root
-    var before = 0  // the anchor of the last placeholder left of `node`'s subtree
-    var counted = 0
-    while node >= 0 {
-      let n = nodes[Int(node)]
-      let anchor = before + sum(n.left) + n.delta
-      let rank = counted + Int(size(n.left))
-      if test(anchor, anchor + rank) {
-        counted = rank + 1
-        before = anchor
-        node = n.right
-      } else {
-        node = n.left
-      }
-    }
-    return counted
+    entries.search { prefix in test(prefix.sum, prefix.sum + prefix.count - 1) }?.before.count ?? 0
   }
 
   /// The rank (display order, from 0) of a placeholder.
-  func rank(of handle: Handle) -> Int {
-    var node = handle
-    var rank = Int(size(nodes[Int(node)].left))
-    while nodes[Int(node)].parent >= 0 {
-      let parent = nodes[Int(node)].parent
-      if nodes[Int(parent)].right == node { rank += Int(size(nodes[Int(parent)].left)) + 1 }
-      node = parent
-    }
-    return rank
-  }
+  func rank(of handle: Handle) -> Int { entries.summary(before: entries.position(ofHandle: handle)).count }
 
   /// A placeholder's anchor.
   func anchor(of handle: Handle) -> Int {
-    var node = handle
-    var anchor = sum(nodes[Int(node)].left) + nodes[Int(node)].delta
-    while nodes[Int(node)].parent >= 0 {
-      let parent = nodes[Int(node)].parent
-      if nodes[Int(parent)].right == node { anchor += sum(nodes[Int(parent)].left) + nodes[Int(parent)].delta }
-      node = parent
-    }
-    return anchor
+    let position = entries.position(ofHandle: handle)
+    return entries.summary(before: position).sum + entries[position].delta
   }
 
   /// The placeholder of rank `rank` and its anchor.
   func placeholder(atRank rank: Int) -> (handle: Handle, anchor: Int)? {
-    guard rank >= 0, rank < count else { return nil }
-    var node = root
-    var remaining = Int32(rank)
-    var before = 0
-    while node >= 0 {
-      let n = nodes[Int(node)]
-      let leftSize = size(n.left)
-      if remaining < leftSize {
-        node = n.left
-      } else if remaining == leftSize {
-        return (node, before + sum(n.left) + n.delta)
-      } else {
-        before += sum(n.left) + n.delta
-        remaining -= leftSize + 1
-        node = n.right
-      }
-    }
-    return nil
+    guard let (_, before, entry) = entries.element(holdingItem: rank) else { return nil }
+    return (entry.id, before.sum + entry.delta)
   }
 
   /// Every placeholder in display order, with its anchor: O(p).
@@ -133,14 +92,10 @@ struct AnchorSequence {
     var result: [(Handle, Int)] = []
     result.reserveCapacity(count)
     var anchor = 0
-    func visit(_ node: Int32) {
-      guard node >= 0 else { return }
-      visit(nodes[Int(node)].left)
-      anchor += nodes[Int(node)].delta
-      result.append((node, anchor))
-      visit(nodes[Int(node)].right)
+    entries.forEach { entry in
+      anchor += entry.delta
+      result.append((entry.id, anchor))
     }
-    visit(root)
     return result
   }
 
@@ -150,142 +105,79 @@ struct AnchorSequence {
   mutating func insert(atAnchor anchor: Int) -> Handle {
     let rank = count(atOrBefore: anchor)
     let previousAnchor = rank == 0 ? 0 : placeholder(atRank: rank - 1)!.anchor
-    let handle = makeNode(delta: anchor - previousAnchor)
-    let (left, right) = split(root, Int32(rank))
+    let handle = makeHandle()
+    let delta = anchor - previousAnchor
     // The next placeholder's delta was measured from the previous one; now from this one.
-    let adjusted = addToFirst(right, -(anchor - previousAnchor))
-    root = merge(merge(left, handle), adjusted)
-    nodes[Int(root)].parent = -1
+    addToDelta(ofRank: rank, -delta)
+    entries.insert(Entry(delta: delta, id: handle), at: position(ofRank: rank))
     return handle
   }
 
   /// Removes a placeholder; the ones after it keep their anchors.
   mutating func remove(_ handle: Handle) {
-    removeNode(handle, shiftingLaterBy: 0)
+    removeEntry(handle, shiftingLaterBy: 0)
   }
 
   /// Removes a placeholder that became a data item at its anchor: every placeholder after it
   /// now has one more data item before it.
   mutating func commit(_ handle: Handle) {
-    removeNode(handle, shiftingLaterBy: 1)
+    removeEntry(handle, shiftingLaterBy: 1)
   }
 
-  private mutating func removeNode(_ handle: Handle, shiftingLaterBy shift: Int) {
-    let rank = self.rank(of: handle)
-    let delta = nodes[Int(handle)].delta
-    let (left, rest) = split(root, Int32(rank))
-    let (middle, right) = split(rest, 1)
-    precondition(middle == handle, "the placeholder sequence lost track of a handle")
-    root = merge(left, addToFirst(right, delta + shift))
-    if root >= 0 { nodes[Int(root)].parent = -1 }
-    free.append(handle)
+  private mutating func removeEntry(_ handle: Handle, shiftingLaterBy shift: Int) {
+    let position = entries.position(ofHandle: handle)
+    let rank = entries.summary(before: position).count
+    let removed = entries.remove(at: position)
+    addToDelta(ofRank: rank, removed.delta + shift)
+    freeHandles.append(handle)
   }
 
   /// Adds `amount` to every anchor at or after `anchor`: O(log p). The anchors must stay in
   /// order: a negative `amount` may not take them below the anchor of one before `anchor`.
   mutating func shift(anchorsFrom anchor: Int, by amount: Int) {
     guard amount != 0 else { return }
-    let (left, right) = split(root, Int32(count(before: anchor)))
-    root = merge(left, addToFirst(right, amount))
-    if root >= 0 { nodes[Int(root)].parent = -1 }
+    addToDelta(ofRank: count(before: anchor), amount)
   }
 
   /// Puts every placeholder at the anchor `newAnchor` gives for its old one, keeping their order
   /// where anchors tie, and returns the handles `newAnchor` dropped (nil). The order of the rest
-  /// must stay non-decreasing, as a batch update's mapping of anchors keeps it. O(p log p).
+  /// must stay non-decreasing, as a batch update's mapping of anchors keeps it. O(p).
   mutating func remap(_ newAnchor: (Int) -> Int?) -> [Handle] {
-    let old = all
     var dropped: [Handle] = []
-    var kept: [(Handle, Int)] = []
-    for (handle, anchor) in old {
-      if let mapped = newAnchor(anchor) { kept.append((handle, mapped)) } else { dropped.append(handle) }
-    }
-    // Rebuild with the same handles, in order: deltas from the new anchors.
-    root = -1
+    var kept: [Entry] = []
     var previous = 0
-    for (handle, anchor) in kept {
-      let delta = anchor - previous
-      previous = anchor
-      nodes[Int(handle)] = Node(priority: nodes[Int(handle)].priority, delta: delta, sum: delta)
-      root = merge(root, handle)
-      nodes[Int(root)].parent = -1
+    for (handle, anchor) in all {
+      guard let mapped = newAnchor(anchor) else {
+        dropped.append(handle)
+        continue
+      }
+      kept.append(Entry(delta: mapped - previous, id: handle))
+      previous = mapped
     }
-    free += dropped
+    entries = SummaryTree(kept, leafCapacity: entries.leafCapacity, innerCapacity: entries.innerCapacity)
+    freeHandles += dropped
     return dropped
   }
 
+  /// The first broken invariant of the tree (``SummaryTree/brokenInvariant``); nil when none is.
+  var brokenInvariant: String? { entries.brokenInvariant }
+
   // MARK: The tree
 
-  private mutating func makeNode(delta: Int) -> Handle {
-    seed ^= seed << 13
-    seed ^= seed >> 17
-    seed ^= seed << 5
-    let node = Node(priority: seed, delta: delta, sum: delta)
-    if let reused = free.popLast() {
-      nodes[Int(reused)] = node
-      return reused
-    }
-    nodes.append(node)
-    return Int32(nodes.count - 1)
+  private mutating func makeHandle() -> Handle {
+    if let reused = freeHandles.popLast() { return reused }
+    defer { nextHandle += 1 }
+    return nextHandle
   }
 
-  private func size(_ node: Int32) -> Int32 { node < 0 ? 0 : nodes[Int(node)].size }
-  private func sum(_ node: Int32) -> Int { node < 0 ? 0 : nodes[Int(node)].sum }
-
-  private mutating func update(_ node: Int32) {
-    let n = nodes[Int(node)]
-    nodes[Int(node)].size = size(n.left) + size(n.right) + 1
-    nodes[Int(node)].sum = sum(n.left) + sum(n.right) + n.delta
-    if n.left >= 0 { nodes[Int(n.left)].parent = node }
-    if n.right >= 0 { nodes[Int(n.right)].parent = node }
+  /// Where the placeholder of rank `rank` is, or the end when there is none.
+  private func position(ofRank rank: Int) -> SummaryTree<Entry>.Position {
+    entries.element(holdingItem: rank)?.position ?? entries.endPosition
   }
 
-  /// The first `k` nodes, and the rest.
-  private mutating func split(_ node: Int32, _ k: Int32) -> (Int32, Int32) {
-    guard node >= 0 else { return (-1, -1) }
-    let leftSize = size(nodes[Int(node)].left)
-    if k <= leftSize {
-      let (a, b) = split(nodes[Int(node)].left, k)
-      nodes[Int(node)].left = b
-      update(node)
-      if a >= 0 { nodes[Int(a)].parent = -1 }
-      nodes[Int(node)].parent = -1
-      return (a, node)
-    } else {
-      let (a, b) = split(nodes[Int(node)].right, k - leftSize - 1)
-      nodes[Int(node)].right = a
-      update(node)
-      if b >= 0 { nodes[Int(b)].parent = -1 }
-      nodes[Int(node)].parent = -1
-      return (node, b)
-    }
-  }
-
-  private mutating func merge(_ a: Int32, _ b: Int32) -> Int32 {
-    if a < 0 { return b }
-    if b < 0 { return a }
-    if nodes[Int(a)].priority > nodes[Int(b)].priority {
-      nodes[Int(a)].right = merge(nodes[Int(a)].right, b)
-      update(a)
-      return a
-    } else {
-      nodes[Int(b)].left = merge(a, nodes[Int(b)].left)
-      update(b)
-      return b
-    }
-  }
-
-  /// Adds `amount` to the delta of the first node of a subtree, fixing the sums on the way.
-  private mutating func addToFirst(_ subtree: Int32, _ amount: Int) -> Int32 {
-    guard subtree >= 0, amount != 0 else { return subtree }
-    var node = subtree
-    while true {
-      nodes[Int(node)].sum += amount
-      let left = nodes[Int(node)].left
-      if left < 0 { break }
-      node = left
-    }
-    nodes[Int(node)].delta += amount
-    return subtree
+  /// Adds `amount` to the delta of the placeholder of rank `rank`, if there is one.
+  private mutating func addToDelta(ofRank rank: Int, _ amount: Int) {
+    guard amount != 0, let (position, _, _) = entries.element(holdingItem: rank) else { return }
+    entries.modify(at: position) { $0.delta += amount }
   }
 }

@@ -43,7 +43,8 @@ import Testing
       var random = SeededGenerator(state: seed)
       let start = Int.random(in: 0...50, using: &random)
       var reference = (0..<start).map { _ in Double(Int.random(in: 0...largest, using: &random)) }
-      var tree = PrefixSumTree(reference)
+      // Small nodes split and merge within a few dozen elements.
+      var tree = PrefixSumTree(reference, nodeCapacity: [3, 4, 5, 32].randomElement(using: &random)!)
       for _ in 0..<200 {
         let value = Double(Int.random(in: 0...largest, using: &random))
         let index = Int.random(in: -2...(reference.count + 2), using: &random)
@@ -79,6 +80,7 @@ import Testing
           #expect(found?.index == expected?.0, "seed \(seed) position \(position)")
           #expect(found?.offsetInElement == expected?.1)
         }
+        #expect(tree.brokenInvariant == nil, "seed \(seed)")
         #expect(tree.count == reference.count)
         #expect(tree.total == reference.reduce(0, +))
         let probe = Int.random(in: 0...reference.count, using: &random)
@@ -104,7 +106,8 @@ import Testing
       let start = Int.random(in: 0...60, using: &random)
       var reference = Array(repeating: (extent: estimate, estimated: true), count: start)
       var tree = PrefixSumTree(
-        repeating: estimate, count: start, estimated: true, runLimit: Int.random(in: 1...9, using: &random))
+        repeating: estimate, count: start, estimated: true, runLimit: Int.random(in: 1...9, using: &random),
+        nodeCapacity: [3, 4, 32].randomElement(using: &random)!)
       for _ in 0..<150 {
         let value = extents.randomElement(using: &random)!
         let index = Int.random(in: -1...(reference.count + 1), using: &random)
@@ -149,6 +152,7 @@ import Testing
           let offset = reference.prefix(probe).reduce(0) { $0 + $1.extent }
           #expect(element.map { abs($0.offset - offset) < 1e-9 } ?? !reference.indices.contains(probe))
         }
+        #expect(tree.brokenInvariant == nil, "seed \(seed)")
         #expect(tree.count == reference.count, "seed \(seed)")
         #expect(abs(tree.total - reference.reduce(0) { $0 + $1.extent }) < 1e-9, "seed \(seed)")
         let probe = Int.random(in: 0...reference.count, using: &random)
