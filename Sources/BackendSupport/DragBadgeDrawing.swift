@@ -41,7 +41,7 @@ package enum DragBadgeDrawing {
 
   private static func disc(at center: Point, color: Color, in context: any GraphicsContext) {
     let rect = Rect(x: center.x - radius, y: center.y - radius, width: radius * 2, height: radius * 2)
-    context.fill(Path(ellipseIn: rect.insetBy(dx: -1.5, dy: -1.5)), color: .white)
+    context.fill(Path(ellipseIn: rect.inset(dx: -1.5, dy: -1.5)), color: .white)
     context.fill(Path(ellipseIn: rect), color: color)
   }
 }

@@ -109,9 +109,9 @@ public final class DragPreviewOverlay {
       view.isHidden = hidden
     }
     // The view's own space to the window, with its centre at `center`.
-    let placement = AffineTransform(translationX: -view.bounds.midX, y: -view.bounds.midY)
+    let placement = CGAffineTransform(translationX: -view.bounds.midX, y: -view.bounds.midY)
       .concatenating(view.transform)
-      .concatenating(AffineTransform(translationX: center.x, y: center.y))
+      .concatenating(CGAffineTransform(translationX: center.x, y: center.y))
     context.save()
     context.concatenate(placement)
     let shape =
@@ -121,15 +121,15 @@ public final class DragPreviewOverlay {
     // unless the parameters say otherwise, as on iOS) behind what it shows.
     for (offset, alpha) in [(5.0, 0.06), (2.5, 0.1)] {
       context.fill(
-        shape.applying(AffineTransform(translationX: 0, y: offset)),
+        shape.applying(CGAffineTransform(translationX: 0, y: offset)),
         color: Color(red: 0, green: 0, blue: 0, alpha: alpha))
     }
     context.fill(shape, color: parameters.backgroundColor ?? .white)
     if parameters.visiblePath != nil { context.clip(to: shape) }
     // View.render places the view by its centre in its superview; undo that placement.
-    if let inverse = AffineTransform(translationX: -view.bounds.midX, y: -view.bounds.midY)
+    if let inverse = CGAffineTransform(translationX: -view.bounds.midX, y: -view.bounds.midY)
       .concatenating(view.transform)
-      .concatenating(AffineTransform(translationX: view.center.x, y: view.center.y)).inverted()
+      .concatenating(CGAffineTransform(translationX: view.center.x, y: view.center.y)).inverse
     {
       context.concatenate(inverse)
       view.render(in: context)

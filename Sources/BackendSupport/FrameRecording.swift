@@ -25,7 +25,7 @@ final package class FrameRecording: RasterizingGraphicsContext {
   /// A clip as it was applied: the path and the transform it was applied in.
   package struct Clip: Hashable {
     package let path: Path
-    package let transform: AffineTransform
+    package let transform: CGAffineTransform
   }
 
   package struct Mark: Hashable {
@@ -36,7 +36,7 @@ final package class FrameRecording: RasterizingGraphicsContext {
       case groupEnd
     }
     package let kind: Kind
-    package let transform: AffineTransform
+    package let transform: CGAffineTransform
     package let clips: [Clip]
     /// The clips' hash, kept with them in the recording's state.
     package let clipsHash: Int
@@ -44,7 +44,7 @@ final package class FrameRecording: RasterizingGraphicsContext {
     /// Kept to compare marks quickly: most comparisons are between different marks.
     private(set) var hash = 0
 
-    package init(kind: Kind, transform: AffineTransform, clips: [Clip], clipsHash: Int, box: Rect) {
+    package init(kind: Kind, transform: CGAffineTransform, clips: [Clip], clipsHash: Int, box: Rect) {
       self.kind = kind
       self.transform = transform
       self.clips = clips
@@ -71,7 +71,7 @@ final package class FrameRecording: RasterizingGraphicsContext {
   }
 
   private struct State {
-    package var transform: AffineTransform
+    package var transform: CGAffineTransform
     /// The clips' box, in the recording's coordinates; nil while nothing clips.
     package var clipBox: Rect?
     package var clips: [Clip]
@@ -97,7 +97,7 @@ final package class FrameRecording: RasterizingGraphicsContext {
   private(set) var reach: Rect?
 
   /// A recording whose coordinates start at `transform` from the drawing's.
-  convenience package init(transform: AffineTransform = .identity, text: any TextMeasuring) {
+  convenience package init(transform: CGAffineTransform = .identity, text: any TextMeasuring) {
     self.init(state: State(transform: transform, clips: [], isSuppressed: false), text: text, measuresOnly: false)
   }
 
@@ -135,9 +135,9 @@ final package class FrameRecording: RasterizingGraphicsContext {
     while !saved.isEmpty { restore() }
   }
 
-  package func concatenate(_ transform: AffineTransform) {
+  package func concatenate(_ transform: CGAffineTransform) {
     guard !state.isSuppressed else { return }
-    guard let inverse = transform.inverted(), transform.isFinite, inverse.isFinite else {
+    guard let inverse = transform.inverse, transform.isFinite, inverse.isFinite else {
       state.isSuppressed = true
       return
     }
@@ -158,7 +158,7 @@ final package class FrameRecording: RasterizingGraphicsContext {
     hasher.combine(state.clipsHash)
     hasher.combine(clip)
     state.clipsHash = hasher.finalize()
-    let clipped = state.clipBox.map { $0.intersection(box) } ?? box
+    let clipped = state.clipBox.map { $0.overlap(with: box) } ?? box
     guard let clipped else {
       state.isSuppressed = true
       return
@@ -189,7 +189,7 @@ final package class FrameRecording: RasterizingGraphicsContext {
     guard lineWidth.isFinite, lineWidth > 0 else { return }
     // Every corner of a path's shapes is square: a miter reaches half the width times √2.
     let reach = lineWidth / 2 * 2.0.squareRoot()
-    draw(.stroke(path, color, lineWidth: lineWidth), covering: path.bounds.insetBy(dx: -reach, dy: -reach))
+    draw(.stroke(path, color, lineWidth: lineWidth), covering: path.bounds.inset(dx: -reach, dy: -reach))
   }
 
   package func drawText(_ string: String, at origin: Point, font: Font, color: Color) {
@@ -199,7 +199,7 @@ final package class FrameRecording: RasterizingGraphicsContext {
     let reach = max(2, font.size / 2)
     draw(
       .text(string, origin: origin, font: font, color: color),
-      covering: Rect(origin: origin, size: size).insetBy(dx: -reach, dy: -reach))
+      covering: Rect(origin: origin, size: size).inset(dx: -reach, dy: -reach))
   }
 
   package func drawImage(_ image: Image, in rect: Rect) {
@@ -220,7 +220,7 @@ final package class FrameRecording: RasterizingGraphicsContext {
     content.finish()
     let box: Rect? =
       switch (box(of: bounds), content.reach) {
-      case (let own?, let reach?): own.union(reach)
+      case (let own?, let reach?): own.bounding(reach)
       case (let own, let reach): own ?? reach
       }
     guard let box else { return }
@@ -236,7 +236,7 @@ final package class FrameRecording: RasterizingGraphicsContext {
 
   private func addMark(_ kind: Mark.Kind, box: Rect) {
     guard !measuresOnly else {
-      reach = reach?.union(box) ?? box
+      reach = reach?.bounding(box) ?? box
       return
     }
     marks.append(mark(kind, box: box))
@@ -249,7 +249,7 @@ final package class FrameRecording: RasterizingGraphicsContext {
 
   private func include(_ box: Rect) {
     guard !groupBoxes.isEmpty else { return }
-    groupBoxes[groupBoxes.count - 1] = groupBoxes[groupBoxes.count - 1]?.union(box) ?? box
+    groupBoxes[groupBoxes.count - 1] = groupBoxes[groupBoxes.count - 1]?.bounding(box) ?? box
   }
 
   /// `rect`, in the current coordinates, as a box in the recording's, within the clips and
@@ -258,9 +258,9 @@ final package class FrameRecording: RasterizingGraphicsContext {
     guard rect.isFinite else { return nil }
     let transformed = state.transform.apply(to: rect)
     guard transformed.isFinite else { return nil }
-    let outset = transformed.insetBy(dx: -1, dy: -1)
+    let outset = transformed.inset(dx: -1, dy: -1)
     guard let clipBox = state.clipBox else { return outset }
-    return outset.intersection(clipBox)
+    return outset.overlap(with: clipBox)
   }
 
   /// Draws the recording again into `context`, whose coordinates are the recording's,
@@ -271,7 +271,7 @@ final package class FrameRecording: RasterizingGraphicsContext {
   package func replay<Context: ReplayingGraphicsContext>(into context: Context, within area: [Rect]?) {
     let recordingSpace = context.currentTransform
     for (step, box) in steps {
-      if let area, let box, !area.contains(where: { $0.intersects(box) }) { continue }
+      if let area, let box, !area.contains(where: { $0.overlaps(box) }) { continue }
       switch step {
       case .operation(let operation): operation.draw(in: context)
       case .rasterized(let bounds, let operations): context.drawRasterized(in: bounds, operations: operations)
@@ -337,7 +337,7 @@ extension Rect {
   package var isFinite: Bool { minX.isFinite && minY.isFinite && width.isFinite && height.isFinite }
 }
 
-extension AffineTransform {
+extension CGAffineTransform {
   package var isFinite: Bool { a.isFinite && b.isFinite && c.isFinite && d.isFinite && tx.isFinite && ty.isFinite }
 }
 

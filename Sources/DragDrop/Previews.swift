@@ -8,10 +8,10 @@ public struct DragPreviewTarget {
   /// In the container's coordinates.
   public let center: Point
   /// Applied to the preview at the target: a scale to land smaller, say.
-  public let transform: AffineTransform
+  public let transform: CGAffineTransform
 
   /// A target at `center` in `container`'s coordinates, with `transform` applied to the preview there.
-  public init(container: View, center: Point, transform: AffineTransform = .identity) {
+  public init(container: View, center: Point, transform: CGAffineTransform = .identity) {
     self.container = container
     self.center = center
     self.transform = transform

@@ -56,9 +56,9 @@ public final class CairoGraphicsContext: GraphicsContext {
     while !frames.isEmpty { restore() }
   }
 
-  public func concatenate(_ transform: AffineTransform) {
+  public func concatenate(_ transform: CGAffineTransform) {
     guard !isSuppressed else { return }
-    guard let inverse = transform.inverted(), transform.isFinite, inverse.isFinite else {
+    guard let inverse = transform.inverse, transform.isFinite, inverse.isFinite else {
       isSuppressed = true
       return
     }
@@ -99,7 +99,9 @@ public final class CairoGraphicsContext: GraphicsContext {
       cairo_set_matrix(cairo, &matrix)
       // The box of the rectangle's four corners on the device, out to whole pixels.
       var (minX, minY, maxX, maxY) = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
-      for corner in [(rect.minX, rect.minY), (rect.maxX, rect.minY), (rect.minX, rect.maxY), (rect.maxX, rect.maxY)] {
+      for corner: (Double, Double) in [
+        (rect.minX, rect.minY), (rect.maxX, rect.minY), (rect.minX, rect.maxY), (rect.maxX, rect.maxY),
+      ] {
         var (x, y) = corner
         cairo_user_to_device(cairo, &x, &y)
         (minX, minY, maxX, maxY) = (min(minX, x), min(minY, y), max(maxX, x), max(maxY, y))
@@ -172,7 +174,7 @@ public final class CairoGraphicsContext: GraphicsContext {
   private func addPath(_ path: Path) -> Bool {
     cairo_new_path(cairo)
     let transform = path.transform
-    guard !path.isEmpty, transform.inverted() != nil, transform.isFinite else { return false }
+    guard !path.isEmpty, transform.inverse != nil, transform.isFinite else { return false }
     cairo_save(cairo)
     if !transform.isIdentity {
       var matrix = cairo_matrix_t(

@@ -95,7 +95,7 @@ public final class IncrementalRenderer {
     if let root, root.environment.textMeasurer !== text { root.environment.textMeasurer = text }
     view.layoutIfNeeded()
     let frame = view.frame
-    let origin = AffineTransform(translationX: -frame.minX, y: -frame.minY)
+    let origin = CGAffineTransform(translationX: -frame.minX, y: -frame.minY)
     let recording = FrameRecording(transform: origin, text: text)
     view.render(in: recording)
     var live = false

@@ -117,8 +117,8 @@ extension CairoGraphicsContext: RasterizingGraphicsContext {
     // rotation or skew, so that blitting it gives what drawing directly gives.
     // cairo's device space excludes the surface's device scale and offset (a group's
     // surface has an offset): pixels are device coordinates scaled, then offset.
-    var originX = bounds.minX
-    var originY = bounds.minY
+    var originX = Double(bounds.minX)
+    var originY = Double(bounds.minY)
     cairo_user_to_device(cairo, &originX, &originY)
     var unitX = (x: 1.0, y: 0.0)
     var unitY = (x: 0.0, y: 1.0)

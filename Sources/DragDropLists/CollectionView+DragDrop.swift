@@ -187,7 +187,7 @@ public final class CollectionViewDropCoordinator: ItemsViewDropCoordinator {
   ) -> any CollectionViewDropPlaceholderContext {
     let entry = ItemsView.PlaceholderEntry(
       at: placeholder.insertionIndexPath, reuseIdentifier: placeholder.reuseIdentifier,
-      cellClass: CollectionViewCell.self, extent: collectionView?.defaultPreviewSize.height ?? 0
+      cellClass: CollectionViewCell.self, extent: (collectionView?.defaultPreviewSize.height).map(Double.init) ?? 0
     ) { [placeholder] cell in
       if let cell = cell as? CollectionViewCell { placeholder.cellUpdateHandler?(cell) }
     }

@@ -183,7 +183,7 @@ extension FlowLayout: ItemLayout {
   func frame(at indexPath: IndexPath) -> Rect? { frameForItem(at: indexPath) }
   func indexPath(at point: Point) -> IndexPath? { indexPathForItem(at: point) }
 
-  func extent(at indexPath: IndexPath) -> Double? { frameForItem(at: indexPath)?.height }
+  func extent(at indexPath: IndexPath) -> Double? { (frameForItem(at: indexPath)?.height).map(Double.init) }
 
   /// Items of a flow layout share one known size.
   func isEstimated(at indexPath: IndexPath) -> Bool { false }

@@ -47,7 +47,7 @@ extension ItemsView {
         let dragged = dragState.dragSession.flatMap { session in
           session.items.first.flatMap { dragState.sourceIndexPaths[ObjectIdentifier($0)] }
         }
-        return dragged.flatMap { itemFrame(at: $0)?.height } ?? defaultPreviewSize.height
+        return dragged.flatMap { (itemFrame(at: $0)?.height).map(Double.init) } ?? defaultPreviewSize.height
       }(), pointerMoved: pointerMoved)
   }
 }

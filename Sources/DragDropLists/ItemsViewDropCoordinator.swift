@@ -72,7 +72,8 @@ public class ItemsViewDropCoordinator {
     droppedIndexPaths[ObjectIdentifier(dragItem)] = indexPath
     let scale = size.width > 0 && size.height > 0 ? min(rect.width / size.width, rect.height / size.height) : 1
     return record(
-      dragItem, DragPreviewTarget(container: view, center: center, transform: AffineTransform(scaleX: scale, y: scale)))
+      dragItem,
+      DragPreviewTarget(container: view, center: center, transform: CGAffineTransform(scaleX: scale, y: scale)))
   }
 
   /// Animates the item to any place.

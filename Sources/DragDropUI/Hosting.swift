@@ -1,3 +1,4 @@
+import Foundation
 import Views
 
 /// A view of the engine that shows a declarative view: put it in any window, a GTK window

@@ -162,8 +162,8 @@ enum SymbolImages {
       case .box(let rect, let radius):
         return Path(roundedRect: rect, cornerRadius: radius).contains(p)
       case .frame(let rect, let radius, let width):
-        let outer = rect.insetBy(dx: -width / 2, dy: -width / 2)
-        let inner = rect.insetBy(dx: width / 2, dy: width / 2)
+        let outer = rect.inset(dx: -width / 2, dy: -width / 2)
+        let inner = rect.inset(dx: width / 2, dy: width / 2)
         return Path(roundedRect: outer, cornerRadius: radius + width / 2).contains(p)
           && !Path(roundedRect: inner, cornerRadius: max(0, radius - width / 2)).contains(p)
       case .stroke(let a, let b, let width):

@@ -1,4 +1,5 @@
 import DragDrop
+import Foundation
 import Views
 
 /// A size a container offers a child: nil in a dimension asks for the child's ideal size,

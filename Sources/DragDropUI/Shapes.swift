@@ -107,7 +107,7 @@ extension ShapeView: PrimitiveView {
         context.stroke(shape.path(in: bounds), color: color, lineWidth: width)
       case .strokeBorder(let color, let width):
         context.stroke(
-          shape.path(in: bounds.insetBy(dx: width / 2, dy: width / 2)), color: color, lineWidth: width)
+          shape.path(in: bounds.inset(dx: width / 2, dy: width / 2)), color: color, lineWidth: width)
       }
     }
   }

@@ -18,7 +18,7 @@ public struct Path: Hashable, Sendable, CustomStringConvertible {
   /// The shapes, in the order they were added, before ``transform``.
   public private(set) var elements: [Element]
   /// Applied to every element, from element coordinates to the path's coordinates.
-  public private(set) var transform: AffineTransform
+  public private(set) var transform: CGAffineTransform
 
   /// An empty path: it contains no point.
   public init() {
@@ -42,7 +42,7 @@ public struct Path: Hashable, Sendable, CustomStringConvertible {
     self.init(elements: [.ellipse(rect.standardized)])
   }
 
-  init(elements: [Element], transform: AffineTransform = .identity) {
+  init(elements: [Element], transform: CGAffineTransform = .identity) {
     self.elements = elements
     self.transform = transform
   }
@@ -51,7 +51,7 @@ public struct Path: Hashable, Sendable, CustomStringConvertible {
   public var isEmpty: Bool { elements.isEmpty }
 
   /// The path with a transform applied after its own.
-  public func applying(_ transform: AffineTransform) -> Path {
+  public func applying(_ transform: CGAffineTransform) -> Path {
     Path(elements: elements, transform: self.transform.concatenating(transform))
   }
 
@@ -66,7 +66,7 @@ public struct Path: Hashable, Sendable, CustomStringConvertible {
   /// Whether `point` (in the path's coordinates) lies inside any of its shapes: exact for each shape. A path
   /// whose transform flattens the plane contains no point.
   public func contains(_ point: Point) -> Bool {
-    guard let inverse = transform.inverted() else { return false }
+    guard let inverse = transform.inverse else { return false }
     let local = inverse.apply(to: point)
     return elements.contains { Self.element($0, contains: local) }
   }
@@ -101,9 +101,9 @@ public struct Path: Hashable, Sendable, CustomStringConvertible {
   public var description: String {
     let shapes = elements.map { element -> String in
       switch element {
-      case .rect(let rect): "rect \(rect)"
-      case .roundedRect(let rect, let radius): "roundedRect \(rect) r\(formatted(radius))"
-      case .ellipse(let rect): "ellipse \(rect)"
+      case .rect(let rect): "rect \(rect.formatted)"
+      case .roundedRect(let rect, let radius): "roundedRect \(rect.formatted) r\(formatted(radius))"
+      case .ellipse(let rect): "ellipse \(rect.formatted)"
       }
     }
     let body = shapes.joined(separator: ", ")

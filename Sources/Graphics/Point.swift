@@ -1,49 +1,29 @@
 import Foundation
 
-/// A location in a two-dimensional coordinate space, in points.
-public struct Point: Hashable, Sendable, CustomStringConvertible {
-  /// The horizontal coordinate.
-  public var x: Double
-  /// The vertical coordinate, growing downward.
-  public var y: Double
+/// A location in a two-dimensional coordinate space, in points, the y axis growing downward:
+/// Foundation's `CGPoint`, so that code written for UIKit and SwiftUI passes its own points.
+public typealias Point = CGPoint
 
-  /// The point at `x` and `y`.
-  public init(x: Double, y: Double) {
-    self.x = x
-    self.y = y
-  }
+/// A width and a height, in points: Foundation's `CGSize`.
+public typealias Size = CGSize
 
-  /// The origin.
-  public static let zero = Point(x: 0, y: 0)
-
+extension CGPoint {
   /// The distance to another point.
-  public func distance(to other: Point) -> Double {
-    ((x - other.x) * (x - other.x) + (y - other.y) * (y - other.y)).squareRoot()
+  package func distance(to other: CGPoint) -> Double {
+    let (dx, dy) = (Double(x - other.x), Double(y - other.y))
+    return (dx * dx + dy * dy).squareRoot()
   }
 
   /// The sum of two points, coordinate by coordinate.
-  public static func + (lhs: Point, rhs: Point) -> Point { Point(x: lhs.x + rhs.x, y: lhs.y + rhs.y) }
+  package static func + (lhs: CGPoint, rhs: CGPoint) -> CGPoint { CGPoint(x: lhs.x + rhs.x, y: lhs.y + rhs.y) }
   /// The difference of two points, coordinate by coordinate.
-  public static func - (lhs: Point, rhs: Point) -> Point { Point(x: lhs.x - rhs.x, y: lhs.y - rhs.y) }
+  package static func - (lhs: CGPoint, rhs: CGPoint) -> CGPoint { CGPoint(x: lhs.x - rhs.x, y: lhs.y - rhs.y) }
 
-  public var description: String { "(\(formatted(x)), \(formatted(y)))" }
+  /// The point as snapshots and logs print it: `(x, y)`, whole numbers without a fraction.
+  package var formatted: String { "(\(Graphics.formatted(x)), \(Graphics.formatted(y)))" }
 }
 
-/// A width and a height, in points.
-public struct Size: Hashable, Sendable, CustomStringConvertible {
-  /// The width; negative in a rectangle that extends to the left of its origin.
-  public var width: Double
-  /// The height; negative in a rectangle that extends above its origin.
-  public var height: Double
-
-  /// A size of `width` and `height`.
-  public init(width: Double, height: Double) {
-    self.width = width
-    self.height = height
-  }
-
-  /// No width and no height.
-  public static let zero = Size(width: 0, height: 0)
-
-  public var description: String { "\(formatted(width))×\(formatted(height))" }
+extension CGSize {
+  /// The size as snapshots and logs print it: `width×height`.
+  package var formatted: String { "\(Graphics.formatted(width))×\(Graphics.formatted(height))" }
 }

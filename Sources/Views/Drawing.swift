@@ -1,7 +1,5 @@
 import Foundation
 
-import struct Graphics.AffineTransform
-
 /// A font: a size in points and a weight. The platform picks the face, with fallback for
 /// scripts the first choice lacks.
 public struct Font: Hashable, Sendable, CustomStringConvertible {
@@ -78,7 +76,7 @@ public protocol GraphicsContext: AnyObject {
   /// Restores the state saved by the matching ``save()``.
   func restore()
   /// Applies `transform` before the current one: later drawing is in the new space.
-  func concatenate(_ transform: AffineTransform)
+  func concatenate(_ transform: CGAffineTransform)
   /// Intersects the clip with `path`.
   func clip(to path: Path)
   /// Multiplies the opacity of later drawing.
@@ -114,7 +112,7 @@ public final class RecordingGraphicsContext: GraphicsContext {
 
   public func save() { commands.append(.save) }
   public func restore() { commands.append(.restore) }
-  public func concatenate(_ transform: AffineTransform) { commands.append(.concatenate(transform)) }
+  public func concatenate(_ transform: CGAffineTransform) { commands.append(.concatenate(transform)) }
   public func clip(to path: Path) { commands.append(.clip(path)) }
   public func multiplyAlpha(_ alpha: Double) { commands.append(.multiplyAlpha(alpha)) }
   public func fill(_ path: Path, color: Color) { commands.append(.fill(path, color)) }
@@ -145,9 +143,10 @@ public final class RecordingGraphicsContext: GraphicsContext {
         case .multiplyAlpha(let alpha): "alpha \(formatted(alpha))"
         case .fill(let path, let color): "fill \(path) \(color.hex)"
         case .stroke(let path, let color, let width): "stroke \(path) \(color.hex) width \(formatted(width))"
-        case .text(let text, let origin, let font, let color): "text \"\(text)\" at \(origin) \(font) \(color.hex)"
+        case .text(let text, let origin, let font, let color):
+          "text \"\(text)\" at \(origin.formatted) \(font) \(color.hex)"
         case .image(let image, let rect):
-          "image \(image.contentType.identifier) \(image.pixelWidth)×\(image.pixelHeight) in \(rect)"
+          "image \(image.contentType.identifier) \(image.pixelWidth)×\(image.pixelHeight) in \(rect.formatted)"
         }
       lines.append(indent + text)
       if command == .save { depth += 1 }
@@ -163,10 +162,10 @@ extension View {
     guard !isHidden, alpha > 0 else { return }
     context.save()
     context.concatenate(
-      AffineTransform(translationX: -bounds.midX, y: -bounds.midY)
+      CGAffineTransform(translationX: -bounds.midX, y: -bounds.midY)
         .concatenating(transform)
         .concatenating(
-          AffineTransform(translationX: center.x + presentationOffset.x, y: center.y + presentationOffset.y)))
+          CGAffineTransform(translationX: center.x + presentationOffset.x, y: center.y + presentationOffset.y)))
     if alpha < 1 { context.multiplyAlpha(alpha) }
     if shouldRasterize, let rasterizing = context as? any RasterizingGraphicsContext {
       rasterizing.drawRasterized(in: bounds) { renderContent(in: $0) }

@@ -1,7 +1,5 @@
 import Foundation
 
-import struct Graphics.AffineTransform
-
 /// One drawing operation with its values: what a ``RecordingGraphicsContext`` keeps, and
 /// what a renderer compares with an earlier frame's and draws again.
 public enum DrawingCommand: Hashable, Sendable {
@@ -10,7 +8,7 @@ public enum DrawingCommand: Hashable, Sendable {
   /// ``GraphicsContext/restore()``.
   case restore
   /// ``GraphicsContext/concatenate(_:)``, with the transform.
-  case concatenate(AffineTransform)
+  case concatenate(CGAffineTransform)
   /// ``GraphicsContext/clip(to:)``, with the path.
   case clip(Path)
   /// ``GraphicsContext/multiplyAlpha(_:)``, with the factor.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Recognises a gesture from the touches that land on its view or the view's subviews.
 ///
 /// States follow UIKit: a recogniser starts ``State-swift.enum/possible``; a continuous one
@@ -84,7 +86,8 @@ open class GestureRecognizer {
     let points = touches.values.map(\.location)
     guard !points.isEmpty else { return lastLocation.map { convert($0, to: view) } ?? .zero }
     let centroid = Point(
-      x: points.map(\.x).reduce(0, +) / Double(points.count), y: points.map(\.y).reduce(0, +) / Double(points.count))
+      x: points.reduce(0) { $0 + $1.x } / CGFloat(points.count),
+      y: points.reduce(0) { $0 + $1.y } / CGFloat(points.count))
     return convert(centroid, to: view)
   }
 

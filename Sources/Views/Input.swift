@@ -73,7 +73,7 @@ public struct Touch: Hashable, Sendable, CustomStringConvertible {
     self.modifiers = modifiers
   }
 
-  public var description: String { "touch \(id) \(kind) \(phase) at \(location)" }
+  public var description: String { "touch \(id) \(kind) \(phase) at \(location.formatted)" }
 }
 
 /// A pointer event: movement, buttons pressed and released, with modifiers.

@@ -1,5 +1,3 @@
-import struct Graphics.AffineTransform
-
 /// A view that shows a picture of another view as it looked when the picture was taken:
 /// what ``View/snapshotView()`` returns. Later changes to the original, or its reuse for
 /// other content, do not show in the snapshot.
@@ -51,7 +49,7 @@ final class ReplayingGraphicsContext: GraphicsContext {
 
   func save() { operations.append { $0.save() } }
   func restore() { operations.append { $0.restore() } }
-  func concatenate(_ transform: AffineTransform) { operations.append { $0.concatenate(transform) } }
+  func concatenate(_ transform: CGAffineTransform) { operations.append { $0.concatenate(transform) } }
   func clip(to path: Path) { operations.append { $0.clip(to: path) } }
   func multiplyAlpha(_ alpha: Double) { operations.append { $0.multiplyAlpha(alpha) } }
   func fill(_ path: Path, color: Color) { operations.append { $0.fill(path, color: color) } }

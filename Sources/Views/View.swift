@@ -1,7 +1,5 @@
 import Foundation
 
-import struct Graphics.AffineTransform
-
 /// A rectangular area of the interface: it draws, holds subviews, takes input through its
 /// interactions and gesture recognisers, and converts points between coordinate spaces.
 ///
@@ -61,7 +59,7 @@ open class View {
 
   /// Applied about the centre. With a transform other than identity, ``frame`` is the
   /// bounding box of the transformed view.
-  @exclusivity(unchecked) public var transform: AffineTransform = .identity {
+  @exclusivity(unchecked) public var transform: CGAffineTransform = .identity {
     didSet { if transform != oldValue { geometryDidChange() } }
   }
 
@@ -354,19 +352,19 @@ open class View {
     if transform.isIdentity {
       return Point(x: point.x - center.x + bounds.midX, y: point.y - center.y + bounds.midY)
     }
-    guard let inverse = transform.inverted() else { return nil }
+    guard let inverse = transform.inverse else { return nil }
     let local = inverse.apply(to: point - center)
     return Point(x: local.x + bounds.midX, y: local.y + bounds.midY)
   }
 
   /// The transform from this view's space to the root of its hierarchy.
-  var transformToRoot: AffineTransform {
-    var result = AffineTransform.identity
+  var transformToRoot: CGAffineTransform {
+    var result = CGAffineTransform.identity
     var view: View? = self
     while let current = view, current.superview != nil {
-      let step = AffineTransform(translationX: -current.bounds.midX, y: -current.bounds.midY)
+      let step = CGAffineTransform(translationX: -current.bounds.midX, y: -current.bounds.midY)
         .concatenating(current.transform)
-        .concatenating(AffineTransform(translationX: current.center.x, y: current.center.y))
+        .concatenating(CGAffineTransform(translationX: current.center.x, y: current.center.y))
       result = result.concatenating(step)
       view = current.superview
     }
@@ -382,10 +380,10 @@ open class View {
 
   /// The transform from this view's space into `view`'s (the root's when nil), or nil
   /// when the two views do not share a root.
-  private func transform(to view: View?) -> AffineTransform? {
+  private func transform(to view: View?) -> CGAffineTransform? {
     let target = view ?? root
     guard target.root === root else { return nil }
-    return transformToRoot.concatenating(target.transformToRoot.inverted() ?? .identity)
+    return transformToRoot.concatenating(target.transformToRoot.inverse ?? .identity)
   }
 
   /// Converts a point of this view's space into `view`'s space (the root's when nil). The
@@ -508,8 +506,8 @@ open class View {
 
   /// A one-line description for snapshots: the type and what matters of its state.
   open var snapshotDescription: String {
-    var parts = ["\(type(of: self))", "frame=\(frame)"]
-    if bounds.origin != .zero { parts.append("bounds.origin=\(bounds.origin)") }
+    var parts = ["\(type(of: self))", "frame=\(frame.formatted)"]
+    if bounds.origin != .zero { parts.append("bounds.origin=\(bounds.origin.formatted)") }
     if !transform.isIdentity { parts.append("transform=\(transform)") }
     if alpha != 1 { parts.append("alpha=\(formatted(alpha))") }
     if isHidden { parts.append("hidden") }

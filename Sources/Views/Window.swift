@@ -291,7 +291,7 @@ open class Window: View {
       return
     }
     let rect = focusedView.convert(focusedView.keyboardFocusRect ?? focusedView.bounds, to: self)
-    focusRing.frame = rect.insetBy(dx: -FocusRingView.outset, dy: -FocusRingView.outset)
+    focusRing.frame = rect.inset(dx: -FocusRingView.outset, dy: -FocusRingView.outset)
     if focusRing.superview !== self {
       addSubview(focusRing)
     } else if subviews.last !== focusRing {
@@ -357,7 +357,7 @@ open class Window: View {
   }
 
   open override var snapshotDescription: String {
-    "Window frame=\(frame)"
+    "Window frame=\(frame.formatted)"
   }
 }
 
@@ -369,11 +369,11 @@ final class FocusRingView: View {
   static let color = Color(red: 0.21, green: 0.52, blue: 0.89)
 
   override func draw(in context: any GraphicsContext) {
-    let inset = bounds.insetBy(dx: 1, dy: 1)
+    let inset = bounds.inset(dx: 1, dy: 1)
     context.stroke(Path(roundedRect: inset, cornerRadius: 3), color: Self.color, lineWidth: 2)
   }
 
-  override var snapshotDescription: String { "FocusRing frame=\(frame)" }
+  override var snapshotDescription: String { "FocusRing frame=\(frame.formatted)" }
 }
 
 /// Something that works across a whole window, before the views' own gesture recognisers:

@@ -45,7 +45,7 @@ struct IncrementalRendererTests {
         window.addSubview(tile)
         views += [tile, title, ring]
       }
-      views[6].transform = AffineTransform(rotationAngle: 0.3)
+      views[6].transform = CGAffineTransform(rotationAngle: 0.3)
       views[9].alpha = 0.6
     }
   }
@@ -57,7 +57,7 @@ struct IncrementalRendererTests {
     case 0:
       let offset = Point(x: Double.random(in: -30...30, using: &random), y: Double.random(in: -30...30, using: &random))
       view.center = view.center + offset
-      return "moved \(scene.views.firstIndex { $0 === view }!) by \(offset)"
+      return "moved \(scene.views.firstIndex { $0 === view }!) by \(offset.formatted)"
     case 1:
       view.backgroundColor = Color(
         red: .random(in: 0...1, using: &random), green: .random(in: 0...1, using: &random), blue: 0.5)
@@ -69,7 +69,7 @@ struct IncrementalRendererTests {
       view.alpha = [0.3, 0.7, 1].randomElement(using: &random)!
       return "alpha \(view.alpha)"
     case 4:
-      view.transform = AffineTransform(rotationAngle: .random(in: -0.5...0.5, using: &random))
+      view.transform = CGAffineTransform(rotationAngle: .random(in: -0.5...0.5, using: &random))
       return "rotated"
     case 5:
       view.superview?.bringSubviewToFront(view)
@@ -93,7 +93,7 @@ struct IncrementalRendererTests {
       return "clips \(view.clipsToBounds)"
     case 11:
       (view as? Ring)?.lineWidth = .random(in: 1...9, using: &random)
-      view.presentationOffset = Point(x: .random(in: -3...3, using: &random), y: 0)
+      view.presentationOffset = Point(x: Double.random(in: -3...3, using: &random), y: 0)
       return "restroked and offset"
     default:
       return "nothing"

@@ -96,7 +96,7 @@ struct InputTranslatorTests {
       guard
         let scroll = InputTranslator.scroll(direction: direction, deltas: Point(x: dx, y: dy), unit: unit, isStop: stop)
       else { return "none" }
-      return "\(scroll.kind) \(scroll.phase) \(scroll.delta)"
+      return "\(scroll.kind) \(scroll.phase) \(scroll.delta.formatted)"
     }
     #expect(map(GDK_SCROLL_DOWN) == "wheel changed (0, 1)")
     #expect(map(GDK_SCROLL_UP) == "wheel changed (0, -1)")

@@ -89,7 +89,7 @@ struct RasterCacheTests {
     _ = try HeadlessRenderer.render(scene.window)
     scene.tiles[0].presentationOffset = Point(x: 3, y: 7)
     scene.tiles[1].presentationOffset = Point(x: 0.5, y: 0)
-    scene.tiles[2].transform = AffineTransform(rotationAngle: 0.2)
+    scene.tiles[2].transform = CGAffineTransform(rotationAngle: 0.2)
     let (hits, misses) = (RasterCache.shared.hits, RasterCache.shared.misses)
     let image = try HeadlessRenderer.render(scene.window)
     #expect(RasterCache.shared.hits - hits == 4)
@@ -97,7 +97,7 @@ struct RasterCacheTests {
     let expected = Scene(rasterized: false)
     expected.tiles[0].presentationOffset = Point(x: 3, y: 7)
     expected.tiles[1].presentationOffset = Point(x: 0.5, y: 0)
-    expected.tiles[2].transform = AffineTransform(rotationAngle: 0.2)
+    expected.tiles[2].transform = CGAffineTransform(rotationAngle: 0.2)
     #expect(try HeadlessRenderer.render(expected.window).largestDifference(from: image) <= 1)
   }
 

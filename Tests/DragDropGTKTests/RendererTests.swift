@@ -128,7 +128,7 @@ struct RendererTests {
     let root = canvas()
     let bar = View(frame: Rect(x: 30, y: 45, width: 40, height: 10))
     bar.backgroundColor = Self.red
-    bar.transform = AffineTransform(rotationAngle: .pi / 2)
+    bar.transform = CGAffineTransform(rotationAngle: .pi / 2)
     root.addSubview(bar)
     let image = try render(root, name: "rotated")
     #expect(image.color(at: Point(x: 50, y: 33))?.hex == "#ff0000ff")
@@ -143,7 +143,7 @@ struct RendererTests {
     let root = canvas()
     let container = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
     container.bounds.origin = Point(x: 20, y: 0)
-    container.transform = AffineTransform(scaleX: 0.5, y: 0.5)
+    container.transform = CGAffineTransform(scaleX: 0.5, y: 0.5)
     let dot = View(frame: Rect(x: 40, y: 40, width: 20, height: 20))
     dot.backgroundColor = Self.blue
     container.addSubview(dot)
@@ -298,16 +298,16 @@ struct RendererTests {
     final class Careless: View {
       override func draw(in context: any GraphicsContext) {
         context.save()
-        context.concatenate(AffineTransform(scaleX: 0, y: 0))
+        context.concatenate(CGAffineTransform(scaleX: 0, y: 0))
         context.fill(Path(Rect(x: 0, y: 0, width: 100, height: 100)), color: RendererTests.blue)
         context.restore()
         context.save()
-        context.concatenate(AffineTransform(a: .nan, b: 0, c: 0, d: 1, tx: 0, ty: 0))
+        context.concatenate(CGAffineTransform(a: .nan, b: 0, c: 0, d: 1, tx: 0, ty: 0))
         context.fill(Path(Rect(x: 0, y: 0, width: 100, height: 100)), color: RendererTests.blue)
         context.restore()
-        context.fill(Path(Rect(x: .infinity, y: 0, width: 10, height: 10)), color: RendererTests.blue)
+        context.fill(Path(Rect(x: CGFloat.infinity, y: 0, width: 10, height: 10)), color: RendererTests.blue)
         context.stroke(Path(Rect(x: 0, y: 0, width: 10, height: 10)), color: RendererTests.blue, lineWidth: .nan)
-        context.drawText("x", at: Point(x: .nan, y: 0), font: .systemFont(ofSize: 10), color: .black)
+        context.drawText("x", at: Point(x: CGFloat.nan, y: 0), font: .systemFont(ofSize: 10), color: .black)
         context.clip(to: Path())
         context.fill(Path(Rect(x: 0, y: 0, width: 100, height: 100)), color: RendererTests.blue)
       }
@@ -342,7 +342,9 @@ struct RendererTests {
   @Test func impossibleSizesAreATypedError() {
     let view = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
     #expect(throws: GTKError.self) { try HeadlessRenderer.render(view, size: Size(width: 0, height: 10)) }
-    #expect(throws: GTKError.self) { try HeadlessRenderer.render(view, size: Size(width: .infinity, height: 10)) }
+    #expect(throws: GTKError.self) {
+      try HeadlessRenderer.render(view, size: Size(width: CGFloat.infinity, height: 10))
+    }
     #expect(throws: GTKError.self) { try HeadlessRenderer.render(view, scale: -1) }
     #expect(throws: GTKError.self) { try HeadlessRenderer.render(view, size: Size(width: 100_000, height: 10)) }
   }

@@ -86,7 +86,7 @@ final class PhotoSession: CollectionViewDataSource, CollectionViewDelegate, Coll
   func collectionView(
     _ collectionView: CollectionView, itemsForAddingTo session: DragSession, at indexPath: IndexPath, point: Point
   ) -> [DragItem] {
-    log.append("itemsForAddingTo \(indexPath.item) at \(point)")
+    log.append("itemsForAddingTo \(indexPath.item) at \(point.formatted)")
     return [dragItem(photos[indexPath.item])]
   }
 
@@ -310,7 +310,7 @@ final class PhotoSession: CollectionViewDataSource, CollectionViewDelegate, Coll
     var target = try #require(scene.test.window.dragController.endingPreviews(of: session).first??.target)
     #expect(target.container === scene.albumList)
     #expect(target.center == Point(x: 30, y: 150))  // album 2's cell starts at 120
-    #expect(target.transform == AffineTransform(scaleX: 0.4, y: 0.4))  // 40 points of a 100-point photo
+    #expect(target.transform == CGAffineTransform(scaleX: 0.4, y: 0.4))  // 40 points of a 100-point photo
     scene.test.settle()
 
     // To a target anywhere.

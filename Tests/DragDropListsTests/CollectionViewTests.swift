@@ -83,7 +83,7 @@ extension CollectionView {
     view.layoutIfNeeded()
     #expect(view.indexPathsForVisibleItems.first == IndexPath(item: 500, section: 0))
     #expect(view.subviews.count { $0 is CollectionViewCell } == 20)  // cells were reused, not added
-    #expect(view.contentSize.height == 200 * 100 + 199 * 10)
+    #expect(view.contentSize.height == 200 * 100 + 199 * 10.0)
   }
 
   @Test("Rule 25: batch updates move cells with their items; a mismatch throws and keeps the state")
@@ -158,7 +158,7 @@ extension CollectionView {
     #expect(
       context.commands.first { if case .concatenate = $0 { true } else { false } }
         == .concatenate(
-          AffineTransform(translationX: 110, y: 0)))  // its frame's origin, 0, plus the offset
+          CGAffineTransform(translationX: 110, y: 0)))  // its frame's origin, 0, plus the offset
     test.hold(0.15)  // half way: the ease-in-out curve is half done too
     #expect(abs(cell.presentationOffset.x - 55) < 0.5)
     #expect(!completed)

@@ -18,10 +18,12 @@ import Testing
       FlowLayout(
         width: 300, itemSize: Size(width: 50, height: 50), minimumInteritemSpacing: -60, minimumLineSpacing: -50,
         itemCounts: [5]),
-      FlowLayout(width: .infinity, itemSize: Size(width: .nan, height: .infinity), itemCounts: [3, 2]),
+      FlowLayout(
+        width: CGFloat.infinity, itemSize: Size(width: CGFloat.nan, height: CGFloat.infinity), itemCounts: [3, 2]),
     ]
     let points = [
-      Point(x: 10, y: 10), Point(x: .infinity, y: .infinity), Point(x: -.infinity, y: 1e300), Point(x: .nan, y: .nan),
+      Point(x: 10, y: 10), Point(x: CGFloat.infinity, y: CGFloat.infinity), Point(x: -CGFloat.infinity, y: 1e300),
+      Point(x: CGFloat.nan, y: CGFloat.nan),
       Point(x: 299, y: 1e18),
     ]
     for layout in layouts {
@@ -40,7 +42,7 @@ import Testing
   @Test("Issue 9: a grid of infinite height lays out every item once")
   func infiniteGrid() {
     let grid = CollectionView(
-      frame: Rect(x: 0, y: 0, width: 320, height: .infinity),
+      frame: Rect(x: 0, y: 0, width: 320, height: CGFloat.infinity),
       collectionViewLayout: .flow(itemSize: Size(width: 100, height: 100)))
     let model = GridModel([(0..<25).map { "i\($0)" }])
     grid.register(CollectionViewCell.self, forCellWithReuseIdentifier: "cell")

@@ -61,7 +61,7 @@ final class CountedRows: TableViewDataSource, TableViewDelegate {
       y += CountedRows.height(row)
     }
     let measured = model.asked.keys.map(CountedRows.height).reduce(0, +)
-    #expect(table.contentSize.height == measured + Double(10_000_000 - model.asked.count) * 50)
+    #expect(Double(table.contentSize.height) == measured + Double(10_000_000 - model.asked.count) * 50)
     #expect(table.layout.isRowHeightEstimated(at: IndexPath(row: model.asked.count, section: 0)))
     #expect(!table.layout.isRowHeightEstimated(at: IndexPath(row: 0, section: 0)))
   }
@@ -95,7 +95,7 @@ final class CountedRows: TableViewDataSource, TableViewDelegate {
     }
     #expect(model.asked.count == 1_000)
     #expect(model.asked.values.allSatisfy { $0 == 1 })
-    #expect(table.contentSize.height == (0..<1_000).map(CountedRows.height).reduce(0, +))
+    #expect(Double(table.contentSize.height) == (0..<1_000).map(CountedRows.height).reduce(0, +))
     #expect(table.indexPathsForVisibleRows.last?.row == 999)
   }
 
@@ -121,7 +121,7 @@ final class CountedRows: TableViewDataSource, TableViewDelegate {
     table.layoutIfNeeded()
     #expect(model.asked.count == 300)
     #expect(!table.layout.isRowHeightEstimated(at: IndexPath(row: 299, section: 0)))
-    #expect(table.contentSize.height == (0..<300).map(CountedRows.height).reduce(0, +))
+    #expect(Double(table.contentSize.height) == (0..<300).map(CountedRows.height).reduce(0, +))
   }
 
   @Test("A section of five billion estimated rows shows the most a section can, logged, and does not trap")

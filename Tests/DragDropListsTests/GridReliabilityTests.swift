@@ -236,7 +236,7 @@ import Testing
         let original = grid.movement?.original
         #expect(original.map { model.sections[$0.section][$0.item] } == name, "seed \(seed)")
       }
-      #expect(grid.contentSize.height == layout.contentHeight, "seed \(seed)")
+      #expect(Double(grid.contentSize.height) == layout.contentHeight, "seed \(seed)")
     }
   }
 

@@ -123,7 +123,7 @@ import Testing
     scene.test.tap(at: Point(x: 420, y: 44 * 2 + 10))
     #expect(scene.test.window.focusedView === scene.right)
     #expect(scene.right.indexPathForKeyboardFocus == IndexPath(row: 52, section: 0))
-    #expect(scene.right.contentOffset.y == 44 * 50)
+    #expect(scene.right.contentOffset.y == 44 * 50.0)
     #expect(!scene.test.window.isFocusVisible)
     #expect(!scene.test.window.subviews.contains { $0.snapshotDescription.hasPrefix("FocusRing") })
     scene.test.key(.down)

@@ -65,7 +65,7 @@ final class PrefectureModel: TableViewReorderingDataSource, TableViewDelegate {
     let model = PrefectureModel([Self.prefectures])
     let (_, table) = makeTable(model)
     #expect(table.numberOfRows(inSection: 0) == 12)
-    #expect(table.contentSize.height == 12 * 44)
+    #expect(table.contentSize.height == 12 * 44.0)
     #expect(texts(table) == ["北海道", "青森", "岩手", "宮城", "秋田"])  // 220 / 44
     table.contentOffset = Point(x: 0, y: 100)
     table.layoutIfNeeded()
@@ -189,7 +189,7 @@ final class PrefectureModel: TableViewReorderingDataSource, TableViewDelegate {
             y += height
           }
         }
-        #expect(table.contentSize.height == y, "seed \(seed)")
+        #expect(Double(table.contentSize.height) == y, "seed \(seed)")
         for indexPath in table.indexPathsForVisibleRows {
           let cell = table.cellForRow(at: indexPath)
           #expect(cell?.textLabel.text == model.sections[indexPath.section][indexPath.row], "seed \(seed)")
@@ -197,7 +197,7 @@ final class PrefectureModel: TableViewReorderingDataSource, TableViewDelegate {
         }
         let shown = Set(table.indexPathsForVisibleRows)
         let window = Rect(x: 0, y: table.contentOffset.y, width: 320, height: 220)
-        let wanted = Set(expectedRects.filter { $0.value.intersects(window) }.keys)
+        let wanted = Set(expectedRects.filter { $0.value.overlaps(window) }.keys)
         #expect(shown == wanted, "seed \(seed)")
       }
     }

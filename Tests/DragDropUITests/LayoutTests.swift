@@ -139,11 +139,11 @@ struct BadInputTests {
   @Test func lengthsThatMakeNoSenseAreIgnoredAndNothingCrashes() {
     let (test, host) = host(
       VStack(spacing: .nan) {
-        Text("a").frame(width: -20, height: .infinity)
+        Text("a").frame(width: -20, height: CGFloat.infinity)
         Text("b").padding(-8).padding(.nan).opacity(.nan).cornerRadius(.infinity)
         Spacer(minLength: -5)
         Color.red.frame(minWidth: .nan, maxWidth: -3)
-        Text("").border(Color.black, width: .nan)
+        Text("").border(Color.black, width: CGFloat.nan)
         LazyVGrid(columns: [GridItem(.fixed(0)), GridItem(.adaptive(minimum: .nan))], spacing: .infinity) {
           ForEach(0..<3) { Text("\($0)") }
         }.frame(width: 100, height: 100)

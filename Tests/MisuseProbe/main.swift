@@ -44,7 +44,7 @@ func allCases() -> [(name: String, run: @MainActor () throws -> Void)] {
           grid.dataSource = items
           grid.layoutIfNeeded()
           _ = grid.indexPathForItem(at: Point(x: 10, y: 1e300))
-          _ = grid.indexPathForItem(at: Point(x: .infinity, y: .nan))
+          _ = grid.indexPathForItem(at: Point(x: CGFloat.infinity, y: CGFloat.nan))
           _ = grid.frameForItem(at: IndexPath(item: 8, section: 0))
         }
       }
@@ -53,7 +53,7 @@ func allCases() -> [(name: String, run: @MainActor () throws -> Void)] {
       "grid-of-infinite-height",
       {
         let grid = CollectionView(
-          frame: Rect(x: 0, y: 0, width: 300, height: .infinity),
+          frame: Rect(x: 0, y: 0, width: 300, height: CGFloat.infinity),
           collectionViewLayout: .flow(itemSize: Size(width: 50, height: 50)))
         grid.layoutIfNeeded()
         _ = grid.indexPathsForVisibleItems
@@ -71,8 +71,8 @@ func allCases() -> [(name: String, run: @MainActor () throws -> Void)] {
       "descriptions-of-infinite-geometry",
       {
         let window = Window(frame: Rect(x: 0, y: 0, width: 100, height: 100), clock: ManualClock())
-        window.addSubview(View(frame: Rect(x: .infinity, y: -1e300, width: .nan, height: 1e20)))
-        check(!"\(Point(x: .infinity, y: .nan))".isEmpty, "a point describes itself")
+        window.addSubview(View(frame: Rect(x: CGFloat.infinity, y: -1e300, width: CGFloat.nan, height: 1e20)))
+        check(!"\(Point(x: CGFloat.infinity, y: CGFloat.nan).formatted)".isEmpty, "a point describes itself")
         check(!window.treeSnapshot.isEmpty && !window.displayListSnapshot.isEmpty, "snapshots")
       }
     ),

@@ -11,8 +11,9 @@ import Testing
     #expect((rect.minY, rect.midY, rect.maxY) == (20, 40, 60))
     #expect(rect.contains(Point(x: 10, y: 20)))
     #expect(!rect.contains(Point(x: 40, y: 20)))  // the maximum edge is outside
-    #expect(rect.intersection(Rect(x: 30, y: 50, width: 100, height: 100)) == Rect(x: 30, y: 50, width: 10, height: 10))
-    #expect(rect.intersection(Rect(x: 40, y: 20, width: 5, height: 5)) == nil)
+    #expect(
+      rect.overlap(with: Rect(x: 30, y: 50, width: 100, height: 100)) == Rect(x: 30, y: 50, width: 10, height: 10))
+    #expect(rect.overlap(with: Rect(x: 40, y: 20, width: 5, height: 5)) == nil)
     #expect(rect.union(Rect(x: 0, y: 0, width: 1, height: 1)) == Rect(x: 0, y: 0, width: 40, height: 60))
     #expect(Rect(x: 10, y: 10, width: -5, height: -5).standardized == Rect(x: 5, y: 5, width: 5, height: 5))
     #expect(
@@ -20,12 +21,12 @@ import Testing
   }
 
   @Test func transformsComposeAndInvert() throws {
-    let transform = AffineTransform(scaleX: 2, y: 3).concatenating(AffineTransform(translationX: 10, y: 20))
+    let transform = CGAffineTransform(scaleX: 2, y: 3).concatenating(CGAffineTransform(translationX: 10, y: 20))
     #expect(transform.apply(to: Point(x: 1, y: 1)) == Point(x: 12, y: 23))
-    let inverse = try #require(transform.inverted())
+    let inverse = try #require(transform.inverse)
     #expect(inverse.apply(to: Point(x: 12, y: 23)).distance(to: Point(x: 1, y: 1)) < 1e-12)
-    #expect(AffineTransform(scaleX: 0, y: 1).inverted() == nil)
-    let quarter = AffineTransform(rotationAngle: .pi / 2)
+    #expect(CGAffineTransform(scaleX: 0, y: 1).inverse == nil)
+    let quarter = CGAffineTransform(rotationAngle: .pi / 2)
     let turned = quarter.apply(to: Point(x: 1, y: 0))
     #expect(abs(turned.x) < 1e-12 && abs(turned.y - 1) < 1e-12)
   }
@@ -35,9 +36,9 @@ import Testing
     await propertyCheck(count: 500, input: component, component, component, Gen<Double>.double(in: -100...100)) {
       scale, angle, shift, coordinate in
       guard abs(scale) > 0.01 else { return }
-      let transform = AffineTransform(scaleX: scale, y: scale).rotated(by: angle).translatedBy(x: shift, y: -shift)
+      let transform = CGAffineTransform(scaleX: scale, y: scale).rotated(by: angle).translatedBy(x: shift, y: -shift)
       let point = Point(x: coordinate, y: coordinate / 2)
-      let back = transform.inverted()!.apply(to: transform.apply(to: point))
+      let back = transform.inverse!.apply(to: transform.apply(to: point))
       #expect(back.distance(to: point) < 1e-6)
     }
   }
@@ -51,7 +52,7 @@ import Testing
     let ellipse = Path(ellipseIn: Rect(x: 0, y: 0, width: 100, height: 50))
     #expect(ellipse.contains(Point(x: 50, y: 25)))
     #expect(!ellipse.contains(Point(x: 5, y: 5)))
-    let moved = ellipse.applying(AffineTransform(translationX: 100, y: 0))
+    let moved = ellipse.applying(CGAffineTransform(translationX: 100, y: 0))
     #expect(moved.contains(Point(x: 150, y: 25)))
     #expect(!moved.contains(Point(x: 50, y: 25)))
     #expect(moved.bounds == Rect(x: 100, y: 0, width: 100, height: 50))
@@ -64,7 +65,7 @@ import Testing
     let view = View(frame: Rect(x: 10, y: 20, width: 100, height: 50))
     #expect(view.center == Point(x: 60, y: 45))
     #expect(view.bounds == Rect(x: 0, y: 0, width: 100, height: 50))
-    view.transform = AffineTransform(scaleX: 2, y: 2)
+    view.transform = CGAffineTransform(scaleX: 2, y: 2)
     #expect(view.frame == Rect(x: -40, y: -5, width: 200, height: 100))
   }
 
@@ -135,7 +136,7 @@ import Testing
     #expect(item.convert(Point(x: 0, y: 0), to: window) == Point(x: 100, y: 110))
     #expect(window.hitTest(Point(x: 105, y: 115)) === item)
 
-    scroller.transform = AffineTransform(scaleX: 2, y: 2)
+    scroller.transform = CGAffineTransform(scaleX: 2, y: 2)
     // Scaled about the scroller's centre (200, 200).
     let corner = item.convert(Point(x: 0, y: 0), to: window)
     #expect(corner == Point(x: 0, y: 20))
@@ -151,7 +152,7 @@ import Testing
       x, y, angle, scale in
       let window = Window(frame: Rect(x: 0, y: 0, width: 500, height: 500), clock: ManualClock())
       let a = View(frame: Rect(x: x, y: y, width: 120, height: 80))
-      a.transform = AffineTransform(rotationAngle: angle).scaledBy(x: scale, y: scale)
+      a.transform = CGAffineTransform(rotationAngle: angle).scaledBy(x: scale, y: scale)
       let b = View(frame: Rect(x: y, y: x, width: 30, height: 60))
       b.bounds.origin = Point(x: x / 3, y: y / 7)
       window.addSubview(a)

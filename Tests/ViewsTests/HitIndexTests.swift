@@ -30,7 +30,7 @@ func referenceHitTest(_ view: View, _ point: Point) -> View? {
             x: Double.random(in: -50...500, using: &random), y: Double.random(in: -50...500, using: &random),
             width: Double.random(in: 0...(Bool.random(using: &random) ? 400 : 40), using: &random),
             height: Double.random(in: 0...40, using: &random)))
-        if Int.random(in: 0..<10, using: &random) == 0 { view.transform = AffineTransform(rotationAngle: 0.5) }
+        if Int.random(in: 0..<10, using: &random) == 0 { view.transform = CGAffineTransform(rotationAngle: 0.5) }
         if Int.random(in: 0..<10, using: &random) == 0 { view.isHidden = true }
         window.addSubview(view)
       }
