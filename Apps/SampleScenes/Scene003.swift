@@ -213,7 +213,7 @@ final class AppCell: CollectionViewCell {
   let name = Label()
   var isLifted = false {
     didSet {
-      icon.transform = isLifted ? AffineTransform(scaleX: 1.15, y: 1.15) : .identity
+      icon.transform = isLifted ? CGAffineTransform(scaleX: 1.15, y: 1.15) : .identity
       name.alpha = isLifted ? 0 : 1
     }
   }
