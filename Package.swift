@@ -22,6 +22,7 @@ let package = Package(
     .library(name: "BackendSupport", targets: ["BackendSupport"]),
     .library(name: "DragDropGTK", targets: ["DragDropGTK"]),
     .library(name: "DragDropUI", targets: ["DragDropUI"]),
+    .library(name: "DragDropUIKit", targets: ["DragDropUIKit"]),
     .library(name: "DragDropUIApp", targets: ["DragDropUIApp"]),
   ],
   dependencies: [
@@ -73,6 +74,13 @@ let package = Package(
     // interactions: they run in any window, a GTK window or a headless one.
     .target(
       name: "DragDropUI",
+      dependencies: ["DragDrop", "DragDropLists"],
+      swiftSettings: strict
+    ),
+    // UIKit's names and shapes over the engine, so that code written for UIKit compiles with
+    // only its imports changed.
+    .target(
+      name: "DragDropUIKit",
       dependencies: ["DragDrop", "DragDropLists"],
       swiftSettings: strict
     ),
@@ -244,6 +252,14 @@ let package = Package(
         .product(name: "PropertyBased", package: "swift-property-based"),
       ],
       swiftSettings: strict
+    ),
+    // UIKit code as people write it: the seeds' view controllers and others written from
+    // Apple's documentation, compiled in the Swift 5 language mode as most UIKit code is,
+    // with only their imports changed, and run headless.
+    .testTarget(
+      name: "UIKitCodeTests",
+      dependencies: ["DragDropUIKit", "DragDropTesting", "DragDropHarness", "TestSupport"],
+      swiftSettings: [.swiftLanguageMode(.v5)]
     ),
     .testTarget(
       name: "DragDropListsTests",

@@ -11,8 +11,9 @@ public final class DragItem {
   /// (the lift preview); a provider that returns nil means no preview.
   public var previewProvider: (@MainActor () -> DragPreview?)?
 
-  /// An item carrying what `itemProvider` provides.
-  public init(itemProvider: ItemProvider) {
+  /// An item carrying what `itemProvider` provides. It may be made on any thread, as
+  /// UIKit code makes its items in item provider callbacks.
+  nonisolated public init(itemProvider: ItemProvider) {
     self.itemProvider = itemProvider
   }
 

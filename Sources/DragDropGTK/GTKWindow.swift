@@ -94,6 +94,11 @@ public final class GTKWindow {
     drawingArea = gtk_drawing_area_new()
     let gtkWindow = ddgtk_window(widget)
     gtk_window_set_title(gtkWindow, title)
+    window.title = title
+    // A root view controller's title shows in the title bar.
+    // The Window and its observer live as long as the GTK window they are part of.
+    nonisolated(unsafe) let titled = gtkWindow
+    window.observeTitle { title in gtk_window_set_title(titled, title ?? "") }
     gtk_window_set_default_size(gtkWindow, width, height)
     gtk_window_set_child(gtkWindow, drawingArea)
     gtk_widget_set_focusable(drawingArea, 1)

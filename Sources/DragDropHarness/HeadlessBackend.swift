@@ -48,7 +48,7 @@ public final class HeadlessBackend: Backend {
   /// A ``TestWindow`` on the backend's clock and drag platform.
   public func makeWindow(title: String, size: Size) -> any BackendWindow {
     let test = TestWindow(size: size, clock: clock)
-    test.title = title
+    test.window.title = title
     test.backend = self
     platform.attach(test.window)
     windows.append(test)

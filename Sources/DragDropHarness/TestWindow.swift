@@ -26,8 +26,9 @@ public final class TestWindow {
   private var pointerLocation = Point.zero
   private var pointerButtons: PointerButtons = []
 
-  /// The window's title, when a ``HeadlessBackend`` made it.
-  public internal(set) var title = ""
+  /// The window's title: the one a ``HeadlessBackend`` made it with, or its root view
+  /// controller's.
+  public var title: String { window.title ?? "" }
   /// Whether the window has been presented and not closed since.
   public internal(set) var isPresented = false
   /// Whether the window has been closed.

@@ -90,6 +90,40 @@ public struct Color: Sendable, Hashable, Codable, CustomStringConvertible {
   /// The background of grouped content.
   public static let secondarySystemBackground = Color(red: 0.95, green: 0.95, blue: 0.97)
 
+  // UIKit's fixed colours, by their component values in UIKit.
+  /// Two thirds white (UIKit's `lightGray`).
+  public static let lightGray = Color(red: 2.0 / 3.0, green: 2.0 / 3.0, blue: 2.0 / 3.0)
+  /// One third white (UIKit's `darkGray`).
+  public static let darkGray = Color(red: 1.0 / 3.0, green: 1.0 / 3.0, blue: 1.0 / 3.0)
+  /// Full red and blue (UIKit's `magenta`).
+  public static let magenta = Color(red: 1, green: 0, blue: 1)
+  /// Full green and blue (UIKit's `cyan`).
+  public static let cyan = Color(red: 0, green: 1, blue: 1)
+  /// UIKit's `brown`: 0.6, 0.4, 0.2.
+  public static let brown = Color(red: 0.6, green: 0.4, blue: 0.2)
+
+  // UIKit's system colours, in their light appearance.
+  /// UIKit's `systemRed`.
+  public static let systemRed = Color.red
+  /// UIKit's `systemOrange`.
+  public static let systemOrange = Color.orange
+  /// UIKit's `systemYellow`.
+  public static let systemYellow = Color.yellow
+  /// UIKit's `systemGreen`.
+  public static let systemGreen = Color.green
+  /// UIKit's `systemTeal`.
+  public static let systemTeal = Color(red: 0.19, green: 0.69, blue: 0.78)
+  /// UIKit's `systemBlue`.
+  public static let systemBlue = Color.blue
+  /// UIKit's `systemIndigo`.
+  public static let systemIndigo = Color.indigo
+  /// UIKit's `systemPurple`.
+  public static let systemPurple = Color.purple
+  /// UIKit's `systemPink`.
+  public static let systemPink = Color.pink
+  /// UIKit's `systemGray`.
+  public static let systemGray = Color.gray
+
   private enum CodingKeys: String, CodingKey { case red, green, blue, alpha }
 
   /// Decoding refuses components outside 0...1 or not finite, rather than clamping them.

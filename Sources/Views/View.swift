@@ -318,10 +318,15 @@ open class View {
   public func layoutIfNeeded() {
     if needsLayout {
       needsLayout = false
+      owningController?.viewWillLayoutSubviews()
       layoutSubviews()
+      owningController?.viewDidLayoutSubviews()
     }
     for subview in subviews { subview.layoutIfNeeded() }
   }
+
+  /// The view controller whose root view this is, told of its layout passes.
+  package weak var owningController: ViewController?
 
   /// Override to place subviews; called by ``layoutIfNeeded()`` after a change.
   open func layoutSubviews() {}
@@ -564,4 +569,10 @@ public struct AutoresizingMask: OptionSet, Hashable, Sendable {
     }
     return (shares[0], shares[1])
   }
+}
+
+// Views compare and hash by identity, as UIKit's do (`tableView == firstTableView`).
+extension View: Hashable {
+  nonisolated public static func == (lhs: View, rhs: View) -> Bool { lhs === rhs }
+  nonisolated public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }

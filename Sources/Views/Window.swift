@@ -34,6 +34,36 @@ open class Window: View {
     super.init(frame: frame)
   }
 
+  // MARK: The root view controller
+
+  /// The controller whose view fills the window. Setting it takes the old controller's
+  /// view away (with its presented controllers) and puts the new one's in, each with its
+  /// appearance calls; the window's ``title`` follows the controller's.
+  public var rootViewController: ViewController? {
+    didSet {
+      guard rootViewController !== oldValue else { return }
+      if let oldValue {
+        oldValue.dismiss(animated: false)
+        oldValue.disappear()
+        oldValue.titleDidChange = nil
+      }
+      guard let controller = rootViewController else { return }
+      controller.appear(in: self)
+      if let title = controller.title { self.title = title }
+      controller.titleDidChange = { [weak self] in self?.title = $0 }
+    }
+  }
+
+  /// The window's title, as the platform shows it (a GTK window in its title bar); the
+  /// root view controller's title sets it.
+  public var title: String? {
+    didSet { if title != oldValue { for observer in titleObservers { observer(title) } } }
+  }
+
+  /// Calls `observer` with each new ``title``.
+  package func observeTitle(_ observer: @escaping @MainActor (String?) -> Void) { titleObservers.append(observer) }
+  private var titleObservers: [@MainActor (String?) -> Void] = []
+
   // MARK: Touches
 
   /// Delivers one touch event. A touch that begins is hit-tested, and the recognisers of

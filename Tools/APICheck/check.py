@@ -17,7 +17,7 @@ import sys
 
 MODULES = [
     "ContentTypes", "Graphics", "ItemProviders", "Views", "DragDrop", "DragDropLists", "DragDropUI",
-    "DragDropUIApp", "BackendSupport", "DragDropGTK", "DragDropHarness", "DragDropTesting",
+    "DragDropUIApp", "DragDropUIKit", "BackendSupport", "DragDropGTK", "DragDropHarness", "DragDropTesting",
 ]
 # Relationships through which DocC shows another declaration's documentation.
 INHERITING = {"overrides", "defaultImplementationOf"}

@@ -1,0 +1,34 @@
+import Foundation
+import ItemProviders
+
+// Foundation's bridged classes in drop sessions, as UIKit code writes them:
+// `session.canLoadObjects(ofClass: NSString.self)` and
+// `session.loadObjects(ofClass: NSString.self) { strings in … }`. The values are the
+// Strings and URLs the classes bridge to (see `ItemProvider.init(object:)` for NSString).
+
+extension DragDropSession {
+  /// Whether any item can be loaded as text.
+  public func canLoadObjects(ofClass type: NSString.Type) -> Bool { canLoadObjects(ofClass: String.self) }
+
+  /// Whether any item can be loaded as a URL.
+  public func canLoadObjects(ofClass type: NSURL.Type) -> Bool { canLoadObjects(ofClass: URL.self) }
+}
+
+extension DropSession {
+  /// Loads every item's text, as ``loadObjects(ofClass:completion:)`` does for `String`,
+  /// and hands the strings over as Foundation hands over `NSString`s.
+  @discardableResult
+  public func loadObjects(
+    ofClass type: NSString.Type, completion: @escaping @MainActor ([any ItemProviderReading]) -> Void
+  ) -> LoadProgress {
+    loadObjects(ofClass: String.self) { strings in completion(strings) }
+  }
+
+  /// Loads every item's URL, as ``loadObjects(ofClass:completion:)`` does for `URL`.
+  @discardableResult
+  public func loadObjects(
+    ofClass type: NSURL.Type, completion: @escaping @MainActor ([any ItemProviderReading]) -> Void
+  ) -> LoadProgress {
+    loadObjects(ofClass: URL.self) { urls in completion(urls) }
+  }
+}

@@ -1,0 +1,43 @@
+import Foundation
+
+// Foundation's bridged classes in item providers, as UIKit code writes them:
+// `NSItemProvider(object: name as NSString)` and `loadObject(ofClass: NSString.self)`.
+// Foundation on Linux keeps NSString and NSURL from being Sendable, so they travel as the
+// String and URL they bridge to, and a load hands over that String or URL (`as? String`
+// reads it).
+
+extension ItemProvider {
+  /// A provider of the text of `string`, as a `String` provides it.
+  public convenience init(object string: NSString) {
+    self.init(object: string as String)
+  }
+
+  /// A provider of `url`, as a `URL` provides it.
+  public convenience init(object url: NSURL) {
+    self.init(object: url as URL)
+  }
+
+  /// Whether a load of `NSString` would find text: as for `String`.
+  public func canLoadObject(ofClass type: NSString.Type) -> Bool { canLoadObject(ofClass: String.self) }
+
+  /// Whether a load of `NSURL` would find a URL: as for `URL`.
+  public func canLoadObject(ofClass type: NSURL.Type) -> Bool { canLoadObject(ofClass: URL.self) }
+
+  /// Loads the text as a `String`, handed over as Foundation hands over an `NSString`: the
+  /// value or the error, one of them nil.
+  @discardableResult
+  public func loadObject(
+    ofClass type: NSString.Type,
+    completionHandler: @escaping @Sendable ((any ItemProviderReading)?, (any Error)?) -> Void
+  ) -> LoadProgress {
+    loadObject(ofClass: String.self) { string, error in completionHandler(string, error) }
+  }
+
+  /// Loads the URL as a `URL`, handed over as Foundation hands over an `NSURL`.
+  @discardableResult
+  public func loadObject(
+    ofClass type: NSURL.Type, completionHandler: @escaping @Sendable ((any ItemProviderReading)?, (any Error)?) -> Void
+  ) -> LoadProgress {
+    loadObject(ofClass: URL.self) { url, error in completionHandler(url, error) }
+  }
+}
