@@ -134,9 +134,9 @@ final class DataSource: TableViewDataSource, TableViewDelegate, TableViewDragDel
       controller.report(error)
     }
     let newOpen = openID.flatMap { id in order.firstIndex { $0.id == id }.map { $0 + 1 } } ?? controller.openRow
-    try? controller.albumsTable.performBatchUpdates {
+    controller.albumsTable.performBatchUpdates {
       controller.reloadModelOnly(open: newOpen)
-      try? controller.albumsTable.moveRow(
+      controller.albumsTable.moveRow(
         at: IndexPath(row: from + 1, section: 0), to: IndexPath(row: index + 1, section: 0))
     }
     if let item = coordinator.items.first {

@@ -231,11 +231,11 @@ final class PhotoLibraryController: CollectionViewDataSource, CollectionViewDele
     let start = slot - sources.filter { $0 < slot }.count
     let moved = sources.map { photos[$0] }
     let destinations = moved.indices.map { IndexPath(item: start + $0, section: 0) }
-    try? grid.performBatchUpdates {
-      for source in sources.sorted(by: >) { photos.remove(at: source) }
-      photos.insert(contentsOf: moved, at: start)
-      try? grid.deleteItems(at: moving.map(\.1))
-      try? grid.insertItems(at: destinations)
+    grid.performBatchUpdates {
+      for source in sources.sorted(by: >) { self.photos.remove(at: source) }
+      self.photos.insert(contentsOf: moved, at: start)
+      self.grid.deleteItems(at: moving.map(\.1))
+      self.grid.insertItems(at: destinations)
     }
     for ((item, _), destination) in zip(moving, destinations) {
       coordinator.drop(item.dragItem, toItemAt: destination)

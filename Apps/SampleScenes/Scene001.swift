@@ -219,15 +219,15 @@ private final class TablesController: TableViewDragDelegate, TableViewDropDelega
     let otherModel = self.model(of: other)
     for (offset, (item, row)) in rows.enumerated() where row.from === other {
       let path = IndexPath(row: destination.row + offset, section: 0)
-      try? tableView.performBatchUpdates {
+      tableView.performBatchUpdates {
         model.names.insert(row.name, at: path.row)
-        try? tableView.insertRows(at: [path])
+        tableView.insertRows(at: [path])
       }
       coordinator.drop(item.dragItem, toRowAt: path)
       if let index = otherModel.names.firstIndex(of: row.name) {
-        try? other.performBatchUpdates {
+        other.performBatchUpdates {
           otherModel.names.remove(at: index)
-          try? other.deleteRows(at: [IndexPath(row: index, section: 0)])
+          other.deleteRows(at: [IndexPath(row: index, section: 0)])
         }
         journal.note("\(otherModel.name).deleteRow \(index)")
       }

@@ -119,33 +119,21 @@ open class CollectionView: ItemsView {
 
   /// Inserts items the data source now has; inside ``ItemsView/performBatchUpdates(_:completion:)`` it joins the
   /// batch. The paths are those after the update.
-  public func insertItems(
-    at indexPaths: [IndexPath], with animation: RowAnimation = .automatic
-  )
-    throws(BatchUpdateError)
-  {
-    try record(animation: animation) { $0.insertItems(at: indexPaths) }
+  public func insertItems(at indexPaths: [IndexPath], with animation: RowAnimation = .automatic) {
+    recording("insertItems", animation: animation) { $0.insertItems(at: indexPaths) }
   }
   /// Deletes items the data source no longer has; inside a batch it joins it. The paths are those before the
   /// update.
-  public func deleteItems(
-    at indexPaths: [IndexPath], with animation: RowAnimation = .automatic
-  )
-    throws(BatchUpdateError)
-  {
-    try record(animation: animation) { $0.deleteItems(at: indexPaths) }
+  public func deleteItems(at indexPaths: [IndexPath], with animation: RowAnimation = .automatic) {
+    recording("deleteItems", animation: animation) { $0.deleteItems(at: indexPaths) }
   }
   /// Moves an item the data source has moved, from its path before the update to its path after it.
-  public func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) throws(BatchUpdateError) {
-    try record { $0.moveItem(at: indexPath, to: newIndexPath) }
+  public func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {
+    recording("moveItem") { $0.moveItem(at: indexPath, to: newIndexPath) }
   }
   /// Asks the data source for new cells for items, which keep their places.
-  public func reloadItems(
-    at indexPaths: [IndexPath], with animation: RowAnimation = .automatic
-  )
-    throws(BatchUpdateError)
-  {
-    try record(animation: animation) { $0.reloadItems(at: indexPaths) }
+  public func reloadItems(at indexPaths: [IndexPath], with animation: RowAnimation = .automatic) {
+    recording("reloadItems", animation: animation) { $0.reloadItems(at: indexPaths) }
   }
   // MARK: Keyboard
 

@@ -24,7 +24,7 @@ final class DiffableDataSourceCore<SectionID: Hashable & Sendable, ItemID: Hasha
     let update = snapshot.batchUpdate(from: current)
     current = snapshot.applied
     do {
-      try view.performBatchUpdates(
+      try view.checkedBatch(
         { try view.record(animation: animatingDifferences ? .automatic : .none) { $0 = update } },
         completion: { _ in completion?() })
     } catch {

@@ -87,27 +87,33 @@ extension ItemsView {
 
   // MARK: Updates
 
-  /// Applies the insertions, deletions, moves and reloads made in `updates` as one change.
+  /// Applies the insertions, deletions, moves and reloads made in `updates` as one change,
+  /// as UIKit's `performBatchUpdates(_:completion:)` does.
   ///
   /// Update the data source inside the block, then describe the change with the insert,
-  /// delete, move and reload calls. The counts must add up (rule 25); if they do not, the
-  /// error names the section and every count, and the view keeps its state from before.
-  ///
-  /// The block may throw, so that the insert, delete, move and reload calls inside it need
-  /// a plain `try` and no `try?`: an error it throws ends the batch, nothing of the batch is
-  /// applied, and the error reaches the caller as it was thrown. If the block had already
-  /// changed the data source, call `reloadData()` to show what it holds.
+  /// delete, move and reload calls. The counts must add up (rule 25). When they do not, the
+  /// view does what rule 43 asks instead of stopping the app: it logs the
+  /// ``BatchUpdateError``, reloads from the data source (keeping the placeholders whose
+  /// places still exist), calls ``Views/APIMisuse/handler``, and then `completion` with
+  /// false. ``checked`` has the same call that throws the error and changes nothing.
   ///
   /// - Parameters:
   ///   - updates: changes the data source and describes the change.
   ///   - completion: runs once the update animation has finished, after
   ///     ``updateAnimationDuration`` on the window's clock (at once outside a window), with
-  ///     true.
-  /// - Throws: ``BatchUpdateError`` when the changes do not add up, or what the block threw.
+  ///     true; with false at once when the update did not add up.
   /// - Complexity: O(k log n) for k changed items among n, whatever the selection.
-  public func performBatchUpdates(
-    _ updates: () throws -> Void, completion: (@MainActor (Bool) -> Void)? = nil
-  ) throws {
+  public func performBatchUpdates(_ updates: (() -> Void)?, completion: (@MainActor (Bool) -> Void)? = nil) {
+    do {
+      try checkedBatch(updates ?? {}, completion: completion)
+    } catch {
+      recover(from: error, in: "performBatchUpdates")
+      completion?(false)
+    }
+  }
+
+  /// The checked batch: throws what ``performBatchUpdates(_:completion:)`` recovers from.
+  func checkedBatch(_ updates: () throws -> Void, completion: (@MainActor (Bool) -> Void)?) throws {
     reloadIfNeeded()
     let outer = pendingUpdate == nil
     if outer {
@@ -133,21 +139,53 @@ extension ItemsView {
   }
 
   /// Inserts sections; inside ``performBatchUpdates(_:completion:)`` it joins the batch,
-  /// outside it applies on its own. The same goes for the other section changes.
-  public func insertSections(_ sections: IndexSet, with animation: RowAnimation = .automatic) throws(BatchUpdateError) {
-    try record(animation: animation) { $0.insertSections(sections) }
+  /// outside it applies on its own, recovering as that call does when the counts do not
+  /// add up. The same goes for the other section changes.
+  public func insertSections(_ sections: IndexSet, with animation: RowAnimation = .automatic) {
+    recording("insertSections", animation: animation) { $0.insertSections(sections) }
   }
   /// Deletes sections the data source no longer has; inside a batch it joins it.
-  public func deleteSections(_ sections: IndexSet, with animation: RowAnimation = .automatic) throws(BatchUpdateError) {
-    try record(animation: animation) { $0.deleteSections(sections) }
+  public func deleteSections(_ sections: IndexSet, with animation: RowAnimation = .automatic) {
+    recording("deleteSections", animation: animation) { $0.deleteSections(sections) }
   }
   /// Moves a section the data source has moved, with its items.
-  public func moveSection(_ section: Int, toSection newSection: Int) throws(BatchUpdateError) {
-    try record { $0.moveSection(section, toSection: newSection) }
+  public func moveSection(_ section: Int, toSection newSection: Int) {
+    recording("moveSection") { $0.moveSection(section, toSection: newSection) }
   }
   /// Asks the data source for the sections' items again; they get new cells.
-  public func reloadSections(_ sections: IndexSet, with animation: RowAnimation = .automatic) throws(BatchUpdateError) {
-    try record(animation: animation) { $0.reloadSections(sections) }
+  public func reloadSections(_ sections: IndexSet, with animation: RowAnimation = .automatic) {
+    recording("reloadSections", animation: animation) { $0.reloadSections(sections) }
+  }
+
+  /// ``record(animation:_:)``, recovering as rule 43 asks when the change does not add up.
+  func recording(_ call: String, animation: RowAnimation = .automatic, _ change: (inout BatchUpdate) -> Void) {
+    do {
+      try record(animation: animation, change)
+    } catch {
+      recover(from: error, in: call)
+    }
+  }
+
+  /// What a non-throwing update does when its counts do not add up (rule 43): logs the
+  /// error, reloads from the data source keeping the placeholders whose places still exist
+  /// (the others are gone, and their contexts say so when used), and tells
+  /// ``Views/APIMisuse/handler``.
+  func recover(from error: any Error, in call: String) {
+    Self.logger.error(
+      "\(call)(…): the update does not add up; the view reloads from its data source",
+      metadata: ["error": "\(error)"])
+    let pending = allPlaceholderEntries.map { ($0, IndexPath(item: $0.anchor, section: $0.section)) }
+    reloadData()
+    for (entry, path) in pending {
+      if itemCounts.indices.contains(path.section) && path.item <= itemCounts[path.section] {
+        insertPlaceholder(entry)
+      } else {
+        Self.logger.error(
+          "a placeholder's place went in the reload; its drop fails",
+          metadata: ["indexPath": "\(path.itemDescription)"])
+      }
+    }
+    APIMisuse.report(error)
   }
 
   /// Inside a batch, adds to it; outside, applies the change on its own. Cells glide to

@@ -109,33 +109,21 @@ open class TableView: ItemsView {
 
   /// Inserts rows the data source now has; inside ``ItemsView/performBatchUpdates(_:completion:)`` it joins the
   /// batch. The paths are those after the update.
-  public func insertRows(
-    at indexPaths: [IndexPath], with animation: RowAnimation = .automatic
-  )
-    throws(BatchUpdateError)
-  {
-    try record(animation: animation) { $0.insertItems(at: indexPaths) }
+  public func insertRows(at indexPaths: [IndexPath], with animation: RowAnimation = .automatic) {
+    recording("insertRows", animation: animation) { $0.insertItems(at: indexPaths) }
   }
   /// Deletes rows the data source no longer has; inside a batch it joins it. The paths are those before the
   /// update.
-  public func deleteRows(
-    at indexPaths: [IndexPath], with animation: RowAnimation = .automatic
-  )
-    throws(BatchUpdateError)
-  {
-    try record(animation: animation) { $0.deleteItems(at: indexPaths) }
+  public func deleteRows(at indexPaths: [IndexPath], with animation: RowAnimation = .automatic) {
+    recording("deleteRows", animation: animation) { $0.deleteItems(at: indexPaths) }
   }
   /// Moves a row the data source has moved, from its path before the update to its path after it.
-  public func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) throws(BatchUpdateError) {
-    try record { $0.moveItem(at: indexPath, to: newIndexPath) }
+  public func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) {
+    recording("moveRow") { $0.moveItem(at: indexPath, to: newIndexPath) }
   }
   /// Asks the data source for new cells for rows, which keep their places and get their heights asked again.
-  public func reloadRows(
-    at indexPaths: [IndexPath], with animation: RowAnimation = .automatic
-  )
-    throws(BatchUpdateError)
-  {
-    try record(animation: animation) { $0.reloadItems(at: indexPaths) }
+  public func reloadRows(at indexPaths: [IndexPath], with animation: RowAnimation = .automatic) {
+    recording("reloadRows", animation: animation) { $0.reloadItems(at: indexPaths) }
   }
 
   // MARK: Rows and headers

@@ -140,10 +140,10 @@ final class PhotoSession: CollectionViewDataSource, CollectionViewDelegate, Coll
     guard let item = coordinator.items.first, let source = item.sourceIndexPath else { return }
     let slot = coordinator.destinationIndexPath ?? IndexPath(item: photos.count, section: 0)
     let destination = IndexPath(item: slot.item > source.item ? slot.item - 1 : slot.item, section: 0)
-    try? grid.performBatchUpdates {
+    try? grid.checked.performBatchUpdates {
       photos.insert(photos.remove(at: source.item), at: destination.item)
-      try? grid.deleteItems(at: [source])
-      try? grid.insertItems(at: [destination])
+      grid.deleteItems(at: [source])
+      grid.insertItems(at: [destination])
     }
     coordinator.drop(item.dragItem, toItemAt: destination)
   }
@@ -239,9 +239,9 @@ final class PhotoSession: CollectionViewDataSource, CollectionViewDelegate, Coll
     #expect(scene.grid.cellForItem(at: IndexPath(item: 2, section: 0))?.frame.minX == 330)
 
     // Another update lands while the data is on its way: the placeholder moves with it.
-    try scene.grid.performBatchUpdates {
+    try scene.grid.checked.performBatchUpdates {
       scene.photos.insert("new", at: 0)
-      try? scene.grid.insertItems(at: [IndexPath(item: 0, section: 0)])
+      scene.grid.insertItems(at: [IndexPath(item: 0, section: 0)])
     }
     scene.grid.layoutIfNeeded()
     #expect(placeholderCell.frame.minX == 330)

@@ -89,17 +89,17 @@ extension CollectionView {
   @Test("Rule 25: batch updates move cells with their items; a mismatch throws and keeps the state")
   func batchUpdates() throws {
     let (view, model) = makeGrid(6)
-    try view.performBatchUpdates {
+    try view.checked.performBatchUpdates {
       model.sections[0].remove(at: 1)
       model.sections[0].insert("new", at: 3)
-      try? view.deleteItems(at: [IndexPath(item: 1, section: 0)])
-      try? view.insertItems(at: [IndexPath(item: 3, section: 0)])
+      view.deleteItems(at: [IndexPath(item: 1, section: 0)])
+      view.insertItems(at: [IndexPath(item: 3, section: 0)])
     }
     view.layoutIfNeeded()
     #expect(view.visibleNames == ["p0", "p2", "p3", "new", "p4", "p5"])
     model.sections[0] += ["unannounced", "unannounced too"]
     #expect(throws: BatchUpdateError.self) {
-      try view.performBatchUpdates { try? view.insertItems(at: [IndexPath(item: 0, section: 0)]) }
+      try view.checked.performBatchUpdates { view.insertItems(at: [IndexPath(item: 0, section: 0)]) }
     }
     #expect(view.numberOfItems(inSection: 0) == 6)
     #expect(view.visibleNames == ["p0", "p2", "p3", "new", "p4", "p5"])
@@ -143,9 +143,9 @@ extension CollectionView {
     view.layoutIfNeeded()
     let cell = try #require(view.cellForItem(at: IndexPath(item: 1, section: 0)))
     var completed = false
-    try view.performBatchUpdates {
+    try view.checked.performBatchUpdates {
       model.sections[0].remove(at: 0)
-      try? view.deleteItems(at: [IndexPath(item: 0, section: 0)])
+      view.deleteItems(at: [IndexPath(item: 0, section: 0)])
     } completion: {
       completed = $0
     }
@@ -176,9 +176,9 @@ extension CollectionView {
     view.animatesChanges = false
     test.window.addSubview(view)
     view.layoutIfNeeded()
-    try view.performBatchUpdates {
+    try view.checked.performBatchUpdates {
       model.sections[0].remove(at: 0)
-      try? view.deleteItems(at: [IndexPath(item: 0, section: 0)])
+      view.deleteItems(at: [IndexPath(item: 0, section: 0)])
     }
     view.layoutIfNeeded()
     #expect(view.visibleCells.allSatisfy { $0.presentationOffset == .zero })

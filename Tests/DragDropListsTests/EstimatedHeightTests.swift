@@ -103,9 +103,9 @@ final class CountedRows: TableViewDataSource, TableViewDelegate {
   func insertionsAreMeasured() throws {
     let (test, table, model) = makeTable(rows: 1_000_000)
     defer { withExtendedLifetime(test) {} }
-    try table.performBatchUpdates {
+    try table.checked.performBatchUpdates {
       model.count += 1
-      try table.insertRows(at: [IndexPath(row: 500_000, section: 0)], with: .none)
+      try table.checked.insertRows(at: [IndexPath(row: 500_000, section: 0)], with: .none)
     }
     #expect(table.numberOfRows(inSection: 0) == 1_000_001)
     #expect(!table.layout.isRowHeightEstimated(at: IndexPath(row: 500_000, section: 0)))

@@ -11,9 +11,9 @@ import Testing
 @Suite struct FollowUpdateTests {
   /// Deletes the left table's first row through a batch update.
   func deleteFirstLeftRow(_ scene: TwoTables) throws {
-    try scene.left.performBatchUpdates {
+    try scene.left.checked.performBatchUpdates {
       scene.leftModel.sections[0].remove(at: 0)
-      try? scene.left.deleteRows(at: [IndexPath(row: 0, section: 0)])
+      scene.left.deleteRows(at: [IndexPath(row: 0, section: 0)])
     }
   }
 
@@ -94,9 +94,9 @@ import Testing
     scene.test.longPress(at: scene.rowCenter(scene.left, 0))
     scene.test.move(to: Point(x: 420, y: 44 + 22))  // over 神奈川
     scene.test.hold(0.5)
-    try scene.right.performBatchUpdates {
+    try scene.right.checked.performBatchUpdates {
       scene.rightModel.sections[0].remove(at: 0)
-      try? scene.right.deleteRows(at: [IndexPath(row: 0, section: 0)])
+      scene.right.deleteRows(at: [IndexPath(row: 0, section: 0)])
     }
     scene.test.hold(1)
     #expect(scene.rightModel.selections == ["select 神奈川"])
@@ -108,23 +108,23 @@ import Testing
   func reloadedSectionChangesCount() throws {
     let scene = TwoTables()
     // Seed 000's first drop: insert into the model, then reload the section.
-    try scene.right.performBatchUpdates {
+    try scene.right.checked.performBatchUpdates {
       scene.rightModel.sections[0].insert(contentsOf: ["埼玉", "千葉"], at: 0)
-      try scene.right.reloadSections(IndexSet(integer: 0))
+      try scene.right.checked.reloadSections(IndexSet(integer: 0))
     }
     #expect(scene.right.numberOfRows(inSection: 0) == 4)
     #expect(scene.texts(scene.right) == ["埼玉", "千葉", "東京", "神奈川"])
     scene.rightModel.sections[0].removeLast(3)
-    try scene.right.reloadSections(IndexSet(integer: 0))
+    try scene.right.checked.reloadSections(IndexSet(integer: 0))
     #expect(scene.texts(scene.right) == ["埼玉"])
     // Item changes in a reloaded section are refused, and change nothing.
     #expect(
       throws: BatchUpdateError.itemInChangedSection("inserted item 0 in section 0")
     ) {
-      try scene.right.performBatchUpdates {
+      try scene.right.checked.performBatchUpdates {
         scene.rightModel.sections[0].insert("x", at: 0)
-        try scene.right.insertRows(at: [IndexPath(row: 0, section: 0)])
-        try scene.right.reloadSections(IndexSet(integer: 0))
+        try scene.right.checked.insertRows(at: [IndexPath(row: 0, section: 0)])
+        try scene.right.checked.reloadSections(IndexSet(integer: 0))
       }
     }
   }

@@ -90,9 +90,9 @@ import Testing
         let coordinator = CollectionViewDropCoordinator.make(
           items: [item], destinationIndexPath: path, collectionView: grid)
         let new = name()
-        try? grid.performBatchUpdates {
+        try? grid.checked.performBatchUpdates {
           self.model.sections[section].insert(new, at: path.item)
-          try? self.grid.insertItems(at: [path])
+          self.grid.insertItems(at: [path])
         }
         coordinator.drop(item, toItemAt: path)
       case 7 where !finished.isEmpty:
@@ -107,7 +107,7 @@ import Testing
         // Misuse: an update whose counts do not add up is refused and changes nothing.
         let before = model.sections
         #expect(throws: BatchUpdateError.self) {
-          try self.grid.performBatchUpdates { try? self.grid.deleteItems(at: [IndexPath(item: 0, section: 0)]) }
+          try self.grid.checked.performBatchUpdates { self.grid.deleteItems(at: [IndexPath(item: 0, section: 0)]) }
         }
         #expect(model.sections == before)
       case 9:
@@ -192,11 +192,11 @@ import Testing
         }
       }
       do {
-        try grid.performBatchUpdates {
+        try grid.checked.performBatchUpdates {
           self.model.sections = final
-          try? self.grid.deleteItems(at: removed)
-          try? self.grid.insertItems(at: inserted)
-          if let move { try? self.grid.moveItem(at: move.from, to: move.to) }
+          self.grid.deleteItems(at: removed)
+          self.grid.insertItems(at: inserted)
+          if let move { self.grid.moveItem(at: move.from, to: move.to) }
         }
       } catch {
         Issue.record("a consistent batch was refused: \(error)")

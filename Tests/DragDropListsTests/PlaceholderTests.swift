@@ -49,6 +49,44 @@ import Testing
     }
   }
 
+  @Test("Rule 43: an update that does not add up reloads, keeps the placeholders whose places exist, and says so")
+  func anUpdateThatDoesNotAddUpRecovers() {
+    let fixture = Fixture(["東京", "神奈川", "千葉"])
+    let kept = fixture.placeholder(at: 1)
+    let lost = fixture.placeholder(at: 3)
+    var reported: [any Error] = []
+    APIMisuse.handler = { reported.append($0) }
+    defer { APIMisuse.handler = { _ in } }
+    var completions: [Bool] = []
+    // The data source loses two rows; the update describes one.
+    fixture.table.performBatchUpdates(
+      {
+        fixture.model.sections[0].removeLast(2)
+        fixture.table.deleteRows(at: [IndexPath(row: 2, section: 0)])
+      }, completion: { completions.append($0) })
+    #expect(reported.count == 1 && reported.first is BatchUpdateError)
+    #expect(completions == [false])
+    #expect(fixture.shown == ["東京", "…"])
+    #expect(kept.isPending && !lost.isPending)
+    // The kept placeholder still commits where it stands.
+    #expect(kept.commitInsertion { fixture.model.sections[0].insert("埼玉", at: $0.row) })
+    #expect(fixture.shown == ["東京", "埼玉"])
+  }
+
+  @Test("Rule 43: the checked form throws the error instead")
+  func theCheckedFormThrows() {
+    let fixture = Fixture(["東京", "神奈川", "千葉"])
+    var reported = 0
+    APIMisuse.handler = { _ in reported += 1 }
+    defer { APIMisuse.handler = { _ in } }
+    #expect(throws: BatchUpdateError.self) {
+      try fixture.table.checked.performBatchUpdates {
+        fixture.model.sections[0].removeLast()
+      }
+    }
+    #expect(reported == 0)
+  }
+
   @Test("A placeholder shows without the data source and commits at its current index path")
   func placeholderFollowsUpdatesThenCommits() throws {
     let fixture = Fixture(["東京", "神奈川", "千葉"])
@@ -57,9 +95,9 @@ import Testing
     #expect(fixture.table.numberOfRows(inSection: 0) == 3)  // the data source's count
     #expect(fixture.table.hasUncommittedUpdates)
     // Other updates happen while the load is slow: two rows go in above the placeholder.
-    try fixture.table.performBatchUpdates {
+    try fixture.table.checked.performBatchUpdates {
       fixture.model.sections[0].insert(contentsOf: ["沖縄", "大阪"], at: 0)
-      try? fixture.table.insertRows(at: [IndexPath(row: 0, section: 0), IndexPath(row: 1, section: 0)])
+      fixture.table.insertRows(at: [IndexPath(row: 0, section: 0), IndexPath(row: 1, section: 0)])
     }
     #expect(fixture.shown == ["沖縄", "大阪", "東京", "…", "神奈川", "千葉"])
     var committedAt: IndexPath?
@@ -105,9 +143,9 @@ import Testing
   func deletesAroundThePlaceholder() throws {
     let fixture = Fixture(["a", "b", "c", "d"])
     let context = fixture.placeholder(at: 2)
-    try fixture.table.performBatchUpdates {
+    try fixture.table.checked.performBatchUpdates {
       fixture.model.sections[0].removeSubrange(1...2)
-      try? fixture.table.deleteRows(at: [IndexPath(row: 1, section: 0), IndexPath(row: 2, section: 0)])
+      fixture.table.deleteRows(at: [IndexPath(row: 1, section: 0), IndexPath(row: 2, section: 0)])
     }
     #expect(fixture.shown == ["a", "…", "d"])
     #expect(context.commitInsertion { fixture.model.sections[0].insert("X", at: $0.row) })
@@ -163,11 +201,11 @@ import Testing
         case 3:
           let row = Int.random(in: 0...rows.count, using: &random)
           fixture.model.sections[0].insert(name(), at: row)
-          try? fixture.table.insertRows(at: [IndexPath(row: row, section: 0)])
+          fixture.table.insertRows(at: [IndexPath(row: row, section: 0)])
         case 4 where !rows.isEmpty:
           let row = Int.random(in: 0..<rows.count, using: &random)
           fixture.model.sections[0].remove(at: row)
-          try? fixture.table.deleteRows(at: [IndexPath(row: row, section: 0)])
+          fixture.table.deleteRows(at: [IndexPath(row: row, section: 0)])
         case 5 where Int.random(in: 0..<4, using: &random) == 0:
           fixture.table.reloadData()
           dead += pending.map(\.context)

@@ -75,9 +75,9 @@ import Testing
         let coordinator = TableViewDropCoordinator.make(
           items: [item], destinationIndexPath: IndexPath(row: row, section: 0), tableView: table)
         let new = name()
-        try? table.performBatchUpdates {
+        try? table.checked.performBatchUpdates {
           self.model.sections[0].insert(new, at: row)
-          try? self.table.insertRows(at: [IndexPath(row: row, section: 0)])
+          self.table.insertRows(at: [IndexPath(row: row, section: 0)])
         }
         coordinator.drop(item, toRowAt: IndexPath(row: row, section: 0))
       case 7 where !finished.isEmpty:
@@ -91,8 +91,8 @@ import Testing
         // Misuse: an update whose counts do not add up is refused and changes nothing.
         let before = rows
         #expect(throws: BatchUpdateError.self) {
-          try self.table.performBatchUpdates {
-            try? self.table.insertRows(at: [IndexPath(row: 0, section: 0)])
+          try self.table.checked.performBatchUpdates {
+            self.table.insertRows(at: [IndexPath(row: 0, section: 0)])
           }
         }
         #expect(rows == before)
@@ -118,10 +118,10 @@ import Testing
         final.insert(name(), at: position)
         inserted = inserted.map { $0 >= position ? $0 + 1 : $0 } + [position]
       }
-      try? table.performBatchUpdates {
+      try? table.checked.performBatchUpdates {
         self.model.sections[0] = final
-        try? self.table.deleteRows(at: deleted.map { IndexPath(row: $0, section: 0) })
-        try? self.table.insertRows(at: inserted.map { IndexPath(row: $0, section: 0) })
+        self.table.deleteRows(at: deleted.map { IndexPath(row: $0, section: 0) })
+        self.table.insertRows(at: inserted.map { IndexPath(row: $0, section: 0) })
       }
     }
 

@@ -66,9 +66,9 @@ final class PrefectureTableController: TableViewDragDelegate, TableViewDropDeleg
     if coordinator.proposal.operation == .move, let item = coordinator.items.first, let source = item.sourceIndexPath {
       // Reorder through performDrop: the destination counts the slot before removal.
       let final = destination.row > source.row ? IndexPath(row: destination.row - 1, section: 0) : destination
-      try? tableView.performBatchUpdates {
+      try? tableView.checked.performBatchUpdates {
         model.sections[0].insert(model.sections[0].remove(at: source.row), at: final.row)
-        try? tableView.moveRow(at: source, to: final)
+        tableView.moveRow(at: source, to: final)
       }
       coordinator.drop(item.dragItem, toRowAt: final)
       return
@@ -76,9 +76,9 @@ final class PrefectureTableController: TableViewDragDelegate, TableViewDropDeleg
     for (offset, item) in coordinator.items.enumerated() {
       guard let name = item.dragItem.localObject as? String else { continue }
       let path = IndexPath(row: destination.row + offset, section: 0)
-      try? tableView.performBatchUpdates {
+      try? tableView.checked.performBatchUpdates {
         model.sections[0].insert(name, at: path.row)
-        try? tableView.insertRows(at: [path])
+        tableView.insertRows(at: [path])
       }
       coordinator.drop(item.dragItem, toRowAt: path)
     }

@@ -118,9 +118,9 @@ final class PrefectureModel: TableViewReorderingDataSource, TableViewDelegate {
       throws: BatchUpdateError.invalidItemCount(
         section: 0, before: 12, inserted: 1, deleted: 0, movedIn: 0, movedOut: 0, reported: 14)
     ) {
-      try table.performBatchUpdates {
+      try table.checked.performBatchUpdates {
         model.sections[0].insert(contentsOf: ["沖縄", "鹿児島"], at: 0)
-        try? table.insertRows(at: [IndexPath(row: 0, section: 0)])
+        table.insertRows(at: [IndexPath(row: 0, section: 0)])
       }
     }
     #expect(table.numberOfRows(inSection: 0) == 12)
@@ -133,11 +133,11 @@ final class PrefectureModel: TableViewReorderingDataSource, TableViewDelegate {
     let (_, table) = makeTable(model)
     table.selectRow(at: IndexPath(row: 2, section: 0))  // 岩手
     let cell = table.cellForRow(at: IndexPath(row: 2, section: 0))
-    try table.performBatchUpdates {
+    try table.checked.performBatchUpdates {
       model.sections[0].remove(at: 0)
       model.sections[0].insert("沖縄", at: 3)
-      try? table.deleteRows(at: [IndexPath(row: 0, section: 0)])
-      try? table.insertRows(at: [IndexPath(row: 3, section: 0)])
+      table.deleteRows(at: [IndexPath(row: 0, section: 0)])
+      table.insertRows(at: [IndexPath(row: 3, section: 0)])
     }
     #expect(texts(table) == ["青森", "岩手", "宮城", "沖縄", "秋田"])
     #expect(table.indexPathsForSelectedRows == [IndexPath(row: 1, section: 0)])
@@ -164,17 +164,17 @@ final class PrefectureModel: TableViewReorderingDataSource, TableViewDelegate {
           let new = name()
           model.heights[new] = Double(Int.random(in: 20...80, using: &random))
           model.sections[section].insert(new, at: row)
-          try? table.insertRows(at: [IndexPath(row: row, section: section)])
+          table.insertRows(at: [IndexPath(row: row, section: section)])
         case 2 where count > 0:
           let row = Int.random(in: 0..<count, using: &random)
           model.sections[section].remove(at: row)
-          try? table.deleteRows(at: [IndexPath(row: row, section: section)])
+          table.deleteRows(at: [IndexPath(row: row, section: section)])
         case 3 where count > 0:
           let from = IndexPath(row: Int.random(in: 0..<count, using: &random), section: section)
           let other = 1 - section
           let to = IndexPath(row: Int.random(in: 0...model.sections[other].count, using: &random), section: other)
           model.sections[other].insert(model.sections[section].remove(at: from.row), at: to.row)
-          try? table.moveRow(at: from, to: to)
+          table.moveRow(at: from, to: to)
         default:
           table.contentOffset = Point(x: 0, y: Double.random(in: 0...1000, using: &random))
         }
@@ -236,10 +236,10 @@ final class PrefectureModel: TableViewReorderingDataSource, TableViewDelegate {
     table.dataSource = model
     test.window.addSubview(table)
     var finished: [Bool] = []
-    try table.performBatchUpdates(
+    try table.checked.performBatchUpdates(
       {
         model.sections[0].append("c")
-        try? table.insertRows(at: [IndexPath(row: 2, section: 0)])
+        table.insertRows(at: [IndexPath(row: 2, section: 0)])
       }, completion: { finished.append($0) })
     #expect(table.numberOfRows(inSection: 0) == 3)  // the model changes at once
     test.hold(0.29)

@@ -166,7 +166,7 @@ func allCases() -> [(name: String, run: @MainActor () throws -> Void)] {
         table.dataSource = model
         table.layoutIfNeeded()
         do {
-          try table.performBatchUpdates { try table.insertRows(at: [IndexPath(row: 0, section: 0)]) }
+          try table.checked.performBatchUpdates { try table.checked.insertRows(at: [IndexPath(row: 0, section: 0)]) }
           check(false, "the update should be refused")
         } catch {
           check(error is BatchUpdateError, "a typed error")
@@ -236,9 +236,9 @@ final class RowSource: TableViewDragDelegate, TableViewDropDelegate {
       let destination = coordinator.destinationIndexPath
     else { return }
     let final = destination.row > source.row ? IndexPath(row: destination.row - 1, section: 0) : destination
-    try? tableView.performBatchUpdates {
-      model.rows.insert(model.rows.remove(at: source.row), at: final.row)
-      try tableView.moveRow(at: source, to: final)
+    tableView.performBatchUpdates {
+      self.model.rows.insert(self.model.rows.remove(at: source.row), at: final.row)
+      tableView.moveRow(at: source, to: final)
     }
     coordinator.drop(item.dragItem, toRowAt: final)
   }

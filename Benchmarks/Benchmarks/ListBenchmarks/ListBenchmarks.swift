@@ -516,9 +516,9 @@ final class SelectionScene {
   /// One row inserted at a random place, in a batch update.
   func insertOne() {
     let row = Int(random.next() % UInt64(rows.count))
-    try! table.performBatchUpdates {
+    try! table.checked.performBatchUpdates {
       rows.count += 1
-      try table.insertRows(at: [IndexPath(row: row, section: 0)], with: .none)
+      try table.checked.insertRows(at: [IndexPath(row: row, section: 0)], with: .none)
     }
   }
 }
