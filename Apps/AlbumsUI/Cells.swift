@@ -41,20 +41,20 @@ final class AlbumRowCell: TableViewCell {
     didSet { applyTheme() }
   }
 
-  required init(reuseIdentifier: String?) {
-    super.init(reuseIdentifier: reuseIdentifier)
+  override init(style: TableViewCell.CellStyle, reuseIdentifier: String?) {
+    super.init(style: style, reuseIdentifier: reuseIdentifier)
     cover.cornerRadius = 6
     addSubview(cover)
     count.font = .systemFont(ofSize: 13)
     count.textAlignment = .right
     count.isUserInteractionEnabled = false
     addSubview(count)
-    textLabel.font = .systemFont(ofSize: 15)
+    textLabel?.font = .systemFont(ofSize: 15)
     applyTheme()
   }
 
   private func applyTheme() {
-    textLabel.textColor = theme.text
+    textLabel?.textColor = theme.text
     count.textColor = theme.secondaryText
     cover.emptyColor = theme.placeholder
     updateBackground()
@@ -65,7 +65,7 @@ final class AlbumRowCell: TableViewCell {
 
   func configure(name: String, count photoCount: Int, coverID: Int64?, theme: AlbumsTheme) {
     self.theme = theme
-    textLabel.text = name
+    textLabel?.text = name
     count.text = "\(photoCount)"
     self.coverID = coverID
     accessibilityLabel = name
@@ -74,7 +74,7 @@ final class AlbumRowCell: TableViewCell {
   override func layoutSubviews() {
     super.layoutSubviews()
     cover.frame = Rect(x: 10, y: (bounds.height - 40) / 2, width: 40, height: 40)
-    textLabel.frame = Rect(x: 60, y: 0, width: bounds.width - 110, height: bounds.height)
+    textLabel?.frame = Rect(x: 60, y: 0, width: bounds.width - 110, height: bounds.height)
     count.frame = Rect(x: bounds.width - 50, y: 0, width: 40, height: bounds.height)
   }
 
@@ -111,8 +111,8 @@ final class PhotoGridCell: CollectionViewCell {
   /// The photo the cell shows.
   var photoID: Int64?
 
-  required init(reuseIdentifier: String?) {
-    super.init(reuseIdentifier: reuseIdentifier)
+  override init(frame: Rect = .zero) {
+    super.init(frame: frame)
     thumbnail.cornerRadius = 8
     contentView.addSubview(thumbnail)
   }
@@ -151,8 +151,8 @@ final class ImportingCell: CollectionViewCell {
     }
   }
 
-  required init(reuseIdentifier: String?) {
-    super.init(reuseIdentifier: reuseIdentifier)
+  override init(frame: Rect = .zero) {
+    super.init(frame: frame)
     contentView.cornerRadius = 8
     contentView.backgroundColor = theme.placeholder
     title.font = .systemFont(ofSize: 12)

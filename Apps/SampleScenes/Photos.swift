@@ -113,8 +113,8 @@ public final class PhotoView: View {
 final class PhotoCell: CollectionViewCell {
   let photoView = PhotoView()
 
-  required init(reuseIdentifier: String?) {
-    super.init(reuseIdentifier: reuseIdentifier)
+  override init(frame: Rect = .zero) {
+    super.init(frame: frame)
     contentView.addSubview(photoView)
   }
 
@@ -170,8 +170,8 @@ final class LoadingPhotoCell: CollectionViewCell {
     }
   }
 
-  required init(reuseIdentifier: String?) {
-    super.init(reuseIdentifier: reuseIdentifier)
+  override init(frame: Rect = .zero) {
+    super.init(frame: frame)
     contentView.backgroundColor = Palette.placeholder
     contentView.cornerRadius = 10
     for label in [title, percentage] {
@@ -209,8 +209,8 @@ final class AlbumCell: CollectionViewCell {
   let name = Label()
   let count = Label()
 
-  required init(reuseIdentifier: String?) {
-    super.init(reuseIdentifier: reuseIdentifier)
+  override init(frame: Rect = .zero) {
+    super.init(frame: frame)
     cover.showsTitle = false
     cover.cornerRadius = 8
     emptyCover.backgroundColor = Palette.placeholder

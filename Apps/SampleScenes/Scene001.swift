@@ -70,7 +70,7 @@ final class PrefectureCell: TableViewCell {
   override func prepareForReuse() {
     super.prepareForReuse()
     fill = Palette.panel
-    textLabel.textColor = Palette.text
+    textLabel?.textColor = Palette.text
   }
 
   override func draw(in context: any GraphicsContext) {
@@ -96,7 +96,7 @@ final class Prefectures: TableViewReorderingDataSource {
 
   func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
     let cell = tableView.dequeueReusableCell(withIdentifier: "cell", for: indexPath)
-    cell.textLabel.text = names[indexPath.row]
+    cell.textLabel?.text = names[indexPath.row]
     return cell
   }
 
@@ -183,8 +183,8 @@ private final class TablesController: TableViewDragDelegate, TableViewDropDelega
       let placeholder = TableViewDropPlaceholder(
         insertionIndexPath: destination, reuseIdentifier: "placeholder", rowHeight: 44)
       placeholder.cellUpdateHandler = { cell in
-        cell.textLabel.text = "読み込み中…"
-        cell.textLabel.textColor = Palette.secondaryText
+        cell.textLabel?.text = "読み込み中…"
+        cell.textLabel?.textColor = Palette.secondaryText
         (cell as? PrefectureCell)?.fill = Palette.highlight
       }
       let context = coordinator.drop(item.dragItem, to: placeholder)

@@ -218,8 +218,8 @@ final class AppCell: CollectionViewCell {
     }
   }
 
-  required init(reuseIdentifier: String?) {
-    super.init(reuseIdentifier: reuseIdentifier)
+  override init(frame: Rect = .zero) {
+    super.init(frame: frame)
     icon.cornerRadius = 16
     icon.isUserInteractionEnabled = false
     symbol.font = .systemFont(ofSize: 32)

@@ -70,7 +70,7 @@ final class Inbox: TableViewDataSource {
 
   func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
     let cell = tableView.dequeueReusableCell(withIdentifier: "cell", for: indexPath)
-    cell.textLabel.text = entries[indexPath.row]
+    cell.textLabel?.text = entries[indexPath.row]
     return cell
   }
 }
@@ -106,7 +106,7 @@ final class Outbox: TableViewDataSource {
 
   func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
     let cell = tableView.dequeueReusableCell(withIdentifier: "cell", for: indexPath)
-    cell.textLabel.text = title(entries[indexPath.row])
+    cell.textLabel?.text = title(entries[indexPath.row])
     return cell
   }
 }
@@ -179,8 +179,8 @@ private final class OtherApplicationsController: TableViewDragDelegate, TableVie
       placeholder.cellUpdateHandler = { [weak self] cell in
         // Another application may not say how much it will send: then no percentage.
         let fraction = self?.loads[key]?.progress.fractionCompleted ?? 0
-        cell.textLabel.text = fraction > 0 ? "Loading… \(Int((fraction * 100).rounded(.down))) %" : "Loading…"
-        cell.textLabel.textColor = Palette.secondaryText
+        cell.textLabel?.text = fraction > 0 ? "Loading… \(Int((fraction * 100).rounded(.down))) %" : "Loading…"
+        cell.textLabel?.textColor = Palette.secondaryText
         (cell as? PrefectureCell)?.fill = Palette.highlight
       }
       let context = coordinator.drop(item.dragItem, to: placeholder)

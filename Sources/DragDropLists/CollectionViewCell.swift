@@ -7,8 +7,10 @@ open class CollectionViewCell: ItemsViewCell {
   /// The view to add content to; it fills the cell.
   public let contentView = View()
 
-  public required init(reuseIdentifier: String?) {
-    super.init(reuseIdentifier: reuseIdentifier)
+  /// A cell of `frame`, its content view filling it. Subclasses override this to build
+  /// their content, as in UIKit.
+  public override init(frame: Rect = .zero) {
+    super.init(frame: frame)
     addSubview(contentView)
   }
 

@@ -63,7 +63,7 @@ final class DiffableDataSourceCore<SectionID: Hashable & Sendable, ItemID: Hasha
 /// ```swift
 /// let dataSource = TableViewDiffableDataSource<Int, String>(tableView: table) { table, indexPath, name in
 ///   let cell = table.dequeueReusableCell(withIdentifier: "cell", for: indexPath)
-///   cell.textLabel.text = name
+///   cell.textLabel?.text = name
 ///   return cell
 /// }
 /// var snapshot = DiffableDataSourceSnapshot<Int, String>()

@@ -9,11 +9,18 @@ open class ItemsViewCell: View {
   /// Whether the item is selected.
   public internal(set) var isSelected = false
 
-  /// A cell for `reuseIdentifier`. Cells are made by the view when dequeued; a subclass overrides this to build
-  /// its content.
-  public required init(reuseIdentifier: String?) {
+  /// A cell of `frame`. A subclass builds its content in an override of this initializer
+  /// (a table cell's in `init(style:reuseIdentifier:)`), as in UIKit.
+  public override init(frame: Rect = .zero) {
+    super.init(frame: frame)
+  }
+
+  /// A cell for `reuseIdentifier`, as the view makes one of a registered class when it is
+  /// dequeued. It calls the class's own designated initializer, so a subclass that
+  /// overrides that initializer inherits this one.
+  public required convenience init(reuseIdentifier: String?) {
+    self.init(frame: .zero)
     self.reuseIdentifier = reuseIdentifier
-    super.init(frame: .zero)
   }
 
   /// Called before a cell is handed out again; clears the selection and drag state.

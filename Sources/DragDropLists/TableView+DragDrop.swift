@@ -108,13 +108,14 @@ public final class TableViewDropPlaceholder {
   public let insertionIndexPath: IndexPath
   /// The reuse identifier of the placeholder's cell, registered like any other.
   public let reuseIdentifier: String
-  /// The placeholder row's height.
-  public let rowHeight: Double
+  /// The placeholder row's height; ``TableView/automaticDimension`` takes the table's
+  /// ``TableView/rowHeight`` (44 points when that is automatic too).
+  public let rowHeight: CGFloat
   /// Configures the placeholder's cell whenever it is shown.
   public var cellUpdateHandler: ((TableViewCell) -> Void)?
 
   /// A placeholder row at `insertionIndexPath`, `rowHeight` high, whose cell is dequeued with `reuseIdentifier`.
-  public init(insertionIndexPath: IndexPath, reuseIdentifier: String, rowHeight: Double) {
+  public init(insertionIndexPath: IndexPath, reuseIdentifier: String, rowHeight: CGFloat) {
     self.insertionIndexPath = insertionIndexPath
     self.reuseIdentifier = reuseIdentifier
     self.rowHeight = rowHeight
@@ -166,6 +167,14 @@ public final class TableViewDropCoordinator: ItemsViewDropCoordinator {
     dropIntoItem(dragItem, at: indexPath, rect: rect)
   }
 
+  /// A placeholder's row height: ``TableView/automaticDimension`` takes the table's
+  /// ``TableView/rowHeight``, and 44 points when that is automatic too.
+  private func placeholderHeight(_ height: CGFloat) -> Double {
+    guard height == TableView.automaticDimension else { return Double(height) }
+    let rowHeight = tableView?.rowHeight ?? 44
+    return rowHeight == Double(TableView.automaticDimension) ? 44 : rowHeight
+  }
+
   /// Drops the item into a placeholder row at `placeholder.insertionIndexPath`, without
   /// touching the data source; commit or delete it through the returned context.
   @discardableResult
@@ -174,7 +183,7 @@ public final class TableViewDropCoordinator: ItemsViewDropCoordinator {
   ) -> any TableViewDropPlaceholderContext {
     let entry = ItemsView.PlaceholderEntry(
       at: placeholder.insertionIndexPath, reuseIdentifier: placeholder.reuseIdentifier, cellClass: TableViewCell.self,
-      extent: placeholder.rowHeight
+      extent: placeholderHeight(placeholder.rowHeight)
     ) { [placeholder] cell in
       if let cell = cell as? TableViewCell { placeholder.cellUpdateHandler?(cell) }
     }

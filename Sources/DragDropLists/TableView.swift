@@ -13,8 +13,16 @@ open class TableView: ItemsView {
   public weak var dataSource: (any TableViewDataSource)? { didSet { setNeedsReload() } }
   /// Gives row heights and hears selection; held weakly.
   public weak var delegate: (any TableViewDelegate)?
-  /// The height of rows when the delegate does not give one.
+  /// The height of rows when the delegate does not give one; ``automaticDimension`` sizes
+  /// each row to its cell's content.
   public var rowHeight = 44.0
+
+  /// A row height that sizes the row to its cell: the table asks the data source for the
+  /// row's cell and measures it (``View/sizeThatFits(_:)``) at the table's width.
+  public static let automaticDimension: CGFloat = -1
+
+  /// UIKit's name for the animations of row updates.
+  public typealias RowAnimation = DragDropLists.RowAnimation
   /// With a positive value, rows are not measured when the table loads: each counts as this
   /// height until it comes into view, when the delegate's
   /// ``TableViewDelegate/tableView(_:heightForRowAt:)`` is asked for it. Loading then costs
@@ -46,6 +54,26 @@ open class TableView: ItemsView {
     super.init(frame: frame, layout: ListLayout(width: 0, sections: []))
     dataBridge = TableDataBridge(table: self)
   }
+
+  /// A table of `frame` in `style`.
+  public convenience init(frame: Rect, style: Style) {
+    self.init(frame: frame)
+    self.style = style
+  }
+
+  /// How a table groups its sections, as UIKit names the styles. The style is kept for code
+  /// that reads it; every style draws as `.plain` for now.
+  public enum Style: Int, Sendable {
+    /// Rows edge to edge, headers that stay at the top while their section shows.
+    case plain
+    /// Sections apart, on a grouped background.
+    case grouped
+    /// Sections apart, inset, with rounded corners.
+    case insetGrouped
+  }
+
+  /// The table's style.
+  public private(set) var style = Style.plain
 
   /// The geometry of every row and header.
   var layout: ListLayout { itemLayout as? ListLayout ?? ListLayout(width: bounds.width, sections: []) }
@@ -150,9 +178,23 @@ open class TableView: ItemsView {
       })
   }
 
-  /// A row's height: the delegate's, or ``rowHeight``.
+  /// A row's height: the delegate's, or ``rowHeight``; a cell's own when either is
+  /// ``automaticDimension``.
   func rowHeight(at indexPath: IndexPath) -> Double {
-    delegate?.tableView(self, heightForRowAt: indexPath) ?? rowHeight
+    let height = delegate.map { Double($0.tableView(self, heightForRowAt: indexPath)) } ?? rowHeight
+    guard height == Double(Self.automaticDimension) else { return height }
+    return measuredHeight(at: indexPath)
+  }
+
+  /// The height of the row's cell at the table's width, its content laid out; the cell goes
+  /// back to the reuse pool.
+  private func measuredHeight(at indexPath: IndexPath) -> Double {
+    guard let source = dataSource else { return 44 }
+    let cell = source.tableView(self, cellForRowAt: indexPath)
+    let width = bounds.width > 0 ? bounds.width : 320
+    let height = Double(cell.sizeThatFits(Size(width: width, height: .greatestFiniteMagnitude)).height)
+    if cell.superview == nil { recycle(cell) }
+    return height.isFinite && height > 0 ? height : 44
   }
 
   override func headerExtents(sections: Int) -> [Double] {

@@ -1,30 +1,129 @@
 import DragDrop
 import Foundation
 
-/// A row of a table: a cell with a text label.
+/// A row of a table: a cell with a text label, and, by its style, a detail label and an
+/// image view, as UIKit's `UITableViewCell`.
 @MainActor
 open class TableViewCell: ItemsViewCell {
-  /// The label that shows the row's text, inset 16 points from the sides.
-  public let textLabel = Label()
-
-  public required init(reuseIdentifier: String?) {
-    super.init(reuseIdentifier: reuseIdentifier)
-    textLabel.font = .systemFont(ofSize: 17)
-    addSubview(textLabel)
+  /// What a cell shows beside its text.
+  public enum CellStyle: Int, Sendable {
+    /// A text label, with an image view on its left.
+    case `default`
+    /// A text label on the left and a detail label on the right.
+    case value1
+    /// A detail label on the left and a text label beside it.
+    case value2
+    /// A text label over a smaller detail label.
+    case subtitle
   }
 
-  /// Called before a cell is handed out again; clears the text by default.
+  /// The cell's style.
+  public let style: CellStyle
+
+  private let primaryLabel = Label()
+  private var secondaryLabel: Label?
+  private var image: ImageView?
+
+  /// A cell of `style` for `reuseIdentifier`. Subclasses override this to build their
+  /// content, as in UIKit.
+  public init(style: CellStyle, reuseIdentifier: String?) {
+    self.style = style
+    super.init(frame: .zero)
+    self.reuseIdentifier = reuseIdentifier
+    primaryLabel.font = .systemFont(ofSize: 17)
+    addSubview(primaryLabel)
+    if style != .default {
+      let detail = Label()
+      detail.font = .systemFont(ofSize: style == .subtitle ? 12 : 17)
+      detail.textColor = .secondary
+      addSubview(detail)
+      secondaryLabel = detail
+    }
+  }
+
+  /// A default-style cell of `frame`.
+  public override convenience init(frame: Rect = .zero) {
+    self.init(style: .default, reuseIdentifier: nil)
+    self.frame = frame
+  }
+
+  /// A default-style cell for `reuseIdentifier`, as the table makes one of a registered
+  /// class: through ``init(style:reuseIdentifier:)``, so a subclass's override of it runs.
+  public required convenience init(reuseIdentifier: String?) {
+    self.init(style: .default, reuseIdentifier: reuseIdentifier)
+  }
+
+  /// The label that shows the row's text. Never nil; optional as in UIKit.
+  public var textLabel: Label? { primaryLabel }
+
+  /// The label that shows the row's detail; nil in the default style.
+  public var detailTextLabel: Label? { secondaryLabel }
+
+  /// The image view at the row's leading edge, made on first use; nil in the `value2` style.
+  public var imageView: ImageView? {
+    guard style != .value2 else { return nil }
+    if let image { return image }
+    let made = ImageView()
+    addSubview(made)
+    image = made
+    setNeedsLayout()
+    return made
+  }
+
+  /// Called before a cell is handed out again; clears the text, the detail and the image
+  /// by default.
   open override func prepareForReuse() {
     super.prepareForReuse()
-    textLabel.text = nil
+    primaryLabel.text = nil
+    secondaryLabel?.text = nil
+    image?.image = nil
   }
 
   open override func layoutSubviews() {
-    textLabel.frame = bounds.inset(by: EdgeInsets(top: 0, left: 16, bottom: 0, right: 16))
+    var content = bounds.inset(by: EdgeInsets(top: 0, left: 16, bottom: 0, right: 16))
+    if let image, image.image != nil {
+      let side = min(content.height - 8, 40)
+      image.frame = Rect(x: content.minX, y: content.midY - side / 2, width: side, height: side)
+      content = content.inset(by: EdgeInsets(top: 0, left: side + 12, bottom: 0, right: 0))
+    }
+    guard let detail = secondaryLabel else {
+      primaryLabel.frame = content
+      return
+    }
+    switch style {
+    case .subtitle:
+      let top = content.inset(by: EdgeInsets(top: 0, left: 0, bottom: content.height * 0.45, right: 0))
+      primaryLabel.frame = top
+      detail.frame = content.inset(by: EdgeInsets(top: content.height * 0.55, left: 0, bottom: 0, right: 0))
+    case .value2:
+      detail.frame = content.inset(by: EdgeInsets(top: 0, left: 0, bottom: 0, right: content.width * 0.7))
+      primaryLabel.frame = content.inset(by: EdgeInsets(top: 0, left: content.width * 0.32, bottom: 0, right: 0))
+    default:
+      primaryLabel.frame = content.inset(by: EdgeInsets(top: 0, left: 0, bottom: 0, right: content.width * 0.4))
+      detail.frame = content.inset(by: EdgeInsets(top: 0, left: content.width * 0.6, bottom: 0, right: 0))
+      detail.textAlignment = .right
+    }
   }
 
-  override var contentSnapshot: String { textLabel.text.map { " text=\"\($0)\"" } ?? "" }
+  /// The height the cell's labels need at `size`'s width, with UIKit's margins: at least
+  /// 44 points.
+  open override func sizeThatFits(_ size: Size) -> Size {
+    var width = size.width - 32
+    if let image, image.image != nil { width -= min(44 - 8, 40) + 12 }
+    let primary = primaryLabel.sizeThatFits(Size(width: width, height: .greatestFiniteMagnitude)).height
+    let detail = secondaryLabel?.sizeThatFits(Size(width: width, height: .greatestFiniteMagnitude)).height ?? 0
+    let content = style == .subtitle ? primary + detail + 2 : max(primary, detail)
+    return Size(width: size.width, height: max(44, (content + 22).rounded(.up)))
+  }
+
+  override var contentSnapshot: String {
+    (primaryLabel.text.map { " text=\"\($0)\"" } ?? "") + (secondaryLabel?.text.map { " detail=\"\($0)\"" } ?? "")
+  }
 
   /// The accessibility label, or the text the cell shows.
-  open override var accessibilityText: String? { accessibilityLabel ?? textLabel.text }
+  open override var accessibilityText: String? {
+    if let accessibilityLabel { return accessibilityLabel }
+    let texts = [primaryLabel.text, secondaryLabel?.text].compactMap { $0 }
+    return texts.isEmpty ? nil : texts.joined(separator: ", ")
+  }
 }

@@ -37,7 +37,7 @@ extension TableViewReorderingDataSource {
 @MainActor
 public protocol TableViewDelegate: AnyObject {
   /// The table's ``TableView/rowHeight`` by default.
-  func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double
+  func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> CGFloat
   /// The user selected a row, by a tap or the keyboard.
   func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath)
   /// The user deselected a row.
@@ -45,7 +45,7 @@ public protocol TableViewDelegate: AnyObject {
 }
 
 extension TableViewDelegate {
-  public func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double { tableView.rowHeight }
+  public func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> CGFloat { tableView.rowHeight }
   public func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {}
   public func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath) {}
 }

@@ -156,8 +156,8 @@ final class GridNode: ItemsNode {
 final class GridItemCell: CollectionViewCell, RowHosting {
   private let container = RowContainer(insets: .zero, alignment: .center)
 
-  required init(reuseIdentifier: String?) {
-    super.init(reuseIdentifier: reuseIdentifier)
+  override init(frame: Rect = .zero) {
+    super.init(frame: frame)
     contentView.addSubview(container)
   }
 

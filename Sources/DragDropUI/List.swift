@@ -585,8 +585,8 @@ final class ListNode: ItemsNode {
       let box = ProgressBox()
       placeholder.cellUpdateHandler = { cell in
         let percent = Int(((box.progress?.fractionCompleted ?? 0) * 100).rounded())
-        cell.textLabel.text = "Loading… \(percent)%"
-        cell.textLabel.textColor = .secondary
+        cell.textLabel?.text = "Loading… \(percent)%"
+        cell.textLabel?.textColor = .secondary
       }
       let context = coordinator.drop(dragItem, to: placeholder)
       let key = ObjectIdentifier(context)
@@ -673,8 +673,8 @@ final class ListTableView: TableView {}
 final class ListRowCell: TableViewCell, RowHosting {
   private let container = RowContainer(insets: EdgeInsets(top: 0, left: 16, bottom: 0, right: 16), alignment: .leading)
 
-  required init(reuseIdentifier: String?) {
-    super.init(reuseIdentifier: reuseIdentifier)
+  override init(style: TableViewCell.CellStyle, reuseIdentifier: String?) {
+    super.init(style: style, reuseIdentifier: reuseIdentifier)
     addSubview(container)
   }
 

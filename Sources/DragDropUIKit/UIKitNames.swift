@@ -80,6 +80,8 @@ public typealias UISpringLoadedInteractionContext = SpringLoadedContext
 
 /// UIKit's name for ``TableView``.
 public typealias UITableView = TableView
+/// UIKit's name for ``TableViewController``.
+public typealias UITableViewController = TableViewController
 /// UIKit's name for ``TableViewCell``.
 public typealias UITableViewCell = TableViewCell
 /// UIKit's name for ``TableViewDataSource``.

@@ -25,7 +25,7 @@ extension ItemProvider {
 
   /// Loads the text as a `String`, handed over as Foundation hands over an `NSString`: the
   /// value or the error, one of them nil.
-  @discardableResult
+  @preconcurrency @discardableResult
   public func loadObject(
     ofClass type: NSString.Type,
     completionHandler: @escaping @Sendable ((any ItemProviderReading)?, (any Error)?) -> Void
@@ -34,7 +34,7 @@ extension ItemProvider {
   }
 
   /// Loads the URL as a `URL`, handed over as Foundation hands over an `NSURL`.
-  @discardableResult
+  @preconcurrency @discardableResult
   public func loadObject(
     ofClass type: NSURL.Type, completionHandler: @escaping @Sendable ((any ItemProviderReading)?, (any Error)?) -> Void
   ) -> LoadProgress {

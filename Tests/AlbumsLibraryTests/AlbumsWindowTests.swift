@@ -81,7 +81,7 @@ import Testing
     #expect(controller.photos.map(\.originalName) == ["a.png", "b.png", "c.png"])
     #expect(controller.grid.numberOfItems(inSection: 0) == 3)
     let rows = controller.albumsTable.visibleCells.compactMap { $0 as? AlbumRowCell }
-    #expect(rows.map { $0.textLabel.text ?? "" } == ["All Photos", "Travel", "Family"])
+    #expect(rows.map { $0.textLabel?.text ?? "" } == ["All Photos", "Travel", "Family"])
     #expect(rows.map { $0.count.text ?? "" } == ["3", "3", "0"])
     #expect(controller.header.text == "Travel")
     #expect(controller.emptyState.isHidden)

@@ -113,7 +113,7 @@ import Testing
       table.register(TableViewCell.self, forCellReuseIdentifier: "cell")
       dataSource = TableViewDiffableDataSource(tableView: table) { table, indexPath, name in
         let cell = table.dequeueReusableCell(withIdentifier: "cell", for: indexPath)
-        cell.textLabel.text = name
+        cell.textLabel?.text = name
         return cell
       }
       test.window.addSubview(table)
@@ -121,7 +121,7 @@ import Testing
 
     var shown: [String] {
       (0..<table.numberOfRows(inSection: 0)).map {
-        table.cellForRow(at: IndexPath(row: $0, section: 0))?.textLabel.text ?? "?"
+        table.cellForRow(at: IndexPath(row: $0, section: 0))?.textLabel?.text ?? "?"
       }
     }
   }

@@ -18,10 +18,10 @@ final class CountedRows: TableViewDataSource, TableViewDelegate {
   func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { count }
   func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
     let cell = tableView.dequeueReusableCell(withIdentifier: "cell", for: indexPath)
-    cell.textLabel.text = "row \(indexPath.row)"
+    cell.textLabel?.text = "row \(indexPath.row)"
     return cell
   }
-  func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double {
+  func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> CGFloat {
     asked[indexPath.row, default: 0] += 1
     return Self.height(indexPath.row)
   }

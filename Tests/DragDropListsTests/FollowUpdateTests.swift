@@ -165,7 +165,7 @@ import Testing
     #expect(preview.view.displayListSnapshot.contains("\"row 0\""))
     // The cell itself was reused for a row far below.
     #expect(scene.left.contentOffset.y > 1000)
-    #expect(cell.textLabel.text != "row 0")
+    #expect(cell.textLabel?.text != "row 0")
     scene.test.release()
     scene.test.settle()
   }

@@ -37,7 +37,7 @@ import Testing
       let item = DragItem(itemProvider: ItemProvider(object: "x"))
       let placeholder = TableViewDropPlaceholder(
         insertionIndexPath: IndexPath(row: row, section: 0), reuseIdentifier: "placeholder", rowHeight: 44)
-      placeholder.cellUpdateHandler = { $0.textLabel.text = "…" }
+      placeholder.cellUpdateHandler = { $0.textLabel?.text = "…" }
       return coordinator([item]).drop(item, to: placeholder)
     }
 
@@ -45,7 +45,7 @@ import Testing
     var shown: [String] {
       table.layoutIfNeeded()
       return table.subviews.compactMap { $0 as? TableViewCell }.sorted { $0.frame.minY < $1.frame.minY }
-        .compactMap(\.textLabel.text)
+        .compactMap(\.textLabel?.text)
     }
   }
 
@@ -230,7 +230,7 @@ import Testing
         for (context, _) in pending {
           let frame = context.entry.cell?.frame
           let dataAbove = fixture.table.subviews.compactMap { $0 as? TableViewCell }
-            .filter { $0.textLabel.text != "…" && $0.frame.minY < (frame?.minY ?? 0) }.count
+            .filter { $0.textLabel?.text != "…" && $0.frame.minY < (frame?.minY ?? 0) }.count
           #expect(dataAbove == context.entry.anchor, "seed \(seed)")
         }
         #expect(fixture.table.hasUncommittedUpdates == !pending.isEmpty)

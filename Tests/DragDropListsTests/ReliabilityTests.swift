@@ -52,7 +52,7 @@ import Testing
         let placeholder = TableViewDropPlaceholder(
           insertionIndexPath: IndexPath(row: Int.random(in: 0...rows.count, using: &random), section: 0),
           reuseIdentifier: "placeholder", rowHeight: Double(Int.random(in: 20...60, using: &random)))
-        placeholder.cellUpdateHandler = { $0.textLabel.text = "…" }
+        placeholder.cellUpdateHandler = { $0.textLabel?.text = "…" }
         pending.append(TableViewDropCoordinator.make(items: [item], tableView: table).drop(item, to: placeholder))
       case 3 where !pending.isEmpty:
         // An asynchronous load finishes: any pending placeholder, in any order.
@@ -131,9 +131,9 @@ import Testing
       #expect(table.numberOfRows(inSection: 0) == rows.count, "seed \(seed)")
       let cells = table.subviews.compactMap { $0 as? TableViewCell }.sorted { $0.frame.minY < $1.frame.minY }
       for path in table.indexPathsForVisibleRows {
-        #expect(table.cellForRow(at: path)?.textLabel.text == rows[path.row], "seed \(seed)")
+        #expect(table.cellForRow(at: path)?.textLabel?.text == rows[path.row], "seed \(seed)")
       }
-      #expect(cells.filter { $0.textLabel.text == "…" }.count <= pending.count, "seed \(seed)")
+      #expect(cells.filter { $0.textLabel?.text == "…" }.count <= pending.count, "seed \(seed)")
       for context in pending {
         #expect(context.isPending, "seed \(seed)")
         #expect((0...rows.count).contains(context.entry.anchor), "seed \(seed)")

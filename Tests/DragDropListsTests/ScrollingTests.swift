@@ -49,7 +49,7 @@ import Testing
     scene.test.hold(0.5)
     #expect(!scene.right.isDecelerating)
     #expect(abs(scene.right.contentOffset.y - 3 * step) < 0.001)
-    #expect(scene.right.visibleCells.first?.textLabel.text == "row \(Int(3 * step / 44))")
+    #expect(scene.right.visibleCells.first?.textLabel?.text == "row \(Int(3 * step / 44))")
     wheel(scene, -100)  // back past the top: stops at the top
     scene.test.hold(0.5)
     #expect(scene.right.contentOffset.y == 0)

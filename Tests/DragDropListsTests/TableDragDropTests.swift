@@ -132,7 +132,7 @@ final class TwoTables {
     table.convert(table.rectForRow(at: IndexPath(row: row, section: 0))!.center, to: test.window)
   }
 
-  func texts(_ table: TableView) -> [String] { table.visibleCells.compactMap(\.textLabel.text) }
+  func texts(_ table: TableView) -> [String] { table.visibleCells.compactMap(\.textLabel?.text) }
 }
 
 @MainActor

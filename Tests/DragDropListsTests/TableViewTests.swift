@@ -25,11 +25,11 @@ final class PrefectureModel: TableViewReorderingDataSource, TableViewDelegate {
   func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { sections[section].count }
   func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
     let cell = tableView.dequeueReusableCell(withIdentifier: "cell", for: indexPath)
-    cell.textLabel.text = sections[indexPath.section][indexPath.row]
+    cell.textLabel?.text = sections[indexPath.section][indexPath.row]
     return cell
   }
   func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? { titles[section] }
-  func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double {
+  func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> CGFloat {
     heights[sections[indexPath.section][indexPath.row]] ?? tableView.rowHeight
   }
   func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
@@ -59,7 +59,7 @@ final class PrefectureModel: TableViewReorderingDataSource, TableViewDelegate {
     return (test, table)
   }
 
-  func texts(_ table: TableView) -> [String] { table.visibleCells.compactMap(\.textLabel.text) }
+  func texts(_ table: TableView) -> [String] { table.visibleCells.compactMap(\.textLabel?.text) }
 
   @Test func onlyVisibleRowsHaveCells() {
     let model = PrefectureModel([Self.prefectures])
@@ -81,7 +81,7 @@ final class PrefectureModel: TableViewReorderingDataSource, TableViewDelegate {
     table.contentOffset = Point(x: 0, y: 300)
     table.layoutIfNeeded()
     #expect(table.visibleCells.contains { $0 === first })
-    #expect(first?.textLabel.text != "北海道")
+    #expect(first?.textLabel?.text != "北海道")
   }
 
   @Test func headersAndPerRowHeights() {
@@ -192,7 +192,7 @@ final class PrefectureModel: TableViewReorderingDataSource, TableViewDelegate {
         #expect(Double(table.contentSize.height) == y, "seed \(seed)")
         for indexPath in table.indexPathsForVisibleRows {
           let cell = table.cellForRow(at: indexPath)
-          #expect(cell?.textLabel.text == model.sections[indexPath.section][indexPath.row], "seed \(seed)")
+          #expect(cell?.textLabel?.text == model.sections[indexPath.section][indexPath.row], "seed \(seed)")
           #expect(cell?.frame == expectedRects[indexPath], "seed \(seed)")
         }
         let shown = Set(table.indexPathsForVisibleRows)
@@ -208,7 +208,7 @@ final class PrefectureModel: TableViewReorderingDataSource, TableViewDelegate {
       func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { 1_000_000 }
       func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
         let cell = tableView.dequeueReusableCell(withIdentifier: "cell", for: indexPath)
-        cell.textLabel.text = "\(indexPath.row)"
+        cell.textLabel?.text = "\(indexPath.row)"
         return cell
       }
     }
@@ -220,7 +220,7 @@ final class PrefectureModel: TableViewReorderingDataSource, TableViewDelegate {
     table.contentOffset = Point(x: 0, y: 44 * 500_000)
     table.layoutIfNeeded()
     #expect(table.visibleCells.count == 11)
-    #expect(table.visibleCells.first?.textLabel.text == "500000")
+    #expect(table.visibleCells.first?.textLabel?.text == "500000")
     #expect(table.layout.sections[0].rows.bytesPerElement <= 64)
   }
 }

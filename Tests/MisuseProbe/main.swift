@@ -141,7 +141,7 @@ func allCases() -> [(name: String, run: @MainActor () throws -> Void)] {
         }
         check(!context.commitInsertion { _ in }, "a second commit does nothing")
         table.layoutIfNeeded()
-        check(table.visibleCells.map(\.textLabel.text) == ["a", "c", "b"], "every row shows")
+        check(table.visibleCells.map(\.textLabel?.text) == ["a", "c", "b"], "every row shows")
       }
     ),
     (
@@ -259,7 +259,7 @@ final class Rows: TableViewDataSource {
   func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { rows.count }
   func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
     let cell = tableView.dequeueReusableCell(withIdentifier: "cell", for: indexPath)
-    cell.textLabel.text = rows[indexPath.row]
+    cell.textLabel?.text = rows[indexPath.row]
     return cell
   }
 }

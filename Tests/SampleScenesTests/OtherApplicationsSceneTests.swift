@@ -26,7 +26,7 @@ import Testing
     var inboxRows: [String] {
       scene.inbox.layoutIfNeeded()
       return scene.inbox.subviews.compactMap { $0 as? TableViewCell }.filter { !$0.isHidden }
-        .sorted { $0.frame.minY < $1.frame.minY }.map { $0.textLabel.text ?? "" }
+        .sorted { $0.frame.minY < $1.frame.minY }.map { $0.textLabel?.text ?? "" }
     }
   }
 

@@ -22,10 +22,10 @@ final class Rows: TableViewDataSource, TableViewDelegate, TableViewDragDelegate,
   func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { count }
   func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
     let cell = tableView.dequeueReusableCell(withIdentifier: "cell", for: indexPath)
-    cell.textLabel.text = "row"
+    cell.textLabel?.text = "row"
     return cell
   }
-  func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double {
+  func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> CGFloat {
     rowHeight ?? Double(30 + (indexPath.row * 7919) % 40)
   }
   func tableView(_ tableView: TableView, itemsForBeginning session: DragSession, at indexPath: IndexPath) -> [DragItem]

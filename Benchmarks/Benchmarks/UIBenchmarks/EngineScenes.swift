@@ -52,7 +52,7 @@ final class PlainTableScene: TableViewDataSource, TableViewReorderingDataSource,
 
   func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
     let cell = tableView.dequeueReusableCell(withIdentifier: "cell", for: indexPath)
-    cell.textLabel.text = names[indexPath.row]
+    cell.textLabel?.text = names[indexPath.row]
     return cell
   }
 

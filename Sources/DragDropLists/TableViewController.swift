@@ -1,0 +1,86 @@
+import Foundation
+
+/// A view controller whose view is a table it is the data source and delegate of, as
+/// UIKit's `UITableViewController`. Subclasses override the data source and delegate
+/// methods they need.
+///
+/// ```swift
+/// final class PrefecturesController: TableViewController {
+///   let names = ["北海道", "青森県", "岩手県"]
+///
+///   override func viewDidLoad() {
+///     super.viewDidLoad()
+///     tableView.register(TableViewCell.self, forCellReuseIdentifier: "Cell")
+///   }
+///
+///   override func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
+///     names.count
+///   }
+///
+///   override func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+///     let cell = tableView.dequeueReusableCell(withIdentifier: "Cell", for: indexPath)
+///     cell.textLabel?.text = names[indexPath.row]
+///     return cell
+///   }
+/// }
+/// ```
+@MainActor
+open class TableViewController: ViewController, TableViewDataSource, TableViewDelegate {
+  /// The style of the table the controller makes.
+  public let tableViewStyle: TableView.Style
+
+  /// A controller whose table is of `style`.
+  public init(style: TableView.Style) {
+    tableViewStyle = style
+    super.init()
+  }
+
+  /// A controller of a plain table.
+  public override convenience init() {
+    self.init(style: .plain)
+  }
+
+  /// UIKit's archive initializer; archives are not read.
+  public required init?(coder: NSCoder) {
+    tableViewStyle = .plain
+    super.init(coder: coder)
+  }
+
+  /// The controller's table: its view.
+  open var tableView: TableView! {
+    get { view as? TableView }
+    set { view = newValue }
+  }
+
+  /// Makes the table, with the controller as its data source and delegate.
+  open override func loadView() {
+    let table = TableView(frame: Rect(x: 0, y: 0, width: 320, height: 480), style: tableViewStyle)
+    table.dataSource = self
+    table.delegate = self
+    view = table
+  }
+
+  // MARK: Data source
+
+  /// One section, by default.
+  open func numberOfSections(in tableView: TableView) -> Int { 1 }
+  /// No rows, by default.
+  open func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { 0 }
+  /// A plain cell, by default.
+  open func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+    TableViewCell(style: .default, reuseIdentifier: nil)
+  }
+  /// No header title, by default.
+  open func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? { nil }
+
+  // MARK: Delegate
+
+  /// The table's ``TableView/rowHeight``, by default.
+  open func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> CGFloat {
+    tableView.rowHeight
+  }
+  /// Does nothing, by default.
+  open func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {}
+  /// Does nothing, by default.
+  open func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath) {}
+}
