@@ -121,10 +121,8 @@ extension ItemProvider {
 
   /// The same load, with the value or the error as two optionals, as Foundation's
   /// `NSItemProvider` gives them: `item.loadObject(ofClass: String.self) { string, error in }`.
-  /// Exactly one of the two is non-nil; the error is an ``ItemProviderError``. Code in the
-  /// Swift 5 language mode, as UIKit code often is, hears nothing of the handler being
-  /// `@Sendable`, as with Foundation's.
-  @preconcurrency @discardableResult
+  /// Exactly one of the two is non-nil; the error is an ``ItemProviderError``.
+  @discardableResult
   public func loadObject<T: ItemProviderReading>(
     ofClass type: T.Type,
     completionHandler: @escaping @Sendable (T?, (any Error)?) -> Void
