@@ -19,13 +19,13 @@ struct TableDataBridge: ItemsDataBridge {
   func didDeselect(_ indexPath: IndexPath) { table.delegate?.tableView(table, didDeselectRowAt: indexPath) }
 
   /// Rule 22: a local single-row reorder goes through the data source's moveRowAt when it
-  /// can move the row.
+  /// implements it and can move the row. The protocol's default moveRowAt says it is not
+  /// implemented, and the reorder then goes to performDrop.
   func moveItem(from source: IndexPath, to destination: IndexPath) -> Bool {
-    guard let reordering = table.dataSource as? any TableViewReorderingDataSource,
-      reordering.tableView(table, canMoveRowAt: source)
-    else { return false }
-    reordering.tableView(table, moveRowAt: source, to: destination)
-    return true
+    guard let dataSource = table.dataSource, dataSource.tableView(table, canMoveRowAt: source) else { return false }
+    table.dataSourceMovedRow = true
+    dataSource.tableView(table, moveRowAt: source, to: destination)
+    return table.dataSourceMovedRow
   }
 }
 

@@ -75,6 +75,9 @@ open class TableView: ItemsView {
   /// The table's style.
   public private(set) var style = Style.plain
 
+  /// Whether the data source's last moveRowAt was its own: the protocol's default clears it.
+  package var dataSourceMovedRow = false
+
   /// The geometry of every row and header.
   var layout: ListLayout { itemLayout as? ListLayout ?? ListLayout(width: bounds.width, sections: []) }
 

@@ -72,6 +72,13 @@ open class TableViewController: ViewController, TableViewDataSource, TableViewDe
   }
   /// No header title, by default.
   open func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? { nil }
+  /// True, by default.
+  open func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool { true }
+  /// Not implemented, by default: override it to take local reorders here (rule 22); until
+  /// then they reach the drop delegate's `performDropWith`.
+  open func tableView(_ tableView: TableView, moveRowAt source: IndexPath, to destination: IndexPath) {
+    tableView.dataSourceMovedRow = false
+  }
 
   // MARK: Delegate
 

@@ -6,8 +6,11 @@ import DragDropHarness
 import DragDropUIKit
 import Testing
 
-final class PrefecturesTableViewController: UITableViewController, UITableViewDragDelegate {
+final class PrefecturesTableViewController: UITableViewController, UITableViewDragDelegate,
+  UITableViewDropDelegate
+{
   var names = ["北海道", "青森県", "岩手県", "宮城県"]
+  var drops = 0
 
   override func viewDidLoad() {
     super.viewDidLoad()
@@ -15,6 +18,7 @@ final class PrefecturesTableViewController: UITableViewController, UITableViewDr
     tableView.register(UITableViewCell.self, forCellReuseIdentifier: "Cell")
     tableView.rowHeight = UITableView.automaticDimension
     tableView.dragDelegate = self
+    tableView.dropDelegate = self
   }
 
   override func numberOfSections(in tableView: UITableView) -> Int {
@@ -29,6 +33,27 @@ final class PrefecturesTableViewController: UITableViewController, UITableViewDr
     let cell = tableView.dequeueReusableCell(withIdentifier: "Cell", for: indexPath)
     cell.textLabel?.text = names[indexPath.row]
     return cell
+  }
+
+  override func tableView(
+    _ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath
+  ) {
+    let name = names.remove(at: sourceIndexPath.row)
+    names.insert(name, at: destinationIndexPath.row)
+  }
+
+  func tableView(
+    _ tableView: UITableView, dropSessionDidUpdate session: UIDropSession,
+    withDestinationIndexPath destinationIndexPath: IndexPath?
+  ) -> UITableViewDropProposal {
+    if session.localDragSession != nil {
+      return UITableViewDropProposal(operation: .move, intent: .insertAtDestinationIndexPath)
+    }
+    return UITableViewDropProposal(operation: .cancel)
+  }
+
+  func tableView(_ tableView: UITableView, performDropWith coordinator: UITableViewDropCoordinator) {
+    drops += 1
   }
 
   func tableView(
@@ -55,6 +80,57 @@ struct TableViewControllerTests {
     // One line of 17-point text with UIKit's margins: the 44-point minimum.
     #expect(controller.tableView.rectForRow(at: IndexPath(row: 1, section: 0))?.height == 44)
     #expect(controller.tableView.style == .plain)
+  }
+
+  @Test("A row dragged down the table moves through the overridden moveRowAt, not performDrop")
+  func reorderThroughMoveRowAt() {
+    let test = TestWindow(size: CGSize(width: 320, height: 480))
+    let controller = PrefecturesTableViewController(style: .plain)
+    test.window.rootViewController = controller
+    test.settle()
+    let table = controller.tableView!
+    let first = table.rectForRow(at: IndexPath(row: 0, section: 0))!
+    test.longPress(at: table.convert(CGPoint(x: first.midX, y: first.midY), to: test.window))
+    // The lower half of row 2: the slot before row 3, index 2 once the row has left.
+    test.move(to: CGPoint(x: 100, y: 44 * 2 + 30))
+    test.release()
+    test.settle()
+    #expect(controller.names == ["青森県", "岩手県", "北海道", "宮城県"])
+    #expect(controller.drops == 0)
+    #expect(table.visibleCells.compactMap { $0.textLabel?.text } == controller.names)
+  }
+
+  @Test("A plain UITableViewDataSource's moveRowAt is called, as in UIKit")
+  func aPlainDataSourcesMoveRowAtIsCalled() {
+    final class Names: NSObject, UITableViewDataSource {
+      var names = ["a", "b", "c"]
+      var moves: [String] = []
+      func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { names.count }
+      func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+        let cell = tableView.dequeueReusableCell(withIdentifier: "Cell", for: indexPath)
+        cell.textLabel?.text = names[indexPath.row]
+        return cell
+      }
+      func tableView(_ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath)
+      {
+        moves.append("\(sourceIndexPath.row)→\(destinationIndexPath.row)")
+        names.insert(names.remove(at: sourceIndexPath.row), at: destinationIndexPath.row)
+      }
+    }
+    let test = TestWindow(size: CGSize(width: 320, height: 480))
+    let controller = PrefecturesTableViewController(style: .plain)
+    test.window.rootViewController = controller
+    let names = Names()
+    let table = controller.tableView!
+    table.dataSource = names
+    test.settle()
+    test.longPress(at: CGPoint(x: 100, y: 22))
+    test.move(to: CGPoint(x: 100, y: 44 * 2 + 30))
+    test.release()
+    test.settle()
+    #expect(names.moves == ["0→2"])
+    #expect(names.names == ["b", "c", "a"])
+    #expect(controller.drops == 0)
   }
 
   @Test("A cell subclass that overrides init(style:reuseIdentifier:) is what the table dequeues")
