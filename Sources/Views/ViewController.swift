@@ -9,10 +9,13 @@ import Foundation
 ///
 /// ```swift
 /// final class PhotosController: ViewController {
+///   let grid = View()
+///
 ///   override func viewDidLoad() {
 ///     super.viewDidLoad()
 ///     title = "Photos"
-///     view.addInteraction(DragInteraction(delegate: self))
+///     grid.frame = view.bounds
+///     view.addSubview(grid)
 ///   }
 /// }
 /// window.rootViewController = PhotosController()
