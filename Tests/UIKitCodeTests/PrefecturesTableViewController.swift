@@ -69,11 +69,15 @@ final class PrefecturesTableViewController: UITableViewController, UITableViewDr
 @MainActor
 @Suite("A UITableViewController subclass, headless")
 struct TableViewControllerTests {
+  let test = TestWindow(size: CGSize(width: 320, height: 480))
+  let controller = PrefecturesTableViewController(style: .plain)
+
+  init() {
+    test.window.rootViewController = controller
+  }
+
   @Test("The controller's table shows its rows, sized by their cells, and names the window")
   func showsRows() {
-    let test = TestWindow(size: CGSize(width: 320, height: 480))
-    let controller = PrefecturesTableViewController(style: .plain)
-    test.window.rootViewController = controller
     test.settle()
     #expect(test.title == "Prefectures")
     #expect(controller.tableView.visibleCells.compactMap { $0.textLabel?.text } == controller.names)
@@ -84,9 +88,6 @@ struct TableViewControllerTests {
 
   @Test("A row dragged down the table moves through the overridden moveRowAt, not performDrop")
   func reorderThroughMoveRowAt() {
-    let test = TestWindow(size: CGSize(width: 320, height: 480))
-    let controller = PrefecturesTableViewController(style: .plain)
-    test.window.rootViewController = controller
     test.settle()
     let table = controller.tableView!
     let first = table.rectForRow(at: IndexPath(row: 0, section: 0))!
@@ -117,9 +118,6 @@ struct TableViewControllerTests {
         names.insert(names.remove(at: sourceIndexPath.row), at: destinationIndexPath.row)
       }
     }
-    let test = TestWindow(size: CGSize(width: 320, height: 480))
-    let controller = PrefecturesTableViewController(style: .plain)
-    test.window.rootViewController = controller
     let names = Names()
     let table = controller.tableView!
     table.dataSource = names
