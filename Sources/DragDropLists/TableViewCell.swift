@@ -109,7 +109,8 @@ open class TableViewCell: ItemsViewCell {
   /// 44 points.
   open override func sizeThatFits(_ size: Size) -> Size {
     var width = size.width - 32
-    if let image, image.image != nil { width -= min(44 - 8, 40) + 12 }
+    // An image shows 36 points wide in a row of the minimum height, with 12 after it.
+    if let image, image.image != nil { width -= 36 + 12 }
     let primary = primaryLabel.sizeThatFits(Size(width: width, height: .greatestFiniteMagnitude)).height
     let detail = secondaryLabel?.sizeThatFits(Size(width: width, height: .greatestFiniteMagnitude)).height ?? 0
     let content = style == .subtitle ? primary + detail + 2 : max(primary, detail)

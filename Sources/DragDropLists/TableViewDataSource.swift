@@ -23,6 +23,7 @@ public protocol TableViewDataSource: AnyObject {
 extension TableViewDataSource {
   public func numberOfSections(in tableView: TableView) -> Int { 1 }
   public func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? { nil }
+  /// Every row may move.
   public func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool { true }
   /// Not implemented: the table hears so, and the reorder goes to `performDropWith`.
   public func tableView(_ tableView: TableView, moveRowAt source: IndexPath, to destination: IndexPath) {
@@ -48,6 +49,7 @@ public protocol TableViewDelegate: AnyObject {
 }
 
 extension TableViewDelegate {
+  /// The table's ``TableView/rowHeight``.
   public func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> CGFloat { tableView.rowHeight }
   public func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {}
   public func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath) {}

@@ -14,18 +14,6 @@ extension CGRect {
   /// The centre.
   package var center: CGPoint { CGPoint(x: midX, y: midY) }
 
-  /// Whether the point lies inside; the minimum edges are inside and the maximum edges are
-  /// not, so adjacent rectangles never both contain a point. Unlike `contains(_:)`, a
-  /// rectangle of no area holds nothing, and nothing is said about a null rectangle.
-  package func holds(_ point: CGPoint) -> Bool {
-    point.x >= minX && point.x < maxX && point.y >= minY && point.y < maxY
-  }
-
-  /// Whether `rect` lies wholly inside, edges included.
-  package func holds(_ rect: CGRect) -> Bool {
-    rect.minX >= minX && rect.maxX <= maxX && rect.minY >= minY && rect.maxY <= maxY
-  }
-
   /// Whether the two rectangles share some area; touching edges do not count.
   package func overlaps(_ rect: CGRect) -> Bool {
     minX < rect.maxX && rect.minX < maxX && minY < rect.maxY && rect.minY < maxY
