@@ -414,7 +414,7 @@ public final class CameraStrip: View, DragInteractionDelegate {
     _ interaction: DragInteraction, previewForLifting item: DragItem, session: DragSession
   ) -> TargetedDragPreview? {
     guard let view = item.localObject as? PhotoView else { return nil }
-    return try? TargetedDragPreview(view: view)
+    return try? TargetedDragPreview.checked(view: view)
   }
 }
 

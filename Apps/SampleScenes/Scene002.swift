@@ -102,7 +102,7 @@ private final class LabelSource: DragInteractionDelegate {
     guard let label = item.localObject as? Label, let index = labels.firstIndex(where: { $0 === label }) else {
       return nil
     }
-    if index % 2 == 0 { return try? TargetedDragPreview(view: label) }
+    if index % 2 == 0 { return try? TargetedDragPreview.checked(view: label) }
     let preview = Label(text: "🚚" + (label.text ?? ""))
     preview.font = .systemFont(ofSize: 42)
     preview.textColor = Palette.accent

@@ -62,7 +62,7 @@ extension DragInteractionDelegate {
     -> TargetedDragPreview?
   {
     guard let view = interaction.view else { return nil }
-    return try? TargetedDragPreview(view: view)
+    return try? TargetedDragPreview.checked(view: view)
   }
 
   public func dragInteraction(

@@ -82,12 +82,37 @@ public final class TargetedDragPreview {
 
   /// A preview of a view that is in a window, placed where the view is.
   ///
+  /// As in UIKit, the view must be in a window: it is how the preview finds where to
+  /// appear. A view that is not is a misuse (rule 43). UIKit stops the app there; this logs
+  /// ``DragPreviewError/viewNotInWindow(_:)``, tells ``Views/APIMisuse/handler``, and makes
+  /// a preview centred on the view itself. Use ``checked(view:parameters:)`` to get the
+  /// error thrown instead, or ``init(view:parameters:target:)`` for a view outside any
+  /// window.
+  public convenience init(view: View, parameters: DragPreviewParameters = DragPreviewParameters()) {
+    do throws(DragPreviewError) {
+      try self.init(checking: view, parameters: parameters)
+    } catch {
+      DropSession.logger.error(
+        "TargetedDragPreview(view:): the view is not in a window; the preview is centred on the view",
+        metadata: ["error": "\(error)"])
+      self.init(
+        view: view, parameters: parameters,
+        target: DragPreviewTarget(container: view, center: Point(x: view.bounds.midX, y: view.bounds.midY)))
+      APIMisuse.report(error)
+    }
+  }
+
+  /// A preview of a view that is in a window, placed where the view is, or the error that
+  /// says why not.
+  ///
   /// - Throws: ``DragPreviewError/viewNotInWindow(_:)`` when the view is not in a window.
-  public convenience init(
+  public static func checked(
     view: View, parameters: DragPreviewParameters = DragPreviewParameters()
-  )
-    throws(DragPreviewError)
-  {
+  ) throws(DragPreviewError) -> TargetedDragPreview {
+    try TargetedDragPreview(checking: view, parameters: parameters)
+  }
+
+  private convenience init(checking view: View, parameters: DragPreviewParameters) throws(DragPreviewError) {
     guard let superview = view.superview, view.window != nil else {
       throw .viewNotInWindow("\(type(of: view))")
     }

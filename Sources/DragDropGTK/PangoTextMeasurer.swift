@@ -114,7 +114,7 @@ public final class PangoTextMeasurer: TextMeasuring {
     if let description = descriptions[font] { return description }
     let description = pango_font_description_from_string(families)!
     pango_font_description_set_absolute_size(description, font.size * Double(PANGO_SCALE))
-    pango_font_description_set_weight(description, font.weight == .bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL)
+    pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(font.weight.numericWeight)))
     descriptions[font] = description
     return description
   }

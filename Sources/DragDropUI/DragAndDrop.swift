@@ -47,7 +47,7 @@ final class DragSource: DragInteractionDelegate {
     _ interaction: DragInteraction, previewForLifting item: DragItem, session: DragSession
   ) -> TargetedDragPreview? {
     guard let view = node?.view else { return nil }
-    guard let preview else { return try? TargetedDragPreview(view: view) }
+    guard let preview else { return try? TargetedDragPreview.checked(view: view) }
     let host = HostingView(rootView: preview)
     host.frame = Rect(origin: .zero, size: host.sizeThatFits(view.bounds.size))
     host.layoutIfNeeded()

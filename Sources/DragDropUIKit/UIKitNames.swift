@@ -27,6 +27,8 @@ public typealias UIImage = Image
 public typealias UIColor = Color
 /// UIKit's name for ``Path``.
 public typealias UIBezierPath = Path
+/// UIKit's name for ``Event``.
+public typealias UIEvent = Event
 
 // MARK: Gestures
 

@@ -4,11 +4,84 @@ import Foundation
 /// scripts the first choice lacks.
 public struct Font: Hashable, Sendable, CustomStringConvertible {
   /// How heavy the strokes of the letters are.
-  public enum Weight: String, Hashable, Sendable {
+  public enum Weight: String, Hashable, Sendable, CaseIterable {
+    /// The thinnest weight.
+    case ultraLight
+    /// Thinner than light.
+    case thin
+    /// Lighter than the body text.
+    case light
     /// The body text's weight.
     case regular
+    /// A little heavier than regular.
+    case medium
+    /// Between medium and bold: the headline's weight.
+    case semibold
     /// A heavier weight, for emphasis and headers.
     case bold
+    /// Heavier than bold.
+    case heavy
+    /// The heaviest weight.
+    case black
+
+    /// The weight on the usual 100 (thin) to 900 (black) scale that font files and
+    /// text engines use: 400 is regular, 700 bold.
+    public var numericWeight: Int {
+      switch self {
+      case .ultraLight: 200
+      case .thin: 100
+      case .light: 300
+      case .regular: 400
+      case .medium: 500
+      case .semibold: 600
+      case .bold: 700
+      case .heavy: 800
+      case .black: 900
+      }
+    }
+  }
+
+  /// The text styles of Dynamic Type, at their sizes for the default (large) content size.
+  public enum TextStyle: String, Hashable, Sendable, CaseIterable {
+    /// 34 points.
+    case largeTitle
+    /// 28 points.
+    case title1
+    /// 22 points.
+    case title2
+    /// 20 points.
+    case title3
+    /// 17 points, semibold.
+    case headline
+    /// 15 points.
+    case subheadline
+    /// 17 points: body text.
+    case body
+    /// 16 points.
+    case callout
+    /// 13 points.
+    case footnote
+    /// 12 points.
+    case caption1
+    /// 11 points.
+    case caption2
+
+    /// The style's font.
+    public var font: Font {
+      switch self {
+      case .largeTitle: Font(size: 34)
+      case .title1: Font(size: 28)
+      case .title2: Font(size: 22)
+      case .title3: Font(size: 20)
+      case .headline: Font(size: 17, weight: .semibold)
+      case .subheadline: Font(size: 15)
+      case .body: Font(size: 17)
+      case .callout: Font(size: 16)
+      case .footnote: Font(size: 13)
+      case .caption1: Font(size: 12)
+      case .caption2: Font(size: 11)
+      }
+    }
   }
 
   /// The size in points.
@@ -26,6 +99,14 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
   public static func systemFont(ofSize size: Double) -> Font { Font(size: size) }
   /// The system font at `size` points, bold.
   public static func boldSystemFont(ofSize size: Double) -> Font { Font(size: size, weight: .bold) }
+  /// The system font at `size` points and `weight`.
+  public static func systemFont(ofSize size: Double, weight: Weight) -> Font { Font(size: size, weight: weight) }
+  /// The font of a text style, as UIKit's Dynamic Type gives it at the default size.
+  public static func preferredFont(forTextStyle style: TextStyle) -> Font { style.font }
+  /// The size in points, UIKit's name for ``size``.
+  public var pointSize: CGFloat { size }
+  /// The same font at another size.
+  public func withSize(_ size: CGFloat) -> Font { Font(size: size, weight: weight) }
 
   public var description: String { weight == .regular ? "\(formatted(size))pt" : "\(formatted(size))pt \(weight)" }
 }

@@ -414,9 +414,15 @@ open class View {
 
   // MARK: Hit testing
 
-  /// Whether a point of this view's space is inside it; the bounds by default.
-  open func point(inside point: Point) -> Bool {
+  /// Whether a point of this view's space is inside it; the bounds by default. Subclasses
+  /// that want a larger or smaller target override this, as in UIKit.
+  open func point(inside point: Point, with event: Event?) -> Bool {
     bounds.contains(point)
+  }
+
+  /// Whether a point of this view's space is inside it: ``point(inside:with:)`` without an event.
+  public final func point(inside point: Point) -> Bool {
+    self.point(inside: point, with: nil)
   }
 
   /// The deepest visible, interactive view that contains the point (in this view's space),
@@ -426,14 +432,21 @@ open class View {
   ///
   /// A view with many subviews keeps a grid index of their frames, so a hit test costs a
   /// few checks rather than one per subview.
-  open func hitTest(_ point: Point) -> View? {
-    guard !isHidden, isUserInteractionEnabled, alpha > 0.01, self.point(inside: point) else { return nil }
+  ///
+  /// Subclasses may override it, as in UIKit, to hand touches to another view; the event is
+  /// the one being delivered, or nil when code asks outside an event.
+  open func hitTest(_ point: Point, with event: Event?) -> View? {
+    guard !isHidden, isUserInteractionEnabled, alpha > 0.01, self.point(inside: point, with: event) else {
+      return nil
+    }
     if subviews.count >= HitIndex.threshold && indexesSubviewsForHitTesting {
       if hitIndex == nil { hitIndex = HitIndex(subviews) }
       var hit: View?
       hitIndex!.forEachCandidate(at: point) { index in
         let subview = subviews[index]
-        guard let local = subview.convertFromSuperview(point), let found = subview.hitTest(local) else { return true }
+        guard let local = subview.convertFromSuperview(point), let found = subview.hitTest(local, with: event) else {
+          return true
+        }
         hit = found
         return false
       }
@@ -441,9 +454,15 @@ open class View {
     }
     for subview in subviews.reversed() {
       guard let local = subview.convertFromSuperview(point) else { continue }
-      if let hit = subview.hitTest(local) { return hit }
+      if let hit = subview.hitTest(local, with: event) { return hit }
     }
     return self
+  }
+
+  /// The deepest visible, interactive view that contains the point: ``hitTest(_:with:)``
+  /// without an event.
+  public final func hitTest(_ point: Point) -> View? {
+    hitTest(point, with: nil)
   }
 
   /// Whether hit tests use a grid index of the subviews' frames when there are many (true

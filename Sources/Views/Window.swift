@@ -81,7 +81,7 @@ open class Window: View {
     }
     switch touch.phase {
     case .began:
-      let target = hitTest(touch.location)
+      let target = hitTest(touch.location, with: Event(type: .touches, timestamp: touch.timestamp, touch: touch))
       focusOnPress(at: target)
       var recognizers: [GestureRecognizer] = []
       var view = target
@@ -181,7 +181,7 @@ open class Window: View {
       if event.phase == .ended { preciseScrollTarget = nil }
       return
     }
-    var view = hitTest(event.location)
+    var view = hitTest(event.location, with: Event(type: .scroll, timestamp: event.timestamp))
     while let current = view {
       if current.scrollWheel(with: event) {
         if event.kind == .precise && event.phase == .changed { preciseScrollTarget = current }

@@ -58,7 +58,7 @@ final class LabelSource: DragInteractionDelegate {
     guard let label = item.localObject as? Label else { return nil }
     switch previewStyle {
     case .label:
-      return try? TargetedDragPreview(view: label)
+      return try? TargetedDragPreview.checked(view: label)
     case .newView:
       let preview = Label(text: "🚚" + (label.text ?? ""))
       preview.font = .systemFont(ofSize: 42)
@@ -70,7 +70,7 @@ final class LabelSource: DragInteractionDelegate {
       return nil
     case .systemDefault:
       guard let view = interaction.view else { return nil }
-      return try? TargetedDragPreview(view: view)
+      return try? TargetedDragPreview.checked(view: view)
     }
   }
 
@@ -429,7 +429,20 @@ final class DragScene {
   @Test("Rule 11: a targeted preview of a view outside a window is a typed error")
   func previewOutsideWindow() {
     #expect(throws: DragPreviewError.viewNotInWindow("Label")) {
-      try TargetedDragPreview(view: Label(text: "x"))
+      try TargetedDragPreview.checked(view: Label(text: "x"))
     }
+  }
+
+  @Test("Rule 43: UIKit's form reports a view outside a window and centres the preview on the view")
+  func previewOutsideWindowAsUIKitWritesIt() {
+    var misuse: [DragPreviewError] = []
+    APIMisuse.handler = { misuse.append($0 as! DragPreviewError) }
+    defer { APIMisuse.handler = { _ in } }
+    let label = Label(text: "x")
+    label.frame = Rect(x: 10, y: 10, width: 40, height: 20)
+    let preview = TargetedDragPreview(view: label)
+    #expect(misuse == [.viewNotInWindow("Label")])
+    #expect(preview.target.container === label)
+    #expect(preview.target.center == Point(x: 20, y: 10))
   }
 }

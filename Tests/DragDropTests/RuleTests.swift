@@ -323,10 +323,10 @@ final class ManualGate: @unchecked Sendable {
     let parameters = DragPreviewParameters(
       visiblePath: Path(roundedRect: Rect(x: 10, y: 5, width: 50, height: 30), cornerRadius: 6),
       backgroundColor: .clear)
-    let preview = try TargetedDragPreview(view: scene.label, parameters: parameters)
+    let preview = try TargetedDragPreview.checked(view: scene.label, parameters: parameters)
     #expect(preview.size == Size(width: 50, height: 30))
     #expect(preview.parameters.backgroundColor == .clear)
-    #expect(try TargetedDragPreview(view: scene.label).size == scene.label.bounds.size)
+    #expect(try TargetedDragPreview.checked(view: scene.label).size == scene.label.bounds.size)
     let moved = preview.retargetedPreview(
       with: DragPreviewTarget(container: scene.test.window, center: Point(x: 5, y: 6)))
     #expect(moved.view === scene.label)
