@@ -57,7 +57,10 @@ let package = Package(
     // ItemProviders' value types, Color and Image.
     .target(
       name: "Views",
-      dependencies: ["ContentTypes", "Graphics", .product(name: "HeapModule", package: "swift-collections")],
+      dependencies: [
+        "ContentTypes", "Graphics", .product(name: "HeapModule", package: "swift-collections"),
+        .product(name: "Logging", package: "swift-log"),
+      ],
       swiftSettings: strict
     ),
     .target(

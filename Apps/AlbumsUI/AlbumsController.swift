@@ -74,9 +74,11 @@ public final class AlbumsController {
   }
 
   /// The grid's metrics: 150-point photos, 12 points apart.
-  static let gridLayout = CollectionViewLayout.flow(
-    itemSize: Size(width: 150, height: 150), minimumInteritemSpacing: 12, minimumLineSpacing: 12,
-    sectionInset: EdgeInsets(top: 16, left: 16, bottom: 16, right: 16))
+  static var gridLayout: CollectionViewLayout {
+    .flow(
+      itemSize: Size(width: 150, height: 150), minimumInteritemSpacing: 12, minimumLineSpacing: 12,
+      sectionInset: EdgeInsets(top: 16, left: 16, bottom: 16, right: 16))
+  }
 
   /// Builds the window's content for `library`. `thumbnails` makes the photos'
   /// thumbnails (the GTK application scales them with gdk-pixbuf and decodes them in the

@@ -19,9 +19,11 @@ public final class PhotoLibraryScene: SampleScene {
   private let controller: PhotoLibraryController
 
   /// The grid's metrics: five 104-point photos a row, 13 points apart, 14 from the edges.
-  static let gridLayout = CollectionViewLayout.flow(
-    itemSize: Size(width: 104, height: 104), minimumInteritemSpacing: 13, minimumLineSpacing: 13,
-    sectionInset: EdgeInsets(top: 14, left: 14, bottom: 14, right: 14))
+  static var gridLayout: CollectionViewLayout {
+    .flow(
+      itemSize: Size(width: 104, height: 104), minimumInteritemSpacing: 13, minimumLineSpacing: 13,
+      sectionInset: EdgeInsets(top: 14, left: 14, bottom: 14, right: 14))
+  }
 
   init(window: Window) {
     window.backgroundColor = Palette.background

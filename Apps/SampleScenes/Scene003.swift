@@ -28,9 +28,11 @@ public final class InteractiveMovementScene: SampleScene {
 
   /// Five 84 × 96 apps a row.
   static let columns = 5
-  static let layout = CollectionViewLayout.flow(
-    itemSize: Size(width: 84, height: 96), minimumInteritemSpacing: 17, minimumLineSpacing: 12,
-    sectionInset: EdgeInsets(top: 16, left: 16, bottom: 16, right: 16))
+  static var layout: CollectionViewLayout {
+    .flow(
+      itemSize: Size(width: 84, height: 96), minimumInteritemSpacing: 17, minimumLineSpacing: 12,
+      sectionInset: EdgeInsets(top: 16, left: 16, bottom: 16, right: 16))
+  }
 
   init(window: Window) {
     window.backgroundColor = Palette.background

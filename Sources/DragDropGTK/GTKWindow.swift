@@ -255,9 +255,10 @@ public final class GTKWindow {
       renderer = try? IncrementalRenderer(size: size, scale: scale, buffers: 3)
     }
     guard let renderer else { return }
-    // Live drags draw their previews on top, and keep frames coming until they end.
+    // Live drags draw their previews on top, and keep frames coming until they end, as do
+    // views that change with time alone (activity indicators, progress bars).
     do {
-      if try renderer.render(window, dragPreviews: overlay) { animate(for: 0.1) }
+      if try renderer.render(window, dragPreviews: overlay) || window.animatesContinuously { animate(for: 0.1) }
     } catch {
       renderer.invalidate()
     }

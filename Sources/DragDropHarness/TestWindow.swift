@@ -128,11 +128,14 @@ public final class TestWindow {
   }
 
   /// Runs every scheduled action, advancing time to each, until none is left (animations
-  /// end, spring-loading fires). Stops after `limit` seconds of clock time.
+  /// end, spring-loading fires), and lays out what changed, as a turn of UIKit's run loop
+  /// does. Stops after `limit` seconds of clock time.
   public func settle(limit: Double = 60) {
     let end = clock.now + limit
+    window.layoutIfNeeded()
     while let next = clock.nextActionTime, next <= end {
       clock.advance(to: next)
+      window.layoutIfNeeded()
     }
   }
 

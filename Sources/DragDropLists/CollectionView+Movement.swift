@@ -10,9 +10,8 @@ extension CollectionView {
   @discardableResult
   public func beginInteractiveMovementForItem(at indexPath: IndexPath) -> Bool {
     reloadIfNeeded()
-    guard movement == nil, !hasActiveDrag, !hasActiveDrop, contains(indexPath),
-      let reordering = dataSource as? any CollectionViewReorderingDataSource,
-      reordering.collectionView(self, canMoveItemAt: indexPath), let frame = itemFrame(at: indexPath)
+    guard movement == nil, !hasActiveDrag, !hasActiveDrop, contains(indexPath), let dataSource,
+      dataSource.collectionView(self, canMoveItemAt: indexPath), let frame = itemFrame(at: indexPath)
     else { return false }
     movement = InteractiveMovement(original: indexPath, target: indexPath, position: frame.center)
     if let cell = visibleCell(at: indexPath) { bringSubviewToFront(cell) }
@@ -37,13 +36,21 @@ extension CollectionView {
   }
 
   /// Ends the movement: the data source moves the item (`moveItemAt`), and the view with
-  /// it. Nothing moves when the item is back where it started.
+  /// it. Nothing moves when the item is back where it started, or when the data source
+  /// does not implement `moveItemAt` (a warning says so).
   public func endInteractiveMovement() {
     guard let moving = movement else { return }
     movement = nil
-    if moving.target != moving.original, let reordering = dataSource as? any CollectionViewReorderingDataSource {
-      reordering.collectionView(self, moveItemAt: moving.original, to: moving.target)
-      applyReorder(from: moving.original, to: moving.target)
+    if moving.target != moving.original, let dataSource {
+      dataSourceMovedItem = true
+      dataSource.collectionView(self, moveItemAt: moving.original, to: moving.target)
+      if dataSourceMovedItem {
+        applyReorder(from: moving.original, to: moving.target)
+      } else {
+        Self.logger.warning(
+          "endInteractiveMovement(): the data source does not implement collectionView(_:moveItemAt:to:), so the item goes back",
+          metadata: ["dataSource": "\(type(of: dataSource))"])
+      }
     }
     setNeedsLayout()
     layoutIfNeeded()

@@ -13,18 +13,33 @@ open class CollectionView: ItemsView {
   public weak var dataSource: (any CollectionViewDataSource)? { didSet { setNeedsReload() } }
   /// Hears selection, and redirects interactive movement; held weakly.
   public weak var delegate: (any CollectionViewDelegate)?
+  /// Whether the data source's last moveItemAt was its own: the protocol's default clears it.
+  package var dataSourceMovedItem = false
   /// How soon items re-flow while a drag moves over the view (rule 26).
   public var reorderingCadence = CollectionViewReorderingCadence.immediate
 
   /// How items are placed. Setting it lays the items out again.
   public var collectionViewLayout: CollectionViewLayout {
     didSet {
-      itemLayout = makeLayout(counts: itemCounts)
-      itemLayout.width = bounds.width
-      allPlaceholderEntries.forEach { _ = itemLayout.insertItem(extent: $0.extent, at: displayPath(of: $0)) }
-      contentSize = Size(width: bounds.width, height: itemLayout.contentHeight)
-      setNeedsLayout()
+      if oldValue !== collectionViewLayout, oldValue.collectionView === self { oldValue.collectionView = nil }
+      collectionViewLayout.collectionView = self
+      layoutDidChange()
     }
+  }
+
+  /// Gives the view another layout, as UIKit's `setCollectionViewLayout(_:animated:)`. The
+  /// cells glide to their new places when `animated` is true.
+  public func setCollectionViewLayout(_ layout: CollectionViewLayout, animated: Bool) {
+    collectionViewLayout = layout
+  }
+
+  /// Makes the geometry again from the layout, keeping the placeholders in their places.
+  func layoutDidChange() {
+    itemLayout = makeLayout(counts: itemCounts)
+    itemLayout.width = bounds.width
+    allPlaceholderEntries.forEach { _ = itemLayout.insertItem(extent: $0.extent, at: displayPath(of: $0)) }
+    contentSize = Size(width: bounds.width, height: itemLayout.contentHeight)
+    setNeedsLayout()
   }
 
   /// The drag side: setting it makes items draggable.
@@ -38,22 +53,18 @@ open class CollectionView: ItemsView {
   }
 
   /// A collection view of `frame` whose items `collectionViewLayout` places.
+  ///
+  /// The layout becomes this view's: a layout given to another view before leaves it.
   public init(frame: Rect = .zero, collectionViewLayout: CollectionViewLayout) {
     self.collectionViewLayout = collectionViewLayout
-    super.init(frame: frame, layout: Self.layout(collectionViewLayout, width: frame.width, counts: []))
-    dataBridge = CollectionDataBridge(collectionView: self)
-  }
-
-  static func layout(_ layout: CollectionViewLayout, width: Double, counts: [Int]) -> any ItemLayout {
-    switch layout {
-    case .flow(let itemSize, let interitem, let line, let inset):
-      FlowLayout(
-        width: width, itemSize: itemSize, minimumInteritemSpacing: interitem, minimumLineSpacing: line,
-        sectionInset: inset, itemCounts: counts)
-    case .list(let height):
-      ListLayout(
-        width: width, sections: counts.map { ListLayout.Section(rowHeights: Array(repeating: height, count: $0)) })
+    super.init(frame: frame, layout: collectionViewLayout.itemLayout(width: frame.width, counts: []))
+    if let previous = collectionViewLayout.collectionView, previous !== self {
+      Self.logger.warning(
+        "CollectionView(collectionViewLayout:): the layout already belongs to another collection view; it moves to this one"
+      )
     }
+    collectionViewLayout.collectionView = self
+    dataBridge = CollectionDataBridge(collectionView: self)
   }
 
   // MARK: Cells
@@ -140,7 +151,7 @@ open class CollectionView: ItemsView {
   /// In a grid, up and down move by a row within the section; left and right step through
   /// the items in order.
   override func keyboardFocusStep(from indexPath: IndexPath, key: KeyEvent.Key) -> IndexPath? {
-    guard case .flow = collectionViewLayout, let columns = (itemLayout as? FlowLayout)?.columns, columns > 1
+    guard collectionViewLayout.isGrid, let columns = (itemLayout as? FlowLayout)?.columns, columns > 1
     else { return super.keyboardFocusStep(from: indexPath, key: key) }
     switch key {
     case .up:
@@ -157,21 +168,18 @@ open class CollectionView: ItemsView {
   /// In a grid the gap before an item is at its left: its left quarter, or the right
   /// quarter of the last item.
   override func keyboardStopPoint(in frame: Rect, beforeItem: Bool) -> Point {
-    guard case .flow = collectionViewLayout else { return super.keyboardStopPoint(in: frame, beforeItem: beforeItem) }
+    guard collectionViewLayout.isGrid else { return super.keyboardStopPoint(in: frame, beforeItem: beforeItem) }
     return Point(x: beforeItem ? frame.minX + frame.width / 4 : frame.maxX - frame.width / 4, y: frame.midY)
   }
 
   // MARK: Layout
 
   override func makeLayout(counts: [Int]) -> any ItemLayout {
-    Self.layout(collectionViewLayout, width: bounds.width, counts: counts)
+    collectionViewLayout.itemLayout(width: bounds.width, counts: counts)
   }
 
   override var defaultPreviewSize: Size {
-    switch collectionViewLayout {
-    case .flow(let itemSize, _, _, _): itemSize
-    case .list(let height): Size(width: bounds.width, height: height)
-    }
+    collectionViewLayout.itemSize(width: bounds.width)
   }
 
   override var reflowDelay: (seconds: Double, restartsOnMove: Bool) { reorderingCadence.delay }

@@ -11,24 +11,31 @@ public protocol CollectionViewDataSource: AnyObject {
   /// A cell for a visible item, usually from
   /// ``CollectionView/dequeueReusableCell(withReuseIdentifier:for:)``.
   func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell
+  /// Whether an item may move by interactive movement (rule 28); true by default.
+  func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool
+  /// Moves the item in the model at the end of an interactive movement (rule 28);
+  /// `destination` is its index after the move. As in UIKit, a data source that does not
+  /// implement it does not reorder: the item goes back, and the view logs why.
+  func collectionView(_ collectionView: CollectionView, moveItemAt source: IndexPath, to destination: IndexPath)
 }
 
 extension CollectionViewDataSource {
   public func numberOfSections(in collectionView: CollectionView) -> Int { 1 }
-}
-
-/// A data source whose items can be moved by interactive movement (rule 28).
-@MainActor
-public protocol CollectionViewReorderingDataSource: CollectionViewDataSource {
-  /// True by default.
-  func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool
-  /// Moves the item in the model; `destination` is its index after the move.
-  func collectionView(_ collectionView: CollectionView, moveItemAt source: IndexPath, to destination: IndexPath)
-}
-
-extension CollectionViewReorderingDataSource {
+  /// Every item may move.
   public func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool { true }
+  /// Not implemented: the collection view hears so, and the item goes back.
+  public func collectionView(_ collectionView: CollectionView, moveItemAt source: IndexPath, to destination: IndexPath)
+  {
+    collectionView.dataSourceMovedItem = false
+  }
 }
+
+/// A data source that says in its type that it reorders items through
+/// ``CollectionViewDataSource/collectionView(_:moveItemAt:to:)`` (rule 28). Any data
+/// source that implements that method reorders the same way; this protocol adds nothing
+/// to it.
+@MainActor
+public protocol CollectionViewReorderingDataSource: CollectionViewDataSource {}
 
 /// Selection, and where interactive movement may go.
 @MainActor

@@ -1,14 +1,233 @@
 import DragDrop
 import Foundation
 
-/// How a collection view places its items.
-public enum CollectionViewLayout: Sendable {
-  /// A grid of items of one size that wraps at the view's width.
-  case flow(
+/// How a collection view places its items, as UIKit's `UICollectionViewLayout`: a
+/// ``CollectionViewFlowLayout`` grid, or full-width rows (``list(itemHeight:)``).
+///
+/// A layout belongs to one collection view at a time: the view it was last given to.
+/// Changing a flow layout's metrics lays that view out again.
+///
+/// Subclassing a layout to place items by their layout attributes, as UIKit's custom
+/// layouts do, is not supported: the class has no public initializer of its own.
+@MainActor
+open class CollectionViewLayout {
+  /// The collection view the layout places items for; held weakly.
+  public internal(set) weak var collectionView: CollectionView?
+
+  init() {}
+
+  /// A grid of items of one size that wraps at the view's width, its items at the given
+  /// spacing from the leading edge (a ``CollectionViewFlowLayout`` spreads them out).
+  public static func flow(
     itemSize: Size, minimumInteritemSpacing: Double = 10, minimumLineSpacing: Double = 10,
-    sectionInset: EdgeInsets = .zero)
+    sectionInset: EdgeInsets = .zero
+  ) -> CollectionViewLayout {
+    let layout = CollectionViewFlowLayout()
+    layout.itemSize = itemSize
+    layout.minimumInteritemSpacing = minimumInteritemSpacing
+    layout.minimumLineSpacing = minimumLineSpacing
+    layout.sectionInset = sectionInset
+    layout.alignsToLeadingEdge = true
+    return layout
+  }
+
   /// Full-width rows of one height.
-  case list(itemHeight: Double)
+  public static func list(itemHeight: Double) -> CollectionViewLayout {
+    ListCollectionViewLayout(itemHeight: itemHeight)
+  }
+
+  /// Tells the collection view to lay its items out again, as after a change of metrics.
+  public func invalidateLayout() {
+    collectionView?.layoutDidChange()
+  }
+
+  // MARK: For the collection view
+
+  /// The geometry of `counts` items at `width`.
+  func itemLayout(width: Double, counts: [Int]) -> any ItemLayout {
+    ListLayout(width: width, sections: counts.map { ListLayout.Section(rowHeights: Array(repeating: 44, count: $0)) })
+  }
+
+  /// Whether the items are in a grid (so up and down keys move by a row).
+  var isGrid: Bool { false }
+
+  /// The size a preview of an item takes by default, in a view `width` wide.
+  func itemSize(width: Double) -> Size { Size(width: width, height: 44) }
+}
+
+/// Full-width rows of one height: ``CollectionViewLayout/list(itemHeight:)``.
+@MainActor
+final class ListCollectionViewLayout: CollectionViewLayout {
+  let itemHeight: Double
+
+  init(itemHeight: Double) {
+    self.itemHeight = itemHeight
+  }
+
+  override func itemLayout(width: Double, counts: [Int]) -> any ItemLayout {
+    ListLayout(
+      width: width, sections: counts.map { ListLayout.Section(rowHeights: Array(repeating: itemHeight, count: $0)) })
+  }
+
+  override func itemSize(width: Double) -> Size { Size(width: width, height: itemHeight) }
+}
+
+/// A grid whose items wrap at the view's width, as UIKit's `UICollectionViewFlowLayout`.
+///
+/// Items share one size, ``itemSize``. As in UIKit, the items of a line spread out to fill
+/// the width (the lines below line up with the first), and a line of one item centres it.
+/// A collection view delegate that adopts ``CollectionViewDelegateFlowLayout`` may give the
+/// size, the insets and the spacing instead; they are asked for at each reload and each
+/// ``CollectionViewLayout/invalidateLayout()``.
+///
+/// Not supported yet, and logged when asked for: items of different sizes, sections of
+/// different metrics, and horizontal scrolling.
+@MainActor
+open class CollectionViewFlowLayout: CollectionViewLayout {
+  /// Which way the content scrolls.
+  public enum ScrollDirection: Sendable, Hashable {
+    /// Lines of items stack downwards: the only direction supported.
+    case vertical
+    /// Lines stack sideways: not supported, and laid out vertically.
+    case horizontal
+  }
+
+  /// The size of every item; 50 by 50 points by default, as in UIKit.
+  public var itemSize = Size(width: 50, height: 50) { didSet { invalidateLayout() } }
+  /// The least space between items of a line; 10 points by default.
+  public var minimumInteritemSpacing: CGFloat = 10 { didSet { invalidateLayout() } }
+  /// The space between lines; 10 points by default.
+  public var minimumLineSpacing: CGFloat = 10 { didSet { invalidateLayout() } }
+  /// The margins around each section's items; none by default.
+  public var sectionInset = EdgeInsets.zero { didSet { invalidateLayout() } }
+  /// Which way the content scrolls; only ``ScrollDirection/vertical`` is supported.
+  public var scrollDirection = ScrollDirection.vertical {
+    didSet {
+      if scrollDirection == .horizontal {
+        CollectionView.logger.warning(
+          "CollectionViewFlowLayout.scrollDirection: horizontal flow layouts are not supported; the items flow vertically"
+        )
+      }
+      invalidateLayout()
+    }
+  }
+  /// Whether items keep the minimum spacing from the leading edge rather than spreading
+  /// out: what ``CollectionViewLayout/flow(itemSize:minimumInteritemSpacing:minimumLineSpacing:sectionInset:)``
+  /// makes.
+  var alignsToLeadingEdge = false
+
+  /// A flow layout of 50-point items 10 points apart.
+  public override init() {}
+
+  override var isGrid: Bool { true }
+
+  override func itemSize(width: Double) -> Size { metrics.itemSize }
+
+  override func itemLayout(width: Double, counts: [Int]) -> any ItemLayout {
+    let metrics = self.metrics(counts: counts)
+    return FlowLayout(
+      width: width, itemSize: metrics.itemSize, minimumInteritemSpacing: metrics.interitem,
+      minimumLineSpacing: metrics.line, sectionInset: metrics.inset, itemCounts: counts,
+      justified: !alignsToLeadingEdge)
+  }
+
+  /// The metrics of the last layout made.
+  private var metrics = Metrics(itemSize: Size(width: 50, height: 50), interitem: 10, line: 10, inset: .zero)
+
+  struct Metrics: Equatable {
+    var itemSize: Size
+    var interitem: Double
+    var line: Double
+    var inset: EdgeInsets
+  }
+
+  /// The layout's own metrics, or the delegate's when it adopts the flow layout protocol.
+  /// Every item and section is asked; those that differ from the first are logged, as
+  /// they are not supported yet.
+  private func metrics(counts: [Int]) -> Metrics {
+    let own = Metrics(
+      itemSize: itemSize, interitem: minimumInteritemSpacing, line: minimumLineSpacing, inset: sectionInset)
+    guard let collectionView, let delegate = collectionView.delegate as? any CollectionViewDelegateFlowLayout else {
+      metrics = own
+      return own
+    }
+    var first: Metrics?
+    var differing = 0
+    for (section, count) in counts.enumerated() {
+      let inset = delegate.collectionView(collectionView, layout: self, insetForSectionAt: section)
+      let line = delegate.collectionView(collectionView, layout: self, minimumLineSpacingForSectionAt: section)
+      let interitem = delegate.collectionView(
+        collectionView, layout: self, minimumInteritemSpacingForSectionAt: section)
+      for item in 0..<count {
+        let size = delegate.collectionView(
+          collectionView, layout: self, sizeForItemAt: IndexPath(item: item, section: section))
+        let found = Metrics(itemSize: size, interitem: interitem, line: line, inset: inset)
+        if let first { if found != first { differing += 1 } } else { first = found }
+      }
+    }
+    if differing > 0 {
+      CollectionView.logger.warning(
+        "CollectionViewDelegateFlowLayout: items of different sizes, or sections of different metrics, are not supported yet; every item takes the first item's",
+        metadata: ["differing": "\(differing)"])
+    }
+    metrics = first ?? own
+    return metrics
+  }
+}
+
+/// The flow layout's sizes and spacing, item by item and section by section, from the
+/// collection view's delegate (UIKit's `UICollectionViewDelegateFlowLayout`). Each method
+/// defaults to the layout's own property.
+@MainActor
+public protocol CollectionViewDelegateFlowLayout: CollectionViewDelegate {
+  /// The size of an item; the layout's ``CollectionViewFlowLayout/itemSize`` by default.
+  func collectionView(
+    _ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
+    sizeForItemAt indexPath: IndexPath
+  ) -> CGSize
+  /// A section's margins; the layout's ``CollectionViewFlowLayout/sectionInset`` by default.
+  func collectionView(
+    _ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
+    insetForSectionAt section: Int
+  ) -> EdgeInsets
+  /// A section's space between lines; the layout's ``CollectionViewFlowLayout/minimumLineSpacing`` by default.
+  func collectionView(
+    _ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
+    minimumLineSpacingForSectionAt section: Int
+  ) -> CGFloat
+  /// A section's least space between items of a line; the layout's
+  /// ``CollectionViewFlowLayout/minimumInteritemSpacing`` by default.
+  func collectionView(
+    _ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
+    minimumInteritemSpacingForSectionAt section: Int
+  ) -> CGFloat
+}
+
+extension CollectionViewDelegateFlowLayout {
+  public func collectionView(
+    _ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
+    sizeForItemAt indexPath: IndexPath
+  ) -> CGSize {
+    (collectionViewLayout as? CollectionViewFlowLayout)?.itemSize ?? CGSize(width: 50, height: 50)
+  }
+  public func collectionView(
+    _ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
+    insetForSectionAt section: Int
+  ) -> EdgeInsets {
+    (collectionViewLayout as? CollectionViewFlowLayout)?.sectionInset ?? .zero
+  }
+  public func collectionView(
+    _ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
+    minimumLineSpacingForSectionAt section: Int
+  ) -> CGFloat {
+    (collectionViewLayout as? CollectionViewFlowLayout)?.minimumLineSpacing ?? 10
+  }
+  public func collectionView(
+    _ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
+    minimumInteritemSpacingForSectionAt section: Int
+  ) -> CGFloat {
+    (collectionViewLayout as? CollectionViewFlowLayout)?.minimumInteritemSpacing ?? 10
+  }
 }
 
 /// How soon a collection view re-flows its items when a drag's destination changes

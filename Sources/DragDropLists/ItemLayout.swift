@@ -248,6 +248,6 @@ extension FlowLayout: ItemLayout {
     }
     self = FlowLayout(
       width: width, itemSize: itemSize, minimumInteritemSpacing: minimumInteritemSpacing,
-      minimumLineSpacing: minimumLineSpacing, sectionInset: sectionInset, itemCounts: counts)
+      minimumLineSpacing: minimumLineSpacing, sectionInset: sectionInset, itemCounts: counts, justified: justified)
   }
 }

@@ -224,24 +224,33 @@ struct FlowLayout: Sendable {
   private(set) var itemCounts: [Int]
   private var sectionHeights: PrefixSumTree
 
+  /// Whether the items of a line spread out to fill the width, as UIKit's flow layout
+  /// does, rather than keeping the minimum spacing from the leading edge.
+  let justified: Bool
+
   init(
     width: Double, itemSize: Size, minimumInteritemSpacing: Double = 10, minimumLineSpacing: Double = 10,
-    sectionInset: EdgeInsets = .zero, itemCounts: [Int]
+    sectionInset: EdgeInsets = .zero, itemCounts: [Int], justified: Bool = false
   ) {
     self.width = width
     self.itemSize = itemSize
     self.minimumInteritemSpacing = minimumInteritemSpacing
     self.minimumLineSpacing = minimumLineSpacing
     self.sectionInset = sectionInset
+    self.justified = justified
     self.itemCounts = itemCounts.map { max(0, $0) }
     sectionHeights = PrefixSumTree([])
-    columns = Self.columns(
-      width: width, itemWidth: itemSize.width, spacing: minimumInteritemSpacing, inset: sectionInset)
-    sectionHeights = PrefixSumTree(self.itemCounts.map(sectionHeight(count:)))
+    remeasure()
   }
 
   /// Items per row: as many as fit, at least one.
   private(set) var columns = 1
+  /// Where the first column starts, from the section's leading inset: 0, or the centring
+  /// of a lone column in a justified layout.
+  private var leading = 0.0
+  /// The space between columns: the minimum, or the spread-out spacing of a justified
+  /// layout.
+  private var interitem = 0.0
 
   private static func columns(
     width: Double, itemWidth: Double, spacing: Double, inset: EdgeInsets
@@ -262,6 +271,11 @@ struct FlowLayout: Sendable {
   private mutating func remeasure() {
     columns = Self.columns(
       width: width, itemWidth: itemSize.width, spacing: minimumInteritemSpacing, inset: sectionInset)
+    (leading, interitem) = (0, minimumInteritemSpacing)
+    let free = width - sectionInset.left - sectionInset.right - Double(columns) * itemSize.width
+    if justified, free.isFinite, free > 0 {
+      if columns == 1 { leading = free / 2 } else { interitem = free / Double(columns - 1) }
+    }
     sectionHeights = PrefixSumTree(itemCounts.map(sectionHeight(count:)))
   }
 
@@ -286,7 +300,7 @@ struct FlowLayout: Sendable {
     let row = index / columns
     let column = index % columns
     return Rect(
-      x: sectionInset.left + Double(column) * (itemSize.width + minimumInteritemSpacing),
+      x: sectionInset.left + leading + Double(column) * (itemSize.width + interitem),
       y: top + sectionInset.top + Double(row) * (itemSize.height + minimumLineSpacing),
       width: itemSize.width, height: itemSize.height)
   }
@@ -312,9 +326,9 @@ struct FlowLayout: Sendable {
     guard point.x >= 0, point.x < width, let (section, local) = sectionHeights.index(covering: point.y) else {
       return nil
     }
-    let strideX = itemSize.width + minimumInteritemSpacing
+    let strideX = itemSize.width + interitem
     let strideY = itemSize.height + minimumLineSpacing
-    let x = point.x - sectionInset.left
+    let x = point.x - sectionInset.left - leading
     let y = local - sectionInset.top
     // Zero or negative strides (empty items, negative spacing) and infinite points give
     // saturated values, clamped to the grid, never a trap.

@@ -29,6 +29,29 @@ public typealias UIColor = Color
 public typealias UIBezierPath = Path
 /// UIKit's name for ``Event``.
 public typealias UIEvent = Event
+/// UIKit's name for ``AccessibilityTraits``.
+public typealias UIAccessibilityTraits = AccessibilityTraits
+/// Core Animation's name for ``Layer``.
+public typealias CALayer = Layer
+/// Core Animation's name for ``ShapeLayer``.
+public typealias CAShapeLayer = ShapeLayer
+
+// MARK: Controls
+
+/// UIKit's name for ``Control``.
+public typealias UIControl = Control
+/// UIKit's name for ``Button``.
+public typealias UIButton = Button
+/// UIKit's name for ``Action``.
+public typealias UIAction = Action
+/// UIKit's name for ``AlertController``.
+public typealias UIAlertController = AlertController
+/// UIKit's name for ``AlertAction``.
+public typealias UIAlertAction = AlertAction
+/// UIKit's name for ``ActivityIndicatorView``.
+public typealias UIActivityIndicatorView = ActivityIndicatorView
+/// UIKit's name for ``ProgressView``.
+public typealias UIProgressView = ProgressView
 
 // MARK: Gestures
 
@@ -117,6 +140,14 @@ public typealias UICollectionView = CollectionView
 public typealias UICollectionViewCell = CollectionViewCell
 /// UIKit's name for ``CollectionViewLayout``.
 public typealias UICollectionViewLayout = CollectionViewLayout
+/// UIKit's name for ``CollectionViewFlowLayout``.
+public typealias UICollectionViewFlowLayout = CollectionViewFlowLayout
+/// UIKit's name for ``CollectionViewDelegateFlowLayout``.
+public typealias UICollectionViewDelegateFlowLayout = CollectionViewDelegateFlowLayout
+/// UIKit's name for ``CollectionViewController``.
+public typealias UICollectionViewController = CollectionViewController
+/// UIKit's name for ``CollectionViewReorderingCadence``.
+public typealias UICollectionViewReorderingCadence = CollectionViewReorderingCadence
 /// UIKit's name for ``CollectionViewDataSource``.
 public typealias UICollectionViewDataSource = CollectionViewDataSource
 /// UIKit's name for ``CollectionViewDelegate``.

@@ -36,3 +36,29 @@ public final class RecordingAnnouncer: Announcer {
   public private(set) var isFocusSelected = false
   public func focusSelectionDidChange(_ isSelected: Bool) { isFocusSelected = isSelected }
 }
+
+/// What a view is to assistive technology, as UIKit's `UIAccessibilityTraits`.
+public struct AccessibilityTraits: OptionSet, Hashable, Sendable {
+  /// The bits of the traits.
+  public let rawValue: UInt64
+  /// The traits of `rawValue`'s bits.
+  public init(rawValue: UInt64) { self.rawValue = rawValue }
+  /// A button: a tap does something.
+  public static let button = AccessibilityTraits(rawValue: 1 << 0)
+  /// A link that opens something.
+  public static let link = AccessibilityTraits(rawValue: 1 << 1)
+  /// An image.
+  public static let image = AccessibilityTraits(rawValue: 1 << 2)
+  /// Selected.
+  public static let selected = AccessibilityTraits(rawValue: 1 << 3)
+  /// Text that does not change.
+  public static let staticText = AccessibilityTraits(rawValue: 1 << 6)
+  /// Not enabled.
+  public static let notEnabled = AccessibilityTraits(rawValue: 1 << 8)
+  /// Changes often, as a timer or a progress does.
+  public static let updatesFrequently = AccessibilityTraits(rawValue: 1 << 9)
+  /// A heading of a part of the content.
+  public static let header = AccessibilityTraits(rawValue: 1 << 16)
+  /// A value that can be adjusted, as a slider's.
+  public static let adjustable = AccessibilityTraits(rawValue: 1 << 12)
+}

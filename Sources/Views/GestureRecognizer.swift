@@ -34,7 +34,7 @@ open class GestureRecognizer {
     didSet {
       guard state != oldValue else {
         // A continuous gesture reports every change, as UIKit's do.
-        if state == .changed { for action in actions { action(self) } }
+        if state == .changed { runActions() }
         return
       }
       guard Self.allows(from: oldValue, to: state) else {
@@ -45,7 +45,7 @@ open class GestureRecognizer {
         view?.window?.recognizerDidRecognize(self)
       }
       if state != .failed && state != .possible {
-        for action in actions { action(self) }
+        runActions()
       }
     }
   }
@@ -63,19 +63,84 @@ open class GestureRecognizer {
   /// Asked when this recogniser or `other` begins while both track the same touches.
   public var shouldRecognizeSimultaneously: ((GestureRecognizer) -> Bool)?
 
-  private var actions: [(GestureRecognizer) -> Void] = []
+  /// An action, and the target it was added with (held weakly), if any.
+  private struct Action {
+    weak var target: AnyObject?
+    let hasTarget: Bool
+    let run: (GestureRecognizer) -> Void
+  }
+  private var actions: [Action] = []
   /// The touches the recogniser is tracking, by id.
   public internal(set) var touches: [Int: Touch] = [:]
 
   /// A recogniser that calls `action`, if given, at each change of state past ``State-swift.enum/possible``.
   public init(action: ((GestureRecognizer) -> Void)? = nil) {
-    if let action { actions.append(action) }
+    if let action { addAction(action) }
+  }
+
+  /// A recogniser that calls a method of `target` at each change of state past
+  /// ``State-swift.enum/possible``: UIKit's `init(target:action:)`, with the method named
+  /// as Swift names it, `PhotoCell.longPressed` for `#selector(longPressed)`. The target is
+  /// held weakly, as in UIKit.
+  public convenience init<Target: AnyObject, Recognizer: GestureRecognizer>(
+    target: Target, action: @escaping (Target) -> (Recognizer) -> Void
+  ) {
+    self.init()
+    addTarget(target, action: action)
+  }
+
+  /// A recogniser that calls a method of `target` that takes no argument; see
+  /// ``init(target:action:)-(Target,(Target)->(Recognizer)->Void)``.
+  public convenience init<Target: AnyObject>(target: Target, action: @escaping (Target) -> () -> Void) {
+    self.init()
+    addTarget(target, action: action)
   }
 
   /// Adds an action, called with the recogniser at each change of state past ``State-swift.enum/possible``, after
   /// those added before.
   public func addAction(_ action: @escaping (GestureRecognizer) -> Void) {
-    actions.append(action)
+    actions.append(Action(target: nil, hasTarget: false, run: action))
+  }
+
+  /// Adds a method of `target` as an action, as UIKit's `addTarget(_:action:)`: it is
+  /// called with the recogniser, which must be of the type the method takes (a misuse,
+  /// reported through ``APIMisuse``, otherwise). The target is held weakly; the action ends
+  /// with it.
+  public func addTarget<Target: AnyObject, Recognizer: GestureRecognizer>(
+    _ target: Target, action: @escaping (Target) -> (Recognizer) -> Void
+  ) {
+    guard self is Recognizer else {
+      APIMisuse.report(
+        GestureRecognizerError.actionTakesAnotherRecognizer(
+          action: "\(Recognizer.self)", recognizer: "\(type(of: self))"))
+      return
+    }
+    actions.append(
+      Action(target: target, hasTarget: true) { [weak target] recognizer in
+        guard let target, let recognizer = recognizer as? Recognizer else { return }
+        action(target)(recognizer)
+      })
+  }
+
+  /// Adds a method of `target` that takes no argument as an action.
+  public func addTarget<Target: AnyObject>(_ target: Target, action: @escaping (Target) -> () -> Void) {
+    actions.append(
+      Action(target: target, hasTarget: true) { [weak target] _ in
+        guard let target else { return }
+        action(target)()
+      })
+  }
+
+  /// Removes the actions added with `target`, or every target's when nil, as UIKit's
+  /// `removeTarget(_:action:)` with a nil action. Actions added without a target stay.
+  public func removeTarget(_ target: AnyObject?) {
+    actions.removeAll { action in
+      action.hasTarget && (target == nil || action.target == nil || action.target === target)
+    }
+  }
+
+  private func runActions() {
+    for action in actions where !action.hasTarget || action.target != nil { action.run(self) }
   }
 
   /// The clock of the view's window.
@@ -318,5 +383,18 @@ extension View {
     recognizer.view = nil
     recognizer.touches = [:]
     recognizer.resetIfDone()
+  }
+}
+
+/// A gesture recogniser used in a way that cannot work.
+public enum GestureRecognizerError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// A target's action takes a recogniser of another type than the one it was added to.
+  case actionTakesAnotherRecognizer(action: String, recognizer: String)
+
+  public var description: String {
+    switch self {
+    case .actionTakesAnotherRecognizer(let action, let recognizer):
+      "the action takes a \(action), but it was added to a \(recognizer): it is never called"
+    }
   }
 }

@@ -33,12 +33,28 @@ extension View {
   }
 
   /// The background, the view's own drawing and its subviews, in its bounds' coordinates.
+  /// A layer with a border, a shadow or a mask adds them around it.
   func renderContent(in context: any GraphicsContext) {
     let shape = cornerRadius > 0 ? Path(roundedRect: bounds, cornerRadius: cornerRadius) : Path(bounds)
+    guard let layer = layerIfMade, layer.drawsDecorations else {
+      if let backgroundColor { context.fill(shape, color: backgroundColor) }
+      if clipsToBounds { context.clip(to: shape) }
+      draw(in: context)
+      for subview in subviews { subview.render(in: context) }
+      return
+    }
+    layer.drawShadow(in: context, bounds: bounds)
+    context.save()
+    layer.clipToMask(in: context)
     if let backgroundColor { context.fill(shape, color: backgroundColor) }
     if clipsToBounds { context.clip(to: shape) }
     draw(in: context)
     for subview in subviews { subview.render(in: context) }
+    context.restore()
+    context.save()
+    layer.clipToMask(in: context)
+    layer.drawBorder(in: context, bounds: bounds)
+    context.restore()
   }
 }
 

@@ -102,6 +102,16 @@ open class View {
   public var backgroundColor: Color?
   /// Whether subviews are clipped to the bounds when drawn.
   public var clipsToBounds = false
+  /// The view's layer: its border, shadow and mask, and Core Animation's names for its
+  /// corner radius, clipping, background and opacity. Made on first use.
+  public var layer: Layer {
+    if let layerIfMade { return layerIfMade }
+    let made = Layer(view: self)
+    layerIfMade = made
+    return made
+  }
+  /// The layer, if code has asked for it.
+  private(set) var layerIfMade: Layer?
   /// Rounds the corners of the background and, with ``clipsToBounds``, of the clip.
   public var cornerRadius: Double = 0
   /// Whether the view and its subviews are drawn into a bitmap that later frames reuse for
@@ -117,6 +127,15 @@ open class View {
   public var shouldRasterize = false
   /// A name for the view, read by accessibility and in keyboard-drag announcements.
   public var accessibilityLabel: String?
+  /// What the view is to assistive technology: a button, a header, an image.
+  public var accessibilityTraits: AccessibilityTraits = []
+  /// The colour controls in the view tint themselves with: the superview's unless set,
+  /// and the system blue at the root, as in UIKit. Setting nil inherits again.
+  public var tintColor: Color! {
+    get { ownTintColor ?? superview?.tintColor ?? .systemBlue }
+    set { ownTintColor = newValue }
+  }
+  private var ownTintColor: Color?
 
   // MARK: Hierarchy
 

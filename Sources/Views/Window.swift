@@ -61,6 +61,20 @@ open class Window: View {
   }
 
   /// Calls `observer` with each new ``title``.
+  /// The views whose look changes with time alone (a spinning activity indicator, a bar
+  /// that follows a `Progress`): while there are some, the platform draws every frame.
+  package private(set) var continuouslyAnimating: Set<ObjectIdentifier> = []
+  /// Whether a view in the window needs a frame drawn every frame.
+  package var animatesContinuously: Bool { !continuouslyAnimating.isEmpty }
+  /// Adds or removes `view` from those drawn every frame.
+  package func setAnimatesContinuously(_ animating: Bool, _ view: View) {
+    if animating {
+      continuouslyAnimating.insert(ObjectIdentifier(view))
+    } else {
+      continuouslyAnimating.remove(ObjectIdentifier(view))
+    }
+  }
+
   package func observeTitle(_ observer: @escaping @MainActor (String?) -> Void) { titleObservers.append(observer) }
   private var titleObservers: [@MainActor (String?) -> Void] = []
 
@@ -81,6 +95,8 @@ open class Window: View {
     }
     switch touch.phase {
     case .began:
+      // As UIKit's run loop does before it delivers an event: what changed is laid out.
+      layoutIfNeeded()
       let target = hitTest(touch.location, with: Event(type: .touches, timestamp: touch.timestamp, touch: touch))
       focusOnPress(at: target)
       var recognizers: [GestureRecognizer] = []
@@ -181,6 +197,7 @@ open class Window: View {
       if event.phase == .ended { preciseScrollTarget = nil }
       return
     }
+    layoutIfNeeded()
     var view = hitTest(event.location, with: Event(type: .scroll, timestamp: event.timestamp))
     while let current = view {
       if current.scrollWheel(with: event) {

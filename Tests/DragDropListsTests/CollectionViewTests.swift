@@ -52,7 +52,9 @@ extension CollectionView {
 @MainActor
 @Suite struct CollectionViewTests {
   /// A 5-column grid of 100-point items with 10-point spacing.
-  static let grid = CollectionViewLayout.flow(itemSize: Size(width: 100, height: 100))
+  static var grid: CollectionViewLayout {
+    .flow(itemSize: Size(width: 100, height: 100))
+  }
   /// Data sources are weak: the suite keeps its models alive for the test.
   let models = Keeper()
 
@@ -258,20 +260,33 @@ extension CollectionView {
     #expect(!view.hasUncommittedUpdates)
   }
 
-  @Test("Rule 28: begin is refused for unmovable items, bad paths and data sources that cannot move")
+  @Test("Rule 28: begin is refused for unmovable items and bad paths")
   func interactiveMovementRefused() {
     let (view, model) = makeGrid(4)
     model.movable = { $0.item != 0 }
     #expect(!view.beginInteractiveMovementForItem(at: IndexPath(item: 0, section: 0)))
     #expect(!view.beginInteractiveMovementForItem(at: IndexPath(item: 9, section: 0)))
     #expect(!view.beginInteractiveMovementForItem(at: IndexPath(item: 0, section: 3)))
-    let plain = PlainGridSource(model: model)
-    models.keep(plain)
-    view.dataSource = plain
-    #expect(!view.beginInteractiveMovementForItem(at: IndexPath(item: 1, section: 0)))
     view.endInteractiveMovement()  // nothing under way: nothing happens
     view.updateInteractiveMovementTargetPosition(.zero)
     #expect(model.log.isEmpty)
+  }
+
+  @Test("Rule 28: a data source without moveItemAt moves nothing: the item goes back, as UIKit ignores the reorder")
+  func interactiveMovementWithoutMoveItemAt() {
+    let (view, model) = makeGrid(4)
+    let plain = PlainGridSource(model: model)
+    models.keep(plain)
+    view.dataSource = plain
+    view.layoutIfNeeded()
+    let before = view.visibleCells.map(\.frame)
+    #expect(view.beginInteractiveMovementForItem(at: IndexPath(item: 1, section: 0)))
+    view.updateInteractiveMovementTargetPosition(Point(x: 350, y: 50))
+    view.endInteractiveMovement()
+    #expect(model.log.isEmpty)
+    #expect(model.sections[0] == ["p0", "p1", "p2", "p3"])
+    #expect(view.visibleCells.map(\.frame) == before)
+    #expect(!view.hasUncommittedUpdates)
   }
 
   @Test("Rule 28: the delegate may redirect the target; the end of the grid is the last index")
