@@ -265,8 +265,14 @@ final class DataSource: TableViewDataSource, TableViewDelegate, TableViewDragDel
     let dropped = coordinator.items.compactMap { $0.dragItem.localObject as? Photo }
     let ids = Set(dropped.compactMap(\.id))
     let slot = coordinator.destinationIndexPath?.item ?? controller.photos.count
-    // The slot counts the photos before it; those that leave from before it move it up.
-    let start = slot - controller.photos.prefix(slot).filter { ids.contains($0.id ?? -1) }.count
+    // One photo moved within the grid: the destination is where it sits once it has left
+    // its place (the end is the count). Otherwise the slot counts the photos before it,
+    // and those that leave from before it move it up.
+    let withinGrid = coordinator.items.count == 1 && coordinator.items[0].sourceIndexPath != nil
+    let start =
+      withinGrid
+      ? min(slot, controller.photos.count - 1)
+      : slot - controller.photos.prefix(slot).filter { ids.contains($0.id ?? -1) }.count
     if source?.id == open.id {
       var order = controller.photos.filter { !ids.contains($0.id ?? -1) }
       order.insert(contentsOf: dropped, at: min(start, order.count))

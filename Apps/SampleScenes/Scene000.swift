@@ -230,7 +230,9 @@ final class PhotoLibraryController: CollectionViewDataSource, CollectionViewDele
     )
     guard !moving.isEmpty else { return }
     let sources = moving.map(\.1.item)
-    let start = slot - sources.filter { $0 < slot }.count
+    // One photo moved: the destination is where it sits once it has left its place (the
+    // end of the grid is the count). Several: the slot counts them where they are.
+    let start = sources.count == 1 ? min(slot, photos.count - 1) : slot - sources.filter { $0 < slot }.count
     let moved = sources.map { photos[$0] }
     let destinations = moved.indices.map { IndexPath(item: start + $0, section: 0) }
     grid.performBatchUpdates {

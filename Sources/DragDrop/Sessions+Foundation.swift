@@ -1,5 +1,8 @@
+import ContentTypes
 import Foundation
+import Graphics
 import ItemProviders
+import Views
 
 // Foundation's bridged classes in drop sessions, as UIKit code writes them:
 // `session.canLoadObjects(ofClass: NSString.self)` and
@@ -12,7 +15,16 @@ extension DragDropSession {
 
   /// Whether any item can be loaded as a URL.
   public func canLoadObjects(ofClass type: NSURL.Type) -> Bool { canLoadObjects(ofClass: URL.self) }
+
+  /// Whether any item has a representation conforming to one of the types named by
+  /// `typeIdentifiers`, as UIKit's `hasItemsConforming(toTypeIdentifiers:)`; identifiers
+  /// no declared type has match nothing.
+  public func hasItemsConforming(toTypeIdentifiers typeIdentifiers: [String]) -> Bool {
+    hasItemsConforming(to: typeIdentifiers.compactMap { ContentType($0) })
+  }
 }
+
+extension LoadProgress: ObservableProgress {}
 
 extension DropSession {
   /// Loads every item's text, as ``loadObjects(ofClass:completion:)`` does for `String`,
@@ -22,6 +34,23 @@ extension DropSession {
     ofClass type: NSString.Type, completion: @escaping @MainActor ([any ItemProviderReading]) -> Void
   ) -> LoadProgress {
     loadObjects(ofClass: String.self) { strings in completion(strings) }
+  }
+
+  /// Loads every item's image, handed over as UIKit hands over `UIImage`s: as
+  /// `NSItemProviderReading` values, which code casts (`images as? [UIImage]`).
+  @discardableResult
+  public func loadObjects(
+    ofClass type: Image.Type, completion: @escaping @MainActor ([any ItemProviderReading]) -> Void
+  ) -> LoadProgress {
+    loadObjects(ofClass: Image.self) { (images: [Image]) in completion(images) }
+  }
+
+  /// Loads every item's colour, handed over as UIKit hands over `UIColor`s.
+  @discardableResult
+  public func loadObjects(
+    ofClass type: Color.Type, completion: @escaping @MainActor ([any ItemProviderReading]) -> Void
+  ) -> LoadProgress {
+    loadObjects(ofClass: Color.self) { (colors: [Color]) in completion(colors) }
   }
 
   /// Loads every item's URL, as ``loadObjects(ofClass:completion:)`` does for `URL`.

@@ -62,17 +62,7 @@ public final class DelegateRecorder {
   /// `limit` seconds of clock time or a million turns of the main actor.
   public func settle(limit: Double = 60) async {
     guard let window else { return }
-    let clock = window.clock as? ManualClock
-    let end = (clock?.now ?? 0) + limit
-    for _ in 0..<1_000_000 {
-      while let clock, let next = clock.nextActionTime, next <= end { clock.advance(to: next) }
-      if window.dragController.pendingTransfers == 0 && (clock?.nextActionTime.map { $0 > end } ?? true) {
-        // One more turn, for completions queued just before the last report.
-        await Task.yield()
-        if window.dragController.pendingTransfers == 0 && clock?.nextActionTime == nil { return }
-      }
-      await Task.yield()
-    }
+    await settleTransfers(of: window, limit: limit)
   }
 
   /// The calls since the last check.

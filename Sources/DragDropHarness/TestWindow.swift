@@ -139,6 +139,22 @@ public final class TestWindow {
     }
   }
 
+  /// Runs the clock until nothing is scheduled and waits for the loads that drops started
+  /// to finish and report back, as often as needed: animations end, load completions run
+  /// (with the main-queue blocks they dispatch), placeholders commit, and
+  /// `sessionDidTransferItems` arrives. Then lays out what changed. The loads are real work
+  /// off the main actor, so this awaits them rather than advancing time. It gives up after
+  /// `limit` seconds of clock time or a million turns of the main actor.
+  ///
+  /// ```swift
+  /// test.release()
+  /// await test.settleTransfers()
+  /// #expect(controller.photos.count == 4)
+  /// ```
+  public func settleTransfers(limit: Double = 60) async {
+    await DragDropHarness.settleTransfers(of: window, limit: limit)
+  }
+
   private func send(_ id: Int, _ phase: Touch.Phase, _ point: Point) {
     window.send(Touch(id: id, phase: phase, location: point, timestamp: clock.now))
   }
@@ -199,4 +215,28 @@ public final class TestWindow {
   public var treeSnapshot: String { window.treeSnapshot }
   /// The display list as text.
   public var displayList: String { window.displayListSnapshot }
+}
+
+/// Runs `window`'s clock and awaits its drops' loads until neither has anything left:
+/// what ``TestWindow/settleTransfers(limit:)`` and ``DelegateRecorder/settle(limit:)`` do.
+@MainActor
+func settleTransfers(of window: Window, limit: Double) async {
+  let clock = window.clock as? ManualClock
+  let end = (clock?.now ?? 0) + limit
+  for _ in 0..<1_000_000 {
+    window.layoutIfNeeded()
+    while let clock, let next = clock.nextActionTime, next <= end {
+      clock.advance(to: next)
+      window.layoutIfNeeded()
+    }
+    if window.dragController.pendingTransfers == 0 && (clock?.nextActionTime.map { $0 > end } ?? true) {
+      // One more turn, for completions queued just before the last report.
+      await Task.yield()
+      if window.dragController.pendingTransfers == 0 && clock?.nextActionTime == nil {
+        window.layoutIfNeeded()
+        return
+      }
+    }
+    await Task.yield()
+  }
 }

@@ -91,8 +91,14 @@ open class CollectionView: ItemsView {
     visibleCell(at: indexPath) as? CollectionViewCell
   }
 
-  /// The visible cells, in item order.
-  public var visibleCells: [CollectionViewCell] { sortedVisibleCells.compactMap { $0 as? CollectionViewCell } }
+  /// The cells on show, in item order. Placeholders' cells are among them, as they are on
+  /// screen; ``indexPath(for:)`` gives them no index path, and
+  /// ``indexPathsForVisibleItems`` lists the data source's items only.
+  public var visibleCells: [CollectionViewCell] { shownCells.compactMap { $0 as? CollectionViewCell } }
+
+  /// The index path of an item's cell on show; nil for a placeholder's cell, and for a
+  /// cell that is not shown.
+  public func indexPath(for cell: CollectionViewCell) -> IndexPath? { dataIndexPath(of: cell) }
 
   /// The index paths of the items in view, in order.
   public var indexPathsForVisibleItems: [IndexPath] { sortedVisiblePaths }

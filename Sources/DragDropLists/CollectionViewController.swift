@@ -50,6 +50,13 @@ open class CollectionViewController: ViewController, CollectionViewDataSource, C
     super.init()
   }
 
+  /// A controller whose collection view has a ``CollectionViewFlowLayout``, as UIKit makes
+  /// one from code; nib names and bundles are not used.
+  public override init(nibName: String?, bundle: Bundle?) {
+    collectionViewLayout = CollectionViewFlowLayout()
+    super.init(nibName: nibName, bundle: bundle)
+  }
+
   /// UIKit's archive initializer; archives are not read, and the layout is a flow layout.
   public required init?(coder: NSCoder) {
     collectionViewLayout = CollectionViewFlowLayout()

@@ -46,7 +46,7 @@ final class DiffableDataSourceCore<SectionID: Hashable & Sendable, ItemID: Hasha
   func moveItem(from source: IndexPath, to destination: IndexPath) {
     guard let item = current.itemIdentifier(at: source) else { return }
     do {
-      try current.moveItem(item, to: destination)
+      try current.checked.moveItem(item, to: destination)
     } catch {
       Self.logger.error("a reorder named a position the snapshot does not have", metadata: ["error": "\(error)"])
     }
@@ -67,8 +67,8 @@ final class DiffableDataSourceCore<SectionID: Hashable & Sendable, ItemID: Hasha
 ///   return cell
 /// }
 /// var snapshot = DiffableDataSourceSnapshot<Int, String>()
-/// try snapshot.appendSections([0])
-/// try snapshot.appendItems(["北海道", "青森", "岩手"])
+/// snapshot.appendSections([0])
+/// snapshot.appendItems(["北海道", "青森", "岩手"])
 /// dataSource.apply(snapshot)
 /// ```
 ///
@@ -133,7 +133,7 @@ open class TableViewDiffableDataSource<SectionID: Hashable & Sendable, ItemID: H
   /// Adds an item to the snapshot on show without applying it: for the block of a
   /// placeholder's `commitInsertion`, which applies the insertion itself.
   public func insertItem(_ identifier: ItemID, at indexPath: IndexPath) throws(Snapshot.Failure) {
-    try core.current.insertItems([identifier], at: indexPath)
+    try core.current.checked.insertItems([identifier], at: indexPath)
   }
 
   // MARK: TableViewDataSource
@@ -216,7 +216,7 @@ open class CollectionViewDiffableDataSource<SectionID: Hashable & Sendable, Item
 
   /// Adds an item to the snapshot on show without applying it, for a placeholder's commit.
   public func insertItem(_ identifier: ItemID, at indexPath: IndexPath) throws(Snapshot.Failure) {
-    try core.current.insertItems([identifier], at: indexPath)
+    try core.current.checked.insertItems([identifier], at: indexPath)
   }
 
   public func numberOfSections(in collectionView: CollectionView) -> Int { core.current.numberOfSections }

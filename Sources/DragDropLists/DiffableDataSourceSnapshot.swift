@@ -1,3 +1,9 @@
+import Foundation
+import Logging
+import Views
+
+private let snapshotLogger = Logger(label: "DragDropLists.DiffableDataSourceSnapshot")
+
 /// Why a snapshot refused a change. The snapshot is left as it was.
 public enum DiffableDataSourceError<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: Error, Hashable,
   Sendable, CustomStringConvertible
@@ -32,9 +38,11 @@ public enum DiffableDataSourceError<SectionID: Hashable & Sendable, ItemID: Hash
 /// ``TableViewDiffableDataSource/apply(_:animatingDifferences:completion:)`` works out the
 /// batch update from the one on show to a new one.
 ///
-/// Identifiers are unique: an item appears once in the whole snapshot. Changes that would
-/// break that, or that name identifiers the snapshot does not have, throw a
-/// ``DiffableDataSourceError`` that names the identifier, and change nothing.
+/// Identifiers are unique: an item appears once in the whole snapshot. A change that would
+/// break that, or that names identifiers the snapshot does not have, is refused and
+/// changes nothing. As in UIKit, the changes do not throw: a refused one is a misuse,
+/// logged and reported to ``Views/APIMisuse/handler`` (rule 43). Their ``checked`` forms
+/// throw the ``DiffableDataSourceError`` that names the identifier instead.
 public struct DiffableDataSourceSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: Sendable,
   Equatable
 {
@@ -107,20 +115,16 @@ public struct DiffableDataSourceSnapshot<SectionID: Hashable & Sendable, ItemID:
 
   // MARK: Sections
 
-  /// Adds sections at the end. Throws ``DiffableDataSourceError/duplicateSection(_:)`` for one already there, and
-  /// changes nothing.
-  public mutating func appendSections(_ identifiers: [SectionID]) throws(Failure) {
+  mutating func checkedAppendSections(_ identifiers: [SectionID]) throws(Failure) {
     try insertSections(identifiers, at: sectionIdentifiers.count)
   }
 
-  /// Adds sections before `before`. Throws for a duplicate or an unknown `before`, and changes nothing.
-  public mutating func insertSections(_ identifiers: [SectionID], beforeSection before: SectionID) throws(Failure) {
+  mutating func checkedInsertSections(_ identifiers: [SectionID], beforeSection before: SectionID) throws(Failure) {
     guard let index = sectionIndex[before] else { throw .unknownSection(before) }
     try insertSections(identifiers, at: index)
   }
 
-  /// Adds sections after `after`. Throws for a duplicate or an unknown `after`, and changes nothing.
-  public mutating func insertSections(_ identifiers: [SectionID], afterSection after: SectionID) throws(Failure) {
+  mutating func checkedInsertSections(_ identifiers: [SectionID], afterSection after: SectionID) throws(Failure) {
     guard let index = sectionIndex[after] else { throw .unknownSection(after) }
     try insertSections(identifiers, at: index + 1)
   }
@@ -133,8 +137,7 @@ public struct DiffableDataSourceSnapshot<SectionID: Hashable & Sendable, ItemID:
     reindexSections(from: index)
   }
 
-  /// Deletes sections with their items.
-  public mutating func deleteSections(_ identifiers: [SectionID]) throws(Failure) {
+  mutating func checkedDeleteSections(_ identifiers: [SectionID]) throws(Failure) {
     for id in identifiers where sectionIndex[id] == nil { throw .unknownSection(id) }
     let doomed = Set(identifiers)
     for id in doomed {
@@ -148,13 +151,11 @@ public struct DiffableDataSourceSnapshot<SectionID: Hashable & Sendable, ItemID:
     reindexSections(from: 0)
   }
 
-  /// Moves a section, with its items, before `before`. Throws for an unknown section.
-  public mutating func moveSection(_ identifier: SectionID, beforeSection before: SectionID) throws(Failure) {
+  mutating func checkedMoveSection(_ identifier: SectionID, beforeSection before: SectionID) throws(Failure) {
     try moveSection(identifier, relativeTo: before, after: false)
   }
 
-  /// Moves a section, with its items, after `after`. Throws for an unknown section.
-  public mutating func moveSection(_ identifier: SectionID, afterSection after: SectionID) throws(Failure) {
+  mutating func checkedMoveSection(_ identifier: SectionID, afterSection after: SectionID) throws(Failure) {
     try moveSection(identifier, relativeTo: after, after: true)
   }
 
@@ -171,8 +172,7 @@ public struct DiffableDataSourceSnapshot<SectionID: Hashable & Sendable, ItemID:
     reindexSections(from: 0)
   }
 
-  /// Marks sections to be reloaded whole by the next apply.
-  public mutating func reloadSections(_ identifiers: [SectionID]) throws(Failure) {
+  mutating func checkedReloadSections(_ identifiers: [SectionID]) throws(Failure) {
     for id in identifiers where sectionIndex[id] == nil { throw .unknownSection(id) }
     reloadedSectionIdentifiers.formUnion(identifiers)
   }
@@ -183,8 +183,7 @@ public struct DiffableDataSourceSnapshot<SectionID: Hashable & Sendable, ItemID:
 
   // MARK: Items
 
-  /// Appends items to a section, or to the last section when none is named.
-  public mutating func appendItems(_ identifiers: [ItemID], toSection section: SectionID? = nil) throws(Failure) {
+  mutating func checkedAppendItems(_ identifiers: [ItemID], toSection section: SectionID? = nil) throws(Failure) {
     let target: SectionID
     if let section {
       target = section
@@ -198,21 +197,17 @@ public struct DiffableDataSourceSnapshot<SectionID: Hashable & Sendable, ItemID:
     for id in identifiers { sectionOfItem[id] = target }
   }
 
-  /// Adds items before `before`, in its section. Throws for a duplicate or an unknown `before`, and changes
-  /// nothing.
-  public mutating func insertItems(_ identifiers: [ItemID], beforeItem before: ItemID) throws(Failure) {
+  mutating func checkedInsertItems(_ identifiers: [ItemID], beforeItem before: ItemID) throws(Failure) {
     guard let path = indexPath(of: before) else { throw .unknownItem(before) }
-    try insertItems(identifiers, at: path)
+    try checkedInsertItems(identifiers, at: path)
   }
 
-  /// Adds items after `after`, in its section. Throws for a duplicate or an unknown `after`, and changes nothing.
-  public mutating func insertItems(_ identifiers: [ItemID], afterItem after: ItemID) throws(Failure) {
+  mutating func checkedInsertItems(_ identifiers: [ItemID], afterItem after: ItemID) throws(Failure) {
     guard let path = indexPath(of: after) else { throw .unknownItem(after) }
-    try insertItems(identifiers, at: IndexPath(item: path.item + 1, section: path.section))
+    try checkedInsertItems(identifiers, at: IndexPath(item: path.item + 1, section: path.section))
   }
 
-  /// Inserts items at an index path (its item may be the section's count, to append).
-  public mutating func insertItems(_ identifiers: [ItemID], at indexPath: IndexPath) throws(Failure) {
+  mutating func checkedInsertItems(_ identifiers: [ItemID], at indexPath: IndexPath) throws(Failure) {
     guard indexPath.count == 2, itemsBySection.indices.contains(indexPath.section) else {
       throw .indexPathOutOfRange(indexPath)
     }
@@ -223,8 +218,7 @@ public struct DiffableDataSourceSnapshot<SectionID: Hashable & Sendable, ItemID:
     for id in identifiers { sectionOfItem[id] = sectionIdentifiers[section] }
   }
 
-  /// Removes items. Throws ``DiffableDataSourceError/unknownItem(_:)`` for one not there, and changes nothing.
-  public mutating func deleteItems(_ identifiers: [ItemID]) throws(Failure) {
+  mutating func checkedDeleteItems(_ identifiers: [ItemID]) throws(Failure) {
     for id in identifiers where sectionOfItem[id] == nil { throw .unknownItem(id) }
     let doomed = Set(identifiers)
     for section in Set(identifiers.compactMap { sectionOfItem[$0] }) {
@@ -239,13 +233,11 @@ public struct DiffableDataSourceSnapshot<SectionID: Hashable & Sendable, ItemID:
     self = DiffableDataSourceSnapshot()
   }
 
-  /// Moves an item before `before`, which may be in another section. Throws for an unknown item.
-  public mutating func moveItem(_ identifier: ItemID, beforeItem before: ItemID) throws(Failure) {
+  mutating func checkedMoveItem(_ identifier: ItemID, beforeItem before: ItemID) throws(Failure) {
     try moveItem(identifier, relativeTo: before, after: false)
   }
 
-  /// Moves an item after `after`, which may be in another section. Throws for an unknown item.
-  public mutating func moveItem(_ identifier: ItemID, afterItem after: ItemID) throws(Failure) {
+  mutating func checkedMoveItem(_ identifier: ItemID, afterItem after: ItemID) throws(Failure) {
     try moveItem(identifier, relativeTo: after, after: true)
   }
 
@@ -259,9 +251,7 @@ public struct DiffableDataSourceSnapshot<SectionID: Hashable & Sendable, ItemID:
     sectionOfItem[identifier] = sectionIdentifiers[to.section]
   }
 
-  /// Moves an item to an index path, as a reorder does: `destination` is where it is after
-  /// the move.
-  public mutating func moveItem(_ identifier: ItemID, to destination: IndexPath) throws(Failure) {
+  mutating func checkedMoveItem(_ identifier: ItemID, to destination: IndexPath) throws(Failure) {
     guard let from = indexPath(of: identifier) else { throw .unknownItem(identifier) }
     guard destination.count == 2, itemsBySection.indices.contains(destination.section) else {
       throw .indexPathOutOfRange(destination)
@@ -273,15 +263,12 @@ public struct DiffableDataSourceSnapshot<SectionID: Hashable & Sendable, ItemID:
     sectionOfItem[identifier] = sectionIdentifiers[section]
   }
 
-  /// Marks items to be reloaded (their cells made again) by the next apply.
-  public mutating func reloadItems(_ identifiers: [ItemID]) throws(Failure) {
+  mutating func checkedReloadItems(_ identifiers: [ItemID]) throws(Failure) {
     for id in identifiers where sectionOfItem[id] == nil { throw .unknownItem(id) }
     reloadedItemIdentifiers.formUnion(identifiers)
   }
 
-  /// Marks items to be reconfigured by the next apply. DragDrop reloads them too: a cell
-  /// provider that dequeues gets the same cell class back.
-  public mutating func reconfigureItems(_ identifiers: [ItemID]) throws(Failure) {
+  mutating func checkedReconfigureItems(_ identifiers: [ItemID]) throws(Failure) {
     for id in identifiers where sectionOfItem[id] == nil { throw .unknownItem(id) }
     reconfiguredItemIdentifiers.formUnion(identifiers)
   }
@@ -454,5 +441,311 @@ extension DiffableDataSourceSnapshot {
       for (index, item) in items.enumerated() { result[item] = SnapshotPosition(section: section, item: index) }
     }
     return result
+  }
+}
+
+// MARK: - UIKit's forms, and the checked ones
+
+extension DiffableDataSourceSnapshot {
+  /// Adds sections at the end.
+  ///
+  /// As in UIKit, it does not throw: a change the snapshot refuses (see
+  /// ``Checked-swift.struct/appendSections(_:)``) is a misuse (rule 43). It is logged, the snapshot
+  /// is left as it was, and ``Views/APIMisuse/handler`` hears the error.
+  public mutating func appendSections(_ identifiers: [SectionID]) {
+    refusing("appendSections") { (snapshot: inout Self) throws(Failure) in
+      try snapshot.checkedAppendSections(identifiers)
+    }
+  }
+
+  /// Adds sections before `before`.
+  ///
+  /// As in UIKit, it does not throw: a change the snapshot refuses (see
+  /// ``Checked-swift.struct/insertSections(_:beforeSection:)``) is a misuse (rule 43). It is logged, the snapshot
+  /// is left as it was, and ``Views/APIMisuse/handler`` hears the error.
+  public mutating func insertSections(_ identifiers: [SectionID], beforeSection before: SectionID) {
+    refusing("insertSections") { (snapshot: inout Self) throws(Failure) in
+      try snapshot.checkedInsertSections(identifiers, beforeSection: before)
+    }
+  }
+
+  /// Adds sections after `after`.
+  ///
+  /// As in UIKit, it does not throw: a change the snapshot refuses (see
+  /// ``Checked-swift.struct/insertSections(_:afterSection:)``) is a misuse (rule 43). It is logged, the snapshot
+  /// is left as it was, and ``Views/APIMisuse/handler`` hears the error.
+  public mutating func insertSections(_ identifiers: [SectionID], afterSection after: SectionID) {
+    refusing("insertSections") { (snapshot: inout Self) throws(Failure) in
+      try snapshot.checkedInsertSections(identifiers, afterSection: after)
+    }
+  }
+
+  /// Deletes sections with their items.
+  ///
+  /// As in UIKit, it does not throw: a change the snapshot refuses (see
+  /// ``Checked-swift.struct/deleteSections(_:)``) is a misuse (rule 43). It is logged, the snapshot
+  /// is left as it was, and ``Views/APIMisuse/handler`` hears the error.
+  public mutating func deleteSections(_ identifiers: [SectionID]) {
+    refusing("deleteSections") { (snapshot: inout Self) throws(Failure) in
+      try snapshot.checkedDeleteSections(identifiers)
+    }
+  }
+
+  /// Moves a section, with its items, before `before`.
+  ///
+  /// As in UIKit, it does not throw: a change the snapshot refuses (see
+  /// ``Checked-swift.struct/moveSection(_:beforeSection:)``) is a misuse (rule 43). It is logged, the snapshot
+  /// is left as it was, and ``Views/APIMisuse/handler`` hears the error.
+  public mutating func moveSection(_ identifier: SectionID, beforeSection before: SectionID) {
+    refusing("moveSection") { (snapshot: inout Self) throws(Failure) in
+      try snapshot.checkedMoveSection(identifier, beforeSection: before)
+    }
+  }
+
+  /// Moves a section, with its items, after `after`.
+  ///
+  /// As in UIKit, it does not throw: a change the snapshot refuses (see
+  /// ``Checked-swift.struct/moveSection(_:afterSection:)``) is a misuse (rule 43). It is logged, the snapshot
+  /// is left as it was, and ``Views/APIMisuse/handler`` hears the error.
+  public mutating func moveSection(_ identifier: SectionID, afterSection after: SectionID) {
+    refusing("moveSection") { (snapshot: inout Self) throws(Failure) in
+      try snapshot.checkedMoveSection(identifier, afterSection: after)
+    }
+  }
+
+  /// Marks sections to be reloaded whole by the next apply.
+  ///
+  /// As in UIKit, it does not throw: a change the snapshot refuses (see
+  /// ``Checked-swift.struct/reloadSections(_:)``) is a misuse (rule 43). It is logged, the snapshot
+  /// is left as it was, and ``Views/APIMisuse/handler`` hears the error.
+  public mutating func reloadSections(_ identifiers: [SectionID]) {
+    refusing("reloadSections") { (snapshot: inout Self) throws(Failure) in
+      try snapshot.checkedReloadSections(identifiers)
+    }
+  }
+
+  /// Appends items to a section, or to the last section when none is named.
+  ///
+  /// As in UIKit, it does not throw: a change the snapshot refuses (see
+  /// ``Checked-swift.struct/appendItems(_:toSection:)``) is a misuse (rule 43). It is logged, the snapshot
+  /// is left as it was, and ``Views/APIMisuse/handler`` hears the error.
+  public mutating func appendItems(_ identifiers: [ItemID], toSection section: SectionID? = nil) {
+    refusing("appendItems") { (snapshot: inout Self) throws(Failure) in
+      try snapshot.checkedAppendItems(identifiers, toSection: section)
+    }
+  }
+
+  /// Adds items before `before`, in its section.
+  ///
+  /// As in UIKit, it does not throw: a change the snapshot refuses (see
+  /// ``Checked-swift.struct/insertItems(_:beforeItem:)``) is a misuse (rule 43). It is logged, the snapshot
+  /// is left as it was, and ``Views/APIMisuse/handler`` hears the error.
+  public mutating func insertItems(_ identifiers: [ItemID], beforeItem before: ItemID) {
+    refusing("insertItems") { (snapshot: inout Self) throws(Failure) in
+      try snapshot.checkedInsertItems(identifiers, beforeItem: before)
+    }
+  }
+
+  /// Adds items after `after`, in its section.
+  ///
+  /// As in UIKit, it does not throw: a change the snapshot refuses (see
+  /// ``Checked-swift.struct/insertItems(_:afterItem:)``) is a misuse (rule 43). It is logged, the snapshot
+  /// is left as it was, and ``Views/APIMisuse/handler`` hears the error.
+  public mutating func insertItems(_ identifiers: [ItemID], afterItem after: ItemID) {
+    refusing("insertItems") { (snapshot: inout Self) throws(Failure) in
+      try snapshot.checkedInsertItems(identifiers, afterItem: after)
+    }
+  }
+
+  /// Inserts items at an index path (its item may be the section's count, to append).
+  ///
+  /// As in UIKit, it does not throw: a change the snapshot refuses (see
+  /// ``Checked-swift.struct/insertItems(_:at:)``) is a misuse (rule 43). It is logged, the snapshot
+  /// is left as it was, and ``Views/APIMisuse/handler`` hears the error.
+  public mutating func insertItems(_ identifiers: [ItemID], at indexPath: IndexPath) {
+    refusing("insertItems") { (snapshot: inout Self) throws(Failure) in
+      try snapshot.checkedInsertItems(identifiers, at: indexPath)
+    }
+  }
+
+  /// Removes items.
+  ///
+  /// As in UIKit, it does not throw: a change the snapshot refuses (see
+  /// ``Checked-swift.struct/deleteItems(_:)``) is a misuse (rule 43). It is logged, the snapshot
+  /// is left as it was, and ``Views/APIMisuse/handler`` hears the error.
+  public mutating func deleteItems(_ identifiers: [ItemID]) {
+    refusing("deleteItems") { (snapshot: inout Self) throws(Failure) in try snapshot.checkedDeleteItems(identifiers) }
+  }
+
+  /// Moves an item before `before`, which may be in another section.
+  ///
+  /// As in UIKit, it does not throw: a change the snapshot refuses (see
+  /// ``Checked-swift.struct/moveItem(_:beforeItem:)``) is a misuse (rule 43). It is logged, the snapshot
+  /// is left as it was, and ``Views/APIMisuse/handler`` hears the error.
+  public mutating func moveItem(_ identifier: ItemID, beforeItem before: ItemID) {
+    refusing("moveItem") { (snapshot: inout Self) throws(Failure) in
+      try snapshot.checkedMoveItem(identifier, beforeItem: before)
+    }
+  }
+
+  /// Moves an item after `after`, which may be in another section.
+  ///
+  /// As in UIKit, it does not throw: a change the snapshot refuses (see
+  /// ``Checked-swift.struct/moveItem(_:afterItem:)``) is a misuse (rule 43). It is logged, the snapshot
+  /// is left as it was, and ``Views/APIMisuse/handler`` hears the error.
+  public mutating func moveItem(_ identifier: ItemID, afterItem after: ItemID) {
+    refusing("moveItem") { (snapshot: inout Self) throws(Failure) in
+      try snapshot.checkedMoveItem(identifier, afterItem: after)
+    }
+  }
+
+  /// Moves an item to an index path, as a reorder does: `destination` is where it is after the move.
+  ///
+  /// As in UIKit, it does not throw: a change the snapshot refuses (see
+  /// ``Checked-swift.struct/moveItem(_:to:)``) is a misuse (rule 43). It is logged, the snapshot
+  /// is left as it was, and ``Views/APIMisuse/handler`` hears the error.
+  public mutating func moveItem(_ identifier: ItemID, to destination: IndexPath) {
+    refusing("moveItem") { (snapshot: inout Self) throws(Failure) in
+      try snapshot.checkedMoveItem(identifier, to: destination)
+    }
+  }
+
+  /// Marks items to be reloaded (their cells made again) by the next apply.
+  ///
+  /// As in UIKit, it does not throw: a change the snapshot refuses (see
+  /// ``Checked-swift.struct/reloadItems(_:)``) is a misuse (rule 43). It is logged, the snapshot
+  /// is left as it was, and ``Views/APIMisuse/handler`` hears the error.
+  public mutating func reloadItems(_ identifiers: [ItemID]) {
+    refusing("reloadItems") { (snapshot: inout Self) throws(Failure) in try snapshot.checkedReloadItems(identifiers) }
+  }
+
+  /// Marks items to be reconfigured by the next apply. DragDrop reloads them too: a cell provider that dequeues gets the same cell class back.
+  ///
+  /// As in UIKit, it does not throw: a change the snapshot refuses (see
+  /// ``Checked-swift.struct/reconfigureItems(_:)``) is a misuse (rule 43). It is logged, the snapshot
+  /// is left as it was, and ``Views/APIMisuse/handler`` hears the error.
+  public mutating func reconfigureItems(_ identifiers: [ItemID]) {
+    refusing("reconfigureItems") { (snapshot: inout Self) throws(Failure) in
+      try snapshot.checkedReconfigureItems(identifiers)
+    }
+  }
+
+  /// Makes a change, or logs and reports the error that refused it.
+  private mutating func refusing(_ call: String, _ change: (inout Self) throws(Failure) -> Void) {
+    do throws(Failure) {
+      try change(&self)
+    } catch {
+      snapshotLogger.error(
+        "\(call)(…): the snapshot refuses the change and stays as it was", metadata: ["error": "\(error)"])
+      APIMisuse.reportFromAnyContext(error)
+    }
+  }
+
+  /// The same changes, throwing the error that refuses one instead of reporting it:
+  /// `try snapshot.checked.appendItems(items)`. A refused change changes nothing.
+  public struct Checked: Sendable {
+    /// The snapshot the changes go to.
+    public fileprivate(set) var snapshot: DiffableDataSourceSnapshot
+
+    /// Adds sections at the end. Throws ``DiffableDataSourceError/duplicateSection(_:)`` for one already there, and
+    /// changes nothing.
+    public mutating func appendSections(_ identifiers: [SectionID]) throws(Failure) {
+      try snapshot.checkedAppendSections(identifiers)
+    }
+
+    /// Adds sections before `before`. Throws for a duplicate or an unknown `before`, and changes nothing.
+    public mutating func insertSections(_ identifiers: [SectionID], beforeSection before: SectionID) throws(Failure) {
+      try snapshot.checkedInsertSections(identifiers, beforeSection: before)
+    }
+
+    /// Adds sections after `after`. Throws for a duplicate or an unknown `after`, and changes nothing.
+    public mutating func insertSections(_ identifiers: [SectionID], afterSection after: SectionID) throws(Failure) {
+      try snapshot.checkedInsertSections(identifiers, afterSection: after)
+    }
+
+    /// Deletes sections with their items.
+    public mutating func deleteSections(_ identifiers: [SectionID]) throws(Failure) {
+      try snapshot.checkedDeleteSections(identifiers)
+    }
+
+    /// Moves a section, with its items, before `before`. Throws for an unknown section.
+    public mutating func moveSection(_ identifier: SectionID, beforeSection before: SectionID) throws(Failure) {
+      try snapshot.checkedMoveSection(identifier, beforeSection: before)
+    }
+
+    /// Moves a section, with its items, after `after`. Throws for an unknown section.
+    public mutating func moveSection(_ identifier: SectionID, afterSection after: SectionID) throws(Failure) {
+      try snapshot.checkedMoveSection(identifier, afterSection: after)
+    }
+
+    /// Marks sections to be reloaded whole by the next apply.
+    public mutating func reloadSections(_ identifiers: [SectionID]) throws(Failure) {
+      try snapshot.checkedReloadSections(identifiers)
+    }
+
+    /// Appends items to a section, or to the last section when none is named.
+    public mutating func appendItems(_ identifiers: [ItemID], toSection section: SectionID? = nil) throws(Failure) {
+      try snapshot.checkedAppendItems(identifiers, toSection: section)
+    }
+
+    /// Adds items before `before`, in its section. Throws for a duplicate or an unknown `before`, and changes
+    /// nothing.
+    public mutating func insertItems(_ identifiers: [ItemID], beforeItem before: ItemID) throws(Failure) {
+      try snapshot.checkedInsertItems(identifiers, beforeItem: before)
+    }
+
+    /// Adds items after `after`, in its section. Throws for a duplicate or an unknown `after`, and changes nothing.
+    public mutating func insertItems(_ identifiers: [ItemID], afterItem after: ItemID) throws(Failure) {
+      try snapshot.checkedInsertItems(identifiers, afterItem: after)
+    }
+
+    /// Inserts items at an index path (its item may be the section's count, to append).
+    public mutating func insertItems(_ identifiers: [ItemID], at indexPath: IndexPath) throws(Failure) {
+      try snapshot.checkedInsertItems(identifiers, at: indexPath)
+    }
+
+    /// Removes items. Throws ``DiffableDataSourceError/unknownItem(_:)`` for one not there, and changes nothing.
+    public mutating func deleteItems(_ identifiers: [ItemID]) throws(Failure) {
+      try snapshot.checkedDeleteItems(identifiers)
+    }
+
+    /// Moves an item before `before`, which may be in another section. Throws for an unknown item.
+    public mutating func moveItem(_ identifier: ItemID, beforeItem before: ItemID) throws(Failure) {
+      try snapshot.checkedMoveItem(identifier, beforeItem: before)
+    }
+
+    /// Moves an item after `after`, which may be in another section. Throws for an unknown item.
+    public mutating func moveItem(_ identifier: ItemID, afterItem after: ItemID) throws(Failure) {
+      try snapshot.checkedMoveItem(identifier, afterItem: after)
+    }
+
+    /// Moves an item to an index path, as a reorder does: `destination` is where it is after
+    /// the move.
+    public mutating func moveItem(_ identifier: ItemID, to destination: IndexPath) throws(Failure) {
+      try snapshot.checkedMoveItem(identifier, to: destination)
+    }
+
+    /// Marks items to be reloaded (their cells made again) by the next apply.
+    public mutating func reloadItems(_ identifiers: [ItemID]) throws(Failure) {
+      try snapshot.checkedReloadItems(identifiers)
+    }
+
+    /// Marks items to be reconfigured by the next apply. DragDrop reloads them too: a cell
+    /// provider that dequeues gets the same cell class back.
+    public mutating func reconfigureItems(_ identifiers: [ItemID]) throws(Failure) {
+      try snapshot.checkedReconfigureItems(identifiers)
+    }
+  }
+
+  /// The snapshot's checked changes, which throw a ``DiffableDataSourceError`` rather than
+  /// report it.
+  public var checked: Checked {
+    get { Checked(snapshot: self) }
+    _modify {
+      var checked = Checked(snapshot: self)
+      self = DiffableDataSourceSnapshot()
+      defer { self = checked.snapshot }
+      yield &checked
+    }
   }
 }

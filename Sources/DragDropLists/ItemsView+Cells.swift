@@ -29,6 +29,19 @@ extension ItemsView {
     return visibleByPath.orderedCells
   }
 
+  /// Every cell on show, placeholders' included, in the order they are shown.
+  var shownCells: [ItemsViewCell] {
+    layoutIfNeeded()
+    return laidOut.sorted { $0.display < $1.display }.map(\.cell)
+  }
+
+  /// The data index path of a cell on show; nil for a placeholder's cell and for a cell
+  /// that is not shown.
+  func dataIndexPath(of cell: ItemsViewCell) -> IndexPath? {
+    layoutIfNeeded()
+    return visibleByPath.paths.first { visibleByPath[$0] === cell }
+  }
+
   var sortedVisiblePaths: [IndexPath] {
     layoutIfNeeded()
     return visibleByPath.paths

@@ -171,7 +171,9 @@ final class ItemsDropAdapter: DropInteractionDelegate {
     guard let bridge = view.dropBridge, bridge.isConnected else { return DropProposal(operation: .cancel) }
     let point = session.location(in: view)
     let provisional = view.dataDestination(at: point, intent: .insertAtDestinationIndexPath)
-    var proposal = bridge.proposal(session, destination: provisional.indexPath)
+    let moving = view.dragState.proposal.operation == .move
+    var proposal = bridge.proposal(
+      session, destination: delegateDestination(provisional.indexPath, session, moving: moving))
     // Insert-at, the common answer, needs no second lookup.
     let destination =
       proposal.intent == .insertAtDestinationIndexPath
@@ -224,10 +226,33 @@ final class ItemsDropAdapter: DropInteractionDelegate {
         return
       }
     }
-    let coordinator = makeCoordinator(session, destination: destination?.indexPath)
+    let moving = state.proposal.operation == .move && destination?.intent == .insertAtDestinationIndexPath
+    let coordinator = makeCoordinator(
+      session, destination: delegateDestination(destination?.indexPath, session, moving: moving))
     state.coordinator = coordinator
     view.dropBridge?.performDrop(with: coordinator)
     focusAfterKeyboardDrop(session, coordinator)
+  }
+
+  /// The destination as the delegate hears it (rule 21). The engine counts slots between
+  /// the items as they are; for one item moved within this view, UIKit code counts where
+  /// the item will sit once it has left its place: `remove(at: source)` then
+  /// `insert(at: destination)`. So a slot after the item's own place is one less, except
+  /// the end of the section, which stays `count` (rule 20).
+  private func delegateDestination(_ slot: IndexPath?, _ session: DropSession, moving: Bool) -> IndexPath? {
+    guard moving, let slot, let source = singleLocalSource(session), slot.section == source.section,
+      slot.item > source.item, slot.item < view.itemCount(inSection: slot.section)
+    else { return slot }
+    return IndexPath(item: slot.item - 1, section: slot.section)
+  }
+
+  /// Where the one item of a drag from this view came from, when the drag is that.
+  private func singleLocalSource(_ session: DropSession) -> IndexPath? {
+    let state = view.dragState
+    guard let local = session.localDragSession, local === state.dragSession, local.items.count == 1,
+      !state.reloadedSinceDragBegan
+    else { return nil }
+    return state.sourceIndexPaths[ObjectIdentifier(local.items[0])]
   }
 
   /// After a keyboard drop the focus goes where the items went (rule 41): the list takes

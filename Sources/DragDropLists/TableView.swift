@@ -101,8 +101,14 @@ open class TableView: ItemsView {
     visibleCell(at: indexPath) as? TableViewCell
   }
 
-  /// The visible cells, in row order.
-  public var visibleCells: [TableViewCell] { sortedVisibleCells.compactMap { $0 as? TableViewCell } }
+  /// The cells on show, in row order. Placeholders' cells are among them, as they are on
+  /// screen; ``indexPath(for:)`` gives them no index path, and ``indexPathsForVisibleRows``
+  /// lists the data source's rows only.
+  public var visibleCells: [TableViewCell] { shownCells.compactMap { $0 as? TableViewCell } }
+
+  /// The index path of a row's cell on show; nil for a placeholder's cell, and for a cell
+  /// that is not shown.
+  public func indexPath(for cell: TableViewCell) -> IndexPath? { dataIndexPath(of: cell) }
 
   /// The index paths of the rows in view, in order.
   public var indexPathsForVisibleRows: [IndexPath] { sortedVisiblePaths }

@@ -40,6 +40,13 @@ open class TableViewController: ViewController, TableViewDataSource, TableViewDe
     self.init(style: .plain)
   }
 
+  /// A controller of a plain table, as UIKit makes one from code; nib names and bundles
+  /// are not used.
+  public override init(nibName: String?, bundle: Bundle?) {
+    tableViewStyle = .plain
+    super.init(nibName: nibName, bundle: bundle)
+  }
+
   /// UIKit's archive initializer; archives are not read.
   public required init?(coder: NSCoder) {
     tableViewStyle = .plain

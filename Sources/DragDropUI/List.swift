@@ -331,8 +331,8 @@ class ItemsNode: LayoutNode {
   /// Shows the rows' ids, gliding the changes when `animated`, or reloading.
   func apply(_ ids: [RowID], animated: Bool) {
     var snapshot = DiffableDataSourceSnapshot<Int, RowID>()
-    try? snapshot.appendSections([0])
-    try? snapshot.appendItems(ids, toSection: 0)
+    try? snapshot.checked.appendSections([0])
+    try? snapshot.checked.appendItems(ids, toSection: 0)
     if animated {
       snapshots?.apply(snapshot, animatingDifferences: true, completion: nil)
     } else {
@@ -473,8 +473,11 @@ class ItemsNode: LayoutNode {
       (first.dragItem.localObject as? ListRowDrag)?.node === self, let source = first.sourceIndexPath?.item,
       let slot = coordinator.destinationIndexPath?.item
     {
-      // The slot is counted before the row leaves; the row's new index after.
-      let final = min(slot > source ? slot - 1 : slot, rows.count - 1)
+      // One row moved within the list: the destination is its index once it has left its
+      // place (the end of the list is the count). Several: the slot counts them all.
+      let final =
+        coordinator.dropItems.count == 1
+        ? min(slot, rows.count - 1) : min(slot > source ? slot - 1 : slot, rows.count - 1)
       moveLocally(first.dragItem, from: source, to: final, with: coordinator)
       didMoveRow(from: source, to: final)
       return

@@ -123,6 +123,48 @@ public struct Color: Sendable, Hashable, Codable, CustomStringConvertible {
   public static let systemPink = Color.pink
   /// UIKit's `systemGray`.
   public static let systemGray = Color.gray
+  /// UIKit's `systemGray2`.
+  public static let systemGray2 = Color(red: 0.68, green: 0.68, blue: 0.70)
+  /// UIKit's `systemGray3`.
+  public static let systemGray3 = Color(red: 0.78, green: 0.78, blue: 0.80)
+  /// UIKit's `systemGray4`.
+  public static let systemGray4 = Color(red: 0.82, green: 0.82, blue: 0.84)
+  /// UIKit's `systemGray5`.
+  public static let systemGray5 = Color(red: 0.90, green: 0.90, blue: 0.92)
+  /// UIKit's `systemGray6`.
+  public static let systemGray6 = Color(red: 0.95, green: 0.95, blue: 0.97)
+  /// UIKit's `systemMint`.
+  public static let systemMint = Color.mint
+  /// UIKit's `systemCyan`.
+  public static let systemCyan = Color(red: 0.2, green: 0.68, blue: 0.9)
+  /// UIKit's `systemBrown`.
+  public static let systemBrown = Color(red: 0.64, green: 0.52, blue: 0.37)
+  /// The third level of background: white.
+  public static let tertiarySystemBackground = Color.white
+  /// The background of a grouped table: light grey.
+  public static let systemGroupedBackground = Color(red: 0.95, green: 0.95, blue: 0.97)
+  /// The background of the rows of a grouped table: white.
+  public static let secondarySystemGroupedBackground = Color.white
+  /// The background of content inside grouped rows.
+  public static let tertiarySystemGroupedBackground = Color(red: 0.95, green: 0.95, blue: 0.97)
+  /// The colour of text: black.
+  public static let label = Color.black
+  /// The colour of secondary text.
+  public static let secondaryLabel = Color(red: 0.24, green: 0.24, blue: 0.26, alpha: 0.6)
+  /// The colour of tertiary text.
+  public static let tertiaryLabel = Color(red: 0.24, green: 0.24, blue: 0.26, alpha: 0.3)
+  /// The colour of placeholder text in fields.
+  public static let placeholderText = Color(red: 0.24, green: 0.24, blue: 0.26, alpha: 0.3)
+  /// The colour of the lines between rows, translucent.
+  public static let separator = Color(red: 0.24, green: 0.24, blue: 0.26, alpha: 0.29)
+  /// The colour of the lines between rows, opaque.
+  public static let opaqueSeparator = Color(red: 0.78, green: 0.78, blue: 0.78)
+  /// The colour of links.
+  public static let link = Color.blue
+  /// The fill of thin and small shapes.
+  public static let systemFill = Color(red: 0.47, green: 0.47, blue: 0.5, alpha: 0.2)
+  /// The fill of medium shapes.
+  public static let secondarySystemFill = Color(red: 0.47, green: 0.47, blue: 0.5, alpha: 0.16)
 
   private enum CodingKeys: String, CodingKey { case red, green, blue, alpha }
 

@@ -41,3 +41,28 @@ extension ItemProvider {
     loadObject(ofClass: URL.self) { url, error in completionHandler(url, error) }
   }
 }
+
+// UIKit's images and colours are classes that Foundation hands over as
+// `NSItemProviderReading` values, which code casts (`object as? UIImage`). These loads
+// hand them over the same way, so that the cast is the one UIKit code writes.
+
+extension ItemProvider {
+  /// Loads an image, handed over as Foundation hands over a `UIImage`: the value (cast it
+  /// with `as? UIImage`) or the error, one of them nil.
+  @preconcurrency @discardableResult
+  public func loadObject(
+    ofClass type: Image.Type,
+    completionHandler: @escaping @Sendable ((any ItemProviderReading)?, (any Error)?) -> Void
+  ) -> LoadProgress {
+    loadObject(ofClass: Image.self) { (image: Image?, error) in completionHandler(image, error) }
+  }
+
+  /// Loads a colour, handed over as Foundation hands over a `UIColor`.
+  @preconcurrency @discardableResult
+  public func loadObject(
+    ofClass type: Color.Type,
+    completionHandler: @escaping @Sendable ((any ItemProviderReading)?, (any Error)?) -> Void
+  ) -> LoadProgress {
+    loadObject(ofClass: Color.self) { (color: Color?, error) in completionHandler(color, error) }
+  }
+}

@@ -20,6 +20,8 @@ public enum ItemProviderError: Error, Sendable, CustomStringConvertible {
   /// Whoever handed out the provider does not allow loading now, for example a drop
   /// session outside `performDrop`. The reason says when loading is allowed.
   case loadNotPermitted(reason: String)
+  /// A load asked for a type by an identifier that no declared type has.
+  case unknownTypeIdentifier(String)
 
   public var description: String {
     switch self {
@@ -35,6 +37,8 @@ public enum ItemProviderError: Error, Sendable, CustomStringConvertible {
       "file operation on \(path) failed: \(reason)"
     case .loadNotPermitted(let reason):
       "loading is not permitted now: \(reason)"
+    case .unknownTypeIdentifier(let identifier):
+      "no declared type has the identifier \"\(identifier)\""
     }
   }
 }
@@ -51,6 +55,7 @@ extension ItemProviderError: Equatable {
       a == c && String(describing: b) == String(describing: d)
     case (.fileOperationFailed(let a, let b), .fileOperationFailed(let c, let d)): a == c && b == d
     case (.loadNotPermitted(let a), .loadNotPermitted(let b)): a == b
+    case (.unknownTypeIdentifier(let a), .unknownTypeIdentifier(let b)): a == b
     default: false
     }
   }

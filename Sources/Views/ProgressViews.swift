@@ -1,5 +1,18 @@
 import Foundation
 
+/// Work whose progress a ``ProgressView`` can follow: Foundation's `Progress`, or the
+/// progress of an item provider's load.
+public protocol ObservableProgress: AnyObject {
+  /// How much is done, from 0 to 1.
+  var fractionCompleted: Double { get }
+  /// Whether the work is done.
+  var isFinished: Bool { get }
+  /// Whether the work was cancelled.
+  var isCancelled: Bool { get }
+}
+
+extension Progress: ObservableProgress {}
+
 /// Keeps a view among those its window draws every frame while `isActive` says so, and
 /// moves it along when the view changes windows.
 @MainActor
@@ -102,7 +115,8 @@ open class ActivityIndicatorView: View {
 }
 
 /// A bar that shows how much of a task is done, as UIKit's `UIProgressView`: set
-/// ``progress``, or give it a Foundation `Progress` to follow (``observedProgress``).
+/// ``progress``, or give it a Foundation `Progress`, or the progress of an item provider's
+/// load, to follow (``observedProgress``).
 ///
 /// Foundation on Linux cannot observe a `Progress` by key-value observing; the bar reads
 /// the progress's `fractionCompleted` each time it is drawn, and has its window draw every
@@ -131,7 +145,7 @@ open class ProgressView: View {
   /// The track's colour; light grey when nil.
   public var trackTintColor: Color?
   /// A `Progress` the bar follows, read each time it is drawn.
-  public var observedProgress: Progress? { didSet { updateAnimation() } }
+  public var observedProgress: (any ObservableProgress)? { didSet { updateAnimation() } }
   private var animation = ContinuousAnimation()
 
   /// A bar of `style`, 2 points high (4 as a bar).

@@ -31,10 +31,10 @@ open class ViewController {
   /// A controller with no view yet; the view is made on first use.
   public init() {}
 
-  /// A controller, as UIKit makes one from code; nib names and bundles are not used.
-  public convenience init(nibName: String?, bundle: Bundle?) {
-    self.init()
-  }
+  /// A controller, as UIKit makes one from code: its designated initializer, which
+  /// subclasses call as `super.init(nibName: nil, bundle: nil)`. Nib names and bundles
+  /// are not used.
+  public init(nibName: String?, bundle: Bundle?) {}
 
   /// UIKit's archive initializer, so that subclasses may declare it as UIKit code does.
   /// Archives are not read: it makes a controller as ``init()`` does.

@@ -134,12 +134,13 @@ final class PhotoSession: CollectionViewDataSource, CollectionViewDelegate, Coll
     }
   }
 
-  /// A reorder: the item leaves its source and arrives at the destination, counted after
-  /// its removal.
+  /// A reorder as UIKit code writes it: the item leaves its source and arrives at the
+  /// destination, which counts the items once it has left (the end of the grid is the
+  /// count).
   private func reorder(_ coordinator: CollectionViewDropCoordinator) {
     guard let item = coordinator.items.first, let source = item.sourceIndexPath else { return }
     let slot = coordinator.destinationIndexPath ?? IndexPath(item: photos.count, section: 0)
-    let destination = IndexPath(item: slot.item > source.item ? slot.item - 1 : slot.item, section: 0)
+    let destination = IndexPath(item: min(slot.item, photos.count - 1), section: 0)
     try? grid.checked.performBatchUpdates {
       photos.insert(photos.remove(at: source.item), at: destination.item)
       grid.deleteItems(at: [source])
@@ -334,7 +335,8 @@ final class PhotoSession: CollectionViewDataSource, CollectionViewDelegate, Coll
     #expect(target.container === scene.grid)
     #expect(target.center == scene.grid.frameForItem(at: IndexPath(item: 6, section: 0))!.center)
     scene.test.settle()
-    #expect(scene.log.contains("performDrop grid 7 sources [\"0\"]"))
+    // The destination counts the photos once photo 0 has left its place (rule 21).
+    #expect(scene.log.contains("performDrop grid 6 sources [\"0\"]"))
     #expect(scene.photos.prefix(8) == ["p1", "p2", "p3", "p4", "p5", "p6", "p0", "p7"])
     #expect(scene.grid.visibleNames == scene.photos)
   }

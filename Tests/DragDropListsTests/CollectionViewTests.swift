@@ -199,7 +199,10 @@ extension CollectionView {
     view.layoutIfNeeded()
     let cell = try #require(view.subviews.first { ($0 as? CollectionViewCell)?.accessibilityLabel == "loading 0%" })
     #expect(cell.frame.minX == 110)  // in slot 1; the data items after it moved on
-    #expect(view.visibleCells.map(\.frame.minX) == [0, 220, 330, 440])
+    // The placeholder's cell is on show among the others, with no index path of its own.
+    #expect(view.visibleCells.map(\.frame.minX) == [0, 110, 220, 330, 440])
+    #expect(view.indexPath(for: cell as! CollectionViewCell) == nil)
+    #expect(view.indexPathsForVisibleItems.count == 4)
     progress = 60
     #expect(context.setNeedsCellUpdate())
     #expect(cell.accessibilityLabel == "loading 60%")

@@ -16,10 +16,10 @@ import Testing
   static func randomSnapshot(_ random: inout SeededGenerator) -> Snapshot {
     var snapshot = Snapshot()
     let sections = ["a", "b", "c", "d", "e", "f"].shuffled(using: &random).prefix(Int.random(in: 0...4, using: &random))
-    try! snapshot.appendSections(Array(sections))
+    try! snapshot.checked.appendSections(Array(sections))
     guard !sections.isEmpty else { return snapshot }
     for item in (0..<40).shuffled(using: &random).prefix(Int.random(in: 0...40, using: &random)) {
-      try! snapshot.appendItems([item], toSection: sections.randomElement(using: &random)!)
+      try! snapshot.checked.appendItems([item], toSection: sections.randomElement(using: &random)!)
     }
     return snapshot
   }
@@ -32,10 +32,10 @@ import Testing
       var new = Self.randomSnapshot(&random)
       // Some reloads of items and sections that both have.
       for item in new.itemIdentifiers where old.indexPath(of: item) != nil && Bool.random(using: &random) {
-        if Int.random(in: 0..<4, using: &random) == 0 { try! new.reloadItems([item]) }
+        if Int.random(in: 0..<4, using: &random) == 0 { try! new.checked.reloadItems([item]) }
       }
       for section in new.sectionIdentifiers where old.indexOfSection(section) != nil {
-        if Int.random(in: 0..<6, using: &random) == 0 { try! new.reloadSections([section]) }
+        if Int.random(in: 0..<6, using: &random) == 0 { try! new.checked.reloadSections([section]) }
       }
       let update = new.batchUpdate(from: old)
       let oldCounts = old.sectionIdentifiers.map { old.numberOfItems(inSection: $0) }
@@ -74,11 +74,11 @@ import Testing
   @Test("A reorder in one section is the fewest moves: the rest keep their order")
   func fewestMoves() throws {
     var old = Snapshot()
-    try old.appendSections(["a"])
-    try old.appendItems(Array(0..<10))
+    try old.checked.appendSections(["a"])
+    try old.checked.appendItems(Array(0..<10))
     var new = old
-    try new.moveItem(9, beforeItem: 0)
-    try new.moveItem(4, afterItem: 7)
+    try new.checked.moveItem(9, beforeItem: 0)
+    try new.checked.moveItem(4, afterItem: 7)
     let update = new.batchUpdate(from: old)
     #expect(update.movedItems.count == 2)
     #expect(update.insertedItems.isEmpty && update.deletedItems.isEmpty)
@@ -87,18 +87,18 @@ import Testing
   @Test("Misuse names the identifier and changes nothing")
   func misuse() throws {
     var snapshot = Snapshot()
-    #expect(throws: Snapshot.Failure.noSection) { try snapshot.appendItems([1]) }
-    try snapshot.appendSections(["a"])
-    #expect(throws: Snapshot.Failure.duplicateSection("a")) { try snapshot.appendSections(["b", "a"]) }
+    #expect(throws: Snapshot.Failure.noSection) { try snapshot.checked.appendItems([1]) }
+    try snapshot.checked.appendSections(["a"])
+    #expect(throws: Snapshot.Failure.duplicateSection("a")) { try snapshot.checked.appendSections(["b", "a"]) }
     #expect(snapshot.sectionIdentifiers == ["a"])
-    try snapshot.appendItems([1, 2])
-    #expect(throws: Snapshot.Failure.duplicateItem(2)) { try snapshot.appendItems([3, 2], toSection: "a") }
-    #expect(throws: Snapshot.Failure.duplicateItem(4)) { try snapshot.appendItems([4, 4]) }
-    #expect(throws: Snapshot.Failure.unknownSection("z")) { try snapshot.appendItems([5], toSection: "z") }
-    #expect(throws: Snapshot.Failure.unknownItem(9)) { try snapshot.deleteItems([1, 9]) }
-    #expect(throws: Snapshot.Failure.unknownItem(9)) { try snapshot.moveItem(1, beforeItem: 9) }
+    try snapshot.checked.appendItems([1, 2])
+    #expect(throws: Snapshot.Failure.duplicateItem(2)) { try snapshot.checked.appendItems([3, 2], toSection: "a") }
+    #expect(throws: Snapshot.Failure.duplicateItem(4)) { try snapshot.checked.appendItems([4, 4]) }
+    #expect(throws: Snapshot.Failure.unknownSection("z")) { try snapshot.checked.appendItems([5], toSection: "z") }
+    #expect(throws: Snapshot.Failure.unknownItem(9)) { try snapshot.checked.deleteItems([1, 9]) }
+    #expect(throws: Snapshot.Failure.unknownItem(9)) { try snapshot.checked.moveItem(1, beforeItem: 9) }
     #expect(throws: Snapshot.Failure.indexPathOutOfRange(IndexPath(item: 0, section: 3))) {
-      try snapshot.insertItems([7], at: IndexPath(item: 0, section: 3))
+      try snapshot.checked.insertItems([7], at: IndexPath(item: 0, section: 3))
     }
     #expect(snapshot.itemIdentifiers == [1, 2])
     #expect("\(Snapshot.Failure.duplicateItem(2))" == "the item 2 is already in the snapshot")
@@ -130,15 +130,15 @@ import Testing
   func tableApplies() throws {
     let scene = TableScene()
     var snapshot = DiffableDataSourceSnapshot<String, String>()
-    try snapshot.appendSections(["prefectures"])
-    try snapshot.appendItems(["北海道", "青森", "岩手", "宮城"])
+    try snapshot.checked.appendSections(["prefectures"])
+    try snapshot.checked.appendItems(["北海道", "青森", "岩手", "宮城"])
     scene.dataSource.apply(snapshot, animatingDifferences: false)
     scene.table.layoutIfNeeded()
     #expect(scene.shown == ["北海道", "青森", "岩手", "宮城"])
     scene.table.selectRow(at: IndexPath(row: 2, section: 0))  // 岩手
-    try snapshot.deleteItems(["青森"])
-    try snapshot.moveItem("宮城", beforeItem: "北海道")
-    try snapshot.appendItems(["秋田"])
+    try snapshot.checked.deleteItems(["青森"])
+    try snapshot.checked.moveItem("宮城", beforeItem: "北海道")
+    try snapshot.checked.appendItems(["秋田"])
     scene.dataSource.apply(snapshot)
     scene.test.settle()
     scene.table.layoutIfNeeded()
@@ -153,8 +153,8 @@ import Testing
     let scene = TableScene()
     scene.dataSource.canMoveRow = { _, _ in true }
     var snapshot = DiffableDataSourceSnapshot<String, String>()
-    try snapshot.appendSections(["prefectures"])
-    try snapshot.appendItems(["北海道", "青森", "岩手"])
+    try snapshot.checked.appendSections(["prefectures"])
+    try snapshot.checked.appendItems(["北海道", "青森", "岩手"])
     scene.dataSource.apply(snapshot, animatingDifferences: false)
     scene.table.layoutIfNeeded()
     scene.dataSource.tableView(scene.table, moveRowAt: IndexPath(row: 0, section: 0), to: IndexPath(row: 2, section: 0))

@@ -331,7 +331,7 @@ extension Scenario {
       "grid.previewForDropping(item 0)", "grid.willAnimateDrop(item 0)", "grid.concludeDrop", "grid.didEnd(move)",
       "grid.sessionDidEnd", "grid.sessionDidTransferItems",
     ],
-    journal: ["grid.itemsForBeginning 0", "grid.performDrop move 7 sources [0]"],
+    journal: ["grid.itemsForBeginning 0", "grid.performDrop move 6 sources [0]"],
     state: "library=\(listing(Array(library[1...6]) + [library[0]] + library[7...])) albums=\(albums()) open=Travel"
   )
 
