@@ -193,4 +193,16 @@ public final class CollectionViewDropCoordinator: ItemsViewDropCoordinator {
     }
     return dropToPlaceholder(dragItem, entry: entry)
   }
+
+  /// The first SDK's form of ``drop(_:to:)``, which WWDC 2017 showed and later SDKs
+  /// dropped: a placeholder at `indexPath` whose cell `cellUpdateHandler` configures.
+  @discardableResult
+  public func drop(
+    _ dragItem: DragItem, toPlaceholderInsertedAt indexPath: IndexPath, withReuseIdentifier reuseIdentifier: String,
+    cellUpdateHandler: @escaping (CollectionViewCell) -> Void
+  ) -> any CollectionViewDropPlaceholderContext {
+    let placeholder = CollectionViewDropPlaceholder(insertionIndexPath: indexPath, reuseIdentifier: reuseIdentifier)
+    placeholder.cellUpdateHandler = cellUpdateHandler
+    return drop(dragItem, to: placeholder)
+  }
 }

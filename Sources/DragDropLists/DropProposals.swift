@@ -65,6 +65,11 @@ public struct CollectionViewDropProposal: Sendable, Hashable {
     self.operation = operation
     self.intent = intent
   }
+
+  /// The first SDK's spelling of ``init(operation:intent:)``, which WWDC 2017 showed.
+  public init(dropOperation: DropOperation, intent: Intent = .unspecified) {
+    self.init(operation: dropOperation, intent: intent)
+  }
 }
 
 /// The two views' proposals, read and made alike by the engine.

@@ -189,4 +189,17 @@ public final class TableViewDropCoordinator: ItemsViewDropCoordinator {
     }
     return dropToPlaceholder(dragItem, entry: entry)
   }
+
+  /// The first SDK's form of ``drop(_:to:)``, which WWDC 2017 showed and later SDKs
+  /// dropped: a placeholder row at `indexPath` whose cell `cellUpdateHandler` configures.
+  @discardableResult
+  public func drop(
+    _ dragItem: DragItem, toPlaceholderInsertedAt indexPath: IndexPath, withReuseIdentifier reuseIdentifier: String,
+    rowHeight: CGFloat, cellUpdateHandler: @escaping (TableViewCell) -> Void
+  ) -> any TableViewDropPlaceholderContext {
+    let placeholder = TableViewDropPlaceholder(
+      insertionIndexPath: indexPath, reuseIdentifier: reuseIdentifier, rowHeight: rowHeight)
+    placeholder.cellUpdateHandler = cellUpdateHandler
+    return drop(dragItem, to: placeholder)
+  }
 }
