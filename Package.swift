@@ -264,6 +264,13 @@ let package = Package(
       dependencies: ["DragDropUIKit", "DragDropTesting", "DragDropHarness", "TestSupport"],
       swiftSettings: [.swiftLanguageMode(.v5)]
     ),
+    // The corpus's view controllers that Swift 6's checks allow, compiled in that mode too:
+    // links to the files of UIKitCodeTests.
+    .testTarget(
+      name: "UIKitCodeSwift6Tests",
+      dependencies: ["DragDropUIKit", "DragDropTesting", "DragDropHarness", "TestSupport"],
+      swiftSettings: strict
+    ),
     .testTarget(
       name: "DragDropListsTests",
       dependencies: [

@@ -29,6 +29,16 @@ struct CellReuse {
     return cellClass.init(reuseIdentifier: identifier)
   }
 
+  /// A reused cell for `identifier`, or a new one of its registered class; nil for an
+  /// identifier with neither, as UIKit's `dequeueReusableCell(withIdentifier:)` gives.
+  mutating func dequeueIfAvailable(identifier: String) -> ItemsViewCell? {
+    if let cell = pool[identifier]?.popLast() {
+      cell.prepareForReuse()
+      return cell
+    }
+    return registrations[identifier].map { $0.init(reuseIdentifier: identifier) }
+  }
+
   /// Keeps a cell off screen for reuse; a cell without an identifier is let go.
   mutating func enqueue(_ cell: ItemsViewCell) {
     if let identifier = cell.reuseIdentifier { pool[identifier, default: []].append(cell) }

@@ -43,8 +43,17 @@ extension CollectionView {
     movement = nil
     if moving.target != moving.original, let dataSource {
       dataSourceMovedItem = true
-      dataSource.collectionView(self, moveItemAt: moving.original, to: moving.target)
-      if dataSourceMovedItem {
+      var shown = false
+      if let diffable = dataSource as? any SnapshotReordering {
+        shown = diffable.reorder(from: moving.original, to: moving.target) {
+          dataSource.collectionView(self, moveItemAt: moving.original, to: moving.target)
+        }
+      } else {
+        dataSource.collectionView(self, moveItemAt: moving.original, to: moving.target)
+      }
+      if shown {
+        // The data source applied a snapshot that shows the move.
+      } else if dataSourceMovedItem {
         applyReorder(from: moving.original, to: moving.target)
       } else {
         Self.logger.warning(

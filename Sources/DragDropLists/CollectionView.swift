@@ -86,6 +86,54 @@ open class CollectionView: ItemsView {
       ?? CollectionViewCell(reuseIdentifier: identifier)
   }
 
+  /// Where an item ends up in view when the collection view scrolls to it. The vertical
+  /// positions are used; the view does not scroll sideways.
+  public struct ScrollPosition: OptionSet, Sendable, Hashable {
+    /// The bits of the positions.
+    public let rawValue: UInt
+    /// The positions of `rawValue`'s bits.
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    /// The item at the top.
+    public static let top = ScrollPosition(rawValue: 1 << 0)
+    /// The item in the middle, vertically.
+    public static let centeredVertically = ScrollPosition(rawValue: 1 << 1)
+    /// The item at the bottom.
+    public static let bottom = ScrollPosition(rawValue: 1 << 2)
+    /// The item at the left: not used.
+    public static let left = ScrollPosition(rawValue: 1 << 3)
+    /// The item in the middle, horizontally: not used.
+    public static let centeredHorizontally = ScrollPosition(rawValue: 1 << 4)
+    /// The item at the right: not used.
+    public static let right = ScrollPosition(rawValue: 1 << 5)
+  }
+
+  /// Selects an item, scrolling it to `scrollPosition`, without telling the delegate, as
+  /// UIKit does; nil deselects every item.
+  public func selectItem(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {
+    guard let indexPath else {
+      for selected in indexPathsForSelectedItems { deselect(selected) }
+      return
+    }
+    select(indexPath)
+    if !scrollPosition.isEmpty { scrollToItem(at: indexPath, at: scrollPosition, animated: animated) }
+  }
+
+  /// Deselects an item, without telling the delegate.
+  public func deselectItem(at indexPath: IndexPath, animated: Bool) { deselect(indexPath) }
+
+  /// Scrolls so that the item is at `scrollPosition` (as little as shows it when none of
+  /// the vertical positions is given).
+  public func scrollToItem(at indexPath: IndexPath, at scrollPosition: ScrollPosition, animated: Bool) {
+    guard let frame = frameForItem(at: indexPath) else { return }
+    let position =
+      scrollPosition.contains(.top)
+      ? 1
+      : scrollPosition.contains(.centeredVertically)
+        ? 2
+        : scrollPosition.contains(.bottom) ? 3 : 0
+    scroll(toShow: frame, position: position)
+  }
+
   /// The cell of a visible item; nil for items that are not visible.
   public func cellForItem(at indexPath: IndexPath) -> CollectionViewCell? {
     visibleCell(at: indexPath) as? CollectionViewCell

@@ -14,6 +14,7 @@ final class DiffableDataSourceCore<SectionID: Hashable & Sendable, ItemID: Hasha
   func apply(
     _ snapshot: Snapshot, to view: ItemsView?, animatingDifferences: Bool, completion: (@MainActor () -> Void)?
   ) {
+    applyCount += 1
     guard let view else {
       current = snapshot.applied
       completion?()
@@ -36,7 +37,12 @@ final class DiffableDataSourceCore<SectionID: Hashable & Sendable, ItemID: Hasha
     }
   }
 
+  /// How many snapshots have been applied: a reorder's handler that applies one shows the
+  /// reorder itself.
+  var applyCount = 0
+
   func applyUsingReloadData(_ snapshot: Snapshot, to view: ItemsView?) {
+    applyCount += 1
     current = snapshot.applied
     view?.reloadData()
   }
@@ -150,18 +156,51 @@ open class TableViewDiffableDataSource<SectionID: Hashable & Sendable, ItemID: H
     return cell
   }
 
-  public func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? {
+  /// The header title ``titleForSection`` gives; a subclass may override it, as UIKit code
+  /// does.
+  open func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? {
     sectionIdentifier(for: section).flatMap { titleForSection(section, $0) }
   }
 
-  public func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool {
+  /// What ``canMoveRow`` says; a subclass may override it, as UIKit code does.
+  open func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool {
     core.current.itemIdentifier(at: indexPath).map { canMoveRow(indexPath, $0) } ?? false
   }
 
-  /// Moves the item in the snapshot; a subclass may override it to hear of reorders,
-  /// calling `super` first.
-  open func tableView(_ tableView: TableView, moveRowAt source: IndexPath, to destination: IndexPath) {
+  /// Told of a reorder once the snapshot on show has followed it, as in UIKit: a subclass
+  /// may override it to hear of reorders, and may apply a snapshot of its own there (one
+  /// with the same order changes nothing). Does nothing by default.
+  open func tableView(_ tableView: TableView, moveRowAt source: IndexPath, to destination: IndexPath) {}
+}
+
+extension TableViewDiffableDataSource: SnapshotReordering {
+  var snapshotApplyCount: Int { core.applyCount }
+  func moveInSnapshot(from source: IndexPath, to destination: IndexPath) {
     core.moveItem(from: source, to: destination)
+  }
+}
+
+/// A diffable data source: a reorder is told to its `moveRowAt` or `moveItemAt`, which a
+/// subclass may override; if the override applies a snapshot of its own, that snapshot
+/// shows the reorder, and otherwise the snapshot on show follows the reorder by itself.
+@MainActor
+protocol SnapshotReordering: AnyObject {
+  /// How many snapshots have been applied so far.
+  var snapshotApplyCount: Int { get }
+  /// Moves the item in the snapshot on show, without touching the view.
+  func moveInSnapshot(from source: IndexPath, to destination: IndexPath)
+}
+
+extension SnapshotReordering {
+  /// Tells `report` of the reorder, then makes the snapshot follow it unless `report`
+  /// applied a snapshot itself. Returns whether it did: the view then shows the reorder
+  /// already.
+  func reorder(from source: IndexPath, to destination: IndexPath, reporting report: () -> Void) -> Bool {
+    let before = snapshotApplyCount
+    report()
+    guard snapshotApplyCount == before else { return true }
+    moveInSnapshot(from: source, to: destination)
+    return false
   }
 }
 
@@ -233,15 +272,21 @@ open class CollectionViewDiffableDataSource<SectionID: Hashable & Sendable, Item
     return cell
   }
 
-  public func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool {
+  /// What ``canMoveItem`` says; a subclass may override it, as UIKit code does.
+  open func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool {
     core.current.itemIdentifier(at: indexPath).map { canMoveItem(indexPath, $0) } ?? false
   }
 
-  /// Moves the item in the snapshot; a subclass may override it to hear of reorders,
-  /// calling `super` first.
+  /// Told of a reorder once the snapshot on show has followed it, as in UIKit: a subclass
+  /// may override it to hear of reorders. Does nothing by default.
   open func collectionView(
     _ collectionView: CollectionView, moveItemAt source: IndexPath, to destination: IndexPath
-  ) {
+  ) {}
+}
+
+extension CollectionViewDiffableDataSource: SnapshotReordering {
+  var snapshotApplyCount: Int { core.applyCount }
+  func moveInSnapshot(from source: IndexPath, to destination: IndexPath) {
     core.moveItem(from: source, to: destination)
   }
 }

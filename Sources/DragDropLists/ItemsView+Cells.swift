@@ -29,6 +29,22 @@ extension ItemsView {
     return visibleByPath.orderedCells
   }
 
+  /// Scrolls to show `rect` (content coordinates): as little as shows it (0), at the top
+  /// (1), in the middle (2) or at the bottom (3), within the content.
+  func scroll(toShow rect: Rect, position: Int) {
+    reloadIfNeeded()
+    let top: Double
+    switch position {
+    case 1: top = rect.minY
+    case 2: top = rect.midY - bounds.height / 2
+    case 3: top = rect.maxY - bounds.height
+    default:
+      scrollRectToVisible(rect)
+      return
+    }
+    contentOffset = Point(x: contentOffset.x, y: min(max(0, top), max(0, contentSize.height - bounds.height)))
+  }
+
   /// Every cell on show, placeholders' included, in the order they are shown.
   var shownCells: [ItemsViewCell] {
     layoutIfNeeded()

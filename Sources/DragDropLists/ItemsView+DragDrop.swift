@@ -217,8 +217,11 @@ final class ItemsDropAdapter: DropInteractionDelegate {
       let final =
         target.section == source.section && target.item > source.item
         ? IndexPath(item: target.item - 1, section: target.section) : target
+      view.reorderShownByDataSource = false
       if view.data.moveItem(from: source, to: final) {
-        view.applyReorder(from: source, to: final)
+        // A diffable data source's handler may have applied a snapshot that shows it.
+        if !view.reorderShownByDataSource { view.applyReorder(from: source, to: final) }
+        view.reorderShownByDataSource = false
         let coordinator = makeCoordinator(session, destination: final)
         _ = coordinator.dropToItem(session.items[0], at: final)
         state.coordinator = coordinator

@@ -68,6 +68,9 @@ open class ItemsView: ScrollView {
   var dropAdapter: ItemsDropAdapter?
 
   static let logger = Logger(label: "DragDrop.ItemsView")
+  /// Whether the data source showed the last local reorder itself, by applying a snapshot
+  /// in its move handler, so that the view does not move the item again.
+  var reorderShownByDataSource = false
 
   /// An interactive movement (rule 28): the item moving, the index it would land at (after
   /// its removal), and where its cell is.

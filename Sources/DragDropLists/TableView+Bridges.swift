@@ -24,6 +24,12 @@ struct TableDataBridge: ItemsDataBridge {
   func moveItem(from source: IndexPath, to destination: IndexPath) -> Bool {
     guard let dataSource = table.dataSource, dataSource.tableView(table, canMoveRowAt: source) else { return false }
     table.dataSourceMovedRow = true
+    if let diffable = dataSource as? any SnapshotReordering {
+      table.reorderShownByDataSource = diffable.reorder(from: source, to: destination) {
+        dataSource.tableView(table, moveRowAt: source, to: destination)
+      }
+      return true
+    }
     dataSource.tableView(table, moveRowAt: source, to: destination)
     return table.dataSourceMovedRow
   }

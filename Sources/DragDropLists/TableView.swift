@@ -96,6 +96,45 @@ open class TableView: ItemsView {
       ?? TableViewCell(reuseIdentifier: identifier)
   }
 
+  /// A cell waiting for reuse with `identifier`, or a new one of its registered class; nil
+  /// when there is neither, so that the caller makes one: UIKit's older form, written
+  /// `dequeueReusableCell(withIdentifier: id) ?? TableViewCell(style: .subtitle, reuseIdentifier: id)`.
+  public func dequeueReusableCell(withIdentifier identifier: String) -> TableViewCell? {
+    reuse.dequeueIfAvailable(identifier: identifier) as? TableViewCell
+  }
+
+  /// Where a row ends up in view when the table scrolls to it.
+  public enum ScrollPosition: Int, Sendable {
+    /// Scroll as little as shows the row.
+    case none
+    /// The row at the top.
+    case top
+    /// The row in the middle.
+    case middle
+    /// The row at the bottom.
+    case bottom
+  }
+
+  /// Selects a row, scrolling it to `scrollPosition`, without telling the delegate, as
+  /// UIKit does; with single selection, the previous one is deselected.
+  public func selectRow(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {
+    guard let indexPath else {
+      for selected in indexPathsForSelectedRows { deselect(selected) }
+      return
+    }
+    select(indexPath)
+    if scrollPosition != .none { scrollToRow(at: indexPath, at: scrollPosition, animated: animated) }
+  }
+
+  /// Deselects a row, without telling the delegate.
+  public func deselectRow(at indexPath: IndexPath, animated: Bool) { deselect(indexPath) }
+
+  /// Scrolls so that the row is at `scrollPosition` (as little as shows it for `.none`).
+  public func scrollToRow(at indexPath: IndexPath, at scrollPosition: ScrollPosition, animated: Bool) {
+    guard let rect = rectForRow(at: indexPath) else { return }
+    scroll(toShow: rect, position: scrollPosition.rawValue)
+  }
+
   /// The cell of a visible row; nil for rows that are not visible.
   public func cellForRow(at indexPath: IndexPath) -> TableViewCell? {
     visibleCell(at: indexPath) as? TableViewCell
