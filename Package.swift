@@ -135,7 +135,7 @@ let package = Package(
     // driven by scripted input.
     .target(
       name: "SampleScenes",
-      dependencies: ["DragDrop", "DragDropLists", "DragDropUI"],
+      dependencies: ["DragDrop", "DragDropLists", "DragDropUI", "DragDropUIKit"],
       path: "Apps/SampleScenes",
       swiftSettings: strict
     ),
@@ -309,7 +309,7 @@ let package = Package(
     .testTarget(
       name: "SampleScenesTests",
       dependencies: [
-        "SampleScenes", "Scenarios", "SampleDriver", "TraceLines", "DragDropGTK", "DragDropLists", "DragDropTesting",
+        "SampleScenes", "Scenarios", "DragDropUIKit", "SampleDriver", "TraceLines", "DragDropGTK", "DragDropLists", "DragDropTesting",
         "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
       ],
       swiftSettings: strict

@@ -48,6 +48,8 @@ public enum SceneKind: String, CaseIterable, Sendable {
   case declarative = "004"
   /// Not a seed's: drags to and from other applications.
   case otherApplications = "005"
+  /// Not a seed's: a view controller written for iOS, run unchanged.
+  case uikitViewController = "006"
 
   public var id: String { rawValue }
 
@@ -59,6 +61,7 @@ public enum SceneKind: String, CaseIterable, Sendable {
     case .interactiveMovement: "Interactive movement with a long press"
     case .declarative: "Declarative views: onDrag, a TextField, onDrop with a DropDelegate"
     case .otherApplications: "Other applications: drop from a browser or a file manager, drag out"
+    case .uikitViewController: "A UIKit view controller, written for iOS: a reading list"
     }
   }
 
@@ -71,6 +74,7 @@ public enum SceneKind: String, CaseIterable, Sendable {
     case .interactiveMovement: Size(width: 560, height: 540)
     case .declarative: Size(width: 780, height: 680)
     case .otherApplications: Size(width: 720, height: 520)
+    case .uikitViewController: Size(width: 540, height: 560)
     }
   }
 
@@ -92,6 +96,7 @@ public enum SceneKind: String, CaseIterable, Sendable {
     case .interactiveMovement: InteractiveMovementScene(window: window)
     case .declarative: DeclarativeScene(window: window)
     case .otherApplications: OtherApplicationsScene(window: window)
+    case .uikitViewController: UIKitViewControllerScene(window: window)
     }
   }
 }

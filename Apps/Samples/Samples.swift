@@ -22,7 +22,8 @@ struct Samples: ParsableCommand {
       once nothing is left to happen (no drag, animation, timer or load).
       """)
 
-  @Argument(help: "The scene to show: 000, 001, 002, 003, 004 or 005 (other applications).")
+  @Argument(
+    help: "The scene to show: 000, 001, 002, 003, 004, 005 (other applications) or 006 (a UIKit view controller).")
   var scene = "000"
 
   @Flag(help: "List the scenes and exit.")

@@ -15,7 +15,10 @@ struct CellReuse {
 
   /// A cell for `identifier`: a reused one when there is one, otherwise a new one of the
   /// registered class, or of `fallback` for an identifier never registered (logged).
-  mutating func dequeue(identifier: String, fallback: ItemsViewCell.Type) -> ItemsViewCell {
+  ///
+  /// A new cell is made at `size`, as UIKit makes a cell at its item's size, so that
+  /// content laid out from the bounds in the cell's initializer fits.
+  mutating func dequeue(identifier: String, fallback: ItemsViewCell.Type, size: Size? = nil) -> ItemsViewCell {
     if let cell = pool[identifier]?.popLast() {
       cell.prepareForReuse()
       return cell
@@ -24,9 +27,9 @@ struct CellReuse {
       ItemsView.logger.error(
         "no cell class is registered for this reuse identifier; register one before dequeuing",
         metadata: ["identifier": "\(identifier)"])
-      return fallback.init(reuseIdentifier: identifier)
+      return ItemsViewCell.making(size: size) { fallback.init(reuseIdentifier: identifier) }
     }
-    return cellClass.init(reuseIdentifier: identifier)
+    return ItemsViewCell.making(size: size) { cellClass.init(reuseIdentifier: identifier) }
   }
 
   /// A reused cell for `identifier`, or a new one of its registered class; nil for an
@@ -36,7 +39,9 @@ struct CellReuse {
       cell.prepareForReuse()
       return cell
     }
-    return registrations[identifier].map { $0.init(reuseIdentifier: identifier) }
+    return registrations[identifier].map { cellClass in
+      ItemsViewCell.making(size: nil) { cellClass.init(reuseIdentifier: identifier) }
+    }
   }
 
   /// Keeps a cell off screen for reuse; a cell without an identifier is let go.

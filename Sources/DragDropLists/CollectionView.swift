@@ -82,7 +82,8 @@ open class CollectionView: ItemsView {
   )
     -> CollectionViewCell
   {
-    dequeueCell(identifier: identifier, fallback: CollectionViewCell.self) as? CollectionViewCell
+    let size = frameForItem(at: indexPath)?.size ?? collectionViewLayout.itemSize(width: bounds.width)
+    return dequeueCell(identifier: identifier, fallback: CollectionViewCell.self, size: size) as? CollectionViewCell
       ?? CollectionViewCell(reuseIdentifier: identifier)
   }
 

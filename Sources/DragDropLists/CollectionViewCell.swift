@@ -11,6 +11,7 @@ open class CollectionViewCell: ItemsViewCell {
   /// their content, as in UIKit.
   public override init(frame: Rect = .zero) {
     super.init(frame: frame)
+    contentView.frame = bounds
     addSubview(contentView)
   }
 

@@ -8,8 +8,8 @@ extension ItemsView {
     reuse.register(cellClass, identifier: identifier)
   }
 
-  func dequeueCell(identifier: String, fallback: ItemsViewCell.Type) -> ItemsViewCell {
-    reuse.dequeue(identifier: identifier, fallback: fallback)
+  func dequeueCell(identifier: String, fallback: ItemsViewCell.Type, size: Size? = nil) -> ItemsViewCell {
+    reuse.dequeue(identifier: identifier, fallback: fallback, size: size)
   }
 
   func recycle(_ cell: ItemsViewCell) {

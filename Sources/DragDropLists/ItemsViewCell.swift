@@ -11,6 +11,17 @@ open class ItemsViewCell: View {
 
   /// A cell of `frame`. A subclass builds its content in an override of this initializer
   /// (a table cell's in `init(style:reuseIdentifier:)`), as in UIKit.
+  /// The size the list makes its next cell at: its item's, as UIKit makes cells.
+  static var sizeOfNextCell: Size?
+
+  /// Runs `make` with ``sizeOfNextCell`` set to `size`.
+  static func making<Cell>(size: Size?, _ make: () -> Cell) -> Cell {
+    let previous = sizeOfNextCell
+    sizeOfNextCell = size
+    defer { sizeOfNextCell = previous }
+    return make()
+  }
+
   public override init(frame: Rect = .zero) {
     super.init(frame: frame)
   }
@@ -19,7 +30,7 @@ open class ItemsViewCell: View {
   /// dequeued. It calls the class's own designated initializer, so a subclass that
   /// overrides that initializer inherits this one.
   public required convenience init(reuseIdentifier: String?) {
-    self.init(frame: .zero)
+    self.init(frame: Rect(origin: .zero, size: Self.sizeOfNextCell ?? .zero))
     self.reuseIdentifier = reuseIdentifier
   }
 

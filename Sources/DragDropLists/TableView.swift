@@ -92,7 +92,9 @@ open class TableView: ItemsView {
   /// registered class. An identifier never registered gets a plain ``TableViewCell``, and
   /// the misuse is logged.
   public func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> TableViewCell {
-    dequeueCell(identifier: identifier, fallback: TableViewCell.self) as? TableViewCell
+    let height = rectForRow(at: indexPath)?.height ?? (rowHeight > 0 ? rowHeight : 44)
+    let size = Size(width: bounds.width > 0 ? bounds.width : 320, height: height)
+    return dequeueCell(identifier: identifier, fallback: TableViewCell.self, size: size) as? TableViewCell
       ?? TableViewCell(reuseIdentifier: identifier)
   }
 

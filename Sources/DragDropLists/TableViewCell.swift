@@ -28,8 +28,11 @@ open class TableViewCell: ItemsViewCell {
   /// content, as in UIKit.
   public init(style: CellStyle, reuseIdentifier: String?) {
     self.style = style
-    super.init(frame: .zero)
+    // UIKit's cells start at 320 by 44 points; one the table makes starts at its row's size.
+    super.init(frame: Rect(origin: .zero, size: Self.sizeOfNextCell ?? Size(width: 320, height: 44)))
     self.reuseIdentifier = reuseIdentifier
+    contentView.frame = bounds
+    addSubview(contentView)
     primaryLabel.font = .systemFont(ofSize: 17)
     addSubview(primaryLabel)
     if style != .default {
@@ -52,6 +55,10 @@ open class TableViewCell: ItemsViewCell {
   public required convenience init(reuseIdentifier: String?) {
     self.init(style: .default, reuseIdentifier: reuseIdentifier)
   }
+
+  /// The view to add content to, as UIKit code does; it fills the cell, behind the labels
+  /// and the image of the cell's style.
+  public let contentView = View()
 
   /// The label that shows the row's text. Never nil; optional as in UIKit.
   public var textLabel: Label? { primaryLabel }
@@ -80,6 +87,7 @@ open class TableViewCell: ItemsViewCell {
   }
 
   open override func layoutSubviews() {
+    contentView.frame = bounds
     var content = bounds.inset(by: EdgeInsets(top: 0, left: 16, bottom: 0, right: 16))
     if let image, image.image != nil {
       let side = min(content.height - 8, 40)
