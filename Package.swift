@@ -309,7 +309,8 @@ let package = Package(
     .testTarget(
       name: "SampleScenesTests",
       dependencies: [
-        "SampleScenes", "Scenarios", "DragDropUIKit", "SampleDriver", "TraceLines", "DragDropGTK", "DragDropLists", "DragDropTesting",
+        "SampleScenes", "Scenarios", "DragDropUIKit", "SampleDriver", "TraceLines", "DragDropGTK", "DragDropLists",
+        "DragDropTesting",
         "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
       ],
       swiftSettings: strict
