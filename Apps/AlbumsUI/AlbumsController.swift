@@ -106,6 +106,7 @@ public final class AlbumsController {
     albumsTable = TableView(frame: Rect(x: 0, y: 44, width: sidebarWidth, height: size.height - 44 - 88))
     albumsTable.autoresizingMask = [.flexibleHeight]
     albumsTable.rowHeight = 56
+    albumsTable.separatorStyle = .none  // the rows draw their own
     albumsTable.interactionName = "albums"
     albumsTable.accessibilityLabel = "Albums"
     albumsTable.isSpringLoaded = true

@@ -132,6 +132,7 @@ func addPanelTable(_ table: TableView, named name: String, label: String? = nil,
   table.accessibilityLabel = label ?? name
   table.backgroundColor = Palette.panel
   table.cornerRadius = 12
+  table.separatorStyle = .none  // the rows draw their own
   table.register(PrefectureCell.self, forCellReuseIdentifier: "cell")
   table.register(PrefectureCell.self, forCellReuseIdentifier: "placeholder")
   window.addSubview(table)

@@ -34,6 +34,32 @@ open class TableView: ItemsView {
   /// 0, the default, asks every row's height when the table loads, so that every position
   /// is exact from the start. Changing it reloads the table.
   public var estimatedRowHeight = 0.0 { didSet { if estimatedRowHeight != oldValue { setNeedsReload() } } }
+  /// Whether rows are drawn with a line between them.
+  public enum SeparatorStyle: Int, Sendable {
+    /// No lines.
+    case none
+    /// A thin line along the bottom of each row, as UIKit draws by default.
+    case singleLine
+  }
+
+  /// Whether rows have a line along their bottom edge: ``SeparatorStyle/singleLine`` by
+  /// default, as in UIKit.
+  public var separatorStyle = SeparatorStyle.singleLine { didSet { setCellsNeedLayout() } }
+  /// The separators' colour; nil draws none.
+  public var separatorColor: Color? = .separator { didSet { setCellsNeedLayout() } }
+  /// How far separators stay from the rows' left and right edges; 16 points from the left
+  /// by default. A cell's own ``TableViewCell/separatorInset`` wins.
+  public var separatorInset = TableView.defaultSeparatorInset { didSet { setCellsNeedLayout() } }
+  /// The separators' inset unless a table or a cell sets one.
+  nonisolated public static let defaultSeparatorInset = EdgeInsets(top: 0, left: 16, bottom: 0, right: 0)
+  /// How thick a separator is, in points.
+  nonisolated static let separatorThickness = 1.0
+
+  /// Has the cells on show lay out again, without loading or laying out the table.
+  private func setCellsNeedLayout() {
+    for (cell, _) in laidOut { cell.setNeedsLayout() }
+  }
+
   /// The height of a section header, for sections with a title.
   public var sectionHeaderHeight = 28.0
   private var headerTitles: [String?] = []

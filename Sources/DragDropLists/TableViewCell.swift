@@ -60,6 +60,43 @@ open class TableViewCell: ItemsViewCell {
   /// and the image of the cell's style.
   public let contentView = View()
 
+  /// The line along the cell's bottom edge that the table's ``TableView/separatorStyle``
+  /// asks for, above everything the cell shows, as UIKit's cells have.
+  private let separatorView: View = {
+    let line = View()
+    line.isUserInteractionEnabled = false
+    line.isHidden = true
+    return line
+  }()
+  private var ownSeparatorInset: EdgeInsets?
+
+  /// How far the separator stays from the cell's edges (left and right are used): the
+  /// table's ``TableView/separatorInset`` unless set.
+  public var separatorInset: EdgeInsets {
+    get { ownSeparatorInset ?? (superview as? TableView)?.separatorInset ?? TableView.defaultSeparatorInset }
+    set {
+      ownSeparatorInset = newValue
+      setNeedsLayout()
+    }
+  }
+
+  /// Shows the separator as the table the cell is in asks, along the bottom edge.
+  private func layoutSeparator() {
+    guard let table = superview as? TableView, table.separatorStyle == .singleLine, let color = table.separatorColor
+    else {
+      separatorView.isHidden = true
+      return
+    }
+    if separatorView.superview !== self { addSubview(separatorView) }
+    if subviews.last !== separatorView { bringSubviewToFront(separatorView) }
+    let inset = separatorInset
+    separatorView.isHidden = false
+    separatorView.backgroundColor = color
+    separatorView.frame = Rect(
+      x: inset.left, y: bounds.height - TableView.separatorThickness,
+      width: max(0, bounds.width - inset.left - inset.right), height: TableView.separatorThickness)
+  }
+
   /// The label that shows the row's text. Never nil; optional as in UIKit.
   public var textLabel: Label? { primaryLabel }
 
@@ -88,6 +125,7 @@ open class TableViewCell: ItemsViewCell {
 
   open override func layoutSubviews() {
     contentView.frame = bounds
+    layoutSeparator()
     var content = bounds.inset(by: EdgeInsets(top: 0, left: 16, bottom: 0, right: 16))
     if let image, image.image != nil {
       let side = min(content.height - 8, 40)

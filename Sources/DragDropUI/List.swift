@@ -535,6 +535,7 @@ final class ListNode: ItemsNode {
 
   init(_ context: NodeContext, viewType: ObjectIdentifier) {
     super.init(context, viewType: viewType, itemsView: table)
+    table.separatorStyle = .none  // the rows draw their own
     table.rowHeight = Self.rowHeight
     table.register(ListRowCell.self, forCellReuseIdentifier: "row")
     table.register(ListRowCell.self, forCellReuseIdentifier: "placeholder")

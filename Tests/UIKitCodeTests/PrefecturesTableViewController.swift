@@ -86,6 +86,24 @@ struct TableViewControllerTests {
     #expect(controller.tableView.style == .plain)
   }
 
+  @Test(
+    "Rows have UIKit's separator along their bottom, inset 16 points, which the table's style and a cell's inset change"
+  )
+  func separators() throws {
+    let table = controller.tableView!
+    let cell = try #require(table.cellForRow(at: IndexPath(row: 0, section: 0)))
+    let line = try #require(cell.subviews.last)
+    #expect(!line.isHidden)
+    #expect(line.frame == CGRect(x: 16, y: 43, width: 304, height: 1))
+    #expect(line.backgroundColor == .separator)
+    cell.separatorInset = UIEdgeInsets(top: 0, left: 60, bottom: 0, right: 10)
+    cell.layoutIfNeeded()
+    #expect(line.frame == CGRect(x: 60, y: 43, width: 250, height: 1))
+    table.separatorStyle = .none
+    table.layoutIfNeeded()
+    #expect(line.isHidden)
+  }
+
   @Test("A row dragged down the table moves through the overridden moveRowAt, not performDrop")
   func reorderThroughMoveRowAt() {
     test.settle()
