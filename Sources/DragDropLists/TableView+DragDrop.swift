@@ -191,12 +191,14 @@ public final class TableViewDropCoordinator: ItemsViewDropCoordinator {
   }
 
   /// The first SDK's form of ``drop(_:to:)``, which WWDC 2017 showed and later SDKs
-  /// dropped: a placeholder row at `indexPath` whose cell `cellUpdateHandler` configures.
+  /// dropped: a placeholder row at `indexPath` whose cell `cellUpdateHandler` configures,
+  /// of `rowHeight` (the table's ``TableView/rowHeight`` by default).
   @discardableResult
   public func drop(
     _ dragItem: DragItem, toPlaceholderInsertedAt indexPath: IndexPath, withReuseIdentifier reuseIdentifier: String,
-    rowHeight: CGFloat, cellUpdateHandler: @escaping (TableViewCell) -> Void
+    rowHeight: CGFloat? = nil, cellUpdateHandler: @escaping (TableViewCell) -> Void
   ) -> any TableViewDropPlaceholderContext {
+    let rowHeight = rowHeight ?? CGFloat(tableView?.rowHeight ?? 44)
     let placeholder = TableViewDropPlaceholder(
       insertionIndexPath: indexPath, reuseIdentifier: reuseIdentifier, rowHeight: rowHeight)
     placeholder.cellUpdateHandler = cellUpdateHandler

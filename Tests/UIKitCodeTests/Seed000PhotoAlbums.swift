@@ -3,9 +3,10 @@
 // article's samples as the session shows them, verbatim but for the import, assembled into
 // the two view controllers of its photo-album app. Where the article's code does not
 // compile on iOS either, the line is changed and marked: two typos (`imaeg`,
-// `toPlaceholerInsertedAt`), a table's drop written in a collection view's method, and a
-// placeholder API that the session showed and a later SDK renamed (both spellings exist
-// here). The model and cells, which the article leaves out, are written as an iOS
+// `toPlaceholerInsertedAt`) and a table's drop written in a collection view's method. The
+// placeholder API the session showed, which a later SDK renamed, exists in both spellings.
+// The fragment with `/* insert the placeholder for this item */` is the session's sketch of
+// the last sample, which is here whole. The model and cells, which the article leaves out, are written as an iOS
 // developer would.
 
 import DragDropUIKit
@@ -220,6 +221,47 @@ final class Seed000AlbumsViewController: UIViewController, UITableViewDataSource
     }
 }
 
+/// The session's first placeholder sample, on a table: each dropped item gets a placeholder
+/// row, which the sample leaves for later code to fill.
+final class Seed000PlaceholderTableViewController: UIViewController, UITableViewDataSource, UITableViewDropDelegate {
+    let tableView = UITableView(frame: CGRect(x: 0, y: 0, width: 340, height: 480), style: .plain)
+    var rows = ["Trips", "Family"]
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        tableView.register(UITableViewCell.self, forCellReuseIdentifier: "Row")
+        tableView.register(UITableViewCell.self, forCellReuseIdentifier: "PlaceholderCell")
+        tableView.dataSource = self
+        tableView.dropDelegate = self
+        view.addSubview(tableView)
+    }
+
+    func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
+        return rows.count
+    }
+
+    func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+        let cell = tableView.dequeueReusableCell(withIdentifier: "Row", for: indexPath)
+        cell.textLabel?.text = rows[indexPath.row]
+        return cell
+    }
+
+    func tableView(_ tableView: UITableView, dropSessionDidUpdate session: UIDropSession, withDestinationIndexPath destinationIndexPath: IndexPath?) -> UITableViewDropProposal {
+        return UITableViewDropProposal(operation: .copy, intent: .insertAtDestinationIndexPath)
+    }
+
+    func tableView(_ tableView: UITableView, performDropWith coordinator: UITableViewDropCoordinator) {
+        guard let destinationIndexPath = coordinator.destinationIndexPath else { return }
+
+        for item in coordinator.items {
+            // Changed: the article's `toPlaceholerInsertedAt` is a typo Xcode refuses too.
+            coordinator.drop(item.dragItem, toPlaceholderInsertedAt: destinationIndexPath, withReuseIdentifier: "PlaceholderCell") { cell in
+                // Configuer the placeholder cell
+            }
+        }
+    }
+}
+
 enum Seed000Images {
     static func png(_ width: UInt32, _ height: UInt32) -> Data { TestImages.png(width: width, height: height) }
 }
@@ -308,6 +350,23 @@ struct Seed000PhotoAlbumsTests {
     await test.settleTransfers()
     #expect(controller.imagesArray.map(\.pixelWidth) == [9, 1, 2])
     #expect(controller.collectionView.visibleCells.count == 3)
+  }
+
+  @Test("The table's placeholder sample: each dropped item holds a placeholder row, without the data source")
+  func tablePlaceholders() {
+    let controller = Seed000PlaceholderTableViewController()
+    _ = show(controller)
+    let notes = platform.application(named: "notes")
+    let rect = controller.tableView.rectForRow(at: IndexPath(row: 1, section: 0))!
+    let incoming = notes.drag(
+      [notes.item([(.utf8PlainText, Data("a".utf8))]), notes.item([(.utf8PlainText, Data("b".utf8))])],
+      into: test.window, at: controller.tableView.convert(CGPoint(x: rect.midX, y: rect.minY + 5), to: test.window))
+    #expect(incoming.drop() == .copy)
+    test.settle()
+    #expect(controller.rows == ["Trips", "Family"])
+    #expect(controller.tableView.hasUncommittedUpdates)
+    #expect(controller.tableView.visibleCells.map { $0.textLabel?.text } == ["Trips", nil, nil, "Family"])
+    #expect(controller.tableView.rectForRow(at: IndexPath(row: 1, section: 0))?.minY == CGFloat(44 * 3))
   }
 
   @Test("Drop to an item: a local photo is copied in at the destination, and its preview lands in the new cell")
