@@ -27,6 +27,8 @@ public typealias UIImage = Image
 public typealias UIColor = Color
 /// UIKit's name for ``Path``.
 public typealias UIBezierPath = Path
+/// UIKit's name for a label's ``Label/LineBreakMode``.
+public typealias NSLineBreakMode = Label.LineBreakMode
 /// UIKit's name for ``Event``.
 public typealias UIEvent = Event
 /// UIKit's name for ``AccessibilityTraits``.

@@ -58,3 +58,37 @@ struct ViewControllerTests {
     #expect(Set<UIView>([first, second, first]).count == 2)
   }
 }
+
+@MainActor
+@Suite("UIKit's labels, headless")
+struct LabelTruncationTests {
+  let test = TestWindow(size: CGSize(width: 320, height: 200))
+
+  func drawn(_ text: String, width: CGFloat, mode: NSLineBreakMode = .byTruncatingTail, lines: Int = 1) -> String {
+    let label = UILabel(frame: CGRect(x: 0, y: 0, width: width, height: 30))
+    label.text = text
+    label.lineBreakMode = mode
+    label.numberOfLines = lines
+    test.window.addSubview(label)
+    defer { label.removeFromSuperview() }
+    let list = test.displayList
+    return list.components(separatedBy: "\"").dropFirst().first ?? ""
+  }
+
+  @Test("A line too wide is cut with an ellipsis at the end by default; one that fits is whole")
+  func truncation() {
+    let shown = drawn("Snow Country by Kawabata", width: 80)
+    #expect(shown.hasSuffix("…"))
+    #expect(shown.count < "Snow Country by Kawabata".count)
+    #expect(test.window.environment.textMeasurer.size(of: shown, font: .systemFont(ofSize: 17)).width <= 80)
+    #expect(drawn("Emma", width: 80) == "Emma")
+  }
+
+  @Test("The head and middle modes put the ellipsis there; a label of several lines is left whole")
+  func modes() {
+    #expect(drawn("Snow Country by Kawabata", width: 80, mode: .byTruncatingHead).hasPrefix("…"))
+    let middle = drawn("Snow Country by Kawabata", width: 80, mode: .byTruncatingMiddle)
+    #expect(middle.contains("…") && !middle.hasPrefix("…") && !middle.hasSuffix("…"))
+    #expect(drawn("Snow Country by Kawabata", width: 80, lines: 0) == "Snow Country by Kawabata")
+  }
+}
