@@ -204,24 +204,28 @@ public protocol CollectionViewDelegateFlowLayout: CollectionViewDelegate {
 }
 
 extension CollectionViewDelegateFlowLayout {
+  /// The layout's ``CollectionViewFlowLayout/itemSize``.
   public func collectionView(
     _ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
     sizeForItemAt indexPath: IndexPath
   ) -> CGSize {
     (collectionViewLayout as? CollectionViewFlowLayout)?.itemSize ?? CGSize(width: 50, height: 50)
   }
+  /// The layout's ``CollectionViewFlowLayout/sectionInset``.
   public func collectionView(
     _ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
     insetForSectionAt section: Int
   ) -> EdgeInsets {
     (collectionViewLayout as? CollectionViewFlowLayout)?.sectionInset ?? .zero
   }
+  /// The layout's ``CollectionViewFlowLayout/minimumLineSpacing``.
   public func collectionView(
     _ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
     minimumLineSpacingForSectionAt section: Int
   ) -> CGFloat {
     (collectionViewLayout as? CollectionViewFlowLayout)?.minimumLineSpacing ?? 10
   }
+  /// The layout's ``CollectionViewFlowLayout/minimumInteritemSpacing``.
   public func collectionView(
     _ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
     minimumInteritemSpacingForSectionAt section: Int

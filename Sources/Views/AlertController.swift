@@ -190,6 +190,7 @@ public enum AlertControllerError: Error, Hashable, Sendable, CustomStringConvert
   /// An alert takes one cancel action; this one, of this title, was a second.
   case secondCancelAction(String)
 
+  /// What went wrong, in a sentence.
   public var description: String {
     switch self {
     case .secondCancelAction(let title):

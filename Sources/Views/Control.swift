@@ -291,6 +291,7 @@ public enum ControlError: Error, Hashable, Sendable, CustomStringConvertible {
   /// A target's action takes another type of sender than the control it was added to.
   case actionTakesAnotherSender(action: String, control: String)
 
+  /// What went wrong, in a sentence.
   public var description: String {
     switch self {
     case .actionTakesAnotherSender(let action, let control):

@@ -391,6 +391,7 @@ public enum GestureRecognizerError: Error, Hashable, Sendable, CustomStringConve
   /// A target's action takes a recogniser of another type than the one it was added to.
   case actionTakesAnotherRecognizer(action: String, recognizer: String)
 
+  /// What went wrong, in a sentence.
   public var description: String {
     switch self {
     case .actionTakesAnotherRecognizer(let action, let recognizer):
