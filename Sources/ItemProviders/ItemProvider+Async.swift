@@ -22,8 +22,10 @@ extension ItemProvider {
   ) async throws -> Result {
     let outcome: Swift.Result<Swift.Result<Result, any Error>, ItemProviderError> = await Self.awaitResult {
       completion in
-      loadFileRepresentation(for: contentType) { result in
-        completion(result.map { url in Swift.Result { try body(url) } })
+      loadFile(for: contentType, allowingInPlace: false) { url, _ in
+        Swift.Result { try body(url) }
+      } completionHandler: {
+        completion($0)
       }
     }
     return try outcome.get().get()
@@ -37,8 +39,10 @@ extension ItemProvider {
   ) async throws -> Result {
     let outcome: Swift.Result<Swift.Result<Result, any Error>, ItemProviderError> = await Self.awaitResult {
       completion in
-      loadInPlaceFileRepresentation(for: contentType) { result in
-        completion(result.map { file in Swift.Result { try body(file.url, file.isInPlace) } })
+      loadFile(for: contentType, allowingInPlace: true) { url, isInPlace in
+        Swift.Result { try body(url, isInPlace) }
+      } completionHandler: {
+        completion($0)
       }
     }
     return try outcome.get().get()

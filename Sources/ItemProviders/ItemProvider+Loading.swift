@@ -41,6 +41,29 @@ extension ItemProvider {
     start(requested: [contentType], completionHandler) { representation, operation in
       self.fetchTemporaryFile(representation, into: operation) { file in
         operation.finish(.success(file))
+        return nil
+      }
+    }
+  }
+
+  /// Loads a file representation, in place when `allowingInPlace` and it was registered
+  /// with `openInPlace`, otherwise as a temporary copy; runs `transform` while the file
+  /// exists, and delivers its value once a temporary copy is deleted.
+  @discardableResult
+  func loadFile<T: Sendable>(
+    for contentType: ContentType, allowingInPlace: Bool,
+    transform: @escaping @Sendable (URL, _ isInPlace: Bool) -> T,
+    completionHandler: @escaping @Sendable (Result<T, ItemProviderError>) -> Void
+  ) -> LoadProgress {
+    start(requested: [contentType], completionHandler) { representation, operation in
+      if allowingInPlace, case .file(true, let handler) = representation.source {
+        Self.runHandler(handler, of: representation, in: operation, units: 100) { url in
+          operation.finish(.success(transform(url, true)))
+        }
+      } else {
+        self.fetchTemporaryFile(representation, into: operation) { file in
+          .success(transform(file, false))
+        }
       }
     }
   }
@@ -97,6 +120,7 @@ extension ItemProvider {
       } else {
         self.fetchTemporaryFile(representation, into: operation) { file in
           operation.finish(.success((file, false)))
+          return nil
         }
       }
     }
@@ -236,10 +260,10 @@ extension ItemProvider {
   }
 
   /// Makes a temporary file of a representation, hands it to `next`, and deletes it once
-  /// `next` returns.
+  /// `next` returns. A result `next` returns finishes the load after the deletion.
   private func fetchTemporaryFile<V: Sendable>(
     _ representation: Representation, into operation: LoadOperation<V>,
-    then next: @escaping @Sendable (URL) -> Void
+    then next: @escaping @Sendable (URL) -> Result<V, ItemProviderError>?
   ) {
     let suggested = suggestedName
     let name = FileTransfer.fileName(suggested: suggested, contentType: representation.contentType)
@@ -288,15 +312,20 @@ extension ItemProvider {
   }
 
   /// Creates a private temporary directory, lets `fill` write the file, calls `next` with
-  /// it when `fill` returns true, and removes the directory whatever happens.
+  /// it when `fill` returns true, and removes the directory whatever happens. A result
+  /// `next` returns finishes the load once the directory is gone.
   private static func withTemporaryFile<V: Sendable>(
     named name: String, operation: LoadOperation<V>, fill: (URL) throws -> Bool,
-    then next: (URL) -> Void
+    then next: (URL) -> Result<V, ItemProviderError>?
   ) {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
       "DragDrop-\(UUID().uuidString)", isDirectory: true)
     let file = directory.appendingPathComponent(name)
-    defer { try? FileManager.default.removeItem(at: directory) }
+    var outcome: Result<V, ItemProviderError>?
+    defer {
+      try? FileManager.default.removeItem(at: directory)
+      if let outcome { operation.finish(outcome) }
+    }
     do {
       try FileManager.default.createDirectory(
         at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -306,7 +335,7 @@ extension ItemProvider {
       return
     }
     guard !operation.isFinished else { return }
-    next(file)
+    outcome = next(file)
   }
 }
 

@@ -468,16 +468,24 @@ import Testing
 
   @Test("Rule 32: the temporary file exists in the handler and is deleted when it returns")
   func temporaryFileLifetime() async throws {
-    let provider = ItemProvider(object: "hello")
-    provider.suggestedName = "Greeting/../x"
-    let seen = try await provider.loadFileRepresentation(for: .utf8PlainText) { url in
-      #expect(FileManager.default.fileExists(atPath: url.path))
-      #expect((try? Data(contentsOf: url)) == Data("hello".utf8))
-      return url
+    // The awaited forms return only once the copy is gone, every time: the deletion does
+    // not race the caller.
+    for _ in 0..<200 {
+      let provider = ItemProvider(object: "hello")
+      provider.suggestedName = "Greeting/../x"
+      let seen = try await provider.loadFileRepresentation(for: .utf8PlainText) { url in
+        #expect(FileManager.default.fileExists(atPath: url.path))
+        #expect((try? Data(contentsOf: url)) == Data("hello".utf8))
+        return url
+      }
+      #expect(seen.lastPathComponent == "x.txt")
+      try #require(!FileManager.default.fileExists(atPath: seen.deletingLastPathComponent().path))
+      let copy = try await provider.loadInPlaceFileRepresentation(for: .utf8PlainText) { url, inPlace in
+        #expect(!inPlace)
+        return url
+      }
+      try #require(!FileManager.default.fileExists(atPath: copy.deletingLastPathComponent().path))
     }
-    #expect(seen.lastPathComponent == "x.txt")
-    #expect(!FileManager.default.fileExists(atPath: seen.path))
-    #expect(!FileManager.default.fileExists(atPath: seen.deletingLastPathComponent().path))
   }
 
   @Test func aCopiedFileKeepsItsNameWithoutASuggestion() async throws {
