@@ -49,7 +49,13 @@ struct LayoutSectionChange {
     case estimated(count: Int, extent: Double)
   }
   var source: Source
-  var headerExtent: Double
+  var extents: SectionExtents
+}
+
+/// The heights of a section's header and footer (zero for a grid's sections).
+struct SectionExtents: Equatable {
+  var header = 0.0
+  var footer = 0.0
 }
 
 extension ItemLayout {
@@ -160,17 +166,20 @@ extension ListLayout: ItemLayout {
         for row in removed.reversed() { section.rows.remove(at: row) }
         for (row, height) in inserted { section.rows.insert(height, at: row) }
         for (row, height) in resized { section.rows.setExtent(height, at: row) }
-        section.headerHeight = change.headerExtent
+        section.headerHeight = change.extents.header
+        section.footerHeight = change.extents.footer
         return section
       case .fresh(let count):
         return Section(
-          headerHeight: change.headerExtent,
-          rowHeights: (0..<count).map { extent(IndexPath(row: $0, section: new)) })
+          headerHeight: change.extents.header,
+          rowHeights: (0..<count).map { extent(IndexPath(row: $0, section: new)) }, footerHeight: change.extents.footer)
       case .estimated(let count, let estimate):
-        return Section(headerHeight: change.headerExtent, estimatedRowHeight: estimate, count: count)
+        return Section(
+          headerHeight: change.extents.header, estimatedRowHeight: estimate, count: count,
+          footerHeight: change.extents.footer)
       }
     }
-    self = ListLayout(width: width, sections: rebuilt)
+    self = ListLayout(width: width, sections: rebuilt, insetsRows: insetsRows)
   }
 }
 

@@ -228,7 +228,7 @@ extension ItemsView {
     // update, and arrive at their display positions after it, once the placeholders have
     // followed the items around them. Extents of moving items are read before anything is
     // removed.
-    let headers = headerExtents(sections: newSections)
+    let extents = sectionExtents(sections: newSections)
     let removedDisplay = resolved.removed.enumerated().map { section, items in
       items.map { displayPath(for: IndexPath(item: $0, section: section)).item }
     }
@@ -247,7 +247,7 @@ extension ItemsView {
       let count = newCounts[section]
       return LayoutSectionChange(
         source: estimate.map { .estimated(count: count, extent: $0) } ?? .fresh(count: count),
-        headerExtent: headers[section])
+        extents: extents[section])
     }
     for (old, new) in resolved.sectionMap.enumerated() {
       guard let new, !update.reloadedSections.contains(old) else { continue }

@@ -98,7 +98,7 @@ open class ItemsView: ScrollView {
   /// (the default) measures every item up front.
   var estimatedItemExtent: Double? { nil }
   /// Header extents for the sections the data source now reports; none by default.
-  func headerExtents(sections: Int) -> [Double] { Array(repeating: 0, count: sections) }
+  func sectionExtents(sections: Int) -> [SectionExtents] { Array(repeating: SectionExtents(), count: sections) }
   /// Places headers and other views that go with sections; none by default.
   func layoutSupplementaryViews(top: Double, bottom: Double) {}
   func removeSupplementaryViews() {}

@@ -60,10 +60,15 @@ open class TableView: ItemsView {
     for (cell, _) in laidOut { cell.setNeedsLayout() }
   }
 
-  /// The height of a section header, for sections with a title.
-  public var sectionHeaderHeight = 28.0
-  private var headerTitles: [String?] = []
-  private var headerViews: [Int: Label] = [:]
+  /// The height of section headers when the delegate gives none:
+  /// ``automaticDimension`` by default, the height the table's ``style`` gives a header
+  /// (see <doc:TableSections>).
+  public var sectionHeaderHeight = Double(TableView.automaticDimension) { didSet { setNeedsReload() } }
+  /// The height of section footers when the delegate gives none: ``automaticDimension``
+  /// by default, as for headers.
+  public var sectionFooterHeight = Double(TableView.automaticDimension) { didSet { setNeedsReload() } }
+  /// What each section's header and footer show, as last asked.
+  var supplements = SectionSupplements()
 
   /// The drag side: setting it makes rows draggable.
   public weak var dragDelegate: (any TableViewDragDelegate)? {
@@ -81,14 +86,16 @@ open class TableView: ItemsView {
     dataBridge = TableDataBridge(table: self)
   }
 
-  /// A table of `frame` in `style`.
+  /// A table of `frame` in `style`. A grouped or inset-grouped table has the grouped
+  /// background colour, and white behind each section's rows.
   public convenience init(frame: Rect, style: Style) {
     self.init(frame: frame)
     self.style = style
+    if style != .plain { backgroundColor = .systemGroupedBackground }
   }
 
-  /// How a table groups its sections, as UIKit names the styles. The style is kept for code
-  /// that reads it; every style draws as `.plain` for now.
+  /// How a table groups its sections, as UIKit names and draws the styles: see
+  /// <doc:TableSections>.
   public enum Style: Int, Sendable {
     /// Rows edge to edge, headers that stay at the top while their section shows.
     case plain
@@ -237,21 +244,25 @@ open class TableView: ItemsView {
   }
 
   override func makeLayout(counts: [Int]) -> any ItemLayout {
-    let headers = headerExtents(sections: counts.count)
+    let extents = sectionExtents(sections: counts.count)
+    let insetsRows = style == .insetGrouped
     if let estimate = estimatedItemExtent {
       return ListLayout(
         width: bounds.width,
         sections: counts.enumerated().map { section, count in
-          ListLayout.Section(headerHeight: headers[section], estimatedRowHeight: estimate, count: count)
-        })
+          ListLayout.Section(
+            headerHeight: extents[section].header, estimatedRowHeight: estimate, count: count,
+            footerHeight: extents[section].footer)
+        }, insetsRows: insetsRows)
     }
     return ListLayout(
       width: bounds.width,
       sections: counts.enumerated().map { section, count in
         ListLayout.Section(
-          headerHeight: headers[section],
-          rowHeights: (0..<count).map { rowHeight(at: IndexPath(row: $0, section: section)) })
-      })
+          headerHeight: extents[section].header,
+          rowHeights: (0..<count).map { rowHeight(at: IndexPath(row: $0, section: section)) },
+          footerHeight: extents[section].footer)
+      }, insetsRows: insetsRows)
   }
 
   /// A row's height: the delegate's, or ``rowHeight``; a cell's own when either is
@@ -273,35 +284,9 @@ open class TableView: ItemsView {
     return height.isFinite && height > 0 ? height : 44
   }
 
-  override func headerExtents(sections: Int) -> [Double] {
-    headerTitles = (0..<sections).map { dataSource?.tableView(self, titleForHeaderInSection: $0) ?? nil }
-    return headerTitles.map { $0 == nil ? 0 : sectionHeaderHeight }
-  }
-
   override var defaultPreviewSize: Size { Size(width: bounds.width, height: rowHeight) }
 
-  override func removeSupplementaryViews() {
-    for (_, header) in headerViews { header.removeFromSuperview() }
-    headerViews = [:]
-  }
-
-  override func layoutSupplementaryViews(top: Double, bottom: Double) {
-    for (section, title) in headerTitles.enumerated() {
-      guard let title, let gap = layout.boundaryOffset(row: 0, inSection: section) else { continue }
-      let rect = Rect(x: 0, y: gap - sectionHeaderHeight, width: bounds.width, height: sectionHeaderHeight)
-      if rect.maxY <= top || rect.minY >= bottom {
-        headerViews.removeValue(forKey: section)?.removeFromSuperview()
-        continue
-      }
-      let header = headerViews[section] ?? Label(text: title)
-      header.text = title
-      header.font = .boldSystemFont(ofSize: 13)
-      header.backgroundColor = Color(red: 0.94, green: 0.94, blue: 0.96)
-      header.frame = rect
-      if headerViews[section] == nil {
-        headerViews[section] = header
-        addSubview(header)
-      }
-    }
-  }
+  override func sectionExtents(sections: Int) -> [SectionExtents] { askSectionExtents(sections: sections) }
+  override func removeSupplementaryViews() { removeSectionViews() }
+  override func layoutSupplementaryViews(top: Double, bottom: Double) { layoutSectionViews(top: top, bottom: bottom) }
 }

@@ -80,9 +80,11 @@ open class TableViewCell: ItemsViewCell {
     }
   }
 
-  /// Shows the separator as the table the cell is in asks, along the bottom edge.
+  /// Shows the separator as the table the cell is in asks, along the bottom edge. In a
+  /// grouped table, a section's last row has none: the section's edge is enough.
   private func layoutSeparator() {
-    guard let table = superview as? TableView, table.separatorStyle == .singleLine, let color = table.separatorColor
+    guard let table = superview as? TableView, table.separatorStyle == .singleLine, let color = table.separatorColor,
+      !isLastRowOfGroupedSection(in: table)
     else {
       separatorView.isHidden = true
       return
@@ -95,6 +97,11 @@ open class TableViewCell: ItemsViewCell {
     separatorView.frame = Rect(
       x: inset.left, y: bounds.height - TableView.separatorThickness,
       width: max(0, bounds.width - inset.left - inset.right), height: TableView.separatorThickness)
+  }
+
+  private func isLastRowOfGroupedSection(in table: TableView) -> Bool {
+    guard table.style != .plain, let path = table.indexPath(for: self) else { return false }
+    return path.row == table.numberOfRows(inSection: path.section) - 1
   }
 
   /// The label that shows the row's text. Never nil; optional as in UIKit.

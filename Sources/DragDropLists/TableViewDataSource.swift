@@ -12,6 +12,8 @@ public protocol TableViewDataSource: AnyObject {
   func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell
   /// A header title; none by default. A section with a title gets a header.
   func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String?
+  /// A footer title; none by default. A section with one gets a footer, below its rows.
+  func tableView(_ tableView: TableView, titleForFooterInSection section: Int) -> String?
   /// Whether a row may move; true by default.
   func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool
   /// Moves the row in the model; `destination` is its index after the move. A data source
@@ -23,6 +25,8 @@ public protocol TableViewDataSource: AnyObject {
 extension TableViewDataSource {
   public func numberOfSections(in tableView: TableView) -> Int { 1 }
   public func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? { nil }
+  /// No footer title.
+  public func tableView(_ tableView: TableView, titleForFooterInSection section: Int) -> String? { nil }
   /// Every row may move.
   public func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool { true }
   /// Not implemented: the table hears so, and the reorder goes to `performDropWith`.
@@ -37,11 +41,22 @@ extension TableViewDataSource {
 @MainActor
 public protocol TableViewReorderingDataSource: TableViewDataSource {}
 
-/// Row heights and selection.
+/// Row heights, section headers and footers, and selection.
 @MainActor
 public protocol TableViewDelegate: AnyObject {
   /// The table's ``TableView/rowHeight`` by default.
   func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> CGFloat
+  /// A section header's height: the table's ``TableView/sectionHeaderHeight`` by default.
+  /// ``TableView/automaticDimension`` takes the height the table's style gives a header
+  /// with the section's title or view.
+  func tableView(_ tableView: TableView, heightForHeaderInSection section: Int) -> CGFloat
+  /// A section footer's height: the table's ``TableView/sectionFooterHeight`` by default;
+  /// ``TableView/automaticDimension`` as for headers.
+  func tableView(_ tableView: TableView, heightForFooterInSection section: Int) -> CGFloat
+  /// A view to show as a section's header, in place of its title; none by default.
+  func tableView(_ tableView: TableView, viewForHeaderInSection section: Int) -> View?
+  /// A view to show as a section's footer, in place of its title; none by default.
+  func tableView(_ tableView: TableView, viewForFooterInSection section: Int) -> View?
   /// The user selected a row, by a tap or the keyboard.
   func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath)
   /// The user deselected a row.
@@ -51,6 +66,18 @@ public protocol TableViewDelegate: AnyObject {
 extension TableViewDelegate {
   /// The table's ``TableView/rowHeight``.
   public func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> CGFloat { tableView.rowHeight }
+  /// The table's ``TableView/sectionHeaderHeight``.
+  public func tableView(_ tableView: TableView, heightForHeaderInSection section: Int) -> CGFloat {
+    CGFloat(tableView.sectionHeaderHeight)
+  }
+  /// The table's ``TableView/sectionFooterHeight``.
+  public func tableView(_ tableView: TableView, heightForFooterInSection section: Int) -> CGFloat {
+    CGFloat(tableView.sectionFooterHeight)
+  }
+  /// No view: the section's title, if it has one, shows.
+  public func tableView(_ tableView: TableView, viewForHeaderInSection section: Int) -> View? { nil }
+  /// No view: the section's footer title, if it has one, shows.
+  public func tableView(_ tableView: TableView, viewForFooterInSection section: Int) -> View? { nil }
   public func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {}
   public func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath) {}
 }

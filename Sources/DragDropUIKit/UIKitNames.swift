@@ -111,6 +111,8 @@ public typealias UITableView = TableView
 public typealias UITableViewController = TableViewController
 /// UIKit's name for ``TableViewCell``.
 public typealias UITableViewCell = TableViewCell
+/// UIKit's name for ``TableViewHeaderFooterView``.
+public typealias UITableViewHeaderFooterView = TableViewHeaderFooterView
 /// UIKit's name for ``TableViewDataSource``.
 public typealias UITableViewDataSource = TableViewDataSource
 /// UIKit's name for ``TableViewDelegate``.

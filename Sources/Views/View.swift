@@ -190,6 +190,14 @@ open class View {
     hitIndex = nil
   }
 
+  /// Moves `view`, one of the subviews, behind the others.
+  public func sendSubviewToBack(_ view: View) {
+    guard view.superview === self, subviews.first !== view else { return }
+    subviews.removeAll { $0 === view }
+    subviews.insert(view, at: 0)
+    hitIndex = nil
+  }
+
   /// Takes the view out of its superview, and out of the window.
   public func removeFromSuperview() {
     guard let superview else { return }
