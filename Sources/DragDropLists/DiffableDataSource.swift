@@ -162,6 +162,20 @@ open class TableViewDiffableDataSource<SectionID: Hashable & Sendable, ItemID: H
     sectionIdentifier(for: section).flatMap { titleForSection(section, $0) }
   }
 
+  /// No footer title; a subclass may override it, as UIKit code does.
+  open func tableView(_ tableView: TableView, titleForFooterInSection section: Int) -> String? { nil }
+
+  /// False: rows cannot be deleted or inserted unless a subclass says so, as in UIKit.
+  open func tableView(_ tableView: TableView, canEditRowAt indexPath: IndexPath) -> Bool { false }
+
+  /// Not implemented: a subclass that lets rows be edited overrides it, and applies a
+  /// snapshot without the deleted row.
+  open func tableView(
+    _ tableView: TableView, commit editingStyle: TableViewCell.EditingStyle, forRowAt indexPath: IndexPath
+  ) {
+    tableView.dataSourceCommittedEdit = false
+  }
+
   /// What ``canMoveRow`` says; a subclass may override it, as UIKit code does.
   open func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool {
     core.current.itemIdentifier(at: indexPath).map { canMoveRow(indexPath, $0) } ?? false

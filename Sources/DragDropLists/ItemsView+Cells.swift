@@ -141,6 +141,7 @@ extension ItemsView {
         }
         cell.isSelected = selected.contains(indexPath)
         cell.isDropTarget = dropFeedback.highlighted == indexPath
+        prepareShown(cell, at: indexPath)
       case .placeholder(let entry):
         if let existing = entry.cell {
           cell = existing

@@ -27,7 +27,7 @@ extension ItemsView {
   }
 
   func tap(at point: Point) {
-    guard let indexPath = dataIndexPath(at: point) else { return }
+    guard !interceptTap(at: point), let indexPath = dataIndexPath(at: point) else { return }
     tapItem(at: indexPath)
   }
 

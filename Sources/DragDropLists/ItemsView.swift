@@ -101,6 +101,10 @@ open class ItemsView: ScrollView {
   func sectionExtents(sections: Int) -> [SectionExtents] { Array(repeating: SectionExtents(), count: sections) }
   /// Places headers and other views that go with sections; none by default.
   func layoutSupplementaryViews(top: Double, bottom: Double) {}
+  /// Sets up a data item's cell each time the view lays it out; nothing by default.
+  func prepareShown(_ cell: ItemsViewCell, at indexPath: IndexPath) {}
+  /// Takes a tap before it selects: true when the view did something else with it.
+  func interceptTap(at point: Point) -> Bool { false }
   func removeSupplementaryViews() {}
   /// The preview size of an item from elsewhere.
   var defaultPreviewSize: Size { Size(width: bounds.width, height: 44) }

@@ -84,6 +84,17 @@ open class TableView: ItemsView {
   public init(frame: Rect = .zero) {
     super.init(frame: frame, layout: ListLayout(width: 0, sections: []))
     dataBridge = TableDataBridge(table: self)
+    let reorder = ReorderRecognizer { [weak self] in
+      guard let self, let recognizer = $0 as? ReorderRecognizer else { return }
+      self.handleReorder(recognizer)
+    }
+    reorder.table = self
+    addGestureRecognizer(reorder)
+    addGestureRecognizer(
+      RowSwipeRecognizer { [weak self] in
+        guard let self, let recognizer = $0 as? RowSwipeRecognizer else { return }
+        self.handleSwipe(recognizer)
+      })
   }
 
   /// A table of `frame` in `style`. A grouped or inset-grouped table has the grouped
@@ -110,6 +121,29 @@ open class TableView: ItemsView {
 
   /// Whether the data source's last moveRowAt was its own: the protocol's default clears it.
   package var dataSourceMovedRow = false
+  /// Whether the data source's last `commit` was its own: the protocol's default clears it.
+  package var dataSourceCommittedEdit = false
+  /// Set once a reorder found that the data source does not implement moveRowAt: editing
+  /// mode then shows no reorder controls.
+  var dataSourceLacksMoveRow = false
+
+  // MARK: Editing
+
+  /// Whether the table is in editing mode; setting it calls ``setEditing(_:animated:)``
+  /// without animation.
+  public var isEditing: Bool {
+    get { isEditingRows }
+    set { setEditing(newValue, animated: false) }
+  }
+  var isEditingRows = false
+  /// Whether a tap selects a row in editing mode: false by default, as in UIKit.
+  public var allowsSelectionDuringEditing = false
+  /// The row swiped open, or being swiped.
+  var swipe: RowSwipe?
+  /// The swipe a gesture is moving, and its offset when the gesture began.
+  var swipeBase: (RowSwipe, Double)?
+  /// Where a reorder control was grabbed, from the row's middle.
+  var reorderGrip = 0.0
 
   /// The geometry of every row and header.
   var layout: ListLayout { itemLayout as? ListLayout ?? ListLayout(width: bounds.width, sections: []) }
@@ -287,6 +321,22 @@ open class TableView: ItemsView {
   override var defaultPreviewSize: Size { Size(width: bounds.width, height: rowHeight) }
 
   override func sectionExtents(sections: Int) -> [SectionExtents] { askSectionExtents(sections: sections) }
-  override func removeSupplementaryViews() { removeSectionViews() }
-  override func layoutSupplementaryViews(top: Double, bottom: Double) { layoutSectionViews(top: top, bottom: bottom) }
+  override func removeSupplementaryViews() {
+    removeSectionViews()
+    closeSwipe()
+  }
+  override func layoutSupplementaryViews(top: Double, bottom: Double) {
+    layoutSectionViews(top: top, bottom: bottom)
+    layoutSwipe()
+  }
+  override func prepareShown(_ cell: ItemsViewCell, at indexPath: IndexPath) {
+    guard let cell = cell as? TableViewCell else { return }
+    prepareRowForEditing(cell, at: indexPath)
+  }
+  override func interceptTap(at point: Point) -> Bool { interceptRowTap(at: point) }
+
+  /// A touchpad's sideways scroll over a row swipes it; other scrolling scrolls.
+  open override func scrollWheel(with event: ScrollEvent) -> Bool {
+    swipeByScrolling(event) || super.scrollWheel(with: event)
+  }
 }

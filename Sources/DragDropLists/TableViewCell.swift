@@ -104,6 +104,67 @@ open class TableViewCell: ItemsViewCell {
     return path.row == table.numberOfRows(inSection: path.section) - 1
   }
 
+  // MARK: Editing
+
+  /// Whether the cell shows its table's editing mode: its editing control on the left and,
+  /// when the row can move, a reorder control on the right. The table sets it.
+  public private(set) var isEditing = false
+  /// Whether the cell shows a reorder control in editing mode when its row can move: true
+  /// by default here, so that a data source implementing `moveRowAt` needs nothing more;
+  /// false hides the control.
+  public var showsReorderControl = true
+  /// The editing control on show in editing mode.
+  private(set) var editingControl: EditingControlView?
+  /// The reorder control on show in editing mode.
+  private(set) var reorderControl: ReorderControlView?
+  /// How far the content moves right for the editing control.
+  private(set) var editingIndent = 0.0
+  /// How wide the reorder control is.
+  nonisolated static let reorderControlWidth = 44.0
+
+  /// Shows or hides the editing and reorder controls, and moves the content aside for them.
+  func applyEditing(_ editing: Bool, style: TableViewCell.EditingStyle, indent: Double, reorder: Bool) {
+    let reorderShown = reorderControl.map { !$0.isHidden } ?? false
+    guard
+      editing != isEditing || style != (editingControl?.style ?? .none) || indent != editingIndent
+        || reorder != reorderShown
+    else { return }
+    isEditing = editing
+    editingIndent = indent
+    if style != .none {
+      let control = editingControl ?? EditingControlView()
+      control.style = style
+      control.isHidden = false
+      if editingControl == nil {
+        editingControl = control
+        addSubview(control)
+      }
+    } else {
+      editingControl?.isHidden = true
+    }
+    if reorder {
+      let control = reorderControl ?? ReorderControlView()
+      control.isHidden = false
+      if reorderControl == nil {
+        reorderControl = control
+        addSubview(control)
+      }
+    } else {
+      reorderControl?.isHidden = true
+    }
+    setNeedsLayout()
+  }
+
+  /// The cell's rectangle in its own coordinates, whatever its bounds' origin: a swiped
+  /// row moves its bounds' origin to slide its content aside.
+  private var localBounds: Rect { Rect(origin: .zero, size: bounds.size) }
+
+  /// The content's rectangle: the cell, less the editing controls' room.
+  private var contentArea: Rect {
+    let right = reorderControl.map { $0.isHidden ? 0 : Self.reorderControlWidth } ?? 0
+    return localBounds.inset(by: EdgeInsets(top: 0, left: editingIndent, bottom: 0, right: right))
+  }
+
   /// The label that shows the row's text. Never nil; optional as in UIKit.
   public var textLabel: Label? { primaryLabel }
 
@@ -131,9 +192,13 @@ open class TableViewCell: ItemsViewCell {
   }
 
   open override func layoutSubviews() {
-    contentView.frame = bounds
+    let area = contentArea
+    contentView.frame = area
     layoutSeparator()
-    var content = bounds.inset(by: EdgeInsets(top: 0, left: 16, bottom: 0, right: 16))
+    editingControl?.frame = Rect(x: 4, y: 0, width: 34, height: bounds.height)
+    reorderControl?.frame = Rect(
+      x: bounds.width - Self.reorderControlWidth, y: 0, width: Self.reorderControlWidth, height: bounds.height)
+    var content = area.inset(by: EdgeInsets(top: 0, left: 16, bottom: 0, right: 16))
     if let image, image.image != nil {
       let side = min(content.height - 8, 40)
       image.frame = Rect(x: content.minX, y: content.midY - side / 2, width: side, height: side)

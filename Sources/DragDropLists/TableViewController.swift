@@ -79,6 +79,17 @@ open class TableViewController: ViewController, TableViewDataSource, TableViewDe
   }
   /// No header title, by default.
   open func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? { nil }
+  /// No footer title, by default.
+  open func tableView(_ tableView: TableView, titleForFooterInSection section: Int) -> String? { nil }
+  /// True, by default.
+  open func tableView(_ tableView: TableView, canEditRowAt indexPath: IndexPath) -> Bool { true }
+  /// Not implemented, by default: override it to delete or insert rows; until then the row
+  /// stays, and the table warns.
+  open func tableView(
+    _ tableView: TableView, commit editingStyle: TableViewCell.EditingStyle, forRowAt indexPath: IndexPath
+  ) {
+    tableView.dataSourceCommittedEdit = false
+  }
   /// True, by default.
   open func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool { true }
   /// Not implemented, by default: override it to take local reorders here (rule 22); until
@@ -97,4 +108,51 @@ open class TableViewController: ViewController, TableViewDataSource, TableViewDe
   open func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {}
   /// Does nothing, by default.
   open func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath) {}
+  /// The table's ``TableView/sectionHeaderHeight``, by default.
+  open func tableView(_ tableView: TableView, heightForHeaderInSection section: Int) -> CGFloat {
+    CGFloat(tableView.sectionHeaderHeight)
+  }
+  /// The table's ``TableView/sectionFooterHeight``, by default.
+  open func tableView(_ tableView: TableView, heightForFooterInSection section: Int) -> CGFloat {
+    CGFloat(tableView.sectionFooterHeight)
+  }
+  /// No view, by default: the title shows.
+  open func tableView(_ tableView: TableView, viewForHeaderInSection section: Int) -> View? { nil }
+  /// No view, by default: the footer title shows.
+  open func tableView(_ tableView: TableView, viewForFooterInSection section: Int) -> View? { nil }
+  /// The delete style, by default.
+  open func tableView(
+    _ tableView: TableView, editingStyleForRowAt indexPath: IndexPath
+  )
+    -> TableViewCell.EditingStyle
+  { .delete }
+  /// True, by default.
+  open func tableView(_ tableView: TableView, shouldIndentWhileEditingRowAt indexPath: IndexPath) -> Bool { true }
+  /// "Delete", by default.
+  open func tableView(
+    _ tableView: TableView, titleForDeleteConfirmationButtonForRowAt indexPath: IndexPath
+  )
+    -> String?
+  { "Delete" }
+  /// None, by default.
+  open func tableView(
+    _ tableView: TableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath
+  ) -> SwipeActionsConfiguration? { nil }
+  /// The table's default, by default: Delete where the row can be edited.
+  open func tableView(
+    _ tableView: TableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath
+  ) -> SwipeActionsConfiguration? { nil }
+  /// The proposed path, by default.
+  open func tableView(
+    _ tableView: TableView, targetIndexPathForMoveFromRowAt sourceIndexPath: IndexPath,
+    toProposedIndexPath proposedDestinationIndexPath: IndexPath
+  ) -> IndexPath { proposedDestinationIndexPath }
+
+  // MARK: Editing
+
+  /// Turns editing on or off for the controller and its table.
+  open override func setEditing(_ editing: Bool, animated: Bool) {
+    super.setEditing(editing, animated: animated)
+    tableView?.setEditing(editing, animated: animated)
+  }
 }

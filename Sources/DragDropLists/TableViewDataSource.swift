@@ -20,6 +20,14 @@ public protocol TableViewDataSource: AnyObject {
   /// that implements it takes local single-row reorders here instead of in
   /// `performDropWith` (rule 22), as in UIKit; without it, they reach `performDropWith`.
   func tableView(_ tableView: TableView, moveRowAt source: IndexPath, to destination: IndexPath)
+  /// Whether a row can be edited: deleted by a swipe or its delete control, or inserted
+  /// by its insert control. True by default.
+  func tableView(_ tableView: TableView, canEditRowAt indexPath: IndexPath) -> Bool
+  /// Deletes or inserts a row in the model and tells the table (``TableView/deleteRows(at:with:)``),
+  /// as a swipe's Delete action or an editing control asks. A data source that does not
+  /// implement it leaves the row, and a warning says so.
+  func tableView(
+    _ tableView: TableView, commit editingStyle: TableViewCell.EditingStyle, forRowAt indexPath: IndexPath)
 }
 
 extension TableViewDataSource {
@@ -32,6 +40,14 @@ extension TableViewDataSource {
   /// Not implemented: the table hears so, and the reorder goes to `performDropWith`.
   public func tableView(_ tableView: TableView, moveRowAt source: IndexPath, to destination: IndexPath) {
     tableView.dataSourceMovedRow = false
+  }
+  /// Every row can be edited.
+  public func tableView(_ tableView: TableView, canEditRowAt indexPath: IndexPath) -> Bool { true }
+  /// Not implemented: the row stays, and the table warns.
+  public func tableView(
+    _ tableView: TableView, commit editingStyle: TableViewCell.EditingStyle, forRowAt indexPath: IndexPath
+  ) {
+    tableView.dataSourceCommittedEdit = false
   }
 }
 
@@ -57,6 +73,28 @@ public protocol TableViewDelegate: AnyObject {
   func tableView(_ tableView: TableView, viewForHeaderInSection section: Int) -> View?
   /// A view to show as a section's footer, in place of its title; none by default.
   func tableView(_ tableView: TableView, viewForFooterInSection section: Int) -> View?
+  /// A row's editing control in editing mode, and whether a swipe offers Delete:
+  /// ``TableViewCell/EditingStyle/delete`` by default.
+  func tableView(_ tableView: TableView, editingStyleForRowAt indexPath: IndexPath) -> TableViewCell.EditingStyle
+  /// Whether a row's content moves right for its editing control: true by default.
+  func tableView(_ tableView: TableView, shouldIndentWhileEditingRowAt indexPath: IndexPath) -> Bool
+  /// The title of the Delete action a swipe or a delete control shows: "Delete" by default.
+  func tableView(_ tableView: TableView, titleForDeleteConfirmationButtonForRowAt indexPath: IndexPath) -> String?
+  /// The actions a row shows when swiped from its leading edge: none by default.
+  func tableView(
+    _ tableView: TableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath
+  ) -> SwipeActionsConfiguration?
+  /// The actions a row shows when swiped from its trailing edge. Nil, the default, offers
+  /// Delete when the row can be edited with the delete style; an empty configuration
+  /// offers nothing.
+  func tableView(
+    _ tableView: TableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath
+  ) -> SwipeActionsConfiguration?
+  /// Where a row moved by its reorder control may go: the proposed path by default.
+  func tableView(
+    _ tableView: TableView, targetIndexPathForMoveFromRowAt sourceIndexPath: IndexPath,
+    toProposedIndexPath proposedDestinationIndexPath: IndexPath
+  ) -> IndexPath
   /// The user selected a row, by a tap or the keyboard.
   func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath)
   /// The user deselected a row.
@@ -78,6 +116,33 @@ extension TableViewDelegate {
   public func tableView(_ tableView: TableView, viewForHeaderInSection section: Int) -> View? { nil }
   /// No view: the section's footer title, if it has one, shows.
   public func tableView(_ tableView: TableView, viewForFooterInSection section: Int) -> View? { nil }
+  /// The delete style.
+  public func tableView(
+    _ tableView: TableView, editingStyleForRowAt indexPath: IndexPath
+  )
+    -> TableViewCell.EditingStyle
+  { .delete }
+  /// Rows indent.
+  public func tableView(_ tableView: TableView, shouldIndentWhileEditingRowAt indexPath: IndexPath) -> Bool { true }
+  /// "Delete".
+  public func tableView(
+    _ tableView: TableView, titleForDeleteConfirmationButtonForRowAt indexPath: IndexPath
+  )
+    -> String?
+  { "Delete" }
+  /// No leading actions.
+  public func tableView(
+    _ tableView: TableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath
+  ) -> SwipeActionsConfiguration? { nil }
+  /// The table's default: Delete where the row can be edited.
+  public func tableView(
+    _ tableView: TableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath
+  ) -> SwipeActionsConfiguration? { nil }
+  /// The proposed path.
+  public func tableView(
+    _ tableView: TableView, targetIndexPathForMoveFromRowAt sourceIndexPath: IndexPath,
+    toProposedIndexPath proposedDestinationIndexPath: IndexPath
+  ) -> IndexPath { proposedDestinationIndexPath }
   public func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {}
   public func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath) {}
 }

@@ -111,6 +111,10 @@ public typealias UITableView = TableView
 public typealias UITableViewController = TableViewController
 /// UIKit's name for ``TableViewCell``.
 public typealias UITableViewCell = TableViewCell
+/// UIKit's name for ``ContextualAction``.
+public typealias UIContextualAction = ContextualAction
+/// UIKit's name for ``SwipeActionsConfiguration``.
+public typealias UISwipeActionsConfiguration = SwipeActionsConfiguration
 /// UIKit's name for ``TableViewHeaderFooterView``.
 public typealias UITableViewHeaderFooterView = TableViewHeaderFooterView
 /// UIKit's name for ``TableViewDataSource``.

@@ -100,10 +100,15 @@ open class ViewController {
   }
 
   /// Whether the controller's view is being edited (a table's reorder controls, say).
-  open private(set) var isEditing = false
+  /// Setting it calls ``setEditing(_:animated:)`` without animation, as in UIKit.
+  open var isEditing: Bool {
+    get { editing }
+    set { setEditing(newValue, animated: false) }
+  }
+  private var editing = false
 
-  /// Turns editing on or off.
-  open func setEditing(_ editing: Bool, animated: Bool) { isEditing = editing }
+  /// Turns editing on or off; a subclass that overrides it calls `super`.
+  open func setEditing(_ editing: Bool, animated: Bool) { self.editing = editing }
 
   /// The size the controller would like its view to be.
   open var preferredContentSize = Size.zero
