@@ -193,6 +193,10 @@ public enum DelegateMethod: Hashable, Sendable {
   case concludeDrop
   /// ``DropInteractionDelegate/dropInteraction(_:sessionDidEnd:)``.
   case sessionDidEnd
+  /// A method of the application's own delegate or data source that a view called (a
+  /// table's `tableView(_:performDropWith:)`, say), spelled as in Swift, with its index
+  /// path as `section-item` in `detail`. Recorded only for observers that ask for them.
+  case application(String, detail: String = "")
 
   /// The method's distinguishing label: `sessionDidEnter`, `performDrop`, `previewForLifting`.
   public var name: String {
@@ -220,6 +224,7 @@ public enum DelegateMethod: Hashable, Sendable {
     case .willAnimateDrop: "willAnimateDrop"
     case .concludeDrop: "concludeDrop"
     case .sessionDidEnd: "sessionDidEnd"
+    case .application(let method, _): method
     }
   }
 
@@ -231,13 +236,20 @@ public enum DelegateMethod: Hashable, Sendable {
       item.map { "item \($0)" } ?? "item"
     case .willAdd(let count, let adder): "\(count) for \(adder)"
     case .willEnd(let operation), .didEnd(let operation): "\(operation)"
+    case .application(_, let detail): detail
     default: ""
     }
   }
 
   /// Whether the call only follows the drag's movement: `sessionDidMove` and
   /// `sessionDidUpdate`, which a test may skip.
-  public var followsMovement: Bool { self == .sessionDidMove || self == .sessionDidUpdate }
+  public var followsMovement: Bool {
+    switch self {
+    case .sessionDidMove, .sessionDidUpdate: true
+    case .application(let method, _): method.contains("dropSessionDidUpdate:")
+    default: false
+    }
+  }
 }
 
 /// One call the system made to a delegate, as recorded for tests and diagnostics.

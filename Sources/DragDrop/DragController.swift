@@ -35,6 +35,11 @@ public final class DragController {
 
   /// Those who hear every delegate call, by the token that removes them.
   private var callObservers: [(token: DelegateCallObservation, observe: (DelegateCall) -> Void)] = []
+  /// Those who also hear the calls views make to the application's own delegates.
+  private var applicationCallObservers: [(token: DelegateCallObservation, observe: (DelegateCall) -> Void)] = []
+  /// Whether anyone hears the application's own delegate methods: views check it before
+  /// working out a call to report.
+  public var recordsApplicationCalls: Bool { !applicationCallObservers.isEmpty }
 
   var drags: [LiveDrag] = []
   /// Drops whose destination is still loading what it asked for: each reports
@@ -514,9 +519,37 @@ public final class DragController {
     return token
   }
 
+  /// Adds an observer that hears the calls views make to the application's own delegates
+  /// and data sources (see ``DelegateMethod/application(_:detail:)``). Keep the token to
+  /// remove it.
+  @discardableResult
+  public func addApplicationCallObserver(_ observe: @escaping (DelegateCall) -> Void) -> DelegateCallObservation {
+    let token = DelegateCallObservation()
+    applicationCallObservers.append((token, observe))
+    return token
+  }
+
   /// Stops the observer that `token` names from hearing calls.
   public func removeCallObserver(_ token: DelegateCallObservation) {
     callObservers.removeAll { $0.token === token }
+    applicationCallObservers.removeAll { $0.token === token }
+  }
+
+  /// Reports a call a view makes to the application's own delegate or data source, for the
+  /// observers of ``addApplicationCallObserver(_:)``: `method` as Swift spells it, with
+  /// the index path it is about, and the one it goes to for a move. The arguments are
+  /// worked out only when someone listens.
+  public func recordApplicationCall(
+    in interaction: @autoclosure () -> String, _ method: @autoclosure () -> String, at indexPath: IndexPath? = nil,
+    to destination: IndexPath? = nil
+  ) {
+    guard !applicationCallObservers.isEmpty else { return }
+    let format = { (path: IndexPath) in path.count == 2 ? "\(path[0])-\(path[1])" : "\(path)" }
+    let detail = [indexPath.map(format), destination.map { "to \(format($0))" }].compactMap { $0 }.joined(
+      separator: " ")
+    let call = DelegateCall(
+      interaction: interaction(), method: .application(method(), detail: detail), session: drags.last?.id ?? 0)
+    for observer in applicationCallObservers { observer.observe(call) }
   }
 
   /// Tells the observers, if any; the name is only worked out for them.

@@ -41,18 +41,45 @@ public final class DelegateRecorder {
   /// The window attached, held weakly.
   private weak var window: Window?
   private var observation: DelegateCallObservation?
+  private var applicationObservation: DelegateCallObservation?
 
   /// Starts recording the calls of `window`'s drag controller, beside its other observers.
   public func attach(to window: Window) {
-    if let observation, let old = self.window { old.dragController.removeCallObserver(observation) }
+    let hearsApplication = applicationObservation != nil
+    detach()
     self.window = window
     observation = window.dragController.addCallObserver { [weak self] call in self?.calls.append(call) }
+    if hearsApplication { recordApplicationCalls() }
+  }
+
+  /// Records, from now on and in order with the others, the calls that tables and
+  /// collection views make to the application's own delegates and data sources:
+  /// `tableView(_:dropSessionDidUpdate:withDestinationIndexPath:)`,
+  /// `tableView(_:performDropWith:)`, `tableView(_:moveRowAt:to:)` and the rest, as
+  /// ``DelegateMethod/application(_:detail:)`` calls named after the view. Off by default,
+  /// so that expectations written for the interactions' calls alone stay as they are.
+  ///
+  /// ```swift
+  /// test.recorder.recordApplicationCalls()
+  /// // …drop on the table…
+  /// test.recorder.expect(
+  ///   [.init("Inbox", .application("tableView(_:performDropWith:)", detail: "0-2"))], skippingMoves: true)
+  /// ```
+  public func recordApplicationCalls() {
+    guard applicationObservation == nil, let window else { return }
+    applicationObservation = window.dragController.addApplicationCallObserver { [weak self] call in
+      self?.calls.append(call)
+    }
   }
 
   /// Stops recording: later calls are not kept. For long runs that would fill memory.
   public func detach() {
-    if let observation, let window { window.dragController.removeCallObserver(observation) }
+    if let window {
+      if let observation { window.dragController.removeCallObserver(observation) }
+      if let applicationObservation { window.dragController.removeCallObserver(applicationObservation) }
+    }
     observation = nil
+    applicationObservation = nil
   }
 
   /// Runs the attached window's clock until nothing is scheduled, and waits for the loads

@@ -33,26 +33,33 @@ struct CollectionDragBridge: ItemsDragBridge {
 
   var isConnected: Bool { collectionView.dragDelegate != nil }
   func itemsForBeginning(_ session: DragSession, at indexPath: IndexPath) -> [DragItem] {
-    collectionView.dragDelegate?.collectionView(collectionView, itemsForBeginning: session, at: indexPath) ?? []
+    collectionView.noteApplicationCall("collectionView(_:itemsForBeginning:at:)", at: indexPath)
+    return collectionView.dragDelegate?.collectionView(collectionView, itemsForBeginning: session, at: indexPath) ?? []
   }
   func itemsForAdding(_ session: DragSession, at indexPath: IndexPath, point: Point) -> [DragItem] {
-    collectionView.dragDelegate?.collectionView(
+    collectionView.noteApplicationCall("collectionView(_:itemsForAddingTo:at:point:)", at: indexPath)
+    return collectionView.dragDelegate?.collectionView(
       collectionView, itemsForAddingTo: session, at: indexPath, point: point) ?? []
   }
   func previewParameters(at indexPath: IndexPath) -> DragPreviewParameters? {
-    collectionView.dragDelegate?.collectionView(collectionView, dragPreviewParametersForItemAt: indexPath)
+    collectionView.noteApplicationCall("collectionView(_:dragPreviewParametersForItemAt:)", at: indexPath)
+    return collectionView.dragDelegate?.collectionView(collectionView, dragPreviewParametersForItemAt: indexPath)
   }
   func sessionWillBegin(_ session: DragSession) {
+    collectionView.noteApplicationCall("collectionView(_:dragSessionWillBegin:)")
     collectionView.dragDelegate?.collectionView(collectionView, dragSessionWillBegin: session)
   }
   func sessionDidEnd(_ session: DragSession, operation: DropOperation) {
+    collectionView.noteApplicationCall("collectionView(_:dragSessionDidEnd:operation:)")
     collectionView.dragDelegate?.collectionView(collectionView, dragSessionDidEnd: session, operation: operation)
   }
   func sessionAllowsMove(_ session: DragSession) -> Bool {
-    collectionView.dragDelegate?.collectionView(collectionView, dragSessionAllowsMoveOperation: session) ?? true
+    collectionView.noteApplicationCall("collectionView(_:dragSessionAllowsMoveOperation:)")
+    return collectionView.dragDelegate?.collectionView(collectionView, dragSessionAllowsMoveOperation: session) ?? true
   }
   func sessionIsRestricted(_ session: DragSession) -> Bool {
-    collectionView.dragDelegate?.collectionView(
+    collectionView.noteApplicationCall("collectionView(_:dragSessionIsRestrictedToDraggingApplication:)")
+    return collectionView.dragDelegate?.collectionView(
       collectionView, dragSessionIsRestrictedToDraggingApplication: session) ?? false
   }
 }
@@ -64,20 +71,26 @@ struct CollectionDropBridge: ItemsDropBridge {
 
   var isConnected: Bool { collectionView.dropDelegate != nil }
   func canHandle(_ session: DropSession) -> Bool {
-    collectionView.dropDelegate?.collectionView(collectionView, canHandle: session) ?? false
+    collectionView.noteApplicationCall("collectionView(_:canHandle:)")
+    return collectionView.dropDelegate?.collectionView(collectionView, canHandle: session) ?? false
   }
   func sessionDidEnter(_ session: DropSession) {
+    collectionView.noteApplicationCall("collectionView(_:dropSessionDidEnter:)")
     collectionView.dropDelegate?.collectionView(collectionView, dropSessionDidEnter: session)
   }
   func proposal(_ session: DropSession, destination: IndexPath?) -> ItemsViewDropProposal {
-    collectionView.dropDelegate?.collectionView(
+    collectionView.noteApplicationCall(
+      "collectionView(_:dropSessionDidUpdate:withDestinationIndexPath:)", at: destination)
+    return collectionView.dropDelegate?.collectionView(
       collectionView, dropSessionDidUpdate: session, withDestinationIndexPath: destination
     ).engineProposal ?? ItemsViewDropProposal(operation: .cancel)
   }
   func sessionDidExit(_ session: DropSession) {
+    collectionView.noteApplicationCall("collectionView(_:dropSessionDidExit:)")
     collectionView.dropDelegate?.collectionView(collectionView, dropSessionDidExit: session)
   }
   func sessionDidEnd(_ session: DropSession) {
+    collectionView.noteApplicationCall("collectionView(_:dropSessionDidEnd:)")
     collectionView.dropDelegate?.collectionView(collectionView, dropSessionDidEnd: session)
   }
   func makeCoordinator(
@@ -88,14 +101,17 @@ struct CollectionDropBridge: ItemsDropBridge {
       collectionView: collectionView)
   }
   func performDrop(with coordinator: ItemsViewDropCoordinator) {
+    collectionView.noteApplicationCall("collectionView(_:performDropWith:)", at: coordinator.destinationIndexPath)
     guard let coordinator = coordinator as? CollectionViewDropCoordinator else { return }
     collectionView.dropDelegate?.collectionView(collectionView, performDropWith: coordinator)
   }
   func previewParameters(at indexPath: IndexPath) -> DragPreviewParameters? {
-    collectionView.dropDelegate?.collectionView(collectionView, dropPreviewParametersForItemAt: indexPath)
+    collectionView.noteApplicationCall("collectionView(_:dropPreviewParametersForItemAt:)", at: indexPath)
+    return collectionView.dropDelegate?.collectionView(collectionView, dropPreviewParametersForItemAt: indexPath)
   }
   func shouldSpringLoad(at indexPath: IndexPath, context: SpringLoadedContext) -> Bool {
-    collectionView.dropDelegate?.collectionView(collectionView, shouldSpringLoadItemAt: indexPath, with: context)
+    collectionView.noteApplicationCall("collectionView(_:shouldSpringLoadItemAt:with:)", at: indexPath)
+    return collectionView.dropDelegate?.collectionView(collectionView, shouldSpringLoadItemAt: indexPath, with: context)
       ?? true
   }
 }

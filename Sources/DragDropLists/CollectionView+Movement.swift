@@ -29,6 +29,7 @@ extension CollectionView {
   public func endInteractiveMovement() {
     endMovement(missing: "collectionView(_:moveItemAt:to:)") { source, destination in
       guard let dataSource else { return (false, false) }
+      noteApplicationCall("collectionView(_:moveItemAt:to:)", at: source, to: destination)
       dataSourceMovedItem = true
       if let diffable = dataSource as? any SnapshotReordering {
         let shown = diffable.reorder(from: source, to: destination) {

@@ -101,6 +101,18 @@ open class ItemsView: ScrollView {
   func sectionExtents(sections: Int) -> [SectionExtents] { Array(repeating: SectionExtents(), count: sections) }
   /// Places headers and other views that go with sections; none by default.
   func layoutSupplementaryViews(top: Double, bottom: Double) {}
+  /// Reports a call to the application's own delegate or data source to the window's
+  /// drag controller, for a recorder that asked for them
+  /// (``DragController/recordsApplicationCalls``). The view is named as its interactions
+  /// are in traces: ``interactionName``, else its accessibility label, else its type.
+  func noteApplicationCall(
+    _ method: @autoclosure () -> String, at indexPath: IndexPath? = nil, to destination: IndexPath? = nil
+  ) {
+    guard let controller = window?.dragController, controller.recordsApplicationCalls else { return }
+    controller.recordApplicationCall(
+      in: interactionName ?? accessibilityLabel ?? "\(type(of: self))", method(), at: indexPath, to: destination)
+  }
+
   /// Sets up a data item's cell each time the view lays it out; nothing by default.
   func prepareShown(_ cell: ItemsViewCell, at indexPath: IndexPath) {}
   /// Takes a tap before it selects: true when the view did something else with it.

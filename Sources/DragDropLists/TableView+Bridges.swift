@@ -23,6 +23,7 @@ struct TableDataBridge: ItemsDataBridge {
   /// implemented, and the reorder then goes to performDrop.
   func moveItem(from source: IndexPath, to destination: IndexPath) -> Bool {
     guard let dataSource = table.dataSource, dataSource.tableView(table, canMoveRowAt: source) else { return false }
+    table.noteApplicationCall("tableView(_:moveRowAt:to:)", at: source, to: destination)
     table.dataSourceMovedRow = true
     if let diffable = dataSource as? any SnapshotReordering {
       table.reorderShownByDataSource = diffable.reorder(from: source, to: destination) {
@@ -42,23 +43,32 @@ struct TableDragBridge: ItemsDragBridge {
 
   var isConnected: Bool { table.dragDelegate != nil }
   func itemsForBeginning(_ session: DragSession, at indexPath: IndexPath) -> [DragItem] {
-    table.dragDelegate?.tableView(table, itemsForBeginning: session, at: indexPath) ?? []
+    table.noteApplicationCall("tableView(_:itemsForBeginning:at:)", at: indexPath)
+    return table.dragDelegate?.tableView(table, itemsForBeginning: session, at: indexPath) ?? []
   }
   func itemsForAdding(_ session: DragSession, at indexPath: IndexPath, point: Point) -> [DragItem] {
-    table.dragDelegate?.tableView(table, itemsForAddingTo: session, at: indexPath, point: point) ?? []
+    table.noteApplicationCall("tableView(_:itemsForAddingTo:at:point:)", at: indexPath)
+    return table.dragDelegate?.tableView(table, itemsForAddingTo: session, at: indexPath, point: point) ?? []
   }
   func previewParameters(at indexPath: IndexPath) -> DragPreviewParameters? {
-    table.dragDelegate?.tableView(table, dragPreviewParametersForRowAt: indexPath)
+    table.noteApplicationCall("tableView(_:dragPreviewParametersForRowAt:)", at: indexPath)
+    return table.dragDelegate?.tableView(table, dragPreviewParametersForRowAt: indexPath)
   }
-  func sessionWillBegin(_ session: DragSession) { table.dragDelegate?.tableView(table, dragSessionWillBegin: session) }
+  func sessionWillBegin(_ session: DragSession) {
+    table.noteApplicationCall("tableView(_:dragSessionWillBegin:)")
+    table.dragDelegate?.tableView(table, dragSessionWillBegin: session)
+  }
   func sessionDidEnd(_ session: DragSession, operation: DropOperation) {
+    table.noteApplicationCall("tableView(_:dragSessionDidEnd:operation:)")
     table.dragDelegate?.tableView(table, dragSessionDidEnd: session, operation: operation)
   }
   func sessionAllowsMove(_ session: DragSession) -> Bool {
-    table.dragDelegate?.tableView(table, dragSessionAllowsMoveOperation: session) ?? true
+    table.noteApplicationCall("tableView(_:dragSessionAllowsMoveOperation:)")
+    return table.dragDelegate?.tableView(table, dragSessionAllowsMoveOperation: session) ?? true
   }
   func sessionIsRestricted(_ session: DragSession) -> Bool {
-    table.dragDelegate?.tableView(table, dragSessionIsRestrictedToDraggingApplication: session) ?? false
+    table.noteApplicationCall("tableView(_:dragSessionIsRestrictedToDraggingApplication:)")
+    return table.dragDelegate?.tableView(table, dragSessionIsRestrictedToDraggingApplication: session) ?? false
   }
 }
 
@@ -68,14 +78,27 @@ struct TableDropBridge: ItemsDropBridge {
   unowned let table: TableView
 
   var isConnected: Bool { table.dropDelegate != nil }
-  func canHandle(_ session: DropSession) -> Bool { table.dropDelegate?.tableView(table, canHandle: session) ?? false }
-  func sessionDidEnter(_ session: DropSession) { table.dropDelegate?.tableView(table, dropSessionDidEnter: session) }
+  func canHandle(_ session: DropSession) -> Bool {
+    table.noteApplicationCall("tableView(_:canHandle:)")
+    return table.dropDelegate?.tableView(table, canHandle: session) ?? false
+  }
+  func sessionDidEnter(_ session: DropSession) {
+    table.noteApplicationCall("tableView(_:dropSessionDidEnter:)")
+    table.dropDelegate?.tableView(table, dropSessionDidEnter: session)
+  }
   func proposal(_ session: DropSession, destination: IndexPath?) -> ItemsViewDropProposal {
-    table.dropDelegate?.tableView(table, dropSessionDidUpdate: session, withDestinationIndexPath: destination)
+    table.noteApplicationCall("tableView(_:dropSessionDidUpdate:withDestinationIndexPath:)", at: destination)
+    return table.dropDelegate?.tableView(table, dropSessionDidUpdate: session, withDestinationIndexPath: destination)
       .engineProposal ?? ItemsViewDropProposal(operation: .cancel)
   }
-  func sessionDidExit(_ session: DropSession) { table.dropDelegate?.tableView(table, dropSessionDidExit: session) }
-  func sessionDidEnd(_ session: DropSession) { table.dropDelegate?.tableView(table, dropSessionDidEnd: session) }
+  func sessionDidExit(_ session: DropSession) {
+    table.noteApplicationCall("tableView(_:dropSessionDidExit:)")
+    table.dropDelegate?.tableView(table, dropSessionDidExit: session)
+  }
+  func sessionDidEnd(_ session: DropSession) {
+    table.noteApplicationCall("tableView(_:dropSessionDidEnd:)")
+    table.dropDelegate?.tableView(table, dropSessionDidEnd: session)
+  }
   func makeCoordinator(
     items: [EngineDropItem], destination: IndexPath?, proposal: ItemsViewDropProposal, session: DropSession
   ) -> ItemsViewDropCoordinator {
@@ -83,13 +106,16 @@ struct TableDropBridge: ItemsDropBridge {
       items: items, destinationIndexPath: destination, proposal: proposal, session: session, tableView: table)
   }
   func performDrop(with coordinator: ItemsViewDropCoordinator) {
+    table.noteApplicationCall("tableView(_:performDropWith:)", at: coordinator.destinationIndexPath)
     guard let coordinator = coordinator as? TableViewDropCoordinator else { return }
     table.dropDelegate?.tableView(table, performDropWith: coordinator)
   }
   func previewParameters(at indexPath: IndexPath) -> DragPreviewParameters? {
-    table.dropDelegate?.tableView(table, dropPreviewParametersForRowAt: indexPath)
+    table.noteApplicationCall("tableView(_:dropPreviewParametersForRowAt:)", at: indexPath)
+    return table.dropDelegate?.tableView(table, dropPreviewParametersForRowAt: indexPath)
   }
   func shouldSpringLoad(at indexPath: IndexPath, context: SpringLoadedContext) -> Bool {
-    table.dropDelegate?.tableView(table, shouldSpringLoadRowAt: indexPath, with: context) ?? true
+    table.noteApplicationCall("tableView(_:shouldSpringLoadRowAt:with:)", at: indexPath)
+    return table.dropDelegate?.tableView(table, shouldSpringLoadRowAt: indexPath, with: context) ?? true
   }
 }

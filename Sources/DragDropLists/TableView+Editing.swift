@@ -297,6 +297,7 @@ extension TableView {
   /// implement ``TableViewDataSource/tableView(_:commit:forRowAt:)``.
   func commitEdit(_ style: TableViewCell.EditingStyle, at indexPath: IndexPath) {
     guard let dataSource else { return }
+    noteApplicationCall("tableView(_:commit:forRowAt:)", at: indexPath)
     dataSourceCommittedEdit = true
     dataSource.tableView(self, commit: style, forRowAt: indexPath)
     if !dataSourceCommittedEdit {
