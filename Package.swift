@@ -84,7 +84,8 @@ let package = Package(
     // only its imports changed.
     .target(
       name: "DragDropUIKit",
-      dependencies: ["DragDrop", "DragDropLists"],
+      // GTK draws the image renderer's images, off screen.
+      dependencies: ["DragDrop", "DragDropLists", "DragDropGTK"],
       swiftSettings: strict
     ),
     // The headless harness an app or a tool may link: test windows, the delegate recorder,

@@ -115,7 +115,7 @@ public final class DragPreviewOverlay {
     context.save()
     context.concatenate(placement)
     let shape =
-      parameters.visiblePath
+      parameters.visiblePath?.cgPath
       ?? (view.cornerRadius > 0 ? Path(roundedRect: view.bounds, cornerRadius: view.cornerRadius) : Path(view.bounds))
     // A lifted preview floats: a soft shadow under its shape, and an opaque card (white
     // unless the parameters say otherwise, as on iOS) behind what it shows.

@@ -26,17 +26,21 @@ public struct DragPreviewTarget {
 /// How a preview is drawn: the part of the view shown, and the colour behind it.
 @MainActor
 public final class DragPreviewParameters {
-  /// The part of the view shown, in its coordinates; nil shows the whole view.
-  public var visiblePath: Path?
+  /// The part of the view shown, in its coordinates; nil shows the whole view. A
+  /// ``BezierPath``, as UIKit's is: `parameters.visiblePath = UIBezierPath(roundedRect: …)`.
+  public var visiblePath: BezierPath?
   /// Drawn behind the visible part; nil means the platform's default (white).
   public var backgroundColor: Color?
 
   /// Parameters that show `visiblePath` of the view (all of it when nil) over `backgroundColor` (the default's
   /// when nil).
   public init(visiblePath: Path? = nil, backgroundColor: Color? = nil) {
-    self.visiblePath = visiblePath
+    self.visiblePath = visiblePath.map(BezierPath.init(cgPath:))
     self.backgroundColor = backgroundColor
   }
+
+  /// The visible part's shape.
+  var visibleShape: Path? { visiblePath?.cgPath }
 }
 
 /// Why a targeted preview could not be made.
@@ -140,7 +144,7 @@ public final class TargetedDragPreview {
 
   /// The size the preview shows: the visible path's bounds, or the whole view.
   var size: Size {
-    parameters.visiblePath?.bounds.size ?? view.bounds.size
+    parameters.visibleShape?.bounds.size ?? view.bounds.size
   }
 }
 

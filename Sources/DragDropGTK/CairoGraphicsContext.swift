@@ -199,6 +199,26 @@ public final class CairoGraphicsContext: GraphicsContext {
         cairo_arc(cairo, 0, 0, 1, 0, 2 * Double.pi)
         cairo_close_path(cairo)
         cairo_restore(cairo)
+      case .figure(let start, let segments, let closed):
+        guard Self.isFinite(start), segments.allSatisfy({ Self.isFinite($0.end) }) else { continue }
+        cairo_new_sub_path(cairo)
+        cairo_move_to(cairo, start.x, start.y)
+        var current = start
+        for segment in segments {
+          switch segment {
+          case .line(let to):
+            cairo_line_to(cairo, to.x, to.y)
+          case .quadCurve(let to, let control):
+            // The cubic with the same shape: control points two thirds of the way to it.
+            cairo_curve_to(
+              cairo, current.x + 2 / 3 * (control.x - current.x), current.y + 2 / 3 * (control.y - current.y),
+              to.x + 2 / 3 * (control.x - to.x), to.y + 2 / 3 * (control.y - to.y), to.x, to.y)
+          case .curve(let to, let c1, let c2):
+            cairo_curve_to(cairo, c1.x, c1.y, c2.x, c2.y, to.x, to.y)
+          }
+          current = segment.end
+        }
+        if closed { cairo_close_path(cairo) }
       }
       added = true
     }
@@ -206,6 +226,8 @@ public final class CairoGraphicsContext: GraphicsContext {
     cairo_restore(cairo)
     return added
   }
+
+  private static func isFinite(_ point: Point) -> Bool { point.x.isFinite && point.y.isFinite }
 
   private func addRoundedRect(_ rect: Rect, radius: Double) {
     guard radius > 0 else {

@@ -291,7 +291,7 @@ final class ItemsDropAdapter: DropInteractionDelegate {
       // cell's size otherwise.
       let preview = local.flatMap { local in
         view.window?.dragController.dragPreviews(of: local).dropFirst(index).first?.map {
-          $0.parameters.visiblePath?.bounds.size ?? $0.view.bounds.size
+          $0.parameters.visiblePath?.cgPath.bounds.size ?? $0.view.bounds.size
         }
       }
       let size = preview ?? source.flatMap { view.itemFrame(at: $0)?.size } ?? view.defaultPreviewSize

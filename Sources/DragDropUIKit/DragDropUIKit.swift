@@ -5,6 +5,7 @@
 
 @_exported import ContentTypes
 @_exported import DragDrop
+import DragDropGTK
 @_exported import DragDropLists
 @_exported import Foundation
 @_exported import Graphics

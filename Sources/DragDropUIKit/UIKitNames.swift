@@ -1,3 +1,5 @@
+import DragDropGTK
+
 // UIKit's names for DragDrop's types. Each is the same type under the name UIKit code
 // spells, so that a `UITableView` is a `TableView` and a `UIDragItem` a `DragItem`.
 
@@ -25,8 +27,6 @@ public typealias UIEdgeInsets = EdgeInsets
 public typealias UIImage = Image
 /// UIKit's name for ``Color``.
 public typealias UIColor = Color
-/// UIKit's name for ``Path``.
-public typealias UIBezierPath = Path
 /// UIKit's name for a label's ``Label/LineBreakMode``.
 public typealias NSLineBreakMode = Label.LineBreakMode
 /// UIKit's name for ``Event``.
@@ -183,3 +183,18 @@ public typealias UICollectionViewDiffableDataSource = CollectionViewDiffableData
 
 /// UIKit's name for ``DiffableDataSourceSnapshot``.
 public typealias NSDiffableDataSourceSnapshot = DiffableDataSourceSnapshot
+
+// MARK: Drawing
+
+/// UIKit's name for ``BezierPath``.
+public typealias UIBezierPath = BezierPath
+/// UIKit's name for DragDropGTK's `GraphicsImageRenderer`, which draws with cairo off screen.
+public typealias UIGraphicsImageRenderer = GraphicsImageRenderer
+/// UIKit's name for DragDropGTK's `GraphicsImageRendererFormat`.
+public typealias UIGraphicsImageRendererFormat = GraphicsImageRendererFormat
+/// UIKit's name for DragDropGTK's `GraphicsImageRendererContext`.
+public typealias UIGraphicsImageRendererContext = GraphicsImageRendererContext
+
+/// The context of the drawing under way (an image renderer's block, say), as UIKit's
+/// function of that name: ``CGContext/current``.
+@MainActor public func UIGraphicsGetCurrentContext() -> CGContext? { CGContext.current }

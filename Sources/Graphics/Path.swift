@@ -1,9 +1,11 @@
 import Foundation
 
-/// A shape made of rectangles, rounded rectangles and ellipses, with a transform.
+/// A shape made of rectangles, rounded rectangles, ellipses and figures of lines and
+/// curves, with a transform.
 ///
-/// ``contains(_:)`` is exact for each shape; a point is inside the path when it is inside
-/// any of them.
+/// ``contains(_:)`` is exact for rectangles and ellipses, and follows a figure's curves to
+/// within a fraction of a point; a point is inside the path when it is inside any of its
+/// shapes, and inside a figure by the nonzero winding rule.
 public struct Path: Hashable, Sendable, CustomStringConvertible {
   /// One shape of a path, in element coordinates.
   public enum Element: Hashable, Sendable {
@@ -13,6 +15,26 @@ public struct Path: Hashable, Sendable, CustomStringConvertible {
     case roundedRect(Rect, cornerRadius: Double)
     /// The ellipse that fills a rectangle.
     case ellipse(Rect)
+    /// Lines and curves from `start`. Filled, a figure is closed by a line back to its
+    /// start; stroked, only when `closed`.
+    case figure(start: Point, segments: [Segment], closed: Bool)
+  }
+
+  /// One step of a figure, from where the last one ended.
+  public enum Segment: Hashable, Sendable {
+    /// A straight line to a point.
+    case line(to: Point)
+    /// A quadratic Bézier curve to a point.
+    case quadCurve(to: Point, control: Point)
+    /// A cubic Bézier curve to a point.
+    case curve(to: Point, control1: Point, control2: Point)
+
+    /// Where the segment ends.
+    public var end: Point {
+      switch self {
+      case .line(let to), .quadCurve(let to, _), .curve(let to, _, _): to
+      }
+    }
   }
 
   /// The shapes, in the order they were added, before ``transform``.
@@ -42,7 +64,8 @@ public struct Path: Hashable, Sendable, CustomStringConvertible {
     self.init(elements: [.ellipse(rect.standardized)])
   }
 
-  init(elements: [Element], transform: CGAffineTransform = .identity) {
+  /// A path of `elements`, each drawn through `transform`.
+  public init(elements: [Element], transform: CGAffineTransform = .identity) {
     self.elements = elements
     self.transform = transform
   }
@@ -74,7 +97,71 @@ public struct Path: Hashable, Sendable, CustomStringConvertible {
   private static func box(_ element: Element) -> Rect {
     switch element {
     case .rect(let rect), .roundedRect(let rect, _), .ellipse(let rect): rect
+    case .figure(let start, let segments, _):
+      // The control points bound the curves: a box that may be a little large.
+      segments.reduce(Rect(origin: start, size: .zero)) { box, segment in
+        switch segment {
+        case .line(let to): box.union(Rect(origin: to, size: .zero))
+        case .quadCurve(let to, let control):
+          box.union(Rect(origin: to, size: .zero)).union(Rect(origin: control, size: .zero))
+        case .curve(let to, let control1, let control2):
+          box.union(Rect(origin: to, size: .zero)).union(Rect(origin: control1, size: .zero))
+            .union(Rect(origin: control2, size: .zero))
+        }
+      }
     }
+  }
+
+  /// A figure as straight lines, its curves cut into 16 steps each.
+  static func polygon(start: Point, segments: [Segment]) -> [Point] {
+    var points = [start]
+    var current = start
+    for segment in segments {
+      switch segment {
+      case .line(let to):
+        points.append(to)
+      case .quadCurve(let to, let control):
+        for step in 1...16 {
+          let t = Double(step) / 16
+          let u = 1 - t
+          points.append(
+            Point(
+              x: u * u * current.x + 2 * u * t * control.x + t * t * to.x,
+              y: u * u * current.y + 2 * u * t * control.y + t * t * to.y))
+        }
+      case .curve(let to, let c1, let c2):
+        for step in 1...16 {
+          let t = Double(step) / 16
+          let u = 1 - t
+          let a = u * u * u
+          let b = 3 * u * u * t
+          let c = 3 * u * t * t
+          let d = t * t * t
+          points.append(
+            Point(
+              x: a * current.x + b * c1.x + c * c2.x + d * to.x, y: a * current.y + b * c1.y + c * c2.y + d * to.y))
+        }
+      }
+      current = segment.end
+    }
+    return points
+  }
+
+  /// The nonzero winding rule over a closed polygon.
+  static func winding(_ polygon: [Point], contains point: Point) -> Bool {
+    guard polygon.count > 2 else { return false }
+    var winding = 0
+    for index in polygon.indices {
+      let a = polygon[index]
+      let b = polygon[(index + 1) % polygon.count]
+      let side = (b.x - a.x) * (point.y - a.y) - (point.x - a.x) * (b.y - a.y)
+      if a.y <= point.y {
+        if b.y > point.y && side > 0 { winding += 1 }
+      } else if b.y <= point.y && side < 0 {
+        winding -= 1
+      }
+    }
+    return winding != 0
   }
 
   private static func element(_ element: Element, contains point: Point) -> Bool {
@@ -95,6 +182,8 @@ public struct Path: Hashable, Sendable, CustomStringConvertible {
         point.y < rect.minY + radius ? rect.minY + radius : point.y > rect.maxY - radius ? rect.maxY - radius : nil
       guard let cx, let cy else { return true }
       return (point.x - cx) * (point.x - cx) + (point.y - cy) * (point.y - cy) <= radius * radius
+    case .figure(let start, let segments, _):
+      return winding(polygon(start: start, segments: segments), contains: point)
     }
   }
 
@@ -104,6 +193,8 @@ public struct Path: Hashable, Sendable, CustomStringConvertible {
       case .rect(let rect): "rect \(rect.formatted)"
       case .roundedRect(let rect, let radius): "roundedRect \(rect.formatted) r\(formatted(radius))"
       case .ellipse(let rect): "ellipse \(rect.formatted)"
+      case .figure(let start, let segments, let closed):
+        "figure from \(start.formatted) \(segments.count) segments\(closed ? " closed" : "")"
       }
     }
     let body = shapes.joined(separator: ", ")

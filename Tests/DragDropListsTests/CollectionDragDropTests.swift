@@ -404,7 +404,7 @@ final class PhotoSession: CollectionViewDataSource, CollectionViewDelegate, Coll
     #expect(preview.view is SnapshotView)
     #expect(preview.view.bounds == cell?.bounds)
     #expect(preview.target.centerInWindow == cell.map { $0.convert($0.bounds.center, to: nil) })
-    #expect(preview.parameters.visiblePath == scene.previewPath)
+    #expect(preview.parameters.visiblePath?.cgPath == scene.previewPath)
     scene.test.move(to: scene.albumCenter(0))
     #expect(cell?.dragState == .dragging)
     scene.test.release()
