@@ -195,6 +195,7 @@ public typealias UIGraphicsImageRendererFormat = GraphicsImageRendererFormat
 /// UIKit's name for DragDropGTK's `GraphicsImageRendererContext`.
 public typealias UIGraphicsImageRendererContext = GraphicsImageRendererContext
 
+// swift-format-ignore: AlwaysUseLowerCamelCase
 /// The context of the drawing under way (an image renderer's block, say), as UIKit's
 /// function of that name: ``CGContext/current``.
 @MainActor public func UIGraphicsGetCurrentContext() -> CGContext? { CGContext.current }
