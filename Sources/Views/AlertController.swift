@@ -66,7 +66,8 @@ open class AlertController: ViewController {
   }
 
   open override func loadView() {
-    let dim = View(frame: Rect(x: 0, y: 0, width: 320, height: 480))
+    let dim = AlertBackdrop(frame: Rect(x: 0, y: 0, width: 320, height: 480))
+    dim.alert = self
     dim.backgroundColor = Color(white: 0, alpha: 0.2)
     panel.backgroundColor = Color(white: 0.97)
     panel.cornerRadius = 14
@@ -78,6 +79,31 @@ open class AlertController: ViewController {
   open override func viewDidLoad() {
     super.viewDidLoad()
     rebuild()
+  }
+
+  /// The view that had the keyboard focus before the alert took it.
+  private weak var focusBefore: View?
+
+  /// Takes the keyboard focus, so that Return and Escape reach the alert.
+  open override func viewDidAppear(_ animated: Bool) {
+    super.viewDidAppear(animated)
+    guard let window = view.window else { return }
+    focusBefore = window.focusedView
+    window.focus(view)
+  }
+
+  /// Gives the keyboard focus back to the view that had it.
+  open override func viewWillDisappear(_ animated: Bool) {
+    super.viewWillDisappear(animated)
+    guard let window = view.window, window.focusedView === view else { return }
+    window.focus(focusBefore?.window === window ? focusBefore : nil)
+  }
+
+  /// The action Return runs: the preferred action, or the only action that does not cancel.
+  var returnAction: AlertAction? {
+    if let preferredAction { return preferredAction }
+    let others = actions.filter { $0.style != .cancel }
+    return others.count == 1 ? others[0] : nil
   }
 
   /// Runs `action`: dismisses the alert, then calls the handler.
@@ -195,6 +221,31 @@ public enum AlertControllerError: Error, Hashable, Sendable, CustomStringConvert
     switch self {
     case .secondCancelAction(let title):
       "an alert takes one cancel action: \"\(title)\" is a second, and is not added"
+    }
+  }
+}
+
+/// The dimmed view behind an alert, which takes the keyboard focus while the alert shows:
+/// Return runs the preferred action (or the only one that does not cancel), Escape the
+/// cancel action.
+@MainActor
+final class AlertBackdrop: View {
+  weak var alert: AlertController?
+
+  override var canBecomeFocused: Bool { true }
+
+  /// The focus ring goes around the alert's panel, not the whole window.
+  override var keyboardFocusRect: Rect? { subviews.first?.frame }
+
+  override func keyEvent(_ event: KeyEvent) {
+    guard event.phase == .down, let alert else { return super.keyEvent(event) }
+    switch event.key {
+    case .return:
+      if let action = alert.returnAction { alert.perform(action) }
+    case .escape:
+      if let cancel = alert.actions.first(where: { $0.style == .cancel }) { alert.perform(cancel) }
+    default:
+      super.keyEvent(event)
     }
   }
 }

@@ -158,6 +158,23 @@ struct ShoppingListViewControllerTests {
     #expect(controller.items.count == 5)
   }
 
+  @Test("The alert takes the keyboard: Escape cancels, Return runs its one other action")
+  func alertKeys() throws {
+    controller.confirmClear()
+    test.settle()
+    #expect(test.window.focusedView === controller.presentedViewController?.view)
+    test.key(.escape)
+    test.settle()
+    #expect(controller.presentedViewController == nil)
+    #expect(controller.items.count == 5)
+    controller.confirmClear()
+    test.settle()
+    test.key(.return)
+    test.settle()
+    #expect(controller.presentedViewController == nil)
+    #expect(controller.items.isEmpty)
+  }
+
   @Test("Clear asks first: Cancel keeps the list, Clear empties it")
   func clearAsksFirst() throws {
     controller.confirmClear()
