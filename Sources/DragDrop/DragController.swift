@@ -526,13 +526,21 @@ public final class DragController {
   public func addApplicationCallObserver(_ observe: @escaping (DelegateCall) -> Void) -> DelegateCallObservation {
     let token = DelegateCallObservation()
     applicationCallObservers.append((token, observe))
+    Self.applicationCallObserverCount += 1
     return token
   }
+
+  /// How many application call observers there are in all windows: while there are none,
+  /// views skip even looking for their window's controller, which costs a walk up the
+  /// view tree on every drag move.
+  package static var applicationCallObserverCount = 0
 
   /// Stops the observer that `token` names from hearing calls.
   public func removeCallObserver(_ token: DelegateCallObservation) {
     callObservers.removeAll { $0.token === token }
+    let before = applicationCallObservers.count
     applicationCallObservers.removeAll { $0.token === token }
+    Self.applicationCallObserverCount -= before - applicationCallObservers.count
   }
 
   /// Reports a call a view makes to the application's own delegate or data source, for the

@@ -98,7 +98,7 @@ public final class GraphicsImageRenderer {
 
   /// Whether images of the renderer's size can be made: false for an empty, negative or
   /// enormous size, for which the renderer hands back a blank image and no bytes.
-  public var allowsImageOutput: Bool { (try? RenderedImage(size: bounds.size, scale: Double(format.scale))) != nil }
+  public var allowsImageOutput: Bool { RenderedImage.canMake(size: bounds.size, scale: Double(format.scale)) }
 
   /// Runs `actions` and hands back what it drew; a blank 1-pixel image when the size
   /// cannot be drawn.

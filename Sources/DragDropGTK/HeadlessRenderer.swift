@@ -76,12 +76,20 @@ public final class RenderedImage {
   /// Pixels per view unit.
   public let scale: Double
 
+  /// Whether an image of `size` view units at `scale` can be made: finite, at least a
+  /// pixel and at most 32,767 pixels each way.
+  public static func canMake(size: Size, scale: Double) -> Bool {
+    let width = size.width * scale
+    let height = size.height * scale
+    return width.isFinite && height.isFinite && scale.isFinite && scale > 0 && width >= 1 && height >= 1
+      && width <= 32767 && height <= 32767
+  }
+
   /// A transparent image of `size` view units at `scale`.
   public init(size: Size, scale: Double = 1) throws(GTKError) {
     let width = size.width * scale
     let height = size.height * scale
-    guard width.isFinite, height.isFinite, scale.isFinite, scale > 0, width >= 1, height >= 1, width <= 32767,
-      height <= 32767
+    guard Self.canMake(size: size, scale: scale)
     else { throw .invalidRenderSize(width: size.width, height: size.height, scale: scale) }
     pixelWidth = Int(width.rounded(.up))
     pixelHeight = Int(height.rounded(.up))

@@ -108,7 +108,9 @@ open class ItemsView: ScrollView {
   func noteApplicationCall(
     _ method: @autoclosure () -> String, at indexPath: IndexPath? = nil, to destination: IndexPath? = nil
   ) {
-    guard let controller = window?.dragController, controller.recordsApplicationCalls else { return }
+    guard DragController.applicationCallObserverCount > 0, let controller = window?.dragController,
+      controller.recordsApplicationCalls
+    else { return }
     controller.recordApplicationCall(
       in: interactionName ?? accessibilityLabel ?? "\(type(of: self))", method(), at: indexPath, to: destination)
   }

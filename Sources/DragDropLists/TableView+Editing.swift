@@ -226,9 +226,13 @@ extension TableView {
       cell.clipsToBounds = false
     }
     guard isEditingRows else {
-      if cell.isEditing { cell.applyEditing(false, style: .none, indent: 0, reorder: false) }
+      if cell.isEditing {
+        cell.applyEditing(false, style: .none, indent: 0, reorder: false)
+        cellsInEditingState -= 1
+      }
       return
     }
+    if !cell.isEditing { cellsInEditingState += 1 }
     let editable = dataSource?.tableView(self, canEditRowAt: indexPath) ?? false
     let style = editable ? delegate?.tableView(self, editingStyleForRowAt: indexPath) ?? .delete : .none
     let indents = style != .none && (delegate?.tableView(self, shouldIndentWhileEditingRowAt: indexPath) ?? true)

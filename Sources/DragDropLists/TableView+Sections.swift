@@ -85,6 +85,9 @@ struct SectionSupplements {
   /// Header and footer views waiting for reuse, and the registered classes, by identifier.
   var pool: [String: [TableViewHeaderFooterView]] = [:]
   var registered: [String: TableViewHeaderFooterView.Type] = [:]
+  /// Whether no section has a header or a footer to show: a plain table then has nothing
+  /// to lay out beside its rows.
+  var hasNone = true
 }
 
 extension TableView {
@@ -148,6 +151,7 @@ extension TableView {
       if let view = delegate?.tableView(self, viewForFooterInSection: section) { return .view(view) }
       return dataSource?.tableView(self, titleForFooterInSection: section).map(SectionSupplement.title) ?? .none
     }
+    supplements.hasNone = supplements.headers.allSatisfy(\.isNone) && supplements.footers.allSatisfy(\.isNone)
     let kept = Set((supplements.headers + supplements.footers).compactMap(\.viewIdentity))
     for case .view(let view) in old where !kept.contains(ObjectIdentifier(view)) { recycleSupplement(view) }
     return (0..<sections).map { section in
@@ -205,6 +209,11 @@ extension TableView {
   /// Shows the headers, footers and (in grouped styles) section backgrounds that meet the
   /// band from `top` to `bottom`, and takes the others off.
   func layoutSectionViews(top: Double, bottom: Double) {
+    // A plain table without headers or footers, the common case, has nothing to do on
+    // each drag move.
+    if style == .plain, supplements.hasNone, supplements.shownHeaders.isEmpty, supplements.shownFooters.isEmpty {
+      return
+    }
     let layout = self.layout
     let inset = layout.rowInset
     for section in 0..<layout.numberOfSections {

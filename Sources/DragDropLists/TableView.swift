@@ -136,6 +136,8 @@ open class TableView: ItemsView {
     set { setEditing(newValue, animated: false) }
   }
   var isEditingRows = false
+  /// How many cells, shown or waiting for reuse, still show editing mode's controls.
+  var cellsInEditingState = 0
   /// Whether a tap selects a row in editing mode: false by default, as in UIKit.
   public var allowsSelectionDuringEditing = false
   /// The row swiped open, or being swiped.
@@ -330,7 +332,8 @@ open class TableView: ItemsView {
     layoutSwipe()
   }
   override func prepareShown(_ cell: ItemsViewCell, at indexPath: IndexPath) {
-    guard let cell = cell as? TableViewCell else { return }
+    // Nothing to do, the common case, costs no cast on each drag move.
+    guard isEditingRows || swipe != nil || cellsInEditingState > 0, let cell = cell as? TableViewCell else { return }
     prepareRowForEditing(cell, at: indexPath)
   }
   override func interceptTap(at point: Point) -> Bool { interceptRowTap(at: point) }

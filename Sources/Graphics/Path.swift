@@ -112,6 +112,65 @@ public struct Path: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// The path's shapes as figures of lines and curves in the path's own coordinates, its
+  /// transform applied: exact, as lines and Bézier curves keep their shape under any
+  /// affine transform.
+  public var figures: [Element] {
+    elements.map { Self.figure(of: $0, transformedBy: transform) }
+  }
+
+  private static func figure(of element: Element, transformedBy transform: CGAffineTransform) -> Element {
+    let map = { (point: Point) in transform.apply(to: point) }
+    switch element {
+    case .figure(let start, let segments, let closed):
+      return .figure(
+        start: map(start),
+        segments: segments.map { segment in
+          switch segment {
+          case .line(let to): .line(to: map(to))
+          case .quadCurve(let to, let control): .quadCurve(to: map(to), control: map(control))
+          case .curve(let to, let c1, let c2): .curve(to: map(to), control1: map(c1), control2: map(c2))
+          }
+        }, closed: closed)
+    case .rect(let rect):
+      return figure(
+        of: .figure(
+          start: Point(x: rect.minX, y: rect.minY),
+          segments: [
+            .line(to: Point(x: rect.maxX, y: rect.minY)), .line(to: Point(x: rect.maxX, y: rect.maxY)),
+            .line(to: Point(x: rect.minX, y: rect.maxY)),
+          ], closed: true), transformedBy: transform)
+    case .ellipse(let rect):
+      return figure(of: .roundedRect(rect, cornerRadius: -1), transformedBy: transform)
+    case .roundedRect(let rect, let cornerRadius):
+      // An ellipse is a rounded rectangle whose corners are half its sides (radius -1).
+      let rx = cornerRadius < 0 ? rect.width / 2 : min(cornerRadius, rect.width / 2, rect.height / 2)
+      let ry = cornerRadius < 0 ? rect.height / 2 : rx
+      let k = 0.5522847498  // a quarter circle's cubic control distance
+      let (minX, minY, maxX, maxY) = (rect.minX, rect.minY, rect.maxX, rect.maxY)
+      let segments: [Segment] = [
+        .line(to: Point(x: maxX - rx, y: minY)),
+        .curve(
+          to: Point(x: maxX, y: minY + ry), control1: Point(x: maxX - rx + k * rx, y: minY),
+          control2: Point(x: maxX, y: minY + ry - k * ry)),
+        .line(to: Point(x: maxX, y: maxY - ry)),
+        .curve(
+          to: Point(x: maxX - rx, y: maxY), control1: Point(x: maxX, y: maxY - ry + k * ry),
+          control2: Point(x: maxX - rx + k * rx, y: maxY)),
+        .line(to: Point(x: minX + rx, y: maxY)),
+        .curve(
+          to: Point(x: minX, y: maxY - ry), control1: Point(x: minX + rx - k * rx, y: maxY),
+          control2: Point(x: minX, y: maxY - ry + k * ry)),
+        .line(to: Point(x: minX, y: minY + ry)),
+        .curve(
+          to: Point(x: minX + rx, y: minY), control1: Point(x: minX, y: minY + ry - k * ry),
+          control2: Point(x: minX + rx - k * rx, y: minY)),
+      ]
+      return figure(
+        of: .figure(start: Point(x: minX + rx, y: minY), segments: segments, closed: true), transformedBy: transform)
+    }
+  }
+
   /// A figure as straight lines, its curves cut into 16 steps each.
   static func polygon(start: Point, segments: [Segment]) -> [Point] {
     var points = [start]

@@ -90,10 +90,12 @@ public final class BezierPath: Equatable, CustomStringConvertible {
   }
   /// Closes the figure with a line back to its start.
   public func close() { endFigure(closed: true) }
-  /// Adds `other`'s shapes.
+  /// Adds `other`'s shapes, where they are drawn: through its transforms, not this path's.
   public func append(_ other: BezierPath) {
     endFigure(closed: false)
-    finished += other.cgPath.applying(transform.inverse ?? .identity).elements
+    let toThis = other.cgPath.transform.concatenating(transform.inverse ?? .identity)
+    finished +=
+      toThis.isIdentity ? other.cgPath.elements : Path(elements: other.cgPath.elements, transform: toThis).figures
     rebuild()
   }
   /// Empties the path.
@@ -210,7 +212,8 @@ public final class CGContext {
   public func setStrokeColor(_ color: CGColor) { state.stroke = color }
   /// How wide strokes are.
   public func setLineWidth(_ width: CGFloat) { state.lineWidth = Double(width) }
-  /// How opaque later drawing is.
+  /// How opaque later drawing is. After an alpha of 0, only a saved state brings drawing
+  /// back: set it between ``saveGState()`` and ``restoreGState()``.
   public func setAlpha(_ alpha: CGFloat) {
     let next = max(0, min(1, Double(alpha)))
     if state.alpha > 0 { graphics.multiplyAlpha(next / state.alpha) }

@@ -73,6 +73,25 @@ import Testing
     #expect(image.pixel(x: 60, y: 20)?.alpha == 0)
   }
 
+  @Test("A path appended to a transformed one stays where it was drawn; shapes become exact figures")
+  func appendingAcrossTransforms() {
+    let moved = BezierPath(rect: CGRect(x: 0, y: 0, width: 10, height: 10))
+    moved.apply(CGAffineTransform(translationX: 100, y: 0))
+    let oval = BezierPath(ovalIn: CGRect(x: 0, y: 0, width: 20, height: 10))
+    moved.append(oval)
+    #expect(moved.contains(CGPoint(x: 105, y: 5)))
+    #expect(moved.contains(CGPoint(x: 10, y: 5)))
+    #expect(moved.contains(CGPoint(x: 1, y: 5)))
+    #expect(!moved.contains(CGPoint(x: 1, y: 1)))  // outside the oval's corner
+    #expect(moved.contains(CGPoint(x: 5, y: 5)))
+    // A rounded rectangle as a figure keeps its corners round.
+    let rounded = Path(roundedRect: CGRect(x: 0, y: 0, width: 40, height: 40), cornerRadius: 10)
+    let figure = Path(elements: rounded.figures)
+    for point in [CGPoint(x: 1, y: 1), CGPoint(x: 20, y: 20), CGPoint(x: 39, y: 20), CGPoint(x: 3, y: 3)] {
+      #expect(figure.contains(point) == rounded.contains(point), "\(point)")
+    }
+  }
+
   @Test("The current path, saved states and transforms, as Core Graphics code uses them")
   func pathsStatesAndTransforms() throws {
     let image = try pixels(
