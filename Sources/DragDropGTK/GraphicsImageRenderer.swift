@@ -1,15 +1,17 @@
 internal import CGTK
 import Foundation
 
-/// How an image renderer makes its images, as UIKit's `UIGraphicsImageRendererFormat`.
-public struct GraphicsImageRendererFormat: Sendable {
+/// How an image renderer makes its images, as UIKit's `UIGraphicsImageRendererFormat`: an
+/// object, so that `let format = …; format.scale = 1` works as UIKit code writes it. A
+/// renderer keeps a copy of the format it is given.
+public final class GraphicsImageRendererFormat {
   /// Pixels per point: 1 by default. An image made at 2 has twice the pixels each way, and
   /// its `size` counts pixels: images here carry no scale of their own.
   public var scale: CGFloat = 1
   /// Whether the image has no transparency: its background is white rather than clear.
   public var opaque = false
-  /// The area the renderer that uses the format draws, in points; zero until a renderer
-  /// is made with it.
+  /// The area drawn by the renderer that holds this format, in points: zero in a format
+  /// that no renderer holds.
   public internal(set) var bounds = CGRect.zero
   /// Whether the colours may go beyond sRGB; they do not here.
   public var preferredRange = Range.standard
@@ -26,6 +28,16 @@ public struct GraphicsImageRendererFormat: Sendable {
 
   /// The format every renderer uses unless given one.
   public init() {}
+
+  /// A format with the same settings.
+  func copied(bounds: CGRect) -> GraphicsImageRendererFormat {
+    let copy = GraphicsImageRendererFormat()
+    copy.scale = scale
+    copy.opaque = opaque
+    copy.preferredRange = preferredRange
+    copy.bounds = bounds
+    return copy
+  }
 
   /// The default format: scale 1, with transparency.
   public static func `default`() -> GraphicsImageRendererFormat { GraphicsImageRendererFormat() }
@@ -91,9 +103,7 @@ public final class GraphicsImageRenderer {
   /// corner.
   public init(bounds: CGRect, format: GraphicsImageRendererFormat = .default()) {
     self.bounds = bounds
-    var format = format
-    format.bounds = bounds
-    self.format = format
+    self.format = format.copied(bounds: bounds)
   }
 
   /// Whether images of the renderer's size can be made: false for an empty, negative or

@@ -119,11 +119,14 @@ import Testing
 
   @Test("Formats: opaque images start white, scale 2 doubles the pixels, and the bounds' origin is the corner")
   func formats() throws {
-    var format = GraphicsImageRendererFormat.default()
+    let format = GraphicsImageRendererFormat.default()
     format.opaque = true
     format.scale = 2
     let renderer = GraphicsImageRenderer(bounds: CGRect(x: 100, y: 50, width: 10, height: 10), format: format)
     #expect(renderer.format.bounds == CGRect(x: 100, y: 50, width: 10, height: 10))
+    // The renderer keeps a copy: changing the format afterwards changes nothing.
+    format.scale = 3
+    #expect(format.bounds == .zero)
     let image = try pixels(
       renderer.pngData { context in
         Color.red.setFill()

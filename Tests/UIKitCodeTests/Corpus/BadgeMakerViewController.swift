@@ -24,7 +24,9 @@ final class BadgeMakerViewController: UIViewController, UIDragInteractionDelegat
   }
 
   func makeBadge() -> UIImage {
-    let renderer = UIGraphicsImageRenderer(size: CGSize(width: 96, height: 96))
+    let format = UIGraphicsImageRendererFormat()
+    format.scale = 1
+    let renderer = UIGraphicsImageRenderer(size: CGSize(width: 96, height: 96), format: format)
     return renderer.image { context in
       let bounds = context.format.bounds
       UIColor.systemRed.setFill()
