@@ -207,7 +207,8 @@ extension TableView {
   }
 
   /// Shows the headers, footers and (in grouped styles) section backgrounds that meet the
-  /// band from `top` to `bottom`, and takes the others off.
+  /// band from `top` to `bottom`, and takes the others off. A plain table's headers stay
+  /// at the top of the band while their section shows, over the rows.
   func layoutSectionViews(top: Double, bottom: Double) {
     // A plain table without headers or footers, the common case, has nothing to do on
     // each drag move.
@@ -218,7 +219,12 @@ extension TableView {
     let inset = layout.rowInset
     for section in 0..<layout.numberOfSections {
       guard let part = layout.sectionGeometry(section) else { continue }
-      let header = Rect(x: 0, y: part.top, width: bounds.width, height: part.rowsTop - part.top)
+      var header = Rect(x: 0, y: part.top, width: bounds.width, height: part.rowsTop - part.top)
+      if style == .plain, header.height > 0 {
+        // A plain table's header stays at the top while its section shows, until the next
+        // section's pushes it up.
+        header.origin.y = max(part.top, min(top, part.bottom - header.height))
+      }
       let footer = Rect(x: 0, y: part.rowsBottom, width: bounds.width, height: part.bottom - part.rowsBottom)
       place(
         section < supplements.headers.count ? supplements.headers[section] : .none, in: header, section: section,

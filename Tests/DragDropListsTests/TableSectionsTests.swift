@@ -167,6 +167,31 @@ final class SectionedModel: TableViewDataSource, TableViewDelegate {
     #expect(title(table.footerView(forSection: 1)) == "F1")
   }
 
+  @Test("A plain table's header stays at the top while its section shows, until the next one pushes it up")
+  func stickyHeaders() throws {
+    let model = SectionedModel(
+      (0..<3).map { section in (0..<10).map { "\(section)-\($0)" } }, headers: ["A", "B", "C"],
+      footers: [nil, nil, nil])
+    let (_, table) = makeTable(model, style: .plain, height: 200)
+    // Each section: a 28-point header and 440 points of rows.
+    table.contentOffset = Point(x: 0, y: 100)
+    table.layoutIfNeeded()
+    #expect(table.headerView(forSection: 0)?.frame.minY == 100)
+    let header = try #require(table.headerView(forSection: 0))
+    let firstCell = table.subviews.firstIndex { $0 is TableViewCell } ?? 0
+    #expect(table.subviews.firstIndex { $0 === header }! > firstCell)
+    // Near the end of section 0, the next header pushes it up.
+    table.contentOffset = Point(x: 0, y: 450)
+    table.layoutIfNeeded()
+    #expect(table.headerView(forSection: 0)?.frame.minY == 440)
+    #expect(table.headerView(forSection: 1)?.frame.minY == 468)
+    // Grouped headers scroll with their sections.
+    let (_, grouped) = makeTable(model, style: .grouped, height: 200)
+    grouped.contentOffset = Point(x: 0, y: 10)
+    grouped.layoutIfNeeded()
+    #expect(grouped.headerView(forSection: 0)?.frame.minY == 0)
+  }
+
   @Test("Headers and footers scrolled out of view leave the table")
   func offscreenSupplementsLeave() {
     let model = SectionedModel(
