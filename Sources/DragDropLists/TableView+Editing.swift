@@ -221,10 +221,7 @@ extension TableView {
   /// Shows or hides a row's editing and reorder controls, as editing mode asks.
   func prepareRowForEditing(_ cell: TableViewCell, at indexPath: IndexPath) {
     // A cell that was swiped open for another row comes back whole.
-    if cell.bounds.origin != .zero, swipe?.indexPath != indexPath {
-      cell.bounds.origin = .zero
-      cell.clipsToBounds = false
-    }
+    if cell.bounds.origin != .zero, swipe?.indexPath != indexPath { cell.slideContent(by: 0) }
     guard isEditingRows else {
       if cell.isEditing {
         cell.applyEditing(false, style: .none, indent: 0, reorder: false)
@@ -332,10 +329,7 @@ extension TableView {
     self.swipe = nil
     swipeBase = nil
     for button in swipe.buttons { button.removeFromSuperview() }
-    for cell in [swipe.cell, cellForRow(at: swipe.indexPath)].compactMap({ $0 }) {
-      cell.bounds.origin = .zero
-      cell.clipsToBounds = false
-    }
+    for cell in [swipe.cell, cellForRow(at: swipe.indexPath)].compactMap({ $0 }) { cell.slideContent(by: 0) }
   }
 
   /// Moves the swiped row's content aside and shows its buttons in the space it leaves.
@@ -345,15 +339,11 @@ extension TableView {
       closeSwipe()
       return
     }
-    if let old = swipe.cell, old !== cell {
-      old.bounds.origin = .zero
-      old.clipsToBounds = false
-    }
+    if let old = swipe.cell, old !== cell { old.slideContent(by: 0) }
     swipe.cell = cell
     let row = cell.frame
     let offset = min(max(0, swipe.offset), row.width)
-    cell.bounds.origin = Point(x: swipe.edge == .trailing ? offset : -offset, y: 0)
-    cell.clipsToBounds = true
+    cell.slideContent(by: swipe.edge == .trailing ? -offset : offset)
     let actions = swipe.configuration.actions
     if swipe.buttons.isEmpty {
       swipe.buttons = actions.map { action in
@@ -394,29 +384,42 @@ extension TableView {
         return
       }
       closeSwipe()
-      let edge: RowSwipe.Edge = dx < 0 ? .trailing : .leading
-      guard let configuration = configuration(for: edge, at: path) else {
-        swipeBase = nil
-        return
-      }
-      let new = RowSwipe(indexPath: path, edge: edge, configuration: configuration)
-      swipeBase = (new, 0)
-      openSwipe(new, offset: abs(dx))
+      _ = beginSwipe(at: path, edge: dx < 0 ? .trailing : .leading, offset: abs(dx))
     case .changed:
       guard let (swipe, base) = swipeBase, self.swipe === swipe else { return }
       let dx = recognizer.translationX
       swipe.offset = max(0, base + (swipe.edge == .trailing ? -dx : dx))
       layoutSwipe()
     case .ended:
-      guard let (swipe, _) = swipeBase, self.swipe === swipe else { return }
-      swipeBase = nil
-      settle(swipe)
+      endSwipeGesture()
     case .cancelled, .failed:
       swipeBase = nil
       closeSwipe()
     case .possible:
       break
     }
+  }
+
+  /// Opens `edge`'s actions of the row at `path` to `offset`, for a gesture that goes on
+  /// moving it; false, and nothing opens, when the row has no actions on that side.
+  private func beginSwipe(at path: IndexPath, edge: RowSwipe.Edge, offset: Double) -> Bool {
+    guard let configuration = configuration(for: edge, at: path) else {
+      swipeBase = nil
+      return false
+    }
+    let new = RowSwipe(indexPath: path, edge: edge, configuration: configuration)
+    swipeBase = (new, 0)
+    openSwipe(new, offset: offset)
+    return true
+  }
+
+  /// Lets the row a gesture was moving come to rest; false when no gesture was moving one.
+  @discardableResult
+  private func endSwipeGesture() -> Bool {
+    guard let (swipe, _) = swipeBase, self.swipe === swipe else { return false }
+    swipeBase = nil
+    settle(swipe)
+    return true
   }
 
   /// Where a swipe rests when the finger lifts: past 60% of the row with a full-swipe
@@ -441,10 +444,7 @@ extension TableView {
     guard event.kind == .precise, !isEditingRows, movement == nil else { return false }
     switch event.phase {
     case .ended:
-      guard let (swipe, _) = swipeBase, self.swipe === swipe else { return false }
-      swipeBase = nil
-      settle(swipe)
-      return true
+      return endSwipeGesture()
     case .changed:
       if let (swipe, _) = swipeBase, self.swipe === swipe {
         // Content moves left for a positive delta: the trailing side opens.
@@ -462,11 +462,7 @@ extension TableView {
         layoutSwipe()
         return true
       }
-      guard let configuration = configuration(for: edge, at: path) else { return false }
-      let new = RowSwipe(indexPath: path, edge: edge, configuration: configuration)
-      swipeBase = (new, 0)
-      openSwipe(new, offset: abs(event.delta.x))
-      return true
+      return beginSwipe(at: path, edge: edge, offset: abs(event.delta.x))
     }
   }
 

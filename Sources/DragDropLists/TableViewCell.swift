@@ -131,33 +131,37 @@ open class TableViewCell: ItemsViewCell {
     else { return }
     isEditing = editing
     editingIndent = indent
-    if style != .none {
-      let control = editingControl ?? EditingControlView()
-      control.style = style
-      control.isHidden = false
-      if editingControl == nil {
-        editingControl = control
-        addSubview(control)
-      }
-    } else {
-      editingControl?.isHidden = true
-    }
-    if reorder {
-      let control = reorderControl ?? ReorderControlView()
-      control.isHidden = false
-      if reorderControl == nil {
-        reorderControl = control
-        addSubview(control)
-      }
-    } else {
-      reorderControl?.isHidden = true
-    }
+    show(&editingControl, style != .none) { EditingControlView() }?.style = style
+    show(&reorderControl, reorder) { ReorderControlView() }
     setNeedsLayout()
+  }
+
+  /// Shows `control`, made and added on first use, or hides it; returns it when shown.
+  @discardableResult
+  private func show<Control: View>(_ control: inout Control?, _ shown: Bool, make: () -> Control) -> Control? {
+    guard shown else {
+      control?.isHidden = true
+      return nil
+    }
+    if control == nil {
+      let made = make()
+      addSubview(made)
+      control = made
+    }
+    control?.isHidden = false
+    return control
   }
 
   /// The cell's rectangle in its own coordinates, whatever its bounds' origin: a swiped
   /// row moves its bounds' origin to slide its content aside.
   private var localBounds: Rect { Rect(origin: .zero, size: bounds.size) }
+
+  /// Slides the content sideways by `offset` points (negative to the left), clipped to the
+  /// cell, as a swiped row shows it; 0 puts it back.
+  func slideContent(by offset: Double) {
+    bounds.origin = Point(x: -offset, y: 0)
+    clipsToBounds = offset != 0
+  }
 
   /// The content's rectangle: the cell, less the editing controls' room.
   private var contentArea: Rect {
