@@ -206,18 +206,10 @@ open class CollectionView: ItemsView {
   /// In a grid, up and down move by a row within the section; left and right step through
   /// the items in order.
   override func keyboardFocusStep(from indexPath: IndexPath, key: KeyEvent.Key) -> IndexPath? {
-    guard collectionViewLayout.isGrid, let columns = (itemLayout as? FlowLayout)?.columns, columns > 1
+    guard collectionViewLayout.isGrid, key == .up || key == .down, let grid = itemLayout as? any GridLines,
+      let step = grid.item(beside: indexPath, below: key == .down)
     else { return super.keyboardFocusStep(from: indexPath, key: key) }
-    switch key {
-    case .up:
-      return indexPath.item >= columns ? IndexPath(item: indexPath.item - columns, section: indexPath.section) : nil
-    case .down:
-      let count = itemCount(inSection: indexPath.section)
-      return indexPath.item + columns < count
-        ? IndexPath(item: indexPath.item + columns, section: indexPath.section) : nil
-    default:
-      return super.keyboardFocusStep(from: indexPath, key: key)
-    }
+    return step
   }
 
   /// In a grid the gap before an item is at its left: its left quarter, or the right
@@ -231,6 +223,11 @@ open class CollectionView: ItemsView {
 
   override func makeLayout(counts: [Int]) -> any ItemLayout {
     collectionViewLayout.itemLayout(width: bounds.width, counts: counts)
+  }
+
+  /// A layout whose delegate gives sizes is made again, so that new items get theirs.
+  override func itemsDidChange() {
+    if collectionViewLayout.remakesAfterChanges { layoutDidChange() }
   }
 
   override var defaultPreviewSize: Size {

@@ -51,6 +51,9 @@ open class CollectionViewLayout {
   /// Whether the items are in a grid (so up and down keys move by a row).
   var isGrid: Bool { false }
 
+  /// Whether the collection view makes the layout again after every change to its items.
+  var remakesAfterChanges: Bool { false }
+
   /// The size a preview of an item takes by default, in a view `width` wide.
   func itemSize(width: Double) -> Size { Size(width: width, height: 44) }
 }
@@ -76,12 +79,19 @@ final class ListCollectionViewLayout: CollectionViewLayout {
 ///
 /// Items share one size, ``itemSize``. As in UIKit, the items of a line spread out to fill
 /// the width (the lines below line up with the first), and a line of one item centres it.
-/// A collection view delegate that adopts ``CollectionViewDelegateFlowLayout`` may give the
-/// size, the insets and the spacing instead; they are asked for at each reload and each
-/// ``CollectionViewLayout/invalidateLayout()``.
 ///
-/// Not supported yet, and logged when asked for: items of different sizes, sections of
-/// different metrics, and horizontal scrolling.
+/// A collection view delegate that adopts ``CollectionViewDelegateFlowLayout`` may give each
+/// item its own size, and each section its own insets and spacing. They are asked for at
+/// each reload, each ``CollectionViewLayout/invalidateLayout()`` and after each change to
+/// the items (a batch update, a committed placeholder): every item, as UIKit's flow layout
+/// asks when it prepares. Items of different sizes flow as in UIKit: a line takes items
+/// until the next does not fit, is as tall as its tallest item and centres the others
+/// vertically; every line but a section's last spreads its items to fill the width (a line
+/// of one item centres it), and the last line keeps the minimum spacing from the leading
+/// edge. A placeholder takes ``itemSize`` (the first item's size, with a delegate) until
+/// its item is committed.
+///
+/// Not supported, and logged when asked for: horizontal scrolling.
 @MainActor
 open class CollectionViewFlowLayout: CollectionViewLayout {
   /// Which way the content scrolls.
@@ -124,14 +134,56 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
   override func itemSize(width: Double) -> Size { metrics.itemSize }
 
   override func itemLayout(width: Double, counts: [Int]) -> any ItemLayout {
-    let metrics = self.metrics(counts: counts)
-    return FlowLayout(
-      width: width, itemSize: metrics.itemSize, minimumInteritemSpacing: metrics.interitem,
-      minimumLineSpacing: metrics.line, sectionInset: metrics.inset, itemCounts: counts,
-      justified: !alignsToLeadingEdge)
+    let own = Metrics(
+      itemSize: itemSize, interitem: minimumInteritemSpacing, line: minimumLineSpacing, inset: sectionInset)
+    guard let collectionView, let delegate = collectionView.delegate as? any CollectionViewDelegateFlowLayout else {
+      metrics = own
+      return FlowLayout(
+        width: width, itemSize: own.itemSize, minimumInteritemSpacing: own.interitem, minimumLineSpacing: own.line,
+        sectionInset: own.inset, itemCounts: counts, justified: !alignsToLeadingEdge)
+    }
+    // Every item and section is asked, as UIKit's flow layout asks when it prepares.
+    var sections: [(metrics: SizedFlowLayout.Metrics, sizes: [Size])] = []
+    sections.reserveCapacity(counts.count)
+    for (section, count) in counts.enumerated() {
+      let spacing = SizedFlowLayout.Metrics(
+        inset: delegate.collectionView(collectionView, layout: self, insetForSectionAt: section),
+        interitem: delegate.collectionView(collectionView, layout: self, minimumInteritemSpacingForSectionAt: section),
+        line: delegate.collectionView(collectionView, layout: self, minimumLineSpacingForSectionAt: section))
+      let sizes = (0..<count).map {
+        delegate.collectionView(collectionView, layout: self, sizeForItemAt: IndexPath(item: $0, section: section))
+      }
+      sections.append((spacing, sizes))
+    }
+    // One size and one set of metrics keep the arithmetic grid, whose queries are O(1).
+    let firstSize = sections.lazy.compactMap(\.sizes.first).first
+    let uniform =
+      sections.allSatisfy { $0.metrics == sections[0].metrics && $0.sizes.allSatisfy { $0 == firstSize } }
+    metrics =
+      sections.first.map {
+        Metrics(
+          itemSize: firstSize ?? itemSize, interitem: $0.metrics.interitem, line: $0.metrics.line,
+          inset: $0.metrics.inset)
+      } ?? own
+    guard !uniform else {
+      return FlowLayout(
+        width: width, itemSize: metrics.itemSize, minimumInteritemSpacing: metrics.interitem,
+        minimumLineSpacing: metrics.line, sectionInset: metrics.inset, itemCounts: counts,
+        justified: !alignsToLeadingEdge)
+    }
+    return SizedFlowLayout(
+      width: width, sections: sections, justified: !alignsToLeadingEdge, defaultSize: metrics.itemSize,
+      defaultMetrics: SizedFlowLayout.Metrics(inset: metrics.inset, interitem: metrics.interitem, line: metrics.line))
   }
 
-  /// The metrics of the last layout made.
+  /// A flow layout whose delegate gives sizes is made again after every change to the
+  /// items, so that new items are asked for theirs, as UIKit's flow layout asks when it
+  /// prepares: O(n) delegate calls.
+  override var remakesAfterChanges: Bool {
+    collectionView?.delegate is any CollectionViewDelegateFlowLayout
+  }
+
+  /// The metrics of the last layout made: the first item's, or the layout's own.
   private var metrics = Metrics(itemSize: Size(width: 50, height: 50), interitem: 10, line: 10, inset: .zero)
 
   struct Metrics: Equatable {
@@ -139,39 +191,6 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     var interitem: Double
     var line: Double
     var inset: EdgeInsets
-  }
-
-  /// The layout's own metrics, or the delegate's when it adopts the flow layout protocol.
-  /// Every item and section is asked; those that differ from the first are logged, as
-  /// they are not supported yet.
-  private func metrics(counts: [Int]) -> Metrics {
-    let own = Metrics(
-      itemSize: itemSize, interitem: minimumInteritemSpacing, line: minimumLineSpacing, inset: sectionInset)
-    guard let collectionView, let delegate = collectionView.delegate as? any CollectionViewDelegateFlowLayout else {
-      metrics = own
-      return own
-    }
-    var first: Metrics?
-    var differing = 0
-    for (section, count) in counts.enumerated() {
-      let inset = delegate.collectionView(collectionView, layout: self, insetForSectionAt: section)
-      let line = delegate.collectionView(collectionView, layout: self, minimumLineSpacingForSectionAt: section)
-      let interitem = delegate.collectionView(
-        collectionView, layout: self, minimumInteritemSpacingForSectionAt: section)
-      for item in 0..<count {
-        let size = delegate.collectionView(
-          collectionView, layout: self, sizeForItemAt: IndexPath(item: item, section: section))
-        let found = Metrics(itemSize: size, interitem: interitem, line: line, inset: inset)
-        if let first { if found != first { differing += 1 } } else { first = found }
-      }
-    }
-    if differing > 0 {
-      CollectionView.logger.warning(
-        "CollectionViewDelegateFlowLayout: items of different sizes, or sections of different metrics, are not supported yet; every item takes the first item's",
-        metadata: ["differing": "\(differing)"])
-    }
-    metrics = first ?? own
-    return metrics
   }
 }
 

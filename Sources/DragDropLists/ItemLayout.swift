@@ -2,7 +2,8 @@ import DragDrop
 import Foundation
 
 /// The geometry a table or collection view places its items with: `ListLayout` (rows of
-/// their own heights) or `FlowLayout` (a wrapping grid). Every query and edit costs
+/// their own heights), `FlowLayout` (a wrapping grid of items of one size) or
+/// `SizedFlowLayout` (a wrapping flow of items of their own sizes). Every query and edit costs
 /// O(log n) or less, so the views stay fast at a million items.
 ///
 /// Index paths here are display paths: placeholders count as items.
@@ -79,6 +80,9 @@ struct DisplacementPass {
   let removedExtent: Double
   var section = -1
   var sectionTop = 0.0
+  /// A flow of items of their own sizes: each section's lines re-flowed for the pass,
+  /// made once a section.
+  var sizedFlows: [Int: SizedFlowLayout.Reflow] = [:]
 }
 
 /// An item's place as two integers: reading them out of an `IndexPath` once per pass, not
@@ -258,5 +262,51 @@ extension FlowLayout: ItemLayout {
     self = FlowLayout(
       width: width, itemSize: itemSize, minimumInteritemSpacing: minimumInteritemSpacing,
       minimumLineSpacing: minimumLineSpacing, sectionInset: sectionInset, itemCounts: counts, justified: justified)
+  }
+}
+
+/// A grid's lines, as the keyboard walks them: up and down move to the nearest item on
+/// the line above or below.
+protocol GridLines {
+  /// The item on the line above or below, nil on a section's first or last line; nil for
+  /// the whole call when the grid is a single column, which steps as a list.
+  func item(beside indexPath: IndexPath, below: Bool) -> IndexPath??
+}
+
+extension FlowLayout: GridLines {
+  func item(beside indexPath: IndexPath, below: Bool) -> IndexPath?? {
+    guard columns > 1 else { return nil }
+    let target = indexPath.item + (below ? columns : -columns)
+    return .some(
+      (0..<numberOfItems(inSection: indexPath.section)).contains(target)
+        ? IndexPath(item: target, section: indexPath.section) : nil)
+  }
+}
+
+extension SizedFlowLayout: ItemLayout, GridLines {
+  var numberOfSections: Int { sections.count }
+
+  func frame(at indexPath: IndexPath) -> Rect? { frameForItem(at: indexPath) }
+  func indexPath(at point: Point) -> IndexPath? { indexPathForItem(at: point) }
+  func extent(at indexPath: IndexPath) -> Double? { size(at: indexPath).map { Double($0.height) } }
+
+  /// Items of a sized flow have the sizes their delegate gave.
+  func isEstimated(at indexPath: IndexPath) -> Bool { false }
+
+  func item(beside indexPath: IndexPath, below: Bool) -> IndexPath?? {
+    .some(lineNeighbour(of: indexPath, below: below))
+  }
+
+  mutating func insertItem(extent: Double, at indexPath: IndexPath) -> Bool {
+    insertItem(size: Size(width: defaultSize.width, height: extent), at: indexPath)
+  }
+
+  mutating func removeItem(at indexPath: IndexPath) -> Double? {
+    remove(at: indexPath).map { Double($0.height) }
+  }
+
+  mutating func setExtent(_ extent: Double, at indexPath: IndexPath) -> Bool {
+    guard let size = size(at: indexPath) else { return false }
+    return size.height == extent || setSize(Size(width: size.width, height: extent), at: indexPath)
   }
 }

@@ -287,5 +287,6 @@ extension ItemsView {
     itemLayout.rebuild(changes) { self.data.extent(at: $0) }
     contentSize = Size(width: bounds.width, height: itemLayout.contentHeight)
     setNeedsLayout()
+    itemsDidChange()
   }
 }

@@ -16,9 +16,9 @@ import Testing
   @MainActor final class Run {
     let test = TestWindow(size: Size(width: 560, height: 440))
     let model: GridModel
-    let grid = CollectionView(
-      frame: Rect(x: 0, y: 0, width: 560, height: 440),
-      collectionViewLayout: .flow(itemSize: Size(width: 100, height: 100)))
+    let grid: CollectionView
+    /// With items of their own sizes, from a flow layout delegate: nil for a grid of one size.
+    let sizer: ItemSizer?
     var pending: [any CollectionViewDropPlaceholderContext] = []
     var finished: [any CollectionViewDropPlaceholderContext] = []
     /// The item under interactive movement, by name: it stays under way through updates
@@ -27,16 +27,20 @@ import Testing
     var counter = 0
     var random: SeededGenerator
 
-    init(seed: UInt64) {
+    init(seed: UInt64, sized: Bool = false) {
       random = SeededGenerator(state: seed)
       model = GridModel([[], []])
+      grid = CollectionView(
+        frame: Rect(x: 0, y: 0, width: 560, height: 440),
+        collectionViewLayout: sized ? CollectionViewFlowLayout() : .flow(itemSize: Size(width: 100, height: 100)))
+      sizer = sized ? ItemSizer(model: model) : nil
       for section in 0..<2 {
         model.sections[section] = (0..<Int.random(in: 0...14, using: &random)).map { _ in name() }
       }
       grid.register(CollectionViewCell.self, forCellWithReuseIdentifier: "cell")
       grid.register(CollectionViewCell.self, forCellWithReuseIdentifier: "placeholder")
       grid.dataSource = model
-      grid.delegate = model
+      grid.delegate = sizer ?? model
       test.window.addSubview(grid)
       grid.layoutIfNeeded()
       test.recorder.detach()
@@ -221,7 +225,7 @@ import Testing
         let cell = grid.cellForItem(at: path)
         #expect(cell?.accessibilityLabel == model.sections[path.section][path.item], "seed \(seed)")
         // Away from a movement, each item sits in its slot, after the placeholders before it.
-        guard moving == nil else { continue }
+        guard moving == nil, sizer == nil else { continue }
         let before = pending.filter { $0.entry.section == path.section && $0.entry.anchor <= path.item }.count
         let slot = layout.frameForItem(at: IndexPath(item: path.item + before, section: path.section))
         #expect(cell?.frame == slot, "seed \(seed) \(path.itemDescription)")
@@ -236,7 +240,39 @@ import Testing
         let original = grid.movement?.original
         #expect(original.map { model.sections[$0.section][$0.item] } == name, "seed \(seed)")
       }
-      #expect(Double(grid.contentSize.height) == layout.contentHeight, "seed \(seed)")
+      guard let sizer else {
+        #expect(Double(grid.contentSize.height) == layout.contentHeight, "seed \(seed)")
+        return
+      }
+      // Items of their own sizes: with no placeholder or movement under way, every cell and
+      // the content height agree with a flow made from scratch.
+      guard pending.isEmpty, moving == nil else { return }
+      let expected = SizedFlowLayoutTests.reference(
+        width: 560,
+        sections: model.sections.map { (SizedFlowLayoutTests.metrics, $0.map(sizer.size(of:))) })
+      for path in grid.indexPathsForVisibleItems {
+        SizedFlowLayoutTests.expectClose(
+          grid.cellForItem(at: path)?.frame, expected.frames[path.section][path.item], "seed \(seed) \(path)")
+      }
+      #expect(abs(Double(grid.contentSize.height) - expected.height) < 1e-6, "seed \(seed)")
+    }
+  }
+
+  /// Sizes items by their names, through the flow layout's delegate.
+  @MainActor final class ItemSizer: CollectionViewDelegateFlowLayout {
+    let model: GridModel
+    init(model: GridModel) { self.model = model }
+
+    func size(of name: String) -> Size {
+      let number = Int(name.dropFirst()) ?? 0
+      return Size(width: Double(60 + (number * 37) % 90), height: Double(40 + (number * 53) % 80))
+    }
+
+    func collectionView(
+      _ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
+      sizeForItemAt indexPath: IndexPath
+    ) -> CGSize {
+      size(of: model.sections[indexPath.section][indexPath.item])
     }
   }
 
@@ -244,6 +280,17 @@ import Testing
   func longRandomRuns() async {
     await propertyCheck(count: 300, input: Gen<UInt64>.value(in: 0...UInt64.max)) { seed in
       let run = Run(seed: seed)
+      for _ in 0..<200 {
+        run.step()
+        run.check(seed)
+      }
+    }
+  }
+
+  @Test("Random steps over items of their own sizes agree with the model and with a flow made from scratch")
+  func sizedRandomRuns() async {
+    await propertyCheck(count: 100, input: Gen<UInt64>.value(in: 0...UInt64.max)) { seed in
+      let run = Run(seed: seed, sized: true)
       for _ in 0..<200 {
         run.step()
         run.check(seed)
