@@ -16,8 +16,8 @@ import Foundation
 final class TileCell: CollectionViewCell {
   let title = Label()
 
-  required init(reuseIdentifier: String?) {
-    super.init(reuseIdentifier: reuseIdentifier)
+  override init(frame: Rect = .zero) {
+    super.init(frame: frame)
     contentView.cornerRadius = 10
     contentView.clipsToBounds = true
     title.font = .systemFont(ofSize: 12)
