@@ -5,8 +5,9 @@ import Foundation
 /// only the visible ones exist, selection, batch updates checked by rule 25, drag and drop
 /// with a reordering cadence, placeholders, and interactive movement.
 ///
-/// A flow grid keeps only its item counts, so every query is O(1) in the number of items;
-/// a list keeps its rows in prefix-sum trees.
+/// A flow grid of items of one size keeps only its item counts, so every query is O(1) in
+/// the number of items; a flow of items of their own sizes keeps its lines in sorted
+/// arrays, and a list its rows in prefix-sum trees, so their queries are O(log n).
 @MainActor
 open class CollectionView: ItemsView {
   /// Supplies the sections, items and cells; held weakly. Setting it reloads the view.
@@ -225,9 +226,17 @@ open class CollectionView: ItemsView {
     collectionViewLayout.itemLayout(width: bounds.width, counts: counts)
   }
 
-  /// A layout whose delegate gives sizes is made again, so that new items get theirs.
-  override func itemsDidChange() {
-    if collectionViewLayout.remakesAfterChanges { layoutDidChange() }
+  /// A layout whose delegate gives sizes is made again, so that new items get theirs; a
+  /// committed placeholder's item alone is asked for its size, when the layout can take it.
+  override func itemsDidChange(committed: (data: IndexPath, display: IndexPath)?) {
+    guard collectionViewLayout.remakesAfterChanges else { return }
+    if let committed, let size = collectionViewLayout.delegateSize(at: committed.data),
+      itemLayout.setItemSize(size, at: committed.display)
+    {
+      contentSize = Size(width: bounds.width, height: itemLayout.contentHeight)
+      return
+    }
+    layoutDidChange()
   }
 
   override var defaultPreviewSize: Size {

@@ -54,6 +54,9 @@ open class CollectionViewLayout {
   /// Whether the collection view makes the layout again after every change to its items.
   var remakesAfterChanges: Bool { false }
 
+  /// An item's size from the delegate, for layouts whose delegate gives sizes.
+  func delegateSize(at indexPath: IndexPath) -> Size? { nil }
+
   /// The size a preview of an item takes by default, in a view `width` wide.
   func itemSize(width: Double) -> Size { Size(width: width, height: 44) }
 }
@@ -181,6 +184,13 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
   /// prepares: O(n) delegate calls.
   override var remakesAfterChanges: Bool {
     collectionView?.delegate is any CollectionViewDelegateFlowLayout
+  }
+
+  override func delegateSize(at indexPath: IndexPath) -> Size? {
+    guard let collectionView, let delegate = collectionView.delegate as? any CollectionViewDelegateFlowLayout else {
+      return nil
+    }
+    return delegate.collectionView(collectionView, layout: self, sizeForItemAt: indexPath)
   }
 
   /// The metrics of the last layout made: the first item's, or the layout's own.

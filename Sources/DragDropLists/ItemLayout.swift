@@ -32,6 +32,9 @@ protocol ItemLayout: Sendable {
   mutating func insertItem(extent: Double, at indexPath: IndexPath) -> Bool
   @discardableResult mutating func removeItem(at indexPath: IndexPath) -> Double?
   @discardableResult mutating func setExtent(_ extent: Double, at indexPath: IndexPath) -> Bool
+  /// Gives an item a size of its own; false when the layout cannot (its items share one
+  /// size, and this one differs), and must be made again.
+  mutating func setItemSize(_ size: Size, at indexPath: IndexPath) -> Bool
   /// Rebuilds the sections after a batch update, editing kept sections in place.
   mutating func rebuild(_ sections: [LayoutSectionChange], extent: (IndexPath) -> Double)
 }
@@ -155,6 +158,8 @@ extension ListLayout: ItemLayout {
   }
 
   mutating func insertItem(extent: Double, at indexPath: IndexPath) -> Bool { insertRow(height: extent, at: indexPath) }
+  /// A list takes heights alone: it does not take sizes.
+  mutating func setItemSize(_ size: Size, at indexPath: IndexPath) -> Bool { false }
   mutating func removeItem(at indexPath: IndexPath) -> Double? { removeRow(at: indexPath) }
   mutating func setExtent(_ extent: Double, at indexPath: IndexPath) -> Bool {
     setRowHeight(extent, at: indexPath)
@@ -249,6 +254,11 @@ extension FlowLayout: ItemLayout {
     return frame.height
   }
 
+  /// Items of one size take only that size.
+  mutating func setItemSize(_ size: Size, at indexPath: IndexPath) -> Bool {
+    frameForItem(at: indexPath) != nil && size == itemSize
+  }
+
   /// Items of a flow layout share one size: only the index path is checked.
   mutating func setExtent(_ extent: Double, at indexPath: IndexPath) -> Bool { frameForItem(at: indexPath) != nil }
 
@@ -304,6 +314,8 @@ extension SizedFlowLayout: ItemLayout, GridLines {
   mutating func removeItem(at indexPath: IndexPath) -> Double? {
     remove(at: indexPath).map { Double($0.height) }
   }
+
+  mutating func setItemSize(_ size: Size, at indexPath: IndexPath) -> Bool { setSize(size, at: indexPath) }
 
   mutating func setExtent(_ extent: Double, at indexPath: IndexPath) -> Bool {
     guard let size = size(at: indexPath) else { return false }

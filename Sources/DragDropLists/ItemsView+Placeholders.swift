@@ -382,7 +382,7 @@ extension ItemsView {
     itemLayout.setExtent(data.extent(at: path), at: display)
     contentSize = Size(width: bounds.width, height: itemLayout.contentHeight)
     setNeedsLayout()
-    itemsDidChange()
+    itemsDidChange(committed: (path, display))
     // A keyboard drop's focus waited for this placeholder: it lands on the new item.
     if focusWaits {
       keyboardFocusPlaceholder = nil

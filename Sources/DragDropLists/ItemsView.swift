@@ -94,9 +94,9 @@ open class ItemsView: ScrollView {
 
   /// The layout for `counts` items, from scratch.
   func makeLayout(counts: [Int]) -> any ItemLayout { ListLayout(width: bounds.width, sections: []) }
-  /// Called once the geometry has followed a change to the items: a batch update or a
-  /// committed placeholder.
-  func itemsDidChange() {}
+  /// Called once the geometry has followed a change to the items: a batch update, or a
+  /// committed placeholder (with its item's data and display paths).
+  func itemsDidChange(committed: (data: IndexPath, display: IndexPath)? = nil) {}
   /// The extent new sections' items take until they come into view and are measured; nil
   /// (the default) measures every item up front.
   var estimatedItemExtent: Double? { nil }

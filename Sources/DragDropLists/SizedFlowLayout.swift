@@ -106,7 +106,7 @@ struct SizedFlowLayout: Sendable {
   // MARK: Flowing
 
   /// The end (one past the last item) and the height of the line that starts at `start`.
-  private static func lineEnd(
+  fileprivate static func lineEnd(
     from start: Int, count: Int, available: Double, spacing: Double, size: (Int) -> Size
   ) -> (end: Int, height: Double) {
     let first = size(start)
@@ -122,19 +122,67 @@ struct SizedFlowLayout: Sendable {
     return (end, height)
   }
 
-  /// A re-flow of a section's lines: the lines before `first` stay, `made` replaces those
-  /// from `first` on, and the old lines from `resumesAt` follow, their items `delta` later
-  /// and their tops `dy` lower.
+  /// A re-flow of a section's lines, made as far as it is asked: the lines before `first`
+  /// stay, `made` replaces those from `first` on, and once the flow meets an old line, the
+  /// old lines from `resumesAt` follow, their items `delta` later and their tops `dy` lower.
   struct Reflow: Sendable {
-    var first: Int
+    let first: Int
     /// The first item of the re-flowed lines.
-    var startItem: Int
-    var made = Lines()
-    var resumesAt: Int?
-    var delta: Int
-    var dy = 0.0
+    let startItem: Int
+    /// The items in the section after the change.
+    let count: Int
+    /// The last changed item: the flow may meet the old lines only past it.
+    let changed: Int
+    let delta: Int
+    private(set) var made = Lines()
+    private(set) var resumesAt: Int?
+    private(set) var dy = 0.0
+    /// The first item and the top of the next line to make, and the old line to compare
+    /// it with.
+    private var item: Int
+    private var top: Double
+    private var next: Int
 
-    /// The lines after the re-flow.
+    /// A flow of `count` items from the start of `old`'s line `first` (the first line when
+    /// `old` has none), which meets the old lines at the first line that starts past item
+    /// `changed` where an old line started `delta` items earlier.
+    init(count: Int, old: Lines, first: Int, changed: Int, delta: Int) {
+      let first = old.count == 0 ? 0 : max(0, min(first, old.count - 1))
+      (self.first, self.count, self.changed, self.delta) = (first, count, changed, delta)
+      item = old.count == 0 ? 0 : old.starts[first]
+      top = old.count == 0 ? 0 : old.tops[first]
+      next = first
+      startItem = item
+    }
+
+    /// Whether the flow has met the old lines or run out of items.
+    var isFinished: Bool { resumesAt != nil || item >= count }
+
+    /// The end of the made lines: one past their last item.
+    var madeEnd: Int { item }
+
+    /// Makes lines until they hold item `target`, meet the old lines, or end.
+    mutating func advance(
+      through target: Int, old: Lines, metrics: Metrics, available: Double, size: (Int) -> Size
+    ) {
+      while !isFinished, item <= target {
+        if item > changed {
+          while next < old.count, old.starts[next] + delta < item { next += 1 }
+          if next < old.count, old.starts[next] + delta == item {
+            resumesAt = next
+            dy = top - old.tops[next]
+            return
+          }
+        }
+        let (end, height) = SizedFlowLayout.lineEnd(
+          from: item, count: count, available: available, spacing: metrics.interitem, size: size)
+        made.append(start: item, top: top, height: height)
+        top += height + metrics.line
+        item = end
+      }
+    }
+
+    /// The lines after the re-flow, made to the end.
     func applied(to old: Lines) -> Lines {
       var lines = Lines(
         starts: Array(old.starts[..<first]), tops: Array(old.tops[..<first]), heights: Array(old.heights[..<first]))
@@ -150,34 +198,14 @@ struct SizedFlowLayout: Sendable {
     }
   }
 
-  /// Flows `count` items of `size` from the start of `old`'s line `first` (the first line
-  /// when `old` has none), until a line starts past item `changed` where an old line
-  /// started `delta` items earlier.
+  /// Flows `count` items of `size` to the end: see ``Reflow``.
   private static func reflow(
     count: Int, size: (Int) -> Size, metrics: Metrics, available: Double, old: Lines, first: Int, changed: Int,
     delta: Int
   ) -> Reflow {
-    let first = old.count == 0 ? 0 : max(0, min(first, old.count - 1))
-    var item = old.count == 0 ? 0 : old.starts[first]
-    var top = old.count == 0 ? 0 : old.tops[first]
-    var result = Reflow(first: first, startItem: item, delta: delta)
-    var next = first
-    while item < count {
-      if item > changed {
-        while next < old.count, old.starts[next] + delta < item { next += 1 }
-        if next < old.count, old.starts[next] + delta == item {
-          result.resumesAt = next
-          result.dy = top - old.tops[next]
-          return result
-        }
-      }
-      let (end, height) = lineEnd(
-        from: item, count: count, available: available, spacing: metrics.interitem, size: size)
-      result.made.append(start: item, top: top, height: height)
-      top += height + metrics.line
-      item = end
-    }
-    return result
+    var flow = Reflow(count: count, old: old, first: first, changed: changed, delta: delta)
+    flow.advance(through: .max, old: old, metrics: metrics, available: available, size: size)
+    return flow
   }
 
   /// Flows every section again, after the width changes: O(items).
@@ -461,34 +489,35 @@ struct SizedFlowLayout: Sendable {
       Self.displacedSize($0, section: section, removed: removed, gap: gap, gapSize: gapSize)
     }
     let own = section.lines
-    let flow: Reflow
-    if let cached = pass.sizedFlows[index] {
-      flow = cached
-    } else {
-      let delta = (gap == nil ? 0 : 1) - (removed == nil ? 0 : 1)
-      flow = Self.reflow(
-        count: section.sizes.count + delta, size: shownSize, metrics: section.metrics,
-        available: available(section.metrics), old: own,
-        first: own.line(holding: max(0, min(removed ?? .max, gap ?? .max) - 1)),
-        changed: max(removed ?? -1, gap ?? -1) + 1, delta: delta)
-      pass.sizedFlows[index] = flow
-    }
     let shown = displacedIndex(item, inSection: index, removing: pass.removed, gap: pass.gap)
-    let count = section.sizes.count + flow.delta
-    let madeEnd = flow.resumesAt.map { own.starts[$0] + flow.delta } ?? count
+    // The flow is made once a pass, as far as the cells asked for need it. It leaves the
+    // pass while it grows, so that its arrays are not copied.
+    var flow =
+      pass.sizedFlows.removeValue(forKey: index)
+      ?? {
+        let delta = (gap == nil ? 0 : 1) - (removed == nil ? 0 : 1)
+        return Reflow(
+          count: section.sizes.count + delta, old: own,
+          first: own.line(holding: max(0, min(removed ?? .max, gap ?? .max) - 1)),
+          changed: max(removed ?? -1, gap ?? -1) + 1, delta: delta)
+      }()
+    flow.advance(
+      through: shown, old: own, metrics: section.metrics, available: available(section.metrics), size: shownSize)
+    pass.sizedFlows[index] = flow
     if shown < flow.startItem {
       // Before the change: where the section's own lines put it.
       let line = own.line(holding: shown)
-      let isLast = line == flow.first - 1 && flow.made.count == 0 && flow.resumesAt == nil
+      let isLast = line == flow.first - 1 && flow.made.count == 0 && flow.isFinished && flow.resumesAt == nil
       return frame(
         of: shown, line: line, lines: own, isLast: isLast, count: flow.startItem, size: { section.sizes[$0] },
         metrics: section.metrics, top: top)
     }
-    if shown < madeEnd, flow.made.count > 0 {
+    if shown < flow.madeEnd {
       let line = flow.made.line(holding: shown)
+      let isLast = flow.isFinished && flow.resumesAt == nil && line == flow.made.count - 1
       return frame(
-        of: shown, line: line, lines: flow.made, isLast: flow.resumesAt == nil && line == flow.made.count - 1,
-        count: madeEnd, size: shownSize, metrics: section.metrics, top: top)
+        of: shown, line: line, lines: flow.made, isLast: isLast, count: flow.madeEnd, size: shownSize,
+        metrics: section.metrics, top: top)
     }
     // After it: the section's own frame, moved down by the re-flow.
     return frameForItem(at: IndexPath(item: shown - flow.delta, section: index))?.offsetBy(dx: 0, dy: flow.dy)

@@ -265,7 +265,8 @@ import Testing
       // Sections keep their tops while a drag is under way: only items move.
       let expected = Self.reference(width: flow.width, sections: shown)
       let tops = Self.reference(width: flow.width, sections: model).tops
-      for path in all {
+      // Cells ask in any order; the pass's flow grows as far as each needs.
+      for path in all.shuffled(using: &random) {
         let frame = flow.displacedFrame(path.item, inSection: path.section, in: &pass)
         if path == removed {
           Self.expectClose(frame, flow.frameForItem(at: path), "seed \(seed) removed \(path)")

@@ -97,14 +97,21 @@ final class KeyboardTableScene {
 final class GridScene {
   let test = TestWindow(size: Size(width: 1280, height: 800))
   let photos: PhotoGrid
-  let grid = CollectionView(
-    frame: Rect(x: 0, y: 0, width: 1280, height: 800),
-    collectionViewLayout: .flow(itemSize: Size(width: 100, height: 100), minimumInteritemSpacing: 10))
+  let grid: CollectionView
+  /// Gives the items widths of their own, when the scene is sized.
+  let sizes: TileSizes?
   var step = 0
 
-  init(count: Int) {
+  init(count: Int, sized: Bool = false) {
     photos = PhotoGrid(count: count)
+    sizes = sized ? TileSizes() : nil
+    grid = CollectionView(
+      frame: Rect(x: 0, y: 0, width: 1280, height: 800),
+      collectionViewLayout: sized
+        ? CollectionViewFlowLayout()
+        : .flow(itemSize: Size(width: 100, height: 100), minimumInteritemSpacing: 10))
     grid.register(CollectionViewCell.self, forCellWithReuseIdentifier: "cell")
+    grid.delegate = sizes
     grid.dataSource = photos
     grid.dragDelegate = photos
     grid.dropDelegate = photos
@@ -112,8 +119,16 @@ final class GridScene {
     grid.layoutIfNeeded()
     grid.contentOffset = Point(x: 0, y: (grid.contentSize.height / 2).rounded())
     grid.layoutIfNeeded()
-    test.longPress(at: Point(x: 50, y: 450))
-    test.move(to: Point(x: 60, y: 460), steps: 2)
+    // A sized flow's lines fall where its sizes put them: it lifts the middle visible item.
+    var press = Point(x: 50, y: 450)
+    if sized, let path = grid.indexPathsForVisibleItems.sorted().dropFirst(20).first,
+      let frame = grid.frameForItem(at: path)
+    {
+      press = grid.convert(Point(x: frame.midX, y: frame.midY), to: test.window)
+    }
+    test.longPress(at: press)
+    test.move(to: Point(x: press.x + 10, y: press.y + 10), steps: 2)
+    precondition(!test.window.dragController.activeSessions.isEmpty, "the scene's drag did not start")
     test.recorder.detach()
   }
 
@@ -122,6 +137,17 @@ final class GridScene {
     let x = 20 + Double((step * 53) % 1240)
     let y = 60 + Double((step * 37) % 680)
     test.window.send(Touch(id: 1, phase: .moved, location: Point(x: x, y: y), timestamp: test.clock.now))
+  }
+}
+
+/// Tiles of five widths and two heights, from a flow layout delegate.
+@MainActor
+final class TileSizes: CollectionViewDelegateFlowLayout {
+  func collectionView(
+    _ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
+    sizeForItemAt indexPath: IndexPath
+  ) -> CGSize {
+    CGSize(width: 70 + (indexPath.item % 5) * 15, height: indexPath.item % 7 == 0 ? 120 : 100)
   }
 }
 
@@ -159,6 +185,12 @@ let benchmarks: @Sendable () -> Void = {
     } setup: {
       await MainActor.run { GridScene(count: count) }
     }
+    Benchmark("sized grid drag move, \(count) items") { benchmark, scene in
+      let samples = await MainActor.run { timeEach() { scene.move() } }
+      for sample in samples { benchmark.measurement(perMove, sample) }
+    } setup: {
+      await MainActor.run { GridScene(count: count, sized: true) }
+    }
   }
 
   Benchmark(
@@ -195,6 +227,27 @@ let benchmarks: @Sendable () -> Void = {
     benchmark.measurement(perBatch, nanoseconds / 1_000_000)
   } setup: {
     await MainActor.run { GridScene(count: 1_000_000) }
+  }
+
+  Benchmark(
+    "one placeholder inserted and committed, 1000000-item sized grid",
+    configuration: .init(
+      metrics: [perOperation], timeUnits: .milliseconds, maxDuration: .seconds(10), maxIterations: 10)
+  ) { benchmark, scene in
+    let nanoseconds = await MainActor.run {
+      // A flow layout whose delegate gives sizes asks it for every item after the commit,
+      // as UIKit's flow layout does when it prepares.
+      let item = DragItem(itemProvider: ItemProvider(object: "new"))
+      let coordinator = CollectionViewDropCoordinator.make(items: [item], collectionView: scene.grid)
+      let start = DispatchTime.now().uptimeNanoseconds
+      let placeholder = CollectionViewDropPlaceholder(
+        insertionIndexPath: IndexPath(item: scene.photos.count / 2, section: 0), reuseIdentifier: "cell")
+      coordinator.drop(item, to: placeholder).commitInsertion { _ in scene.photos.count += 1 }
+      return Int(DispatchTime.now().uptimeNanoseconds - start)
+    }
+    benchmark.measurement(perOperation, nanoseconds)
+  } setup: {
+    await MainActor.run { GridScene(count: 1_000_000, sized: true) }
   }
 
   Benchmark(

@@ -1,0 +1,1 @@
+../UIKitCodeTests/Corpus/WordChipsViewController.swift
