@@ -17,7 +17,7 @@ APT_PACKAGES := shared-mime-info libgtk-4-dev libsqlite3-dev xvfb xauth xdotool 
 # Tests that need a display run under a private Xvfb when no display is set.
 XVFB_RUN := $(if $(DISPLAY),,xvfb-run -a -s "-screen 0 1280x800x24 -nolisten tcp")
 
-.PHONY: all deps build test asan api api-diff lint format bench run tour clean docs
+.PHONY: all deps build test asan api api-diff lint format bench bench-build run tour clean docs
 
 all: test
 
@@ -80,6 +80,11 @@ format:
 
 bench: deps
 	cd Benchmarks && $(SWIFT) package --allow-writing-to-package-directory benchmark --no-progress
+
+# The benchmarks compile (a debug build, no run), so that a change to the API cannot leave
+# them behind; CI builds them.
+bench-build: deps
+	cd Benchmarks && $(SWIFT) build
 
 # `make run` with a display opens Albums on the default library (~/.local/share/DragDrop
 # Albums; LIBRARY=path for another). Without a display it plays the Albums tour: it starts its
