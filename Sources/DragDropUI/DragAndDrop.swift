@@ -15,6 +15,8 @@ struct DragSourceModifier: WrappingModifier {
     source.data = data
     source.preview = preview
     source.ended = ended
+    // SwiftUI's onDrag works on every device, the phone included, unless it is disabled.
+    source.interaction.isEnabled = node.environment.isEnabled
     if source.interaction.name == nil { source.interaction.name = "onDrag" }
   }
 }
@@ -32,8 +34,6 @@ final class DragSource: DragInteractionDelegate {
     self.node = node
     interaction = DragInteraction(delegate: PlaceholderDelegate.shared)
     interaction.delegate = self
-    // SwiftUI's onDrag works on every device, the phone included.
-    interaction.isEnabled = true
     node.attachment = self
     node.view.addInteraction(interaction)
   }
@@ -205,9 +205,10 @@ final class DropTarget: DropInteractionDelegate {
     DropInfo(location: node.map { session.location(in: $0.view) } ?? session.locationInWindow, session: session)
   }
 
-  /// A drag with none of the target's types does not activate it (rule 35).
+  /// A drag with none of the target's types does not activate it (rule 35), nor does any
+  /// drag while the target is disabled.
   func dropInteraction(_ interaction: DropInteraction, canHandle session: DropSession) -> Bool {
-    session.hasItemsConforming(to: types)
+    (node?.environment.isEnabled ?? false) && session.hasItemsConforming(to: types)
   }
 
   func dropInteraction(_ interaction: DropInteraction, sessionDidEnter session: DropSession) {

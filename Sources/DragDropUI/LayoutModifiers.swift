@@ -110,6 +110,10 @@ final class WrapperNode: LayoutNode {
     }
   }
 
+  /// A modifier that reads the environment (whether controls are enabled) sets its view up
+  /// again.
+  override func environmentDidChange() { modifier.configure(self) }
+
   override func subviewOrder() -> [Views.View] {
     let content = self.content.nodes.map(\.view)
     let decoration = self.decoration.nodes.map(\.view)
@@ -415,6 +419,8 @@ struct TapModifier: WrappingModifier {
       node.attachment = tap
     }
     tap.recognizer.numberOfTapsRequired = max(1, count)
+    // A disabled view takes no taps, as in SwiftUI.
+    tap.recognizer.isEnabled = node.environment.isEnabled
     tap.action = action
   }
 }

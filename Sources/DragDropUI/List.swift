@@ -735,15 +735,7 @@ final class RowContainer: Views.View {
   }
 
   /// The first text the row shows, for its accessibility label.
-  var text: String? { rowNode.flatMap { Self.text(in: $0.view) } }
-
-  private static func text(in view: Views.View) -> String? {
-    if let text = (view as? TextLeafView)?.text { return text }
-    for subview in view.subviews {
-      if let text = text(in: subview) { return text }
-    }
-    return nil
-  }
+  var text: String? { rowNode.flatMap { firstText(in: $0.view) } }
 }
 
 /// The list's diffable data source: a reorder through the table is told to the list.

@@ -1,8 +1,9 @@
 @_spi(Platform) import DragDrop
 import DragDropLists
 import DragDropTesting
-import DragDropUI
 import Views
+
+@testable import DragDropUI
 
 // Helpers that name the engine's views, which the other files cannot: there `View` is
 // the declarative protocol.
@@ -52,6 +53,27 @@ func scrollOffset(of view: Views.View) -> Point? {
   if let scroll = view as? Views.ScrollView { return scroll.contentOffset }
   for subview in view.subviews {
     if let offset = scrollOffset(of: subview) { return offset }
+  }
+  return nil
+}
+
+/// The first text view in `view`'s tree.
+@MainActor
+func firstTextLeaf(in view: Views.View) -> TextLeafView? {
+  if let text = view as? TextLeafView { return text }
+  for subview in view.subviews {
+    if let found = firstTextLeaf(in: subview) { return found }
+  }
+  return nil
+}
+
+/// The first view in `root`'s tree whose snapshot line starts with `name`: a node's view
+/// by its display name.
+@MainActor
+func findView(named name: String, in root: Views.View) -> Views.View? {
+  if root.snapshotDescription.hasPrefix(name + " ") { return root }
+  for subview in root.subviews {
+    if let found = findView(named: name, in: subview) { return found }
   }
   return nil
 }
