@@ -152,6 +152,8 @@ class LayoutNode: ViewNode {
   /// The stack axis the node is laid out along, when its parent is a stack: spacers and
   /// dividers follow it.
   var stackAxis: Axis?
+  /// Where the node's view is drawn among its siblings (``View/zIndex(_:)``).
+  var zIndex = 0.0
 
   init(_ context: NodeContext, viewType: ObjectIdentifier, view: HostedView = HostedView()) {
     self.view = view
@@ -212,7 +214,11 @@ class LayoutNode: ViewNode {
 
   /// The on-screen views of the children, back to front.
   func subviewOrder() -> [Views.View] {
-    layoutChildren.map(\.view)
+    let children = layoutChildren
+    guard children.contains(where: { $0.zIndex != 0 }) else { return children.map(\.view) }
+    // Lower indices behind, and the order written among equal ones.
+    return children.enumerated().sorted { ($0.element.zIndex, $0.offset) < ($1.element.zIndex, $1.offset) }
+      .map(\.element.view)
   }
 
   /// The layout nodes of the children, in order.

@@ -82,6 +82,8 @@ final class WrapperNode: LayoutNode {
   var decorationAlignment = Alignment.center
   /// Whatever the modifier keeps between updates: a gesture recogniser, an interaction.
   var attachment: AnyObject?
+  /// The shape the view is clipped to, in its bounds (``View/clipShape(_:)``).
+  var clipPath: (@MainActor (Rect) -> Path)?
 
   init(_ context: NodeContext, viewType: ObjectIdentifier, modifier: any WrappingModifier) {
     self.modifier = modifier
@@ -99,6 +101,15 @@ final class WrapperNode: LayoutNode {
 
   override func placeContent(in bounds: Rect, proposal: ProposedViewSize) {
     modifier.place(in: bounds, proposal: proposal, content: content)
+    if let clipPath {
+      let path = clipPath(bounds)
+      let mask = view.layer.mask as? ShapeLayer ?? ShapeLayer()
+      if mask.path != path || view.layer.mask !== mask {
+        mask.path = path
+        view.layer.mask = mask
+        graph.statistics.viewsRedrawn += 1
+      }
+    }
     if children.count > 1 {
       // A decoration with nothing interactive in it lets input through to the content:
       // a border or an overlaid caption does not block taps or drops.
@@ -325,6 +336,11 @@ struct DecorationModifier<Decoration: View>: WrappingModifier {
 
 extension View {
   /// A view behind this one, offered its size.
+  /// The view with a colour filling its bounds behind it: `.background(.yellow)`.
+  public func background(_ color: Color) -> some View {
+    background(color, alignment: .center)
+  }
+
   public func background<Background: View>(_ background: Background, alignment: Alignment = .center) -> some View {
     modifier(DecorationModifier(decoration: background, alignment: alignment, inFront: false))
   }

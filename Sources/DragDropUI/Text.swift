@@ -94,8 +94,11 @@ final class TextNode: LayoutNode {
   }
 
   private func applyEnvironment() {
-    textView.font = environment.font ?? .body
+    var font = environment.font ?? .body
+    if let weight = environment.fontWeight { font.weight = weight }
+    textView.font = font
     textView.color = environment.foregroundColor ?? .primary
+    textView.alignment = environment.multilineTextAlignment
     textView.measurer = graph.windowEnvironment().textMeasurer
   }
 
@@ -130,6 +133,8 @@ final class TextLeafView: HostedView {
   var text = "" { didSet { laidOut = nil } }
   var font = Font.body { didSet { laidOut = nil } }
   var color = Color.primary
+  /// How the lines line up.
+  var alignment = TextAlignment.leading
   var measurer: any TextMeasuring = ApproximateTextMeasurer() { didSet { laidOut = nil } }
   /// The width and height offered at the last layout, which the lines are broken for.
   var breakWidth: Double?
@@ -161,7 +166,12 @@ final class TextLeafView: HostedView {
     let height = lineHeight
     var y = (bounds.height - height * Double(lines.count)) / 2
     for line in lines {
-      context.drawText(line, at: Point(x: 0, y: y), font: font, color: color)
+      var x = 0.0
+      if alignment != .leading {
+        let free = bounds.width - measurer.size(of: line, font: font).width
+        x = alignment == .center ? free / 2 : free
+      }
+      context.drawText(line, at: Point(x: x, y: y), font: font, color: color)
       y += height
     }
   }

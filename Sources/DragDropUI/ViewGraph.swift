@@ -53,6 +53,9 @@ public final class ViewGraph {
   static var evaluating: CompositeNode?
 
   private var dirty: [ObjectIdentifier: CompositeNode] = [:]
+  /// Actions to run once the update under way, or the next one, has finished:
+  /// `onAppear` and `onDisappear`.
+  private var afterUpdates: [@MainActor () -> Void] = []
   private var pendingSyncs: [LayoutNode] = []
   private var updateIsRequested = false
   private var isUpdating = false
@@ -60,7 +63,13 @@ public final class ViewGraph {
   init() {}
 
   /// Whether a state change waits for ``update()``.
-  public var needsUpdate: Bool { !dirty.isEmpty || !pendingSyncs.isEmpty }
+  public var needsUpdate: Bool { !dirty.isEmpty || !pendingSyncs.isEmpty || !afterUpdates.isEmpty }
+
+  /// Runs `action` when the update under way has finished, or after the next one.
+  func afterUpdate(_ action: @escaping @MainActor () -> Void) {
+    afterUpdates.append(action)
+    requestUpdate()
+  }
 
   /// Makes the node of a view, with its subtree.
   func makeNode<V: View>(_ view: V, in context: NodeContext) -> ViewNode {
@@ -118,17 +127,24 @@ public final class ViewGraph {
     guard !isUpdating else { return }
     isUpdating = true
     defer { isUpdating = false }
-    while !dirty.isEmpty {
-      let nodes = dirty.values.sorted { $0.depth < $1.depth }
-      dirty.removeAll()
-      for node in nodes where node.isAttached && node.isDirty {
-        node.evaluate()
+    repeat {
+      while !dirty.isEmpty {
+        let nodes = dirty.values.sorted { $0.depth < $1.depth }
+        dirty.removeAll()
+        for node in nodes where node.isAttached && node.isDirty {
+          node.evaluate()
+        }
       }
-    }
-    while let node = pendingSyncs.popLast() {
-      node.needsSubviewSync = false
-      if node.isAttached { node.syncSubviews() }
-    }
+      while let node = pendingSyncs.popLast() {
+        node.needsSubviewSync = false
+        if node.isAttached { node.syncSubviews() }
+      }
+      // Appear and disappear actions run once the tree is up to date; the state they
+      // change is applied in the same update.
+      let actions = afterUpdates
+      afterUpdates.removeAll()
+      for action in actions { action() }
+    } while !dirty.isEmpty || !pendingSyncs.isEmpty
   }
 
   /// Counts a layout pass.
