@@ -33,6 +33,7 @@ public final class HostingView<Content: View>: Views.View {
     self.rootView = rootView
     super.init(frame: frame)
     graph.windowEnvironment = { [weak self] in self?.environment ?? .detached }
+    graph.clock = { [weak self] in self?.window?.clock }
     graph.updateRequested = { [weak self] in self?.scheduleUpdate() }
     root = RootNode(graph: graph)
     root.children = [root.makeChild(rootView)]
@@ -69,6 +70,7 @@ public final class HostingView<Content: View>: Views.View {
     graph.beginLayoutPass()
     root.view.frame = bounds
     root.place(in: bounds, proposal: ProposedViewSize(bounds.size))
+    graph.finishLayoutPass()
   }
 
   /// The size the content takes when offered `size`.

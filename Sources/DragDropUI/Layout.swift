@@ -185,12 +185,40 @@ class LayoutNode: ViewNode {
   /// Puts the node's view at `rect` in its parent's view, and places what is inside for
   /// the proposal the parent made.
   final func place(in rect: Rect, proposal: ProposedViewSize) {
-    if view.frame != rect { view.frame = rect }
+    moveView(to: rect)
     if !needsLayout, let placement, placement.rect.size == rect.size, placement.proposal == proposal { return }
     needsLayout = false
     placement = (rect, proposal)
     graph.statistics.nodesPlaced += 1
     placeContent(in: Rect(origin: .zero, size: rect.size), proposal: proposal)
+  }
+
+  /// The layout pass the node was first placed in.
+  private var firstPlacedPass: Int?
+
+  /// Puts the view at `rect`: at once, or, in an animated change, gliding from where it
+  /// shows (a new view fades in where it lands).
+  private func moveView(to rect: Rect) {
+    let isNew = firstPlacedPass == nil
+    if isNew { firstPlacedPass = graph.layoutPassNumber }
+    let animator = graph.animator
+    guard (animator.target(of: view) ?? view.frame) != rect || isNew else { return }
+    guard let animation = graph.animation(for: self), let clock = graph.clock() else {
+      animator.stop(view)
+      view.frame = rect
+      return
+    }
+    if !isNew {
+      animator.move(view, to: rect, animation: animation, clock: clock)
+      return
+    }
+    view.frame = rect
+    // Only the outermost new view fades: the views inside it come with it.
+    var ancestor = parent
+    while let node = ancestor, !(node is LayoutNode) { ancestor = node.parent }
+    if let parentPass = (ancestor as? LayoutNode)?.firstPlacedPass, parentPass < graph.layoutPassNumber {
+      animator.fadeIn(view, animation: animation, clock: clock)
+    }
   }
 
   /// Notes that the node changed in a way that may change its size or its children's
@@ -231,10 +259,20 @@ class LayoutNode: ViewNode {
   /// Makes the view's subviews those of ``subviewOrder()``, moving as few as it can.
   func syncSubviews() {
     let wanted = subviewOrder()
-    let current = view.subviews
+    // Pictures of removed views fading out stay on top until they are gone.
+    let current = view.subviews.filter { !($0 is FadingGhost) }
     guard wanted.count != current.count || zip(wanted, current).contains(where: { $0 !== $1 }) else { return }
     let kept = Set(wanted.map(ObjectIdentifier.init))
-    for subview in current where !kept.contains(ObjectIdentifier(subview)) { subview.removeFromSuperview() }
+    for subview in current where !kept.contains(ObjectIdentifier(subview)) {
+      if let animation = graph.layoutAnimation, let clock = graph.clock(),
+        (subview as? HostedView)?.node?.isAttached != true
+      {
+        let ghost = FadingGhost(of: subview)
+        view.addSubview(ghost)
+        graph.animator.fadeOut(ghost, animation: animation, clock: clock)
+      }
+      subview.removeFromSuperview()
+    }
     for (index, subview) in wanted.enumerated() where index >= view.subviews.count || view.subviews[index] !== subview {
       view.insertSubview(subview, at: index)
     }

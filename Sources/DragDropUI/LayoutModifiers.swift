@@ -388,10 +388,15 @@ struct AppearanceModifier: WrappingModifier {
     let view = node.view
     switch change {
     case .opacity(let value):
-      if view.alpha != value {
+      let animator = node.graph.animator
+      guard (animator.targetAlpha(of: view) ?? view.alpha) != value else { break }
+      if let animation = node.graph.animation(for: node), let clock = node.graph.clock() {
+        animator.fade(view, to: value, animation: animation, clock: clock)
+      } else {
+        animator.stop(view)
         view.alpha = value
-        node.didRedraw()
       }
+      node.didRedraw()
     case .cornerRadius(let radius):
       if view.cornerRadius != radius {
         view.cornerRadius = radius

@@ -45,6 +45,19 @@ public final class ViewGraph {
   var updateRequested: (@MainActor () -> Void)?
   /// The window environment: text measuring and the device configuration.
   var windowEnvironment: @MainActor () -> WindowEnvironment = { .detached }
+  /// The clock animations run on: the window's.
+  var clock: @MainActor () -> (any MainActorClock)? = { nil }
+  /// Moves and fades the views of animated changes.
+  let animator = Animator()
+  /// The animation of the state changes waiting for an update (``withAnimation(_:_:)``).
+  private var pendingAnimation: Animation?
+  /// The animation of the update under way and the layout pass after it.
+  private(set) var layoutAnimation: Animation?
+  /// Parts of the tree whose changes animate in the next layout pass
+  /// (``View/animation(_:value:)``).
+  private var animatedScopes: [(node: ViewNode, animation: Animation)] = []
+  /// Layout passes so far: a node placed first in this one is new.
+  private(set) var layoutPassNumber = 0
 
   /// Counts since the graph was made; tests read and reset them.
   public var statistics = UpdateStatistics()
@@ -99,8 +112,9 @@ public final class ViewGraph {
   }
 
   /// Notes that a node's body must be evaluated again.
-  func invalidate(_ node: CompositeNode) {
+  func invalidate(_ node: CompositeNode, animation: Animation? = Transaction.animation) {
     guard node.isAttached else { return }
+    if let animation { pendingAnimation = animation }
     node.isDirty = true
     dirty[ObjectIdentifier(node)] = node
     requestUpdate()
@@ -127,6 +141,11 @@ public final class ViewGraph {
     guard !isUpdating else { return }
     isUpdating = true
     defer { isUpdating = false }
+    // Changes waiting since a withAnimation, or made inside one now (a new root view).
+    if let animation = Transaction.animation ?? pendingAnimation {
+      layoutAnimation = animation
+      pendingAnimation = nil
+    }
     repeat {
       while !dirty.isEmpty {
         let nodes = dirty.values.sorted { $0.depth < $1.depth }
@@ -150,6 +169,31 @@ public final class ViewGraph {
   /// Counts a layout pass.
   func beginLayoutPass() {
     statistics.layoutPasses += 1
+    layoutPassNumber += 1
+  }
+
+  /// Ends the layout pass after an animated update: later changes do not animate.
+  func finishLayoutPass() {
+    layoutAnimation = nil
+    animatedScopes.removeAll()
+  }
+
+  /// Animates the changes inside `node` in the next layout pass.
+  func animate(_ node: ViewNode, with animation: Animation) {
+    animatedScopes.append((node, animation))
+  }
+
+  /// The animation the changes of `node` take now, if any: the update's, or that of an
+  /// ``View/animation(_:value:)`` around the node.
+  func animation(for node: ViewNode) -> Animation? {
+    if let animation = Transaction.animation ?? layoutAnimation { return animation }
+    guard !animatedScopes.isEmpty else { return nil }
+    var current: ViewNode? = node
+    while let scope = current {
+      if let found = animatedScopes.last(where: { $0.node === scope }) { return found.animation }
+      current = scope.parent
+    }
+    return nil
   }
 }
 
@@ -342,11 +386,13 @@ private final class WeakNode: @unchecked Sendable {
   /// Observation calls back inside the mutation, on whatever thread or actor made it:
   /// the node is marked on the main actor, as soon as it runs next.
   func invalidateOnMainActor() {
-    Task { @MainActor in self.invalidate() }
+    // A change made on the main actor inside withAnimation animates.
+    let animation: Animation? = Thread.isMainThread ? MainActor.assumeIsolated { Transaction.animation } : nil
+    Task { @MainActor in self.invalidate(animation) }
   }
 
-  @MainActor private func invalidate() {
+  @MainActor private func invalidate(_ animation: Animation?) {
     guard let node else { return }
-    node.graph.invalidate(node)
+    node.graph.invalidate(node, animation: animation)
   }
 }
