@@ -77,7 +77,7 @@ let package = Package(
     // interactions: they run in any window, a GTK window or a headless one.
     .target(
       name: "DragDropUI",
-      dependencies: ["DragDrop", "DragDropLists"],
+      dependencies: ["DragDrop", "DragDropLists", .product(name: "Logging", package: "swift-log")],
       swiftSettings: strict
     ),
     // UIKit's names and shapes over the engine, so that code written for UIKit compiles with

@@ -55,7 +55,7 @@ public final class DeclarativeModel {
 public struct DeclarativeSceneView: View {
   let model: DeclarativeModel
   let str = "「SwiftUIとドラッグ&ドロップ」サンプル"
-  let weatherImage = Image(systemName: "cloud.sun.rain")!
+  let weatherImage = UIImage(systemName: "cloud.sun.rain")!
 
   public var body: some View {
     VStack(alignment: .leading, spacing: 12) {

@@ -1,37 +1,88 @@
 import Foundation
-import Synchronization
+import Logging
 import Views
 
-extension Image: View {
+private let logger = Logger(label: "DragDrop.Image")
+
+/// A picture, as SwiftUI's `Image`: a bitmap (``init(uiImage:)``), an image among an
+/// application's resources (``init(_:bundle:)``), or a symbol (``init(systemName:)``).
+/// The bytes an item provider carries are the other image type, ``UIImage``, as in
+/// SwiftUI.
+///
+/// A bitmap shows at its pixel size, a point a pixel. A symbol is drawn in the foreground
+/// colour, as large as a line of the environment's font, as SF Symbols are. An image that
+/// is not found shows nothing and says so in the log, as in SwiftUI.
+public struct Image: View, Hashable, Sendable {
+  enum Source: Hashable, Sendable {
+    case bitmap(UIImage)
+    case symbol(String)
+    /// A name nothing was found for.
+    case missing
+  }
+
+  let source: Source
+
+  /// A view of a bitmap: what `Image(uiImage: weatherImage)` shows.
+  public nonisolated init(uiImage image: UIImage) {
+    source = .bitmap(image)
+  }
+
+  /// A symbol, drawn from simple shapes (see ``UIImage/init(systemName:)`` for the names
+  /// there are). Another name shows nothing, and is logged.
+  public init(systemName name: String) {
+    if UIImage.symbol(named: name, color: .primary) != nil {
+      source = .symbol(name)
+    } else {
+      logger.warning("Image(systemName:): no symbol named \(name); the image shows nothing")
+      source = .missing
+    }
+  }
+
+  /// The image of that name among `bundle`'s resources (the main bundle's when nil): the
+  /// name as given, or with `.png`, `.jpg`, `.jpeg` or `.gif` added. A name not found
+  /// shows nothing, and is logged.
+  public init(_ name: String, bundle: Bundle? = nil) {
+    if let image = UIImage(named: name, in: bundle) {
+      source = .bitmap(image)
+    } else {
+      logger.warning("Image(_:bundle:): no image named \(name) among the resources; the image shows nothing")
+      source = .missing
+    }
+  }
+
+  /// An image of that name that a screen reader passes over.
+  public init(decorative name: String, bundle: Bundle? = nil) {
+    self.init(name, bundle: bundle)
+  }
+
   public var body: Never { primitiveBodyRequested(Self.self) }
 
-  /// The same image: what `Image(uiImage: weatherImage)` becomes without the prefix, where
-  /// the image is already an `Image`.
-  public init(uiImage image: Image) {
-    self = image
-  }
-
-  /// The image read from a file, or nil when the file cannot be read or is not a PNG, JPEG
-  /// or GIF image.
-  public init?(contentsOfFile path: String) {
-    guard let data = FileManager.default.contents(atPath: path), let image = try? Image(data: data) else {
-      return nil
-    }
-    self = image
-  }
-
-  /// A symbol drawn at 64 × 64 pixels in the primary colour, or nil when DragDropUI has no
-  /// symbol of that name. The symbols are SF Symbols' names for a few common pictures:
-  /// `cloud`, `cloud.rain`, `cloud.sun.rain`, `sun.max`, `star.fill`, `heart.fill`,
-  /// `circle`, `circle.fill`, `square`, `square.fill` and `photo`.
-  public init?(systemName name: String) {
-    guard let image = SymbolImages.image(named: name) else { return nil }
-    self = image
-  }
-
-  /// The image stretched to the frame it is given, rather than kept at its pixel size.
+  /// The image stretched to the frame it is given, rather than kept at its natural size.
   public func resizable() -> ResizableImage {
     ResizableImage(image: self, contentMode: nil)
+  }
+
+  /// The bitmap the image shows, a symbol drawn in `color`; nil when nothing was found.
+  nonisolated func bitmap(color: Color) -> UIImage? {
+    switch source {
+    case .bitmap(let image): image
+    case .symbol(let name): UIImage.symbol(named: name, color: color)
+    case .missing: nil
+    }
+  }
+}
+
+extension Image: Transferable {
+  /// An image travels as its bitmap (a symbol drawn in the primary colour), and is made
+  /// from one.
+  public nonisolated static var transferRepresentation: some TransferRepresentation {
+    ProxyRepresentation(
+      exporting: { image in
+        guard let bitmap = image.bitmap(color: .primary) else {
+          throw ItemProviderError.coercionFailed(from: .image, to: "Image", reason: "the image was not found")
+        }
+        return bitmap
+      }, importing: { Image(uiImage: $0) })
   }
 }
 
@@ -64,7 +115,8 @@ public struct ResizableImage: View, Equatable {
 @MainActor
 final class ImageNode: LayoutNode {
   let imageView = ImageLeafView()
-  var resizable = false
+  private var image: Image?
+  private var resizable = false
 
   init(_ context: NodeContext, viewType: ObjectIdentifier) {
     super.init(context, viewType: viewType, view: imageView)
@@ -73,16 +125,36 @@ final class ImageNode: LayoutNode {
   override var displayName: String { "Image" }
 
   func set(_ image: Image, resizable: Bool, contentMode: ContentMode?) {
+    guard self.image != image || self.resizable != resizable || imageView.contentMode != contentMode else { return }
+    self.image = image
     self.resizable = resizable
-    guard imageView.image != image || imageView.contentMode != contentMode else { return }
-    imageView.image = image
     imageView.contentMode = contentMode
+    render()
+  }
+
+  /// Draws the image again for the environment: a symbol takes the foreground colour.
+  private func render() {
+    imageView.image = image?.bitmap(color: environment.foregroundColor ?? .primary)
     didRedraw()
   }
 
+  override func environmentDidChange() {
+    if case .symbol = image?.source { render() }
+  }
+
+  /// A bitmap's pixel size, a point a pixel; a symbol as tall as a line of the font.
+  private var naturalSize: Size {
+    switch image?.source {
+    case .symbol:
+      let side = (environment.font ?? .body).size * 1.2
+      return Size(width: side, height: side)
+    case .bitmap(let bitmap): return Size(width: Double(bitmap.pixelWidth), height: Double(bitmap.pixelHeight))
+    case .missing, nil: return .zero
+    }
+  }
+
   override func measure(_ proposal: ProposedViewSize) -> Size {
-    let natural = Size(
-      width: Double(imageView.image?.pixelWidth ?? 0), height: Double(imageView.image?.pixelHeight ?? 0))
+    let natural = naturalSize
     guard resizable else { return natural }
     let size = proposal.replacingUnspecifiedDimensions(by: natural)
     guard imageView.contentMode == .fit, natural.width > 0, natural.height > 0 else { return size }
@@ -117,7 +189,7 @@ extension ResizableImage: PrimitiveView {
 
 @MainActor
 final class ImageLeafView: HostedView {
-  var image: Image?
+  var image: UIImage?
   var contentMode: ContentMode?
 
   override func draw(in context: any GraphicsContext) {
@@ -135,150 +207,5 @@ final class ImageLeafView: HostedView {
     context.clip(to: Path(bounds))
     context.drawImage(image, in: rect)
     context.restore()
-  }
-}
-
-/// The symbols of ``Image/init(systemName:)``, drawn from simple shapes.
-enum SymbolImages {
-  static let size = 64
-
-  /// A part of a symbol, in a unit square with y downwards.
-  enum Part {
-    case disc(x: Double, y: Double, radius: Double)
-    case ring(x: Double, y: Double, radius: Double, width: Double)
-    case box(Rect, radius: Double)
-    case frame(Rect, radius: Double, width: Double)
-    case stroke(from: Point, to: Point, width: Double)
-    case polygon([Point])
-    case heart
-
-    func contains(_ p: Point) -> Bool {
-      switch self {
-      case .disc(let x, let y, let radius):
-        return (p.x - x) * (p.x - x) + (p.y - y) * (p.y - y) <= radius * radius
-      case .ring(let x, let y, let radius, let width):
-        let distance = ((p.x - x) * (p.x - x) + (p.y - y) * (p.y - y)).squareRoot()
-        return abs(distance - radius) <= width / 2
-      case .box(let rect, let radius):
-        return Path(roundedRect: rect, cornerRadius: radius).contains(p)
-      case .frame(let rect, let radius, let width):
-        let outer = rect.inset(dx: -width / 2, dy: -width / 2)
-        let inner = rect.inset(dx: width / 2, dy: width / 2)
-        return Path(roundedRect: outer, cornerRadius: radius + width / 2).contains(p)
-          && !Path(roundedRect: inner, cornerRadius: max(0, radius - width / 2)).contains(p)
-      case .stroke(let a, let b, let width):
-        let dx = b.x - a.x
-        let dy = b.y - a.y
-        let t = max(0, min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / (dx * dx + dy * dy)))
-        let x = a.x + t * dx - p.x
-        let y = a.y + t * dy - p.y
-        return x * x + y * y <= width * width / 4
-      case .polygon(let points):
-        var inside = false
-        var j = points.count - 1
-        for i in points.indices {
-          let (a, b) = (points[i], points[j])
-          if (a.y > p.y) != (b.y > p.y) && p.x < (b.x - a.x) * (p.y - a.y) / (b.y - a.y) + a.x { inside.toggle() }
-          j = i
-        }
-        return inside
-      case .heart:
-        let x = (p.x - 0.5) * 2.6
-        let y = (0.45 - p.y) * 2.6
-        let a = x * x + y * y - 1
-        return a * a * a - x * x * y * y * y <= 0
-      }
-    }
-  }
-
-  static func parts(named name: String) -> [Part]? {
-    func cloud(dx: Double = 0, dy: Double = 0, scale: Double = 1) -> [Part] {
-      func x(_ value: Double) -> Double { 0.5 + (value - 0.5) * scale + dx }
-      func y(_ value: Double) -> Double { 0.5 + (value - 0.5) * scale + dy }
-      return [
-        .disc(x: x(0.33), y: y(0.55), radius: 0.16 * scale),
-        .disc(x: x(0.52), y: y(0.45), radius: 0.22 * scale),
-        .disc(x: x(0.7), y: y(0.57), radius: 0.14 * scale),
-        .box(Rect(x: x(0.2), y: y(0.55), width: 0.64 * scale, height: 0.16 * scale), radius: 0.08 * scale),
-      ]
-    }
-    func sun(x: Double, y: Double, radius: Double) -> [Part] {
-      var parts: [Part] = [.disc(x: x, y: y, radius: radius)]
-      for index in 0..<8 {
-        let angle = Double(index) * .pi / 4
-        parts.append(
-          .stroke(
-            from: Point(x: x + cos(angle) * radius * 1.45, y: y + sin(angle) * radius * 1.45),
-            to: Point(x: x + cos(angle) * radius * 1.95, y: y + sin(angle) * radius * 1.95), width: radius * 0.35))
-      }
-      return parts
-    }
-    func rain(_ xs: [Double], top: Double) -> [Part] {
-      xs.map { .stroke(from: Point(x: $0, y: top), to: Point(x: $0 - 0.06, y: top + 0.16), width: 0.06) }
-    }
-    switch name {
-    case "cloud": return cloud()
-    case "cloud.rain": return cloud(dy: -0.1) + rain([0.35, 0.52, 0.69], top: 0.72)
-    case "cloud.sun.rain":
-      return sun(x: 0.68, y: 0.28, radius: 0.12) + cloud(dx: -0.06, dy: -0.02, scale: 0.9)
-        + rain([0.3, 0.46, 0.62], top: 0.76)
-    case "sun.max": return sun(x: 0.5, y: 0.5, radius: 0.2)
-    case "star.fill":
-      return [
-        .polygon(
-          (0..<10).map { index in
-            let angle = -Double.pi / 2 + Double(index) * .pi / 5
-            let radius = index.isMultiple(of: 2) ? 0.45 : 0.19
-            return Point(x: 0.5 + cos(angle) * radius, y: 0.53 + sin(angle) * radius)
-          })
-      ]
-    case "heart.fill": return [.heart]
-    case "circle": return [.ring(x: 0.5, y: 0.5, radius: 0.4, width: 0.07)]
-    case "circle.fill": return [.disc(x: 0.5, y: 0.5, radius: 0.43)]
-    case "square": return [.frame(Rect(x: 0.12, y: 0.12, width: 0.76, height: 0.76), radius: 0.1, width: 0.07)]
-    case "square.fill": return [.box(Rect(x: 0.08, y: 0.08, width: 0.84, height: 0.84), radius: 0.12)]
-    case "photo":
-      return [
-        .frame(Rect(x: 0.1, y: 0.2, width: 0.8, height: 0.6), radius: 0.08, width: 0.06),
-        .polygon([Point(x: 0.16, y: 0.74), Point(x: 0.4, y: 0.44), Point(x: 0.56, y: 0.62), Point(x: 0.16, y: 0.74)]),
-        .polygon([Point(x: 0.42, y: 0.74), Point(x: 0.64, y: 0.48), Point(x: 0.84, y: 0.74)]),
-        .disc(x: 0.7, y: 0.34, radius: 0.07),
-      ]
-    default: return nil
-    }
-  }
-
-  /// The symbols drawn so far: at most one per name DragDropUI knows.
-  private static let cache = Mutex<[String: Image]>([:])
-
-  static func image(named name: String) -> Image? {
-    if let cached = cache.withLock({ $0[name] }) { return cached }
-    guard let parts = parts(named: name) else { return nil }
-    let samples = 4
-    let color = Color.primary
-    let rgb = [color.red, color.green, color.blue].map { UInt8(($0 * 255).rounded()) }
-    var pixels = [UInt8](repeating: 0, count: size * size * 4)
-    for row in 0..<size {
-      for column in 0..<size {
-        var covered = 0
-        for sy in 0..<samples {
-          for sx in 0..<samples {
-            let point = Point(
-              x: (Double(column) + (Double(sx) + 0.5) / Double(samples)) / Double(size),
-              y: (Double(row) + (Double(sy) + 0.5) / Double(samples)) / Double(size))
-            if parts.contains(where: { $0.contains(point) }) { covered += 1 }
-          }
-        }
-        guard covered > 0 else { continue }
-        let offset = (row * size + column) * 4
-        pixels[offset] = rgb[0]
-        pixels[offset + 1] = rgb[1]
-        pixels[offset + 2] = rgb[2]
-        pixels[offset + 3] = UInt8(covered * 255 / (samples * samples))
-      }
-    }
-    guard let image = try? Image(rgbaPixels: pixels, width: size, height: size) else { return nil }
-    cache.withLock { $0[name] = image }
-    return image
   }
 }

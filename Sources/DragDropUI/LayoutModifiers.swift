@@ -335,12 +335,12 @@ struct DecorationModifier<Decoration: View>: WrappingModifier {
 }
 
 extension View {
-  /// A view behind this one, offered its size.
   /// The view with a colour filling its bounds behind it: `.background(.yellow)`.
   public func background(_ color: Color) -> some View {
     background(color, alignment: .center)
   }
 
+  /// A view behind this one, offered its size.
   public func background<Background: View>(_ background: Background, alignment: Alignment = .center) -> some View {
     modifier(DecorationModifier(decoration: background, alignment: alignment, inFront: false))
   }

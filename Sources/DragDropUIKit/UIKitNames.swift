@@ -23,8 +23,6 @@ public typealias UIInteraction = Interaction
 public typealias UIFont = Font
 /// UIKit's name for ``EdgeInsets``.
 public typealias UIEdgeInsets = EdgeInsets
-/// UIKit's name for ``Image``.
-public typealias UIImage = Image
 /// UIKit's name for ``Color``.
 public typealias UIColor = Color
 /// UIKit's name for a label's ``Label/LineBreakMode``.

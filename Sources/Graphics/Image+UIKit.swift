@@ -4,6 +4,10 @@ import Foundation
 // What UIKit's `UIImage` offers beside its bytes: its size in points, and images by name
 // from an application's resources.
 
+/// UIKit's and SwiftUI's name for the image bytes an item provider carries: ``Image``.
+/// DragDropUI's `Image` is SwiftUI's view of a picture, as in SwiftUI.
+public typealias UIImage = Image
+
 extension Image {
   /// The size in points: the pixel size, every image being at a scale of 1.
   public var size: CGSize { CGSize(width: CGFloat(pixelWidth), height: CGFloat(pixelHeight)) }

@@ -31,7 +31,7 @@ struct Sample11View: View {
 struct Sample12View: View {
   @State private var getText: String = ""
   let str = "「SwiftUIとドラッグ&ドロップ」サンプル"
-  let weatherImage = Image(systemName: "cloud.sun.rain")!
+  let weatherImage = UIImage(systemName: "cloud.sun.rain")!
 
   var body: some View {
     VStack {
@@ -160,7 +160,7 @@ struct SeedSampleTests {
           Color.gray.frame(width: 80, height: 80)
             .onDrop(of: [.image], isTargeted: nil) { providers in
               for provider in providers {
-                provider.loadObject(ofClass: Image.self) { (result: Result<Image, ItemProviderError>) in
+                provider.loadObject(ofClass: UIImage.self) { (result: Result<UIImage, ItemProviderError>) in
                   let text = (try? result.get()).map {
                     "\($0.contentType.identifier) \($0.pixelWidth)×\($0.pixelHeight)"
                   }

@@ -62,9 +62,21 @@ struct Document: Hashable, Transferable {
     let url = try #require(URL(string: "https://example.com/a"))
     #expect(try await ItemProvider(transferable: url).loadTransferable(type: URL.self) == url)
     #expect(try await ItemProvider(transferable: Color.red).loadTransferable(type: Color.self) == Color.red)
-    let image = try #require(Image(systemName: "star.fill"))
-    #expect(try await ItemProvider(transferable: image).loadTransferable(type: Image.self) == image)
+    let image = try #require(UIImage(systemName: "star.fill"))
+    #expect(try await ItemProvider(transferable: image).loadTransferable(type: UIImage.self) == image)
     #expect(try await ItemProvider(transferable: Data([9])).loadTransferable(type: Data.self) == Data([9]))
+  }
+
+  @MainActor
+  @Test func anImageViewTravelsAsItsBitmap() async throws {
+    // A symbol travels drawn in the primary colour, and comes back as a view of that bitmap.
+    let bitmap = try #require(UIImage(systemName: "star.fill"))
+    let provider = ItemProvider(transferable: Image(systemName: "star.fill"))
+    #expect(try await provider.loadTransferable(type: UIImage.self) == bitmap)
+    #expect(try await provider.loadTransferable(type: Image.self) == Image(uiImage: bitmap))
+    // An image that was not found has nothing to give: a typed error.
+    let missing = ItemProvider(transferable: Image(systemName: "no.such.symbol"))
+    await #expect(throws: ItemProviderError.self) { try await missing.loadTransferable(type: UIImage.self) }
   }
 
   @Test func aProviderWithNoneOfTheRepresentationsIsATypedError() async {
