@@ -549,9 +549,21 @@ final class ListNode: ItemsNode {
     table.dataSource = dataSource
     snapshots = dataSource
     controller = ListDragController(node: self)
+    followEditMode()
   }
 
   override var displayName: String { "List" }
+
+  /// The environment's edit mode turns the table's editing on and off.
+  override func environmentDidChange() {
+    super.environmentDidChange()
+    followEditMode()
+  }
+
+  func followEditMode() {
+    let editing = environment.editMode?.wrappedValue.isEditing ?? false
+    if table.isEditing != editing { table.setEditing(editing, animated: true) }
+  }
 
   override func measure(_ proposal: ProposedViewSize) -> Size {
     let ideal = Size(width: 320, height: Double(rows.count) * Self.rowHeight)
@@ -688,7 +700,8 @@ final class ListRowCell: TableViewCell, RowHosting {
 
   override func layoutSubviews() {
     super.layoutSubviews()
-    container.frame = bounds
+    // Where the content view is: the row makes room for the editing controls.
+    container.frame = contentView.frame
   }
 
   override func draw(in context: any GraphicsContext) {
@@ -746,6 +759,24 @@ final class ListDataSource: TableViewDiffableDataSource<Int, RowID> {
   override func tableView(_ tableView: TableView, moveRowAt source: IndexPath, to destination: IndexPath) {
     super.tableView(tableView, moveRowAt: source, to: destination)
     node?.didMoveRow(from: source.row, to: destination.row)
+  }
+
+  /// A row of a `ForEach` with `onDelete` can be deleted: by a swipe, or in edit mode.
+  override func tableView(_ tableView: TableView, canEditRowAt indexPath: IndexPath) -> Bool {
+    node?.rowGroup(at: indexPath.row)?.delete != nil
+  }
+
+  /// Hands the deleted row's offset to its `ForEach`'s `onDelete`, which removes it from
+  /// the data; the list follows the data.
+  override func tableView(
+    _ tableView: TableView, commit editingStyle: TableViewCell.EditingStyle, forRowAt indexPath: IndexPath
+  ) {
+    guard editingStyle == .delete, let node, let group = node.rowGroup(at: indexPath.row), let delete = group.delete
+    else {
+      super.tableView(tableView, commit: editingStyle, forRowAt: indexPath)
+      return
+    }
+    delete(IndexSet(integer: indexPath.row - group.start))
   }
 }
 

@@ -9,8 +9,8 @@ extension Image {
   /// symbol of that name, as UIKit's `UIImage(systemName:)`. The symbols are SF Symbols'
   /// names for a few common pictures: `cloud`, `cloud.rain`, `cloud.sun.rain`, `sun.max`,
   /// `star.fill`, `heart.fill`, `circle`, `circle.fill`, `square`, `square.fill`, `photo`,
-  /// `plus`, `xmark`, `checkmark`, `trash`, `folder`, `folder.fill`, `doc` and
-  /// `line.3.horizontal`.
+  /// `plus`, `xmark`, `checkmark`, `trash`, `folder`, `folder.fill`, `doc`,
+  /// `chevron.left`, `chevron.right` and `line.3.horizontal`.
   public init?(systemName name: String) {
     guard let image = SymbolImages.image(named: name) else { return nil }
     self = image
@@ -154,6 +154,16 @@ enum SymbolImages {
       ]
     case "doc":
       return [.frame(Rect(x: 0.22, y: 0.1, width: 0.56, height: 0.8), radius: 0.06, width: 0.07)]
+    case "chevron.left":
+      return [
+        .stroke(from: Point(x: 0.62, y: 0.15), to: Point(x: 0.3, y: 0.5), width: 0.1),
+        .stroke(from: Point(x: 0.3, y: 0.5), to: Point(x: 0.62, y: 0.85), width: 0.1),
+      ]
+    case "chevron.right":
+      return [
+        .stroke(from: Point(x: 0.38, y: 0.15), to: Point(x: 0.7, y: 0.5), width: 0.1),
+        .stroke(from: Point(x: 0.7, y: 0.5), to: Point(x: 0.38, y: 0.85), width: 0.1),
+      ]
     case "line.3.horizontal":
       return [0.3, 0.5, 0.7].map { .stroke(from: Point(x: 0.15, y: $0), to: Point(x: 0.85, y: $0), width: 0.08) }
     case "photo":
