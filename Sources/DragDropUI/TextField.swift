@@ -14,22 +14,153 @@ import Views
 /// Keys: characters type over the selection; Backspace and Delete delete; Left and Right
 /// move (with Shift, select); Home and End go to the ends; Control-A selects all; Return
 /// runs the `onSubmit` action. A press puts the caret under the pointer.
+///
+/// Its look comes from the environment's ``TextFieldStyle`` (``View/textFieldStyle(_:)``):
+/// `.roundedBorder` draws it in a white box with a grey rounded border; `.plain` and
+/// `.automatic` draw the text alone.
 public struct TextField: View {
   let title: String
   let text: Binding<String>
-  let onSubmit: (@MainActor () -> Void)?
+  let onCommit: (@MainActor () -> Void)?
+  @Environment(\.textFieldStyleKind) private var style
 
-  /// An editor showing `title` in grey while `text` is empty.
+  /// An editor showing `title` in grey while `text` is empty; Return runs `onCommit` and
+  /// the ``View/onSubmit(of:_:)`` actions around it.
   public init<S: StringProtocol>(_ title: S, text: Binding<String>, onCommit: (@MainActor () -> Void)? = nil) {
     self.title = String(title)
     self.text = text
-    onSubmit = onCommit
+    self.onCommit = onCommit
   }
 
-  public var body: Never { primitiveBodyRequested(Self.self) }
+  public var body: some View {
+    let core = TextFieldCore(title: title, text: text, onCommit: onCommit)
+    if style == .roundedBorder {
+      core
+        .padding(.horizontal, 7)
+        .padding(.vertical, 5)
+        .background(RoundedRectangle(cornerRadius: 5).fill(.white))
+        .overlay(RoundedRectangle(cornerRadius: 5).strokeBorder(Color(red: 0.8, green: 0.8, blue: 0.82), lineWidth: 1))
+    } else {
+      core
+    }
+  }
 }
 
-extension TextField: PrimitiveView {
+/// How a text field looks, as SwiftUI's `TextFieldStyle`.
+@MainActor @preconcurrency
+public protocol TextFieldStyle {
+  /// The look, for DragDropUI to draw.
+  var kind: TextFieldStyleKind { get }
+}
+
+/// The looks of the built-in text field styles.
+public enum TextFieldStyleKind: Hashable, Sendable {
+  /// The text alone.
+  case plain
+  /// The text in a white box with a grey rounded border.
+  case roundedBorder
+}
+
+/// The platform's style: the text alone.
+public struct DefaultTextFieldStyle: TextFieldStyle {
+  /// The default style.
+  public init() {}
+  public var kind: TextFieldStyleKind { .plain }
+}
+
+/// The text alone.
+public struct PlainTextFieldStyle: TextFieldStyle {
+  /// The plain style.
+  public init() {}
+  public var kind: TextFieldStyleKind { .plain }
+}
+
+/// The text in a white box with a grey rounded border.
+public struct RoundedBorderTextFieldStyle: TextFieldStyle {
+  /// The rounded-border style.
+  public init() {}
+  public var kind: TextFieldStyleKind { .roundedBorder }
+}
+
+extension TextFieldStyle where Self == DefaultTextFieldStyle {
+  /// The platform's style.
+  public static var automatic: DefaultTextFieldStyle { DefaultTextFieldStyle() }
+}
+
+extension TextFieldStyle where Self == PlainTextFieldStyle {
+  /// The text alone.
+  public static var plain: PlainTextFieldStyle { PlainTextFieldStyle() }
+}
+
+extension TextFieldStyle where Self == RoundedBorderTextFieldStyle {
+  /// The text in a rounded border.
+  public static var roundedBorder: RoundedBorderTextFieldStyle { RoundedBorderTextFieldStyle() }
+}
+
+/// What ``View/onSubmit(of:_:)`` submits on.
+public struct SubmitTriggers: OptionSet, Hashable, Sendable {
+  public let rawValue: Int
+  /// Triggers of `rawValue`.
+  public init(rawValue: Int) { self.rawValue = rawValue }
+  /// Return in a text field.
+  public static let text = SubmitTriggers(rawValue: 1)
+  /// Return in a search field: accepted; there are no search fields.
+  public static let search = SubmitTriggers(rawValue: 2)
+}
+
+extension EnvironmentValues {
+  private struct TextFieldStyleKey: EnvironmentKey {
+    static let defaultValue = TextFieldStyleKind.plain
+  }
+
+  private struct SubmitKey: EnvironmentKey {
+    static let defaultValue: (@MainActor () -> Void)? = nil
+  }
+
+  /// The look of the text fields inside.
+  public var textFieldStyleKind: TextFieldStyleKind {
+    get { self[TextFieldStyleKey.self] }
+    set { self[TextFieldStyleKey.self] = newValue }
+  }
+
+  /// What Return in a text field inside runs, besides its own `onCommit`.
+  var submitAction: (@MainActor () -> Void)? {
+    get { self[SubmitKey.self] }
+    set { self[SubmitKey.self] = newValue }
+  }
+}
+
+extension View {
+  /// Sets the style of the text fields inside.
+  public func textFieldStyle<Style: TextFieldStyle>(_ style: Style) -> some View {
+    environment(\.textFieldStyleKind, style.kind)
+  }
+
+  /// Runs `action` when Return is pressed in a text field inside: after the field's own
+  /// `onCommit`, and before the actions of `onSubmit`s further out.
+  public func onSubmit(of triggers: SubmitTriggers = .text, _ action: @escaping @MainActor () -> Void) -> some View {
+    modifier(
+      EnvironmentWriter(key: nil) { values in
+        guard triggers.contains(.text) else { return }
+        let outer = values.submitAction
+        values.submitAction = {
+          action()
+          outer?()
+        }
+      })
+  }
+}
+
+/// The editor itself, without its style.
+struct TextFieldCore: View {
+  let title: String
+  let text: Binding<String>
+  let onCommit: (@MainActor () -> Void)?
+
+  var body: Never { primitiveBodyRequested(Self.self) }
+}
+
+extension TextFieldCore: PrimitiveView {
   func makeNode(in context: NodeContext) -> ViewNode {
     let node = TextFieldNode(context, viewType: ObjectIdentifier(Self.self))
     update(node)
@@ -39,7 +170,16 @@ extension TextField: PrimitiveView {
   func update(_ node: ViewNode) {
     guard let node = node as? TextFieldNode else { return }
     node.field.binding = text
-    node.field.onSubmit = onSubmit
+    let onCommit = self.onCommit
+    let submit = node.environment.submitAction
+    if onCommit == nil && submit == nil {
+      node.field.onSubmit = nil
+    } else {
+      node.field.onSubmit = {
+        onCommit?()
+        submit?()
+      }
+    }
     node.field.placeholder = title
     node.field.isEnabled = node.environment.isEnabled
     let value = node.readingState { text.wrappedValue }
