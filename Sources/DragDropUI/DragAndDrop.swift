@@ -46,8 +46,16 @@ final class DragSource: DragInteractionDelegate {
   func dragInteraction(
     _ interaction: DragInteraction, previewForLifting item: DragItem, session: DragSession
   ) -> TargetedDragPreview? {
-    guard let view = node?.view else { return nil }
-    guard let preview else { return try? TargetedDragPreview.checked(view: view) }
+    guard let node else { return nil }
+    let view = node.view
+    guard let preview else {
+      // A content shape of `.dragPreview` inside outlines the preview.
+      let parameters = DragPreviewParameters()
+      if let path = WrapperNode.dragPreviewPath(in: node, relativeTo: view) {
+        parameters.visiblePath = BezierPath(cgPath: path)
+      }
+      return try? TargetedDragPreview.checked(view: view, parameters: parameters)
+    }
     let host = HostingView(rootView: preview)
     host.frame = Rect(origin: .zero, size: host.sizeThatFits(view.bounds.size))
     host.layoutIfNeeded()

@@ -203,3 +203,113 @@ extension View {
     environment(\.fontWeight, isActive ? .bold : nil)
   }
 }
+
+// MARK: - Content shapes
+
+/// What a content shape shapes, as SwiftUI's `ContentShapeKinds`.
+public struct ContentShapeKinds: OptionSet, Hashable, Sendable {
+  public let rawValue: Int
+  /// Kinds of `rawValue`.
+  public init(rawValue: Int) { self.rawValue = rawValue }
+  /// Where taps, presses and drops reach the view.
+  public static let interaction = ContentShapeKinds(rawValue: 1)
+  /// The outline of the view's lift preview when a drag takes it.
+  public static let dragPreview = ContentShapeKinds(rawValue: 2)
+  /// The outline of a context menu's preview: accepted; there are no context menus yet.
+  public static let contextMenuPreview = ContentShapeKinds(rawValue: 4)
+  /// The outline of a hover effect: accepted; there are no hover effects.
+  public static let hoverEffect = ContentShapeKinds(rawValue: 8)
+  /// The outline accessibility draws around the view: accepted.
+  public static let accessibility = ContentShapeKinds(rawValue: 16)
+}
+
+extension View {
+  /// Makes `shape`, in the view's bounds, where taps, presses and drops reach the view.
+  public func contentShape<S: Shape>(_ shape: S, eoFill: Bool = false) -> some View {
+    contentShape(.interaction, shape, eoFill: eoFill)
+  }
+
+  /// Gives the view a shape of `kinds`: where input reaches it (`.interaction`), or the
+  /// outline of its lift preview when an `onDrag` or `draggable` around it lifts it
+  /// (`.dragPreview`).
+  public func contentShape<S: Shape>(_ kinds: ContentShapeKinds, _ shape: S, eoFill: Bool = false) -> some View {
+    modifier(ContentShapeModifier(kinds: kinds, path: { shape.path(in: $0) }))
+  }
+}
+
+struct ContentShapeModifier: WrappingModifier {
+  let kinds: ContentShapeKinds
+  let path: @MainActor (Rect) -> Path
+  var name: String { "ContentShape" }
+
+  /// Whether any view has had a content shape of `.interaction`: until one has, hit tests
+  /// need not look for them.
+  static var interactionShapesExist = false
+
+  func configure(_ node: WrapperNode) {
+    node.contentShape = (kinds, path)
+    if kinds.contains(.interaction) { Self.interactionShapesExist = true }
+  }
+}
+
+extension WrapperNode {
+  /// The outline of the lift preview that a content shape inside `node` gives, in `view`'s
+  /// coordinates: the first one found, depth first.
+  static func dragPreviewPath(in node: ViewNode, relativeTo view: Views.View) -> Path? {
+    if let wrapper = node as? WrapperNode, let shape = wrapper.contentShape, shape.kinds.contains(.dragPreview) {
+      return shape.path(wrapper.view.convert(wrapper.view.bounds, to: view))
+    }
+    for child in node.children {
+      if let path = dragPreviewPath(in: child, relativeTo: view) { return path }
+    }
+    return nil
+  }
+}
+
+// MARK: - Moves
+
+extension View {
+  /// Keeps a list row from being moved: with true, the row neither lifts for a drag nor
+  /// shows a reorder control in edit mode.
+  public func moveDisabled(_ isDisabled: Bool) -> some View {
+    modifier(MoveDisabledModifier(isDisabled: isDisabled))
+  }
+}
+
+struct MoveDisabledModifier: PrimitiveModifier {
+  let isDisabled: Bool
+
+  func makeNode<Content: View>(content: Content, in context: NodeContext) -> ViewNode {
+    let node = MoveDisabledNode(context, viewType: ObjectIdentifier(ModifiedContent<Content, Self>.self))
+    node.isDisabled = isDisabled
+    node.children = [node.makeChild(content)]
+    return node
+  }
+
+  func update<Content: View>(_ node: ViewNode, content: Content) {
+    guard let node = node as? MoveDisabledNode else { return }
+    node.isDisabled = isDisabled
+    node.updateChild(0, to: content)
+  }
+}
+
+@MainActor
+final class MoveDisabledNode: ViewNode {
+  var isDisabled = false
+
+  /// Whether a `moveDisabled(true)` is in `node`'s tree.
+  static func disables(_ node: ViewNode) -> Bool {
+    if let node = node as? MoveDisabledNode, node.isDisabled { return true }
+    return node.children.contains { disables($0) }
+  }
+}
+
+/// `ForEach(…) { … }.moveDisabled(true)` in a list: none of its rows moves.
+extension ModifiedContent: RowSource where Content: View, Modifier == MoveDisabledModifier {
+  func collectRows(into rows: inout RowCollection, path: [Int]) {
+    let groups = rows.groups.count
+    appendRows(of: content, into: &rows, path: path)
+    guard modifier.isDisabled else { return }
+    for group in rows.groups[groups...] { group.move = nil }
+  }
+}

@@ -130,6 +130,24 @@ class HostedView: Views.View {
   /// The node that owns the view.
   weak var node: LayoutNode?
 
+  /// Inside the content shape of `.interaction` that the node, or a modifier it wraps,
+  /// has (`.contentShape(Circle()).onTapGesture { … }`), when there is one.
+  override func point(inside point: Point, with event: Event?) -> Bool {
+    // Hit tests run on every pointer move: most applications have no such shape.
+    guard ContentShapeModifier.interactionShapesExist else { return super.point(inside: point, with: event) }
+    var current = node as? WrapperNode
+    while let wrapper = current {
+      if let shape = wrapper.contentShape, shape.kinds.contains(.interaction) {
+        let shaped = wrapper.view
+        return shape.path(shaped.bounds).contains(shaped.convert(point, from: self))
+      }
+      // Only through modifiers that wrap one view, which share its place.
+      let inner = wrapper.content.nodes
+      current = inner.count == 1 ? inner[0] as? WrapperNode : nil
+    }
+    return super.point(inside: point, with: event)
+  }
+
   override var snapshotDescription: String {
     guard let node else { return super.snapshotDescription }
     return super.snapshotDescription.replacingOccurrences(

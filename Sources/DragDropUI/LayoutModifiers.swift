@@ -84,6 +84,9 @@ final class WrapperNode: LayoutNode {
   var attachment: AnyObject?
   /// The shape the view is clipped to, in its bounds (``View/clipShape(_:)``).
   var clipPath: (@MainActor (Rect) -> Path)?
+  /// The shape ``View/contentShape(_:_:eoFill:)`` gives the view, in its bounds, and what
+  /// it shapes.
+  var contentShape: (kinds: ContentShapeKinds, path: @MainActor (Rect) -> Path)?
 
   init(_ context: NodeContext, viewType: ObjectIdentifier, modifier: any WrappingModifier) {
     self.modifier = modifier

@@ -306,6 +306,13 @@ class ItemsNode: LayoutNode {
     rows.indices.contains(index) ? rows[index].group : nil
   }
 
+  /// Whether the row's view says `moveDisabled(true)`: it neither lifts nor moves. A row
+  /// not made yet (not on screen) says nothing.
+  func isMoveDisabled(row index: Int) -> Bool {
+    guard rows.indices.contains(index), let node = rowNodes[rows[index].id] else { return false }
+    return MoveDisabledNode.disables(node)
+  }
+
   /// The ids with row `source` moved to index `final`.
   func ids(movingRow source: Int, to final: Int) -> [RowID] {
     var ids = rows.map(\.id)
@@ -427,7 +434,9 @@ class ItemsNode: LayoutNode {
 
   /// The items for a drag of row `row`: its element, when it travels, and where it is.
   func itemsForBeginning(at row: Int) -> [DragItem] {
-    guard let group = rowGroup(at: row), group.move != nil || group.delete != nil else { return [] }
+    guard let group = rowGroup(at: row), group.move != nil || group.delete != nil, !isMoveDisabled(row: row) else {
+      return []
+    }
     let item = DragItem(itemProvider: rows[row].provider())
     item.localObject = ListRowDrag(node: self, group: group, offset: row - group.start)
     return [item]
@@ -544,7 +553,10 @@ final class ListNode: ItemsNode {
       if let self, let host = cell as? ListRowCell { self.show(id, in: host) }
       return cell
     }
-    dataSource.canMoveRow = { [weak self] indexPath, _ in self?.rowGroup(at: indexPath.row)?.move != nil }
+    dataSource.canMoveRow = { [weak self] indexPath, _ in
+      guard let self else { return false }
+      return self.rowGroup(at: indexPath.row)?.move != nil && !self.isMoveDisabled(row: indexPath.row)
+    }
     dataSource.node = self
     table.dataSource = dataSource
     snapshots = dataSource
