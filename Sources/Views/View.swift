@@ -127,6 +127,9 @@ open class View {
   public var shouldRasterize = false
   /// A name for the view, read by accessibility and in keyboard-drag announcements.
   public var accessibilityLabel: String?
+  /// A name that tests find the view by; assistive technology does not read it, as in
+  /// UIKit.
+  public var accessibilityIdentifier: String?
   /// What the view is to assistive technology: a button, a header, an image.
   public var accessibilityTraits: AccessibilityTraits = []
   /// The colour controls in the view tint themselves with: the superview's unless set,
