@@ -232,6 +232,27 @@ struct ListLayout: Sendable {
   }
 }
 
+/// Rule 20 for grids, from where a point fell: in `section`, in the place of `item` (the
+/// item and the spacing after it; `count` or more past the end), `across` the item (0...1),
+/// and on the item itself or not. Left of an item's middle is the slot before it, right of
+/// it the slot after; `.insertIntoDestinationIndexPath` over an item targets the item; past
+/// the last item is `item == count`. `.automatic` is for tables and acts as insert-at here.
+func gridDestination(
+  section: Int, item: Int, count: Int, across: Double, inside: Bool, intent: DropIntent
+) -> DropDestination {
+  let effective = intent == .automatic ? .insertAtDestinationIndexPath : intent
+  guard item < count else {
+    let end = effective == .unspecified ? DropIntent.unspecified : .insertAtDestinationIndexPath
+    return DropDestination(indexPath: IndexPath(item: count, section: section), intent: end)
+  }
+  if effective == .insertIntoDestinationIndexPath && inside {
+    return DropDestination(indexPath: IndexPath(item: item, section: section), intent: effective)
+  }
+  let slot = across < 0.5 ? item : item + 1
+  let gapIntent = effective == .insertIntoDestinationIndexPath ? .insertAtDestinationIndexPath : effective
+  return DropDestination(indexPath: IndexPath(item: min(slot, count), section: section), intent: gapIntent)
+}
+
 /// The geometry of a flow grid: items of one size in rows that wrap at the width, with
 /// spacing and section insets; sections stack vertically.
 struct FlowLayout: Sendable {
@@ -367,18 +388,9 @@ struct FlowLayout: Sendable {
   /// acts as insert-at here.
   func destination(at point: Point, intent: DropIntent) -> DropDestination {
     guard let cell = cell(at: point) else { return DropDestination(indexPath: nil, intent: .unspecified) }
-    let count = itemCounts[cell.section]
-    let effective = intent == .automatic ? .insertAtDestinationIndexPath : intent
-    guard cell.index < count else {
-      let end = effective == .unspecified ? DropIntent.unspecified : .insertAtDestinationIndexPath
-      return DropDestination(indexPath: IndexPath(item: count, section: cell.section), intent: end)
-    }
-    if effective == .insertIntoDestinationIndexPath && cell.inside {
-      return DropDestination(indexPath: IndexPath(item: cell.index, section: cell.section), intent: effective)
-    }
-    let slot = cell.across < 0.5 ? cell.index : cell.index + 1
-    let gapIntent = effective == .insertIntoDestinationIndexPath ? .insertAtDestinationIndexPath : effective
-    return DropDestination(indexPath: IndexPath(item: min(slot, count), section: cell.section), intent: gapIntent)
+    return gridDestination(
+      section: cell.section, item: cell.index, count: itemCounts[cell.section], across: cell.across,
+      inside: cell.inside, intent: intent)
   }
 
   mutating func setItemCount(_ count: Int, inSection section: Int) {

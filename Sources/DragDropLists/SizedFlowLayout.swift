@@ -327,18 +327,9 @@ struct SizedFlowLayout: Sendable {
   /// `.insertIntoDestinationIndexPath` the item, below a section's last line its end.
   func destination(at point: Point, intent: DropIntent) -> DropDestination {
     guard let place = place(at: point) else { return DropDestination(indexPath: nil, intent: .unspecified) }
-    let count = sections[place.section].sizes.count
-    let effective = intent == .automatic ? .insertAtDestinationIndexPath : intent
-    guard place.item < count else {
-      let end = effective == .unspecified ? DropIntent.unspecified : .insertAtDestinationIndexPath
-      return DropDestination(indexPath: IndexPath(item: count, section: place.section), intent: end)
-    }
-    if effective == .insertIntoDestinationIndexPath && place.inside {
-      return DropDestination(indexPath: IndexPath(item: place.item, section: place.section), intent: effective)
-    }
-    let slot = place.across < 0.5 ? place.item : place.item + 1
-    let gapIntent = effective == .insertIntoDestinationIndexPath ? .insertAtDestinationIndexPath : effective
-    return DropDestination(indexPath: IndexPath(item: min(slot, count), section: place.section), intent: gapIntent)
+    return gridDestination(
+      section: place.section, item: place.item, count: sections[place.section].sizes.count, across: place.across,
+      inside: place.inside, intent: intent)
   }
 
   /// The items that meet the band from `top` to `bottom`, in order: O(log n + visible).

@@ -206,43 +206,21 @@ final class Animator {
   /// Whether anything is moving.
   var isAnimating: Bool { !motions.isEmpty }
 
-  /// Moves `view` from where it shows now to `frame`.
+  /// Moves `view` from where it shows now to `frame`, keeping any fade it makes.
   func move(_ view: Views.View, to frame: Rect, animation: Animation, clock: any MainActorClock) {
-    let key = ObjectIdentifier(view)
-    let alpha = motions[key]?.motion.toAlpha ?? view.alpha
-    motions[key] = (
-      view,
-      Motion(
-        from: view.frame, to: frame, fromAlpha: view.alpha, toAlpha: alpha, start: clock.now, animation: animation,
-        removesAtEnd: false)
-    )
-    schedule(clock)
+    start(view, frame: frame, alpha: nil, animation: animation, clock: clock)
   }
 
   /// Fades `view` in from transparent to its own opacity.
   func fadeIn(_ view: Views.View, animation: Animation, clock: any MainActorClock) {
     let alpha = view.alpha
     view.alpha = 0
-    motions[ObjectIdentifier(view)] = (
-      view,
-      Motion(
-        from: view.frame, to: view.frame, fromAlpha: 0, toAlpha: alpha, start: clock.now, animation: animation,
-        removesAtEnd: false)
-    )
-    schedule(clock)
+    start(view, frame: nil, alpha: alpha, animation: animation, clock: clock)
   }
 
   /// Fades `view` from the opacity it shows to `alpha`, keeping any move it makes.
   func fade(_ view: Views.View, to alpha: Double, animation: Animation, clock: any MainActorClock) {
-    let key = ObjectIdentifier(view)
-    let frame = motions[key]?.motion.to ?? view.frame
-    motions[key] = (
-      view,
-      Motion(
-        from: view.frame, to: frame, fromAlpha: view.alpha, toAlpha: alpha, start: clock.now, animation: animation,
-        removesAtEnd: false)
-    )
-    schedule(clock)
+    start(view, frame: nil, alpha: alpha, animation: animation, clock: clock)
   }
 
   /// The opacity `view` is fading to, when it fades.
@@ -250,11 +228,23 @@ final class Animator {
 
   /// Fades `view` out, then takes it out of its superview.
   func fadeOut(_ view: Views.View, animation: Animation, clock: any MainActorClock) {
-    motions[ObjectIdentifier(view)] = (
+    start(view, frame: nil, alpha: 0, animation: animation, clock: clock, removesAtEnd: true)
+  }
+
+  /// Starts a motion of `view` from where and how it shows now to `frame` and `alpha`; nil
+  /// keeps the end of any motion it makes, or where and how it is.
+  private func start(
+    _ view: Views.View, frame: Rect?, alpha: Double?, animation: Animation, clock: any MainActorClock,
+    removesAtEnd: Bool = false
+  ) {
+    let key = ObjectIdentifier(view)
+    let running = motions[key]?.motion
+    motions[key] = (
       view,
       Motion(
-        from: view.frame, to: view.frame, fromAlpha: view.alpha, toAlpha: 0, start: clock.now, animation: animation,
-        removesAtEnd: true)
+        from: view.frame, to: frame ?? running?.to ?? view.frame, fromAlpha: view.alpha,
+        toAlpha: alpha ?? running?.toAlpha ?? view.alpha, start: clock.now, animation: animation,
+        removesAtEnd: removesAtEnd)
     )
     schedule(clock)
   }
