@@ -1,6 +1,9 @@
 import Foundation
+import Logging
 import Observation
 import Views
+
+private let graphLogger = Logger(label: "DragDrop.ViewGraph")
 
 /// What a node is made in: its graph, its parent and the environment it inherits.
 @MainActor
@@ -140,13 +143,27 @@ public final class ViewGraph {
     updateIsRequested = false
     guard !isUpdating else { return }
     isUpdating = true
-    defer { isUpdating = false }
+    var deferred = false
+    defer {
+      isUpdating = false
+      if deferred { requestUpdate() }
+    }
     // Changes waiting since a withAnimation, or made inside one now (a new root view).
     if let animation = Transaction.animation ?? pendingAnimation {
       layoutAnimation = animation
       pendingAnimation = nil
     }
+    var rounds = 0
     repeat {
+      rounds += 1
+      guard rounds <= Self.maximumRounds else {
+        // An action that changes what it watches, every time: go on at the next update,
+        // so that the window stays responsive.
+        graphLogger.warning(
+          "an onAppear, onChange or onDisappear action kept changing state; the rest waits for the next update")
+        deferred = true
+        return
+      }
       while !dirty.isEmpty {
         let nodes = dirty.values.sorted { $0.depth < $1.depth }
         dirty.removeAll()
@@ -163,8 +180,11 @@ public final class ViewGraph {
       let actions = afterUpdates
       afterUpdates.removeAll()
       for action in actions { action() }
-    } while !dirty.isEmpty || !pendingSyncs.isEmpty
+    } while !dirty.isEmpty || !pendingSyncs.isEmpty || !afterUpdates.isEmpty
   }
+
+  /// How many rounds of bodies and actions one update runs at most.
+  static let maximumRounds = 100
 
   /// Counts a layout pass.
   func beginLayoutPass() {

@@ -77,6 +77,23 @@ import class Views.ShapeLayer
     #expect(host.tree.contains("text=\"loaded\""))
   }
 
+  @Test("An action that changes what it watches every time does not hang an update")
+  func runaway() {
+    struct Runaway: View {
+      @State var count = 0
+      var body: some View {
+        Text("count \(count)")
+          .onAppear { count = 1 }
+          .onChange(of: count) { count += 1 }
+      }
+    }
+    let (_, host) = host(Runaway())
+    // The update gave up after its rounds, and asked for another.
+    #expect(host.graph.needsUpdate)
+    let shown = host.tree.split(separator: "\n").first { $0.contains("text=\"count ") }
+    #expect(shown.map { !$0.contains("count 0\"") } == true, "\(String(describing: shown))")
+  }
+
   @Test("clipShape masks the view to the shape in its bounds; shadow casts one behind it")
   func clipAndShadow() throws {
     let (_, card) = host(
