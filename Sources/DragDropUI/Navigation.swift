@@ -472,8 +472,9 @@ extension View {
     modifier(
       NavigationRegistration { model, _ in
         model.destinations[ObjectIdentifier(D.self)] = { value in (value.base as? D).map { AnyView(destination($0)) } }
-      } removal: { model, _ in
-        model.destinations[ObjectIdentifier(D.self)] = nil
+        // Kept when the view goes: the root that declares it leaves the screen when a value
+        // is pushed, and the stack still shows values of the type.
+      } removal: { _, _ in
       })
   }
 

@@ -90,7 +90,11 @@ import Testing
         }
         .navigationTitle("Catalogue")
         .navigationDestination(for: Fruit.self) { fruit in
-          Text("Fruit \(fruit.name)").navigationTitle(fruit.name)
+          VStack {
+            Text("Fruit \(fruit.name)")
+            NavigationLink("Next", value: Fruit(name: fruit.name + "+"))
+          }
+          .navigationTitle(fruit.name)
         }
       }
     }
@@ -107,6 +111,12 @@ import Testing
     test.settle()
     #expect(box.path == [Fruit(name: "Lime")])
     #expect(host.tree.contains("text=\"Fruit Lime\""))
+    // A screen pushed from a pushed screen: the root's destination still shows it.
+    let next = try #require(find("text=\"Next\"", in: host))
+    test.tap(at: center(of: next, in: test))
+    test.settle()
+    #expect(box.path == [Fruit(name: "Lime"), Fruit(name: "Lime+")])
+    #expect(host.tree.contains("text=\"Fruit Lime+\""), "\(host.tree)")
     // The application sets the path: the stack shows it.
     box.path = []
     host.rootView = Catalogue(path: binding)
