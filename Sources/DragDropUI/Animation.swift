@@ -257,7 +257,10 @@ final class Animator {
   }
 
   /// The frame `view` is moving to, when it moves.
-  func target(of view: Views.View) -> Rect? { motions[ObjectIdentifier(view)]?.motion.to }
+  func target(of view: Views.View) -> Rect? {
+    // Asked at every placement: most of the time nothing moves.
+    motions.isEmpty ? nil : motions[ObjectIdentifier(view)]?.motion.to
+  }
 
   private func schedule(_ clock: any MainActorClock) {
     guard timer == nil else { return }

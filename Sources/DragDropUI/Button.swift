@@ -126,10 +126,7 @@ public struct ButtonStyleConfiguration {
   public let isPressed: Bool
 }
 
-extension ButtonStyleConfiguration.Label: PrimitiveView {
-  func makeNode(in context: NodeContext) -> ViewNode { view.makeNode(in: context) }
-  func update(_ node: ViewNode) { view.update(node) }
-}
+extension ButtonStyleConfiguration.Label: ForwardingView {}
 
 /// The platform's button style: on iOS, and here, ``BorderlessButtonStyle``.
 public struct DefaultButtonStyle: ButtonStyle, Hashable {

@@ -56,40 +56,6 @@ extension View {
   /// A name that tests find the view by (``HostingView/find(identifier:)``); assistive
   /// technology does not read it.
   public func accessibilityIdentifier(_ identifier: String) -> some View {
-    modifier(AccessibilityIdentifierModifier(identifier: identifier))
-  }
-}
-
-/// Marks the on-screen views of its content, without a view of its own.
-struct AccessibilityIdentifierModifier: PrimitiveModifier {
-  let identifier: String
-
-  func makeNode<Content: View>(content: Content, in context: NodeContext) -> ViewNode {
-    let node = AccessibilityIdentifierNode(context, viewType: ObjectIdentifier(ModifiedContent<Content, Self>.self))
-    node.identifier = identifier
-    node.children = [node.makeChild(content)]
-    node.apply()
-    return node
-  }
-
-  func update<Content: View>(_ node: ViewNode, content: Content) {
-    guard let node = node as? AccessibilityIdentifierNode else { return }
-    node.identifier = identifier
-    node.updateChild(0, to: content)
-    node.apply()
-  }
-}
-
-@MainActor
-final class AccessibilityIdentifierNode: ViewNode {
-  var identifier = ""
-
-  func apply() {
-    for node in layoutNodes { node.view.accessibilityIdentifier = identifier }
-  }
-
-  override func structureDidChange() {
-    super.structureDidChange()
-    apply()
+    modifier(MarkingModifier { $0.view.accessibilityIdentifier = identifier })
   }
 }

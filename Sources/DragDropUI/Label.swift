@@ -81,15 +81,9 @@ public struct LabelStyleConfiguration {
   public let icon: Icon
 }
 
-extension LabelStyleConfiguration.Title: PrimitiveView {
-  func makeNode(in context: NodeContext) -> ViewNode { view.makeNode(in: context) }
-  func update(_ node: ViewNode) { view.update(node) }
-}
+extension LabelStyleConfiguration.Title: ForwardingView {}
 
-extension LabelStyleConfiguration.Icon: PrimitiveView {
-  func makeNode(in context: NodeContext) -> ViewNode { view.makeNode(in: context) }
-  func update(_ node: ViewNode) { view.update(node) }
-}
+extension LabelStyleConfiguration.Icon: ForwardingView {}
 
 /// The icon, then the title, 8 points apart: the platform's style.
 public struct DefaultLabelStyle: LabelStyle, Hashable {

@@ -424,7 +424,8 @@ extension View {
   /// What a screen reader calls the view, what keyboard drags announce, and the name of
   /// its drag and drop interactions in delegate-call traces.
   public func accessibilityLabel(_ label: String) -> some View {
-    modifier(AccessibilityLabelModifier(label: label))
+    // Labels the views, and names their interactions after it.
+    modifier(MarkingModifier { $0.labelDidChange(label) })
   }
 }
 
@@ -478,33 +479,33 @@ extension Views.View {
   }
 }
 
-/// Labels the on-screen views of its content, without a view of its own.
-struct AccessibilityLabelModifier: PrimitiveModifier {
-  let label: String
+/// Marks the on-screen views of its content (an accessibility label, an identifier),
+/// without a view of its own, again whenever the content's views change.
+struct MarkingModifier: PrimitiveModifier {
+  let mark: @MainActor (LayoutNode) -> Void
 
   func makeNode<Content: View>(content: Content, in context: NodeContext) -> ViewNode {
-    let node = AccessibilityLabelNode(context, viewType: ObjectIdentifier(ModifiedContent<Content, Self>.self))
-    node.label = label
+    let node = MarkingNode(context, viewType: ObjectIdentifier(ModifiedContent<Content, Self>.self))
+    node.mark = mark
     node.children = [node.makeChild(content)]
     node.apply()
     return node
   }
 
   func update<Content: View>(_ node: ViewNode, content: Content) {
-    guard let node = node as? AccessibilityLabelNode else { return }
-    node.label = label
+    guard let node = node as? MarkingNode else { return }
+    node.mark = mark
     node.updateChild(0, to: content)
     node.apply()
   }
 }
 
 @MainActor
-final class AccessibilityLabelNode: ViewNode {
-  var label = ""
+final class MarkingNode: ViewNode {
+  var mark: (@MainActor (LayoutNode) -> Void)?
 
-  /// Puts the label on the content's views, and names their interactions after it.
   func apply() {
-    for node in layoutNodes { node.labelDidChange(label) }
+    for node in layoutNodes { mark?(node) }
   }
 
   override func structureDidChange() {

@@ -20,10 +20,19 @@ public struct ModifierContent: View {
   public var body: Never { primitiveBodyRequested(Self.self) }
 }
 
-extension ModifierContent: PrimitiveView {
+/// A view that stands for another it was given: a modifier's content, a style's label.
+/// Its node is that view's.
+@MainActor
+protocol ForwardingView: PrimitiveView {
+  var view: AnyView { get }
+}
+
+extension ForwardingView {
   func makeNode(in context: NodeContext) -> ViewNode { view.makeNode(in: context) }
   func update(_ node: ViewNode) { view.update(node) }
 }
+
+extension ModifierContent: ForwardingView {}
 
 /// A view with a modifier applied.
 public struct ModifiedContent<Content, Modifier> {

@@ -90,11 +90,10 @@ import Testing
           if shows {
             Text("loading").task {
               log.events.append("started")
-              do {
-                try await Task.sleep(for: .seconds(3600))
-              } catch {
-                log.events.append("cancelled")
-              }
+              // Waits on a stream nothing feeds: it ends only when the task is cancelled.
+              let (stream, _) = AsyncStream<Int>.makeStream()
+              for await _ in stream {}
+              if Task.isCancelled { log.events.append("cancelled") }
             }
           }
         }
