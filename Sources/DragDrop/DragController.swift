@@ -45,6 +45,8 @@ public final class DragController {
   /// Drops whose destination is still loading what it asked for: each reports
   /// `sessionDidTransferItems` when its loads end (rule 6).
   public private(set) var pendingTransfers = 0
+  /// The load gates of drops performed here, kept until their last load ends.
+  private var loadingDrops: [LoadGate] = []
   var nextDragID = 1
   /// Second touches that may become taps adding items to a drag.
   var addCandidates: [Int: (interaction: DragInteraction, start: Touch)] = [:]
@@ -364,6 +366,8 @@ public final class DragController {
     dropSession.loadGate.isOpen = true
     call(target, .performDrop, session: drag.id) { $0.dropInteraction(target, performDrop: dropSession) }
     dropSession.loadGate.isOpen = false
+    loadingDrops.removeAll { $0.inFlight == 0 }
+    if dropSession.loadGate.inFlight > 0 { loadingDrops.append(dropSession.loadGate) }
 
     let animator = DragAnimator(duration: dropAnimationDuration)
     // The drop session's items stand in the same order as the drag session's.
@@ -397,6 +401,19 @@ public final class DragController {
         }
       }
     }
+  }
+
+  /// Whether loads that drops started are still under way. They run off the main actor,
+  /// whatever the window's clock says; ``loadsEnded()`` waits for them.
+  public var hasLoadsInFlight: Bool { loadingDrops.contains { $0.inFlight > 0 } }
+
+  /// Returns once no load that a drop started is in flight, or when the calling task is
+  /// cancelled. A test harness waits here instead of running a manual clock on while the
+  /// loads it is waiting for have not finished.
+  public func loadsEnded() async {
+    let gates = loadingDrops
+    loadingDrops.removeAll { $0.inFlight == 0 }
+    for gate in gates { await gate.idle() }
   }
 
   func reportTransfer(source: DragInteraction?, session: DragSession, id: Int) {

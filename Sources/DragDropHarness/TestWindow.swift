@@ -219,24 +219,58 @@ public final class TestWindow {
 
 /// Runs `window`'s clock and awaits its drops' loads until neither has anything left:
 /// what ``TestWindow/settleTransfers(limit:)`` and ``DelegateRecorder/settle(limit:)`` do.
+///
+/// Loads run off the main actor in real time, so while any is in flight the clock stands
+/// still and this waits for them: a placeholder's progress timer, which runs as long as its
+/// load does, does not carry the clock to `limit`. A load that has not finished after
+/// `loadPatience` seconds of real time (one waiting on the test itself) no longer holds
+/// the clock back.
 @MainActor
-func settleTransfers(of window: Window, limit: Double) async {
+func settleTransfers(of window: Window, limit: Double, loadPatience: Duration = .seconds(5)) async {
   let clock = window.clock as? ManualClock
   let end = (clock?.now ?? 0) + limit
+  let controller = window.dragController
+  var patient = true
   for _ in 0..<1_000_000 {
     window.layoutIfNeeded()
-    while let clock, let next = clock.nextActionTime, next <= end {
+    if patient && controller.hasLoadsInFlight {
+      patient = await loadsEnd(in: controller, within: loadPatience)
+      // The loads' completions hop to the main actor: let them run before the clock goes on.
+      await Task.yield()
+      continue
+    }
+    if let clock, let next = clock.nextActionTime, next <= end {
       clock.advance(to: next)
       window.layoutIfNeeded()
+      // What that step started (a load, a completion) gets its turn before the next step.
+      await Task.yield()
+      continue
     }
-    if window.dragController.pendingTransfers == 0 && (clock?.nextActionTime.map { $0 > end } ?? true) {
+    if controller.pendingTransfers == 0 {
       // One more turn, for completions queued just before the last report.
       await Task.yield()
-      if window.dragController.pendingTransfers == 0 && clock?.nextActionTime == nil {
+      if controller.pendingTransfers == 0 && clock?.nextActionTime.map({ $0 > end }) ?? true
+        && !(patient && controller.hasLoadsInFlight)
+      {
         window.layoutIfNeeded()
         return
       }
     }
     await Task.yield()
   }
+}
+
+/// Waits for `controller`'s loads to end, for at most `patience` of real time. Returns
+/// whether they ended.
+@MainActor
+private func loadsEnd(in controller: DragController, within patience: Duration) async -> Bool {
+  let waiting = Task { @MainActor in await controller.loadsEnded() }
+  let bound = Task {
+    // A bound on how long a stuck load may hold the clock, not a wait for time to pass.
+    try? await Task.sleep(for: patience)
+    waiting.cancel()
+  }
+  await waiting.value
+  bound.cancel()
+  return !controller.hasLoadsInFlight
 }
