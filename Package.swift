@@ -265,6 +265,14 @@ let package = Package(
       dependencies: ["DragDropUIKit", "DragDropTesting", "DragDropHarness", "TestSupport"],
       swiftSettings: [.swiftLanguageMode(.v5)]
     ),
+    // SwiftUI code as people write it, written from Apple's documentation, compiled in the
+    // Swift 5 language mode as most such code is, with only its imports changed, and run
+    // headless.
+    .testTarget(
+      name: "SwiftUICodeTests",
+      dependencies: ["DragDropUI", "DragDropTesting", "TestSupport"],
+      swiftSettings: [.swiftLanguageMode(.v5)]
+    ),
     // The corpus's view controllers that Swift 6's checks allow, compiled in that mode too:
     // links to the files of UIKitCodeTests.
     .testTarget(

@@ -408,7 +408,7 @@ public final class Library: Sendable {
   ) throws(LibraryError) -> Photo {
     let type: ContentType
     do {
-      type = try Image(data: data).contentType
+      type = try Image(validating: data).contentType
     } catch {
       throw .notAnImage(originalName, reason: "\(error)")
     }
@@ -1167,8 +1167,8 @@ public final class Library: Sendable {
   /// file) and kept when it is not there yet. Nil when the photo cannot be made into one.
   public func thumbnail(of photo: Photo, make: (URL) throws -> Data) -> Image? {
     let cached = thumbnailURL(of: photo)
-    if let data = try? Data(contentsOf: cached), let image = try? Image(data: data) { return image }
-    guard let data = try? make(url(of: photo)), let image = try? Image(data: data) else { return nil }
+    if let data = try? Data(contentsOf: cached), let image = try? Image(validating: data) { return image }
+    guard let data = try? make(url(of: photo)), let image = try? Image(validating: data) else { return nil }
     _ = try? writeDurably(to: cached, syncingFolder: false) { temporary in try data.write(to: temporary) }
     return image
   }

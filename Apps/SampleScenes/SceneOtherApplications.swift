@@ -88,7 +88,7 @@ final class Outbox: TableViewDataSource {
 
   init() {
     var entries: [Entry] = [.text("北海道の夏"), .link(URL(string: "https://example.org/hokkaido")!)]
-    if let image = try? Image(data: SamplePNG.solid(width: 96, height: 64, color: Palette.accent)) {
+    if let image = try? Image(validating: SamplePNG.solid(width: 96, height: 64, color: Palette.accent)) {
       entries.append(.image(image))
     }
     self.entries = entries

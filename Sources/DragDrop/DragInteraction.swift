@@ -5,6 +5,9 @@
 /// items first move.
 @MainActor
 public final class DragInteraction: Interaction {
+  /// True: a long press on the view lifts it (rule 2), before any context menu.
+  public var claimsLongPress: Bool { true }
+
   /// Whether drag interactions start enabled on a device: true with a pointer or a large
   /// screen, false on the phone (rule 1).
   public static func isEnabledByDefault(on configuration: DeviceConfiguration) -> Bool {

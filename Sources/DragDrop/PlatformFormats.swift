@@ -369,7 +369,7 @@ public enum PlatformFormats {
   /// The image type of `data` from its header: PNG, JPEG or GIF; nil when the bytes are
   /// none of these or their header is damaged.
   public static func imageType(of data: Data) -> ContentType? {
-    (try? Image(data: data))?.contentType
+    (try? Image(validating: data))?.contentType
   }
 
   /// Throws when a format that declares its end lacks it: a PNG without its IEND chunk, a

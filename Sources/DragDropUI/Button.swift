@@ -294,9 +294,19 @@ extension View {
 /// The on-screen part of a ``Button``: its styled body, and a control over it that follows
 /// presses, takes the keyboard focus, and runs the action.
 struct ButtonHost: View, PrimitiveView {
+  /// What a screen reader hears the control as.
+  enum Accessibility: Equatable {
+    case button
+    /// A toggle button, selected while on.
+    case toggle(isOn: Bool)
+  }
+
   let role: ButtonRole?
   let action: @MainActor () -> Void
   let label: AnyView
+  var accessibility = Accessibility.button
+  /// Whether the label is drawn in the environment's button style, or as it is.
+  var styled = true
 
   var body: Never { primitiveBodyRequested(Self.self) }
 
@@ -326,6 +336,8 @@ final class ButtonNode: LayoutNode {
     control.addAction(
       Action { [weak self] _ in
         guard let self, self.isAttached, self.environment.isEnabled else { return }
+        // An alert or a menu closes once one of its buttons is used, before its action runs.
+        self.environment.dismissAfterButtonAction?()
         self.host?.action()
       }, for: .primaryActionTriggered)
     control.pressDidChange = { [weak self] pressed in
@@ -338,6 +350,7 @@ final class ButtonNode: LayoutNode {
   override var displayName: String { "Button" }
 
   func styledBody() -> AnyView {
+    if host?.styled == false { return host?.label ?? AnyView(EmptyView()) }
     let configuration = ButtonStyleConfiguration(
       role: host?.role, label: ButtonStyleConfiguration.Label(view: host?.label ?? AnyView(EmptyView())),
       isPressed: isPressed)
@@ -355,7 +368,12 @@ final class ButtonNode: LayoutNode {
 
   func configureControl() {
     control.isEnabled = environment.isEnabled
-    control.accessibilityTraits = environment.isEnabled ? .button : [.button, .notEnabled]
+    var traits: AccessibilityTraits = environment.isEnabled ? .button : [.button, .notEnabled]
+    if case .toggle(let isOn) = host?.accessibility {
+      if isOn { traits.insert(.selected) }
+      control.accessibilityValue = isOn ? "1" : "0"
+    }
+    control.accessibilityTraits = traits
     control.accessibilityLabel = firstText(in: view)
   }
 

@@ -224,6 +224,14 @@ extension ForEach {
     return copy
   }
 
+  /// The same, with type identifiers, as older code writes them: `onInsert(of:
+  /// ["public.text"])`. An identifier no type has is left out.
+  public func onInsert(
+    of types: [String], perform action: @escaping @MainActor (Int, [ItemProvider]) -> Void
+  ) -> ForEach {
+    onInsert(of: types.compactMap(ContentType.init), perform: action)
+  }
+
   /// Takes drops of values of `type` between the rows, as SwiftUI's
   /// `dropDestination(for:action:)` of a `ForEach` does: `action` gets the values and the
   /// offset where they go. In a `List`, beyond SwiftUI, each dropped item holds its place as

@@ -27,9 +27,9 @@ extension Image {
   }
 
   /// The image in the file at `path`; nil when it cannot be read or is not an image, as
-  /// UIKit's `UIImage(contentsOfFile:)`. ``init(data:)`` says why.
+  /// UIKit's `UIImage(contentsOfFile:)`. ``init(validating:)`` says why.
   public init?(contentsOfFile path: String) {
-    guard let data = FileManager.default.contents(atPath: path), let image = try? Image(data: data) else {
+    guard let data = FileManager.default.contents(atPath: path), let image = try? Image(validating: data) else {
       return nil
     }
     self = image

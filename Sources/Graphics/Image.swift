@@ -15,8 +15,9 @@ public struct Image: Sendable, Hashable {
   /// The height in pixels.
   public let pixelHeight: Int
 
-  /// Reads the format from the bytes' signature and the size from the header.
-  public init(data: Data) throws(ImageError) {
+  /// Reads the format from the bytes' signature and the size from the header, or says
+  /// why the bytes are not an image.
+  public init(validating data: Data) throws(ImageError) {
     let bytes = [UInt8](data.prefix(ImageHeader.maximumScan))
     let format = try ImageHeader.format(of: bytes)
     let size = try ImageHeader.size(of: bytes, format: format, totalLength: data.count)
@@ -26,9 +27,16 @@ public struct Image: Sendable, Hashable {
     self.pixelHeight = size.height
   }
 
+  /// An image of `data`, or nil when the bytes are not one, as UIKit's
+  /// `UIImage(data:)`. ``init(validating:)`` says why.
+  public init?(data: Data) {
+    guard let image = try? Image(validating: data) else { return nil }
+    self = image
+  }
+
   /// Checks that the bytes are of `contentType` as well as reading them.
   public init(data: Data, contentType: ContentType) throws(ImageError) {
-    try self.init(data: data)
+    try self.init(validating: data)
     guard self.contentType.conforms(to: contentType) else {
       throw .formatMismatch(declared: contentType, actual: self.contentType)
     }

@@ -51,7 +51,7 @@ extension Image: ItemProviderWriting, ItemProviderReading {
 
   public static func object(from data: Data, contentType: ContentType) throws -> Image {
     do {
-      if contentType == .untypedImage { return try Image(data: data) }
+      if contentType == .untypedImage { return try Image(validating: data) }
       return try Image(data: data, contentType: contentType)
     } catch {
       throw ItemProviderError.coercionFailed(from: contentType, to: "Image", reason: error.description)

@@ -14,6 +14,9 @@ public protocol Interaction: AnyObject {
   /// ``View/canBecomeFocused``); false by default. A drag interaction does, so that the
   /// keyboard can lift what the view holds.
   var makesViewFocusable: Bool { get }
+  /// Whether a long press on the view belongs to this interaction (a drag interaction's
+  /// lifts), so that a context menu does not open for it; false by default.
+  var claimsLongPress: Bool { get }
 }
 
 extension Interaction {
@@ -24,4 +27,41 @@ extension Interaction {
 
   /// False: most interactions do not need the keyboard focus.
   public var makesViewFocusable: Bool { false }
+
+  /// False: most interactions leave long presses to others.
+  public var claimsLongPress: Bool { false }
+}
+
+/// Hears when the user asks for a view's context menu: a secondary click on it, or a long
+/// press where no drag interaction on the way to it would lift (rule 2: a drag lifts
+/// first). The request carries the point in the view's coordinates.
+@MainActor
+package final class ContextMenuRequests: Interaction {
+  package private(set) weak var view: View?
+  package let request: @MainActor (Point) -> Void
+  private let press = LongPressGestureRecognizer()
+
+  package init(request: @escaping @MainActor (Point) -> Void) {
+    self.request = request
+    press.addAction { [weak self] recognizer in
+      guard let self, recognizer.state == .began, let view = self.view, let window = view.window else { return }
+      let location = recognizer.location(in: nil)
+      // A long press on something that drags lifts it instead.
+      var hit = window.hitTest(location)
+      while let current = hit, current !== view.superview {
+        if current.interactions.contains(where: { $0.claimsLongPress }) { return }
+        hit = current.superview
+      }
+      self.request(view.convert(location, from: window))
+    }
+  }
+
+  package func willMove(to view: View?) {
+    self.view?.removeGestureRecognizer(press)
+  }
+
+  package func didMove(to view: View?) {
+    self.view = view
+    view?.addGestureRecognizer(press)
+  }
 }

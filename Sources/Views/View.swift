@@ -127,6 +127,9 @@ open class View {
   public var shouldRasterize = false
   /// A name for the view, read by accessibility and in keyboard-drag announcements.
   public var accessibilityLabel: String?
+  /// The element's current value, as UIKit's `accessibilityValue`: a toggle's "1" or "0",
+  /// a slider's percentage.
+  public var accessibilityValue: String?
   /// A name that tests find the view by; assistive technology does not read it, as in
   /// UIKit.
   public var accessibilityIdentifier: String?

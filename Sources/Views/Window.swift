@@ -158,6 +158,12 @@ open class Window: View {
   /// Delivers a pointer event. A press of the primary button becomes a pointer touch that
   /// recognisers see like a finger, until the button is released.
   public func send(_ event: PointerEvent) {
+    if case .down(let buttons) = event.phase, buttons.contains(.secondary), !buttons.contains(.primary),
+      !pointerDown
+    {
+      requestContextMenu(at: event.location)
+      return
+    }
     let touchPhase: Touch.Phase?
     switch event.phase {
     case .down(let buttons) where buttons.contains(.primary) && !pointerDown:
@@ -178,6 +184,19 @@ open class Window: View {
       Touch(
         id: Self.pointerTouchID, kind: .pointer, phase: touchPhase, location: event.location,
         timestamp: event.timestamp, modifiers: event.modifiers))
+  }
+
+  /// A secondary click asks the nearest view under it with a ``ContextMenuRequests``
+  /// interaction for its menu.
+  private func requestContextMenu(at location: Point) {
+    var view = hitTest(location)
+    while let current = view {
+      if let requests = current.interactions.lazy.compactMap({ $0 as? ContextMenuRequests }).first {
+        requests.request(current.convert(location, from: self))
+        return
+      }
+      view = current.superview
+    }
   }
 
   /// The platform took the pointer's press away (a drag it now carries ends with a
@@ -225,9 +244,30 @@ open class Window: View {
     if previous !== view {
       previous?.focusDidChange(false)
       view?.focusDidChange(true)
+      focusMoved()
     }
     updateFocusRing()
     return true
+  }
+
+  private var focusObservers: [Int: @MainActor (View?) -> Void] = [:]
+  private var nextFocusObserver = 0
+
+  /// Calls `observer` with the focused view each time the focus moves; returns a token for
+  /// ``removeFocusObserver(_:)``.
+  package func addFocusObserver(_ observer: @escaping @MainActor (View?) -> Void) -> Int {
+    nextFocusObserver += 1
+    focusObservers[nextFocusObserver] = observer
+    return nextFocusObserver
+  }
+
+  /// Stops calling the observer `token` names.
+  package func removeFocusObserver(_ token: Int) {
+    focusObservers[token] = nil
+  }
+
+  private func focusMoved() {
+    for observer in focusObservers.values { observer(focusedView) }
   }
 
   /// Whether the window draws a ring around the focused view (or its
@@ -253,9 +293,13 @@ open class Window: View {
       if view !== self && view.canBecomeFocused { result.append(view) }
       view.subviews.forEach(visit)
     }
-    visit(self)
+    visit(modalView?.window === self ? modalView! : self)
     return result
   }
+
+  /// A view that holds the focus while it shows (a presented menu, an alert): Tab moves
+  /// only among the focusable views inside it.
+  package weak var modalView: View?
 
   /// Moves the focus to the next focusable view (the previous one when `backward`),
   /// wrapping around; with nothing focused, to the first (or the last). Returns false
@@ -395,6 +439,7 @@ open class Window: View {
     if let focusedView, focusedView.isDescendant(of: view) {
       self.focusedView = nil
       focusedView.focusDidChange(false)
+      focusMoved()
       updateFocusRing()
     }
   }

@@ -161,7 +161,7 @@ struct ContentProviderTests {
   @Test func imageDataGoesToFileManagersAsFilesThatOutliveTheDragAMinute() async throws {
     let png = TestImages.png(width: 2, height: 2)
     let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 0, 0xFF, 0xD9])
-    let first = ItemProvider(object: try Image(data: png))
+    let first = ItemProvider(object: try Image(validating: png))
     first.suggestedName = "北海道"
     let second = ItemProvider()
     second.registerDataRepresentation(for: .jpeg) { completion in

@@ -151,7 +151,7 @@ import Testing
       red.draw(in: CGRect(x: 0, y: 0, width: 16, height: 16))
     }
     #expect(jpeg.prefix(2) == Data([0xFF, 0xD8]))
-    let decoded = try Image(data: jpeg)
+    let decoded = try Image(validating: jpeg)
     #expect(decoded.contentType == .jpeg && decoded.pixelWidth == 16)
     let scaled = try pixels(
       GraphicsImageRenderer(size: CGSize(width: 32, height: 16)).pngData { _ in

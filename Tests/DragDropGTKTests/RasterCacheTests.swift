@@ -166,11 +166,11 @@ struct RasterCacheTests {
   @Test("Images key alike by their bytes, whether or not they share a buffer, and apart when a byte differs")
   func imageKeys() throws {
     let bytes = TestImages.png(width: 4, height: 3) + Data(repeating: 7, count: 64)
-    let image = try Image(data: bytes)
-    let copy = try Image(data: Data(Array(bytes)))
+    let image = try Image(validating: bytes)
+    let copy = try Image(validating: Data(Array(bytes)))
     var changed = Array(bytes)
     changed[changed.count - 1] = 8
-    let other = try Image(data: Data(changed))
+    let other = try Image(validating: Data(changed))
     #expect(image == image)
     #expect(image == copy)
     #expect(image.hashValue == copy.hashValue)

@@ -244,7 +244,7 @@ struct RendererTests {
   @Test(arguments: ["png", "jpeg"])
   func encodedImagesDecodeAndDrawScaledIntoTheirRectangle(format: String) throws {
     let data = try Fixtures.quadrants(format: format)
-    let image = try Image(data: data)
+    let image = try Image(validating: data)
     #expect(image.pixelWidth == 20 && image.pixelHeight == 20)
     #expect(try ImageDecoder.shared.decodedSize(of: image) == (20, 20))
     let root = canvas()
@@ -259,7 +259,7 @@ struct RendererTests {
   }
 
   @Test func imagesDecodedInTheBackgroundDrawWithoutDecodingAgain() async throws {
-    let image = try Image(data: try Fixtures.quadrants(format: "png"))
+    let image = try Image(validating: try Fixtures.quadrants(format: "png"))
     let decoder = ImageDecoder()
     // Decoded on another thread, as Albums decodes its thumbnails.
     let decoded = try await Task.detached { try ImageDecoder.decodeInBackground(image) }.value
@@ -274,7 +274,7 @@ struct RendererTests {
     #expect(decoder.cachedImageCount == 1)
     // Bytes that do not decode are the same typed error off the main actor.
     let broken = try Image(
-      data: Data(
+      validating: Data(
         [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
           + [0, 0, 0, 8, 0, 0, 0, 8, 8, 2, 0, 0, 0, 1, 2, 3, 4] + Array(repeating: 7, count: 40)))
     await #expect(throws: GTKError.self) {
@@ -286,7 +286,7 @@ struct RendererTests {
     // A valid PNG header followed by garbage: the header parses, the pixels do not.
     var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]
     bytes += Array("IHDR".utf8) + [0, 0, 0, 8, 0, 0, 0, 8, 8, 2, 0, 0, 0, 1, 2, 3, 4] + Array(repeating: 7, count: 40)
-    let image = try Image(data: Data(bytes))
+    let image = try Image(validating: Data(bytes))
     #expect(throws: GTKError.self) { try ImageDecoder.shared.decodedSize(of: image) }
     let root = canvas(20, 20)
     root.addSubview(ImageView(image: image, frame: root.bounds))
@@ -352,7 +352,7 @@ struct RendererTests {
   @Test func pngDataRoundTripsThroughTheImageType() throws {
     let root = canvas(30, 20)
     let image = try HeadlessRenderer.render(root)
-    let decoded = try Image(data: image.pngData())
+    let decoded = try Image(validating: image.pngData())
     #expect(decoded.contentType == .png)
     #expect(decoded.pixelWidth == 30 && decoded.pixelHeight == 20)
   }

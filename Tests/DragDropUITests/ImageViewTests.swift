@@ -47,7 +47,7 @@ import Testing
 
   @Test("Image(uiImage:) shows the bitmap a provider carries, at its pixel size")
   func bitmap() throws {
-    let bitmap = try UIImage(data: TestImages.png(width: 40, height: 30))
+    let bitmap = try UIImage(validating: TestImages.png(width: 40, height: 30))
     let (_, host) = host(VStack { Image(uiImage: bitmap) })
     let leaf = try #require(findView(named: "Image", in: host) as? ImageLeafView)
     #expect(leaf.image == bitmap)

@@ -144,19 +144,19 @@ import Testing
   }
 
   @Test func imageHeadersGiveFormatAndPixelSize() throws {
-    let png = try Image(data: Self.png(width: 640, height: 480))
+    let png = try Image(validating: Self.png(width: 640, height: 480))
     #expect(png.contentType == .png)
     #expect((png.pixelWidth, png.pixelHeight) == (640, 480))
-    let jpeg = try Image(data: Self.jpeg(width: 4032, height: 3024))
+    let jpeg = try Image(validating: Self.jpeg(width: 4032, height: 3024))
     #expect(jpeg.contentType == .jpeg)
     #expect((jpeg.pixelWidth, jpeg.pixelHeight) == (4032, 3024))
-    let gif = try Image(data: Self.gif(width: 300, height: 2))
+    let gif = try Image(validating: Self.gif(width: 300, height: 2))
     #expect(gif.contentType == .gif)
     #expect((gif.pixelWidth, gif.pixelHeight) == (300, 2))
   }
 
   @Test func imagesTravelInTheirOwnFormat() async throws {
-    let image = try Image(data: Self.jpeg(width: 10, height: 20))
+    let image = try Image(validating: Self.jpeg(width: 10, height: 20))
     let provider = ItemProvider(object: image)
     #expect(provider.registeredContentTypes == [.jpeg])
     #expect(provider.canLoadObject(ofClass: Image.self))
@@ -175,7 +175,7 @@ import Testing
       (gif(width: 3, height: 3).prefix(8), .truncated(.gif)),
     ] as [(Data, ImageError)])
   func damagedImages(_ data: Data, _ error: ImageError) {
-    #expect(throws: error) { try Image(data: data) }
+    #expect(throws: error) { try Image(validating: data) }
   }
 
   @Test func aDeclaredTypeMustMatchTheBytes() async {
@@ -191,14 +191,14 @@ import Testing
     let samples = [Self.png(width: 3, height: 4), Self.jpeg(width: 3, height: 4), Self.gif(width: 3, height: 4)]
     for sample in samples {
       for cut in 0...sample.count {
-        _ = try? Image(data: sample.prefix(cut))
+        _ = try? Image(validating: sample.prefix(cut))
       }
     }
     await propertyCheck(count: 2000, input: Gen<UInt8>.value(in: 0...255).array(of: 0...64), Gen.int(in: 0...2)) {
       noise, kind in
       // A real signature followed by noise reaches the header parsers.
       let data = samples[kind].prefix(4) + Data(noise)
-      if let image = try? Image(data: data) {
+      if let image = try? Image(validating: data) {
         #expect(image.pixelWidth > 0 && image.pixelHeight > 0)
       }
     }

@@ -191,7 +191,7 @@ final class Seed000AlbumsViewController: UIViewController, UITableViewDataSource
     func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
         let cell = UITableViewCell(style: .default, reuseIdentifier: "Album")
         cell.textLabel?.text = albumsArray[indexPath.row]
-        cell.imageView?.image = try? UIImage(data: Seed000Images.png(2, 2))
+        cell.imageView?.image = UIImage(data: Seed000Images.png(2, 2))
         return cell
     }
 
@@ -286,7 +286,7 @@ struct Seed000PhotoAlbumsTests {
   }
 
   func photos(_ widths: [UInt32]) throws -> [UIImage] {
-    try widths.map { try UIImage(data: TestImages.png(width: $0, height: 1)) }
+    widths.map { UIImage(data: TestImages.png(width: $0, height: 1))! }
   }
 
   func center(_ controller: Seed000PhotoViewController, item: Int) -> CGPoint {

@@ -153,7 +153,7 @@ struct ImageDropViewControllerTests {
 
   @Test("Clear empties the well and disables itself; a disabled button does nothing")
   func clearButton() async throws {
-    controller.imageView.image = try UIImage(data: TestImages.png(width: 2, height: 2))
+    controller.imageView.image = UIImage(data: TestImages.png(width: 2, height: 2))
     controller.clearButton.isEnabled = true
     let button = controller.clearButton
     let center = button.convert(CGPoint(x: button.bounds.midX, y: button.bounds.midY), to: test.window)
@@ -163,7 +163,7 @@ struct ImageDropViewControllerTests {
     #expect(!button.isHighlighted)
     #expect(controller.imageView.image == nil)
     #expect(!button.isEnabled)
-    controller.imageView.image = try UIImage(data: TestImages.png(width: 2, height: 2))
+    controller.imageView.image = UIImage(data: TestImages.png(width: 2, height: 2))
     test.tap(at: center, touch: 1)
     #expect(controller.imageView.image != nil)
   }

@@ -147,7 +147,7 @@ struct PhotoGridViewControllerTests {
   let platform = FakePlatform()
 
   init() throws {
-    controller.photos = try (1...5).map { try UIImage(data: TestImages.png(width: UInt32($0), height: 1)) }
+    controller.photos = (1...5).map { UIImage(data: TestImages.png(width: UInt32($0), height: 1))! }
     test.window.rootViewController = controller
     test.settle()
   }
