@@ -273,6 +273,13 @@ let package = Package(
       dependencies: ["DragDropUI", "DragDropTesting", "TestSupport"],
       swiftSettings: [.swiftLanguageMode(.v5)]
     ),
+    // The SwiftUI corpus compiled in the Swift 6 language mode too: links to the files of
+    // SwiftUICodeTests.
+    .testTarget(
+      name: "SwiftUICodeSwift6Tests",
+      dependencies: ["DragDropUI", "DragDropTesting", "TestSupport"],
+      swiftSettings: strict
+    ),
     // The corpus's view controllers that Swift 6's checks allow, compiled in that mode too:
     // links to the files of UIKitCodeTests.
     .testTarget(

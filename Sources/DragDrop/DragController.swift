@@ -365,9 +365,9 @@ public final class DragController {
     let dropSession = drag.dropSession
     dropSession.loadGate.isOpen = true
     call(target, .performDrop, session: drag.id) { $0.dropInteraction(target, performDrop: dropSession) }
-    dropSession.loadGate.isOpen = false
-    loadingDrops.removeAll { $0.inFlight == 0 }
-    if dropSession.loadGate.inFlight > 0 { loadingDrops.append(dropSession.loadGate) }
+    if !dropSession.loadsUntilConcluded { dropSession.loadGate.isOpen = false }
+    loadingDrops.removeAll { $0.inFlight == 0 && !$0.isOpen }
+    loadingDrops.append(dropSession.loadGate)
 
     let animator = DragAnimator(duration: dropAnimationDuration)
     // The drop session's items stand in the same order as the drag session's.
@@ -386,6 +386,7 @@ public final class DragController {
       }
     }
     animator.start(on: window?.clock) { [weak self] _ in
+      dropSession.loadGate.isOpen = false
       guard let self else { return }
       self.call(target, .concludeDrop, session: drag.id) { $0.dropInteraction(target, concludeDrop: dropSession) }
       self.finish(drag, operation: operation)

@@ -93,6 +93,15 @@ public final class DropSession: DragDropSession {
 
   /// Whether loading is allowed: only while the drop is being performed.
   let loadGate: LoadGate
+  /// Whether the items stay loadable after `performDrop` returns, until the drop's
+  /// animation ends: SwiftUI's drop closures start loads from tasks they create, as on iOS.
+  package private(set) var loadsUntilConcluded = false
+
+  /// Keeps the items loadable after `performDrop` returns, until the drop's animation
+  /// ends, for the declarative layer's closures that load from a task.
+  package func keepLoadingUntilConcluded() {
+    loadsUntilConcluded = true
+  }
 
   /// A drop session on its own, for testing a delegate without a window.
   ///

@@ -242,6 +242,8 @@ final class DropTarget: DropInteractionDelegate {
 
   func dropInteraction(_ interaction: DropInteraction, performDrop session: DropSession) {
     guard isEntered, let delegate else { return }
+    // A drop closure may load from a task it starts, as SwiftUI's may.
+    session.keepLoadingUntilConcluded()
     let info = info(session)
     if delegate.validateDrop(info: info) { _ = delegate.performDrop(info: info) }
     exit(session)

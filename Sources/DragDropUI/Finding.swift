@@ -40,7 +40,8 @@ extension HostingView {
     views { $0.accessibilityIdentifier == identifier }.first
   }
 
-  /// The views of the tree that `matches` accepts, depth first.
+  /// The views of the tree that `matches` accepts, depth first, then those of what it
+  /// presents.
   private func views(_ matches: (Views.View) -> Bool) -> [FoundView] {
     var found: [FoundView] = []
     func visit(_ view: Views.View) {
@@ -48,6 +49,10 @@ extension HostingView {
       for subview in view.subviews { visit(subview) }
     }
     visit(self)
+    // What the view presents (sheets, alerts, menus) lies over the window, outside it.
+    for layer in window?.subviews ?? [] {
+      if let layer = layer as? PresentationLayer, layer.node?.graph === graph { visit(layer) }
+    }
     return found
   }
 }

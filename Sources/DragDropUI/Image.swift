@@ -21,6 +21,8 @@ public struct Image: View, Hashable, Sendable {
   }
 
   let source: Source
+  /// What a screen reader hears: a symbol's name in words ("trash.fill" is "trash").
+  var accessibilityName: String?
 
   /// A view of a bitmap: what `Image(uiImage: weatherImage)` shows.
   public nonisolated init(uiImage image: UIImage) {
@@ -30,6 +32,7 @@ public struct Image: View, Hashable, Sendable {
   /// A symbol, drawn from simple shapes (see ``UIImage/init(systemName:)`` for the names
   /// there are). Another name shows nothing, and is logged.
   public init(systemName name: String) {
+    accessibilityName = name.split(separator: ".").filter { $0 != "fill" }.joined(separator: " ")
     if UIImage.symbol(named: name, color: .primary) != nil {
       source = .symbol(name)
     } else {
@@ -129,6 +132,10 @@ final class ImageNode: LayoutNode {
     self.image = image
     self.resizable = resizable
     imageView.contentMode = contentMode
+    if let name = image.accessibilityName {
+      imageView.accessibilityLabel = name
+      imageView.accessibilityTraits.insert(.image)
+    }
     render()
   }
 

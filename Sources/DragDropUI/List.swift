@@ -486,6 +486,8 @@ class ItemsNode: LayoutNode {
   /// A reorder the view did not do by itself, or the dropped items' providers handed to
   /// `onInsert`.
   func performDrop(with coordinator: ItemsViewDropCoordinator) {
+    // An `onInsert` closure may load from a task it starts, as SwiftUI's may.
+    coordinator.session.keepLoadingUntilConcluded()
     if coordinator.engineProposal.operation == .move, let first = coordinator.dropItems.first,
       (first.dragItem.localObject as? ListRowDrag)?.node === self, let source = first.sourceIndexPath?.item,
       let slot = coordinator.destinationIndexPath?.item

@@ -1,0 +1,1 @@
+../SwiftUICodeTests/SwiftUICodeTests.swift

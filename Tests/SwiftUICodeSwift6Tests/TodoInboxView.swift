@@ -1,0 +1,1 @@
+../SwiftUICodeTests/Corpus/TodoInboxView.swift
