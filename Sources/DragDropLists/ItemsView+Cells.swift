@@ -160,6 +160,18 @@ extension ItemsView {
     if keyboardFocus != nil { setNeedsFocusRingUpdate() }
   }
 
+  /// The item at `indexPath` (of the data) changed size: it is measured again, and the
+  /// items after it move. An item not measured yet is measured when it comes into view.
+  package func itemSizeDidChange(at indexPath: IndexPath) {
+    guard indexPath.section < itemCounts.count, indexPath.item < itemCounts[indexPath.section] else { return }
+    let display = displayPath(for: indexPath)
+    guard !itemLayout.isEstimated(at: display), let old = itemLayout.extent(at: display) else { return }
+    let new = data.extent(at: indexPath)
+    guard new != old, itemLayout.setExtent(new, at: display) else { return }
+    contentSize = Size(width: bounds.width, height: itemLayout.contentHeight)
+    setNeedsLayout()
+  }
+
   /// Asks the heights of the items in view whose heights are still estimates, and keeps the
   /// first item that starts in view where it is on screen, so that measuring the items above
   /// it does not make the content jump. Each pass measures only items not measured yet;

@@ -248,8 +248,12 @@ class LayoutNode: ViewNode {
       if let layout = current as? LayoutNode {
         layout.needsLayout = true
         layout.sizes.removeAll(keepingCapacity: true)
-        // A list's row is placed by its cell, not by the nodes above it.
-        if layout is ListRowNode { layout.view.superview?.setNeedsLayout() }
+        // A list's row is placed by its cell, not by the nodes above it, and its height
+        // is its content's.
+        if let row = layout as? ListRowNode {
+          row.view.superview?.setNeedsLayout()
+          (row.parent as? ListNode)?.rowDidChangeSize(row)
+        }
       }
       node = current.parent
     }

@@ -392,22 +392,39 @@ class ItemsNode: LayoutNode {
 
   /// Puts the row node of `id` in `host`, making it or bringing it up to date first.
   func show(_ id: RowID, in host: any RowHosting) {
-    guard let row = rowIndex[id] else { return }
-    let node: ListRowNode
-    if let existing = rowNodes[id] {
-      node = existing
+    guard let node = rowNode(for: id) else { return }
+    host.show(node, id: id)
+  }
+
+  /// The row node of `id`, made or brought up to date; nil for an id that is not a row.
+  func rowNode(for id: RowID) -> ListRowNode? {
+    guard let row = rowIndex[id] else { return nil }
+    if let node = rowNodes[id] {
       if node.generation != generation {
         node.generation = generation
         node.updateChild(0, to: rows[row].make())
       }
-    } else {
-      node = ListRowNode(NodeContext(graph: graph, parent: self, environment: childEnvironment))
-      node.generation = generation
-      node.children = [node.makeChild(rows[row].make())]
-      node.syncSubviews()
-      rowNodes[id] = node
+      return node
     }
-    host.show(node, id: id)
+    let node = ListRowNode(NodeContext(graph: graph, parent: self, environment: childEnvironment))
+    node.id = id
+    node.generation = generation
+    node.children = [node.makeChild(rows[row].make())]
+    node.syncSubviews()
+    rowNodes[id] = node
+    return node
+  }
+
+  /// The row of `id` now, if it is one.
+  func rowIndex(of id: RowID) -> Int? { rowIndex[id] }
+
+  /// The height of row `index` at `width`: its content's, with 11 points above and below,
+  /// and at least 44 points, as a list row on iOS.
+  func contentHeight(ofRow index: Int, width: Double) -> Double {
+    guard rows.indices.contains(index), let node = rowNode(for: rows[index].id) else { return ListNode.rowHeight }
+    let inner = max(0, width - 32)
+    let height = node.sizeThatFits(ProposedViewSize(width: inner, height: nil)).height + 22
+    return height.isFinite ? max(ListNode.rowHeight, height.rounded(.up)) : ListNode.rowHeight
   }
 
   override func detach() {
@@ -550,12 +567,21 @@ final class ListNode: ItemsNode {
   let table = ListTableView()
   private var dataSource: ListDataSource!
   private var controller: ListDragController!
+  private let heights = ListRowHeights()
+  /// The rows whose content changed since they were measured, by id.
+  private var resized: Set<RowID> = []
+  /// A row's least height, and the estimate of a row not measured yet.
   static let rowHeight = 44.0
 
   init(_ context: NodeContext, viewType: ObjectIdentifier) {
     super.init(context, viewType: viewType, itemsView: table)
     table.separatorStyle = .none  // the rows draw their own
+    // Rows are as tall as their content (the delegate measures each as it comes into
+    // view); 44 points is the estimate until then, and a preview's height.
     table.rowHeight = Self.rowHeight
+    table.estimatedRowHeight = Self.rowHeight
+    heights.node = self
+    table.delegate = heights
     table.register(ListRowCell.self, forCellReuseIdentifier: "row")
     table.register(ListRowCell.self, forCellReuseIdentifier: "placeholder")
     dataSource = ListDataSource(tableView: table) { [weak self] table, indexPath, id in
@@ -585,6 +611,21 @@ final class ListNode: ItemsNode {
   func followEditMode() {
     let editing = environment.editMode?.wrappedValue.isEditing ?? false
     if table.isEditing != editing { table.setEditing(editing, animated: true) }
+  }
+
+  /// A row's content changed: it is measured again once the update is over, and the rows
+  /// after it move.
+  func rowDidChangeSize(_ row: ListRowNode) {
+    guard let id = row.id, resized.insert(id).inserted, resized.count == 1 else { return }
+    graph.afterUpdate { [weak self] in
+      guard let self else { return }
+      let ids = self.resized
+      self.resized = []
+      for id in ids {
+        guard let index = self.rowIndex(of: id) else { continue }
+        self.table.itemSizeDidChange(at: IndexPath(row: index, section: 0))
+      }
+    }
   }
 
   override func measure(_ proposal: ProposedViewSize) -> Size {
@@ -681,6 +722,8 @@ final class ProgressBox {
 @MainActor
 final class ListRowNode: LayoutNode {
   var generation = 0
+  /// The row's id in its list.
+  var id: RowID?
   /// Where the row's content sits in its cell.
   var alignment = Alignment.leading
 
@@ -704,6 +747,18 @@ final class ListRowNode: LayoutNode {
 /// The table of a list.
 @MainActor
 final class ListTableView: TableView {}
+
+/// Gives a list's rows the heights of their content.
+@MainActor
+final class ListRowHeights: TableViewDelegate {
+  weak var node: ListNode?
+
+  func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> CGFloat {
+    guard let node else { return CGFloat(ListNode.rowHeight) }
+    let width = tableView.bounds.width > 0 ? tableView.bounds.width : 320
+    return CGFloat(node.contentHeight(ofRow: indexPath.row, width: width))
+  }
+}
 
 /// A list cell: it shows a row node's view, inset by 16 points at the sides, with a
 /// hairline under it.

@@ -139,12 +139,14 @@ final class PresentationNode: LayoutNode {
   private func placePresentation() {
     guard let presented = presentedNode, let window = view.window else { return }
     let layer = self.layer ?? PresentationLayer()
-    if self.layer == nil {
+    let isNew = self.layer == nil
+    if isNew {
       self.layer = layer
       layer.node = self
       window.addSubview(layer)
-      layer.takeFocus()
     }
+    // The focus goes in once the presented views are there.
+    defer { if isNew { layer.takeFocus() } }
     layer.frame = window.bounds
     layer.dims = kind == .alert || kind == .confirmation || kind == .sheet(fullScreen: false)
     let nodes = ContentLayout(nodes: presented.layoutNodes)
@@ -263,7 +265,12 @@ final class PresentationLayer: Views.View {
     modalBefore = window.modalView
     window.modalView = self
     // The first control inside, or the layer itself.
-    if !window.moveFocus() { window.focus(self) }
+    window.focus(controls.first ?? self)
+  }
+
+  /// The focusable views inside, in order.
+  private var controls: [Views.View] {
+    window?.focusableViews.filter { $0 !== self && $0.isDescendant(of: self) } ?? []
   }
 
   func giveFocusBack() {
@@ -280,8 +287,11 @@ final class PresentationLayer: Views.View {
     case .return:
       _ = node.defaultAction()
     case .down, .up:
-      if case .menu = node.kind, let window {
-        window.moveFocus(backward: event.key == .up)
+      let controls = self.controls
+      if case .menu = node.kind, let window, !controls.isEmpty {
+        let current = controls.firstIndex { $0 === window.focusedView }
+        let step = event.key == .up ? controls.count - 1 : 1
+        window.focus(controls[current.map { ($0 + step) % controls.count } ?? 0])
       }
     default:
       break

@@ -98,7 +98,10 @@ public final class ViewGraph {
   /// Brings `node` up to date with `view`, and returns the node to keep: the same one when
   /// it was made for a view of the same type, a new one otherwise.
   func update<V: View>(_ node: ViewNode, to view: V, environment: EnvironmentValues) -> ViewNode {
-    guard node.viewType == ObjectIdentifier(V.self) else {
+    // A view that stands for another (a modifier's content, a style's label) has the node
+    // of the `AnyView` it forwards to.
+    let type = view is any ForwardingView ? ObjectIdentifier(AnyView.self) : ObjectIdentifier(V.self)
+    guard node.viewType == type else {
       let replacement = makeNode(view, in: NodeContext(graph: self, parent: node.parent, environment: environment))
       node.detach()
       replacement.parent?.structureDidChange()

@@ -1,16 +1,19 @@
 import Foundation
 import Synchronization
 
-// SF Symbols' names for a few common pictures, drawn from simple shapes: what
-// `UIImage(systemName:)` and SwiftUI's `Image(systemName:)` show.
+// SF Symbols' names for common pictures: what `UIImage(systemName:)` and SwiftUI's
+// `Image(systemName:)` show. Drawn from the desktop's icon theme (``ThemeSymbols``), or,
+// where it has no such icon, from simple shapes.
 
 extension Image {
   /// A symbol drawn at 64 × 64 pixels in the primary colour, or nil when there is no
-  /// symbol of that name, as UIKit's `UIImage(systemName:)`. The symbols are SF Symbols'
-  /// names for a few common pictures: `cloud`, `cloud.rain`, `cloud.sun.rain`, `sun.max`,
-  /// `star.fill`, `heart.fill`, `circle`, `circle.fill`, `square`, `square.fill`, `photo`,
-  /// `plus`, `xmark`, `checkmark`, `trash`, `folder`, `folder.fill`, `doc`,
-  /// `chevron.left`, `chevron.right` and `line.3.horizontal`.
+  /// symbol of that name, as UIKit's `UIImage(systemName:)`. The names are SF Symbols':
+  /// those of the map on `ThemeSymbols`, drawn from the desktop's Adwaita icon theme where
+  /// it is installed, and these, drawn from simple shapes where the theme has no icon:
+  /// `cloud`, `cloud.rain`, `cloud.sun.rain`, `sun.max`, `star.fill`, `heart.fill`,
+  /// `circle`, `circle.fill`, `square`, `square.fill`, `photo`, `plus`, `xmark`,
+  /// `checkmark`, `trash`, `folder`, `folder.fill`, `doc`, `chevron.left`,
+  /// `chevron.right` and `line.3.horizontal`.
   public init?(systemName name: String) {
     guard let image = SymbolImages.image(named: name) else { return nil }
     self = image
@@ -186,16 +189,30 @@ enum SymbolImages {
   }
 
   /// Whether there is a symbol of that name.
-  static func hasSymbol(named name: String) -> Bool { parts(named: name) != nil }
+  static func hasSymbol(named name: String) -> Bool {
+    ThemeSymbols.icon(named: name) != nil || parts(named: name) != nil
+  }
 
   static func image(named name: String, color: Color = .primary) -> Image? {
     let key = SymbolKey(name: name, color: color)
     if let cached = cache.withLock({ $0[key] }) { return cached }
-    guard let parts = parts(named: name) else { return nil }
-    let samples = 4
     let rgb = [color.red, color.green, color.blue].map { UInt8((min(max($0, 0), 1) * 255).rounded()) }
     let alpha = min(max(color.alpha, 0), 1)
     var pixels = [UInt8](repeating: 0, count: size * size * 4)
+    // The desktop's icon theme first; the shapes below where it has no such icon.
+    if let icon = ThemeSymbols.icon(named: name) {
+      for (index, coverage) in icon.coverage(size: size).enumerated() where coverage > 0 {
+        pixels[index * 4] = rgb[0]
+        pixels[index * 4 + 1] = rgb[1]
+        pixels[index * 4 + 2] = rgb[2]
+        pixels[index * 4 + 3] = UInt8((coverage * alpha * 255).rounded())
+      }
+      guard let image = try? Image(rgbaPixels: pixels, width: size, height: size) else { return nil }
+      cache.withLock { $0[key] = image }
+      return image
+    }
+    guard let parts = parts(named: name) else { return nil }
+    let samples = 4
     for row in 0..<size {
       for column in 0..<size {
         var covered = 0

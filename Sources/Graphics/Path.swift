@@ -119,7 +119,7 @@ public struct Path: Hashable, Sendable, CustomStringConvertible {
     elements.map { Self.figure(of: $0, transformedBy: transform) }
   }
 
-  private static func figure(of element: Element, transformedBy transform: CGAffineTransform) -> Element {
+  static func figure(of element: Element, transformedBy transform: CGAffineTransform) -> Element {
     let map = { (point: Point) in transform.apply(to: point) }
     switch element {
     case .figure(let start, let segments, let closed):

@@ -77,3 +77,13 @@ func findView(named name: String, in root: Views.View) -> Views.View? {
   }
   return nil
 }
+
+/// The first engine view of type `T` under `root`, depth first, that `matches` accepts.
+@MainActor
+func firstEngineView<T>(_ type: T.Type, under root: Views.View, where matches: (T) -> Bool = { _ in true }) -> T? {
+  if let view = root as? T, matches(view) { return view }
+  for subview in root.subviews {
+    if let found = firstEngineView(type, under: subview, where: matches) { return found }
+  }
+  return nil
+}

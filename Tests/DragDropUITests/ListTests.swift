@@ -327,3 +327,48 @@ struct ListPlaceholderTests {
     #expect(!after.contains("Loading…"))
   }
 }
+
+@MainActor
+@Suite("List rows sized by their content")
+struct ListRowHeightTests {
+  static let long = "A note long enough to wrap onto several lines in a list of this width, as notes do"
+
+  struct Notes: View {
+    @State var first = "Short"
+    var body: some View {
+      VStack(spacing: 0) {
+        Button("Lengthen") { first = ListRowHeightTests.long + "!" }
+        List {
+          ForEach([first, ListRowHeightTests.long, "Third"], id: \.self) { Text($0) }
+        }
+        .frame(width: 300, height: 500)
+      }
+    }
+  }
+
+  @Test("A row is as tall as its content with 11 points above and below, and at least 44 points")
+  func rowsFitTheirContent() throws {
+    let (test, host) = host(Notes(), size: Size(width: 300, height: 560))
+    test.recorder.stopChecking()
+    let short = try #require(host.find(text: "Short")).frameInWindow
+    let long = try #require(host.find(text: Self.long)).frameInWindow
+    let third = try #require(host.find(text: "Third")).frameInWindow
+    #expect(long.height > 2 * short.height, "the long note wraps: \(long)")
+    // Row 0 is 44 points; row 1 its text's height and 22; row 2 starts after both.
+    let top = short.minY - (44 - short.height) / 2
+    #expect(abs(long.minY - (top + 44 + 11)) < 0.5, "\(long) \(top)")
+    #expect(abs(third.minY - (top + 44 + long.height + 22 + (44 - third.height) / 2)) < 0.5, "\(third)")
+  }
+
+  @Test("A row whose content grows is measured again, and the rows after it move down")
+  func aRowThatGrowsPushesTheOthersDown() throws {
+    let (test, host) = host(Notes(), size: Size(width: 300, height: 560))
+    test.recorder.stopChecking()
+    let before = try #require(host.find(text: "Third")).frameInWindow.minY
+    test.tap(at: try #require(host.find(text: "Lengthen")).center)
+    test.settle()
+    let grown = try #require(host.find(text: Self.long + "!")).frameInWindow
+    let after = try #require(host.find(text: "Third")).frameInWindow.minY
+    #expect(abs(after - before - (grown.height + 22 - 44)) < 0.5, "\(before) → \(after), \(grown)")
+  }
+}
