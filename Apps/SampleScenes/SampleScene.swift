@@ -72,7 +72,7 @@ public enum SceneKind: String, CaseIterable, Sendable {
     case .tables: Size(width: 640, height: 520)
     case .previews: Size(width: 640, height: 420)
     case .interactiveMovement: Size(width: 560, height: 540)
-    case .declarative: Size(width: 780, height: 680)
+    case .declarative: Size(width: 1110, height: 680)
     case .otherApplications: Size(width: 720, height: 520)
     case .uikitViewController: Size(width: 540, height: 560)
     }

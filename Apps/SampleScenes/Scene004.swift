@@ -6,7 +6,9 @@ import Observation
 /// `TextField`, its weather symbol dragged beside it, and a red frame whose
 /// `TextDropDelegate` shows the dropped text in an overlay and refuses links in
 /// `validateDrop`. Below them, a `List` reorders with `onMove`, and a `LazyVGrid` reorders
-/// with `onMove` and takes text from anywhere through `dropDestination`.
+/// with `onMove` and takes text from anywhere through `dropDestination`. Beside them, a
+/// board in a `NavigationStack`: its rows are as tall as their text, a toolbar `Button`
+/// reverses them inside `withAnimation`, and text dropped between them is inserted.
 @MainActor
 public final class DeclarativeScene: SampleScene {
   public let journal = SceneJournal()
@@ -38,6 +40,10 @@ public final class DeclarativeModel {
   var droppedText: String?
   var prefectures = ["北海道", "青森", "岩手", "宮城", "秋田"]
   var tiles = ["春", "夏", "秋", "冬"]
+  var board = [
+    "Sketch the album screen", "Write the drop delegate, with a placeholder for each photo that is still loading",
+    "Test with Nautilus", "Ship",
+  ]
   var loading = 0
   @ObservationIgnored let journal: SceneJournal
 
@@ -58,6 +64,20 @@ public struct DeclarativeSceneView: View {
   let weatherImage = UIImage(systemName: "cloud.sun.rain")!
 
   public var body: some View {
+    // The samples stay where they were in a window without the board: centred beside it.
+    HStack(alignment: .center, spacing: 0) {
+      seedSamples
+      BoardView(model: model)
+        .frame(width: 310, height: 640)
+        .background(Palette.panel)
+        .cornerRadius(12)
+        .padding(.vertical, 20)
+        .padding(.trailing, 20)
+    }
+  }
+
+  /// The seed's samples, and a list and a grid that reorder.
+  var seedSamples: some View {
     VStack(alignment: .leading, spacing: 12) {
       Text("Seed 004: drag the text into the field or the red frame; the symbol is an image")
         .font(.footnote)
@@ -164,6 +184,40 @@ public struct DeclarativeSceneView: View {
       }
     }
     .padding(20)
+  }
+}
+
+/// A board of tasks in a navigation stack: rows as tall as their text, reversed inside
+/// `withAnimation` from a toolbar button, and text dropped between them inserted.
+struct BoardView: View {
+  let model: DeclarativeModel
+
+  var body: some View {
+    NavigationStack {
+      List {
+        ForEach(model.board, id: \.self) { task in
+          Text(task)
+        }
+        .onMove { offsets, destination in
+          model.board.move(fromOffsets: offsets, toOffset: destination)
+          model.note("board.onMove \(offsets.map { "\($0)" }.joined(separator: ",")) → \(destination)")
+        }
+        .dropDestination(for: String.self) { strings, offset in
+          model.board.insert(contentsOf: strings, at: offset)
+          model.note("board.insert \(strings.joined(separator: ",")) at \(offset)")
+        }
+      }
+      .accessibilityLabel("board")
+      .navigationTitle("Board")
+      .toolbar {
+        Button("Reverse") {
+          withAnimation(.easeInOut(duration: 0.3)) {
+            model.board.reverse()
+          }
+          model.note("board.reverse \(model.board.first ?? "")")
+        }
+      }
+    }
   }
 }
 

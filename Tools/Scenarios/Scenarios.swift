@@ -9,7 +9,7 @@ extension Scenario {
     labelKeyboardDrag, photoKeyboardSpringLoading,
     homeKeyboardMove, outboxKeyboardCopy, declarativeTextIntoField, declarativeTextIntoFrame,
     declarativeLinkRefused, declarativeListReorder, declarativeGridReorder, declarativeTextIntoGrid,
-    declarativeTyping,
+    declarativeTyping, declarativeBoardReverse, declarativeTextIntoBoard,
   ]
 
   /// The scenario with `id`.
@@ -170,6 +170,10 @@ extension Scenario {
     public static let link = Point(x: 602, y: 311)
     /// The centre of row `row` of the list.
     public static func row(_ row: Int, dy: Double = 0) -> Point { Point(x: 200, y: 380 + 44 * Double(row) + dy) }
+    /// The board's toolbar button.
+    public static let boardButton = Point(x: 1040, y: 44)
+    /// The centre of the top of board row `row`; the rows are as tall as their text.
+    public static func boardRow(_ row: Int, dy: Double = 0) -> Point { Point(x: 925, y: 100 + 44 * Double(row) + dy) }
     /// The centre of tile `index` of the two-column grid.
     public static func tile(_ index: Int, dx: Double = 0) -> Point {
       Point(x: 521 + 115 * Double(index % 2) + dx, y: 411 + 115 * Double(index / 2))
@@ -291,6 +295,30 @@ extension Scenario {
     ],
     journal: ["grid.dropDestination \(seedText)"],
     state: "\(declarativeState) list=[北海道,青森,岩手,宮城,秋田] grid=[春,夏,秋,冬,\(seedText)]"
+  )
+
+  public static let declarativeBoardReverse = Scenario(
+    id: "declarative-board-reverse", scene: .declarative,
+    summary: "The board's toolbar Button reverses its rows inside withAnimation: they glide to their places",
+    steps: [
+      .capture("before"), .press(Declarative.boardButton), .release, .wait(0.15), .capture("gliding"), .settle,
+      .capture("reversed"),
+    ],
+    calls: [],
+    journal: ["board.reverse Ship"],
+    state: "\(declarativeState) list=[北海道,青森,岩手,宮城,秋田] grid=[春,夏,秋,冬]"
+  )
+
+  public static let declarativeTextIntoBoard = Scenario(
+    id: "declarative-text-into-board", scene: .declarative,
+    summary: "Text dropped between the board's rows is inserted there, in a row as tall as its wrapped text",
+    steps: [
+      .press(Declarative.sampleText), .move(Declarative.boardRow(1, dy: -12)), .wait(0.3), .release, .settle,
+      .capture("inserted"),
+    ],
+    calls: textDragCalls(into: "board"),
+    journal: ["board.insert \(seedText) at 1"],
+    state: "\(declarativeState) list=[北海道,青森,岩手,宮城,秋田] grid=[春,夏,秋,冬]"
   )
 
   // MARK: Seed 000: photos and albums

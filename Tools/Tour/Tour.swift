@@ -73,7 +73,8 @@ struct Play: ParsableCommand {
   static let tour = [
     "table-reorder", "table-copy", "table-move", "table-cancel", "photo-reorder", "photo-import", "photo-into-album",
     "album-spring-loading", "home-move", "home-cancel", "label-drag", "declarative-text-into-field",
-    "declarative-text-into-frame", "declarative-list-reorder", "declarative-grid-reorder", "inbox-from-peer",
+    "declarative-text-into-frame", "declarative-list-reorder", "declarative-grid-reorder", "declarative-board-reverse",
+    "declarative-text-into-board", "inbox-from-peer",
     "table-keyboard-move",
   ]
 
