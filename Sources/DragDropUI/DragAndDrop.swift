@@ -8,6 +8,8 @@ struct DragSourceModifier: WrappingModifier {
   let data: @MainActor () -> ItemProvider
   let preview: AnyView?
   let ended: (@MainActor (DropOperation) -> Void)?
+  /// The identifiers of the dragged items, for ``DragSession/draggedItemIDs(for:)``.
+  var ids: (@MainActor () -> [AnyHashable])? = nil
   var name: String { "OnDrag" }
 
   func configure(_ node: WrapperNode) {
@@ -15,6 +17,7 @@ struct DragSourceModifier: WrappingModifier {
     source.data = data
     source.preview = preview
     source.ended = ended
+    source.ids = ids
     // SwiftUI's onDrag works on every device, the phone included, unless it is disabled.
     source.interaction.isEnabled = node.environment.isEnabled
     if source.interaction.name == nil { source.interaction.name = "onDrag" }
@@ -29,6 +32,7 @@ final class DragSource: DragInteractionDelegate {
   var data: (@MainActor () -> ItemProvider)?
   var preview: AnyView?
   var ended: (@MainActor (DropOperation) -> Void)?
+  var ids: (@MainActor () -> [AnyHashable])?
 
   init(node: WrapperNode) {
     self.node = node
@@ -38,13 +42,50 @@ final class DragSource: DragInteractionDelegate {
     node.view.addInteraction(interaction)
   }
 
-  func dragInteraction(_ interaction: DragInteraction, itemsForBeginning session: DragSession) -> [DragItem] {
+  func dragInteraction(_ interaction: DragInteraction, itemsForBeginning session: DragDrop.DragSession) -> [DragItem] {
     guard let data else { return [] }
+    if let ids { session.localContext = DraggedIDs(ids()) }
     return [DragItem(itemProvider: data())]
   }
 
+  // The phases of SwiftUI's drag session, told to `onDragSessionUpdated` around the view.
+
+  private func report(_ session: DragDrop.DragSession, _ phase: DragSession.Phase) {
+    guard let node, !node.environment.dragSessionObservers.isEmpty else { return }
+    let update = DragSession(
+      id: DragSession.ID(value: ObjectIdentifier(session).hashValue), phase: phase,
+      location: session.location(in: node.view), draggedItemIndex: 0, itemIDs: DragSessionIDs.ids(of: session))
+    for observer in node.environment.dragSessionObservers { observer(update) }
+  }
+
+  func dragInteraction(_ interaction: DragInteraction, sessionWillBegin session: DragDrop.DragSession) {
+    report(session, .initial)
+  }
+
+  func dragInteraction(_ interaction: DragInteraction, sessionDidMove session: DragDrop.DragSession) {
+    report(session, .active)
+  }
+
+  func dragInteraction(_ interaction: DragInteraction, sessionDidTransferItems session: DragDrop.DragSession) {
+    report(session, .dataTransferCompleted)
+  }
+
+  /// Moves are allowed unless a ``DragConfiguration`` around the view forbids them.
   func dragInteraction(
-    _ interaction: DragInteraction, previewForLifting item: DragItem, session: DragSession
+    _ interaction: DragInteraction, sessionAllowsMoveOperation session: DragDrop.DragSession
+  ) -> Bool {
+    node?.environment.dragConfiguration?.allowsMove ?? true
+  }
+
+  /// A drag whose ``DragConfiguration`` allows nothing outside the application stays in it.
+  func dragInteraction(
+    _ interaction: DragInteraction, sessionIsRestrictedToDraggingApplication session: DragDrop.DragSession
+  ) -> Bool {
+    node?.environment.dragConfiguration?.staysInApplication ?? false
+  }
+
+  func dragInteraction(
+    _ interaction: DragInteraction, previewForLifting item: DragItem, session: DragDrop.DragSession
   ) -> TargetedDragPreview? {
     guard let node else { return nil }
     let view = node.view
@@ -64,8 +105,11 @@ final class DragSource: DragInteractionDelegate {
       target: DragPreviewTarget(container: view, center: view.bounds.center))
   }
 
-  func dragInteraction(_ interaction: DragInteraction, session: DragSession, didEndWith operation: DropOperation) {
+  func dragInteraction(
+    _ interaction: DragInteraction, session: DragDrop.DragSession, didEndWith operation: DropOperation
+  ) {
     ended?(operation)
+    report(session, .ended(operation))
   }
 }
 
@@ -73,7 +117,9 @@ final class DragSource: DragInteractionDelegate {
 @MainActor
 private final class PlaceholderDelegate: DragInteractionDelegate {
   static let shared = PlaceholderDelegate()
-  func dragInteraction(_ interaction: DragInteraction, itemsForBeginning session: DragSession) -> [DragItem] { [] }
+  func dragInteraction(_ interaction: DragInteraction, itemsForBeginning session: DragDrop.DragSession) -> [DragItem] {
+    []
+  }
 }
 
 extension View {
@@ -106,7 +152,7 @@ extension View {
 public struct DropInfo {
   /// Where the drag is, in the drop target's own coordinates.
   public let location: Point
-  let session: DropSession
+  let session: DragDrop.DropSession
 
   /// Whether any dragged item has a representation conforming to one of `contentTypes`.
   public func hasItemsConforming(to contentTypes: [ContentType]) -> Bool {
@@ -209,17 +255,17 @@ final class DropTarget: DropInteractionDelegate {
     node.view.addInteraction(interaction)
   }
 
-  private func info(_ session: DropSession) -> DropInfo {
+  private func info(_ session: DragDrop.DropSession) -> DropInfo {
     DropInfo(location: node.map { session.location(in: $0.view) } ?? session.locationInWindow, session: session)
   }
 
   /// A drag with none of the target's types does not activate it (rule 35), nor does any
   /// drag while the target is disabled.
-  func dropInteraction(_ interaction: DropInteraction, canHandle session: DropSession) -> Bool {
+  func dropInteraction(_ interaction: DropInteraction, canHandle session: DragDrop.DropSession) -> Bool {
     (node?.environment.isEnabled ?? false) && session.hasItemsConforming(to: types)
   }
 
-  func dropInteraction(_ interaction: DropInteraction, sessionDidEnter session: DropSession) {
+  func dropInteraction(_ interaction: DropInteraction, sessionDidEnter session: DragDrop.DropSession) {
     guard let delegate else { return }
     let info = info(session)
     guard delegate.validateDrop(info: info) else { return }
@@ -227,38 +273,51 @@ final class DropTarget: DropInteractionDelegate {
     lastProposal = nil
     delegate.dropEntered(info: info)
     setTargeted(true)
+    report(info, .entering)
   }
 
-  func dropInteraction(_ interaction: DropInteraction, sessionDidUpdate session: DropSession) -> DropProposal {
+  /// Tells `onDropSessionUpdated` around the view.
+  private func report(_ info: DropInfo, _ phase: DropSession.Phase) {
+    guard let observers = node?.environment.dropSessionObservers, !observers.isEmpty else { return }
+    let session = info.dropSession(phase: phase)
+    for observer in observers { observer(session) }
+  }
+
+  func dropInteraction(_ interaction: DropInteraction, sessionDidUpdate session: DragDrop.DropSession) -> DropProposal {
     guard isEntered, let delegate else { return DropProposal(operation: .cancel) }
-    let proposal = delegate.dropUpdated(info: info(session)) ?? lastProposal ?? DropProposal(operation: .copy)
+    let info = info(session)
+    let proposal = delegate.dropUpdated(info: info) ?? lastProposal ?? DropProposal(operation: .copy)
     lastProposal = proposal
+    report(info, .active)
     return proposal
   }
 
-  func dropInteraction(_ interaction: DropInteraction, sessionDidExit session: DropSession) {
+  func dropInteraction(_ interaction: DropInteraction, sessionDidExit session: DragDrop.DropSession) {
     exit(session)
   }
 
-  func dropInteraction(_ interaction: DropInteraction, performDrop session: DropSession) {
+  func dropInteraction(_ interaction: DropInteraction, performDrop session: DragDrop.DropSession) {
     guard isEntered, let delegate else { return }
     // A drop closure may load from a task it starts, as SwiftUI's may.
     session.keepLoadingUntilConcluded()
     let info = info(session)
     if delegate.validateDrop(info: info) { _ = delegate.performDrop(info: info) }
+    report(info, .ended(lastProposal?.operation ?? .copy))
     exit(session)
   }
 
-  func dropInteraction(_ interaction: DropInteraction, sessionDidEnd session: DropSession) {
+  func dropInteraction(_ interaction: DropInteraction, sessionDidEnd session: DragDrop.DropSession) {
     exit(session)
   }
 
-  private func exit(_ session: DropSession) {
+  private func exit(_ session: DragDrop.DropSession) {
     guard isEntered else { return }
     isEntered = false
     lastProposal = nil
-    delegate?.dropExited(info: info(session))
+    let info = info(session)
+    delegate?.dropExited(info: info)
     setTargeted(false)
+    report(info, .exiting)
   }
 
   private func setTargeted(_ value: Bool) {
@@ -365,22 +424,22 @@ extension View {
     return modifier(
       DropTargetModifier(
         types: types, isTargeted: Binding(get: { false }, set: isTargeted),
-        delegate: TransferableDropDelegate(types: types, action: action)))
+        delegate: TransferableDropDelegate<T>(types: types) { values, info in action(values, info.location) }))
   }
 }
 
 /// Reads every dropped item as a `T`, then runs the action.
-private struct TransferableDropDelegate<T: Transferable>: DropDelegate {
+struct TransferableDropDelegate<T: Transferable>: DropDelegate {
   let types: [ContentType]
-  let action: @MainActor ([T], Point) -> Bool
+  /// Gets the values, and the drop as it was performed.
+  let action: @MainActor ([T], DropInfo) -> Bool
 
   func performDrop(info: DropInfo) -> Bool {
     let providers = info.itemProviders(for: types)
-    let location = info.location
     let action = self.action
     guard !providers.isEmpty else { return false }
     let collected = TransferCollector<T>(count: providers.count) { values in
-      Task { @MainActor in _ = action(values, location) }
+      Task { @MainActor in _ = action(values, info) }
     }
     // Each load starts now, inside performDrop, where loading is permitted.
     for (index, provider) in providers.enumerated() {

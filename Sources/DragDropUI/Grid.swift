@@ -195,17 +195,17 @@ final class GridDragController: CollectionViewDragDelegate, CollectionViewDropDe
   init(node: ItemsNode) { self.node = node }
 
   func collectionView(
-    _ collectionView: CollectionView, itemsForBeginning session: DragSession, at indexPath: IndexPath
+    _ collectionView: CollectionView, itemsForBeginning session: DragDrop.DragSession, at indexPath: IndexPath
   ) -> [DragItem] {
     node?.itemsForBeginning(at: indexPath.item) ?? []
   }
 
-  func collectionView(_ collectionView: CollectionView, canHandle session: DropSession) -> Bool {
+  func collectionView(_ collectionView: CollectionView, canHandle session: DragDrop.DropSession) -> Bool {
     node?.canHandle(session) ?? false
   }
 
   func collectionView(
-    _ collectionView: CollectionView, dropSessionDidUpdate session: DropSession,
+    _ collectionView: CollectionView, dropSessionDidUpdate session: DragDrop.DropSession,
     withDestinationIndexPath destinationIndexPath: IndexPath?
   ) -> CollectionViewDropProposal {
     (node?.proposal(for: session, slot: destinationIndexPath?.item)).map(CollectionViewDropProposal.init)

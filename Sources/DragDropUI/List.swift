@@ -469,14 +469,14 @@ class ItemsNode: LayoutNode {
 
   /// Whether a drag concerns the rows: a drag of its own rows, or one a `ForEach` with
   /// `onInsert` takes. Other drags pass on to drop targets around the list.
-  func canHandle(_ session: DropSession) -> Bool {
+  func canHandle(_ session: DragDrop.DropSession) -> Bool {
     if session.items.contains(where: { ($0.localObject as? ListRowDrag)?.node === self }) { return true }
     return groups.contains { group in group.insert.map { session.hasItemsConforming(to: $0.types) } ?? false }
   }
 
   /// A reorder within its `ForEach`, or an insert into a `ForEach` with `onInsert`: a move
   /// when the rows come from another list or grid of ours that deletes them.
-  func proposal(for session: DropSession, slot: Int?) -> ItemsViewDropProposal {
+  func proposal(for session: DragDrop.DropSession, slot: Int?) -> ItemsViewDropProposal {
     let slot = slot ?? rows.count
     let drags = session.items.compactMap { $0.localObject as? ListRowDrag }
     if drags.count == session.items.count, let drag = drags.first, drag.node === self {
@@ -878,17 +878,18 @@ final class ListDragController: TableViewDragDelegate, TableViewDropDelegate {
 
   init(node: ItemsNode) { self.node = node }
 
-  func tableView(_ tableView: TableView, itemsForBeginning session: DragSession, at indexPath: IndexPath) -> [DragItem]
-  {
+  func tableView(
+    _ tableView: TableView, itemsForBeginning session: DragDrop.DragSession, at indexPath: IndexPath
+  ) -> [DragItem] {
     node?.itemsForBeginning(at: indexPath.row) ?? []
   }
 
-  func tableView(_ tableView: TableView, canHandle session: DropSession) -> Bool {
+  func tableView(_ tableView: TableView, canHandle session: DragDrop.DropSession) -> Bool {
     node?.canHandle(session) ?? false
   }
 
   func tableView(
-    _ tableView: TableView, dropSessionDidUpdate session: DropSession,
+    _ tableView: TableView, dropSessionDidUpdate session: DragDrop.DropSession,
     withDestinationIndexPath destinationIndexPath: IndexPath?
   ) -> TableViewDropProposal {
     (node?.proposal(for: session, slot: destinationIndexPath?.row)).map(TableViewDropProposal.init)

@@ -81,7 +81,7 @@ final class StackReorder: DragInteractionDelegate, DropInteractionDelegate {
 
   // MARK: Dragging an element
 
-  func dragInteraction(_ interaction: DragInteraction, itemsForBeginning session: DragSession) -> [DragItem] {
+  func dragInteraction(_ interaction: DragInteraction, itemsForBeginning session: DragDrop.DragSession) -> [DragItem] {
     guard move != nil, let view = interaction.view,
       let index = elementViews.firstIndex(where: { $0 === view })
     else { return [] }
@@ -91,25 +91,25 @@ final class StackReorder: DragInteractionDelegate, DropInteractionDelegate {
   }
 
   func dragInteraction(
-    _ interaction: DragInteraction, sessionIsRestrictedToDraggingApplication session: DragSession
+    _ interaction: DragInteraction, sessionIsRestrictedToDraggingApplication session: DragDrop.DragSession
   )
     -> Bool
   { true }
 
   // MARK: Dropping between elements
 
-  private func drag(in session: DropSession) -> StackElementDrag? {
+  private func drag(in session: DragDrop.DropSession) -> StackElementDrag? {
     guard session.items.count == 1, let drag = session.items.first?.localObject as? StackElementDrag,
       drag.reorder === self
     else { return nil }
     return drag
   }
 
-  func dropInteraction(_ interaction: DropInteraction, canHandle session: DropSession) -> Bool {
+  func dropInteraction(_ interaction: DropInteraction, canHandle session: DragDrop.DropSession) -> Bool {
     drag(in: session) != nil
   }
 
-  func dropInteraction(_ interaction: DropInteraction, sessionDidUpdate session: DropSession) -> DropProposal {
+  func dropInteraction(_ interaction: DropInteraction, sessionDidUpdate session: DragDrop.DropSession) -> DropProposal {
     guard drag(in: session) != nil, let (stack, axis) = stack else { return DropProposal(operation: .cancel) }
     let location = session.location(in: stack.view)
     let frames = elementViews.map { $0.frame }
@@ -119,10 +119,10 @@ final class StackReorder: DragInteractionDelegate, DropInteractionDelegate {
     return DropProposal(operation: .move)
   }
 
-  func dropInteraction(_ interaction: DropInteraction, sessionDidExit session: DropSession) { hide() }
-  func dropInteraction(_ interaction: DropInteraction, sessionDidEnd session: DropSession) { hide() }
+  func dropInteraction(_ interaction: DropInteraction, sessionDidExit session: DragDrop.DropSession) { hide() }
+  func dropInteraction(_ interaction: DropInteraction, sessionDidEnd session: DragDrop.DropSession) { hide() }
 
-  func dropInteraction(_ interaction: DropInteraction, performDrop session: DropSession) {
+  func dropInteraction(_ interaction: DropInteraction, performDrop session: DragDrop.DropSession) {
     guard let drag = drag(in: session), let slot else { return }
     hide()
     // The slot is counted before the element leaves, as onMove takes it.

@@ -448,21 +448,21 @@ final class TextDropTarget: DropInteractionDelegate {
     interaction.name = "TextField"
   }
 
-  func dropInteraction(_ interaction: DropInteraction, canHandle session: DropSession) -> Bool {
+  func dropInteraction(_ interaction: DropInteraction, canHandle session: DragDrop.DropSession) -> Bool {
     (field?.isEnabled ?? false) && session.canLoadObjects(ofClass: String.self)
   }
 
-  func dropInteraction(_ interaction: DropInteraction, sessionDidUpdate session: DropSession) -> DropProposal {
+  func dropInteraction(_ interaction: DropInteraction, sessionDidUpdate session: DragDrop.DropSession) -> DropProposal {
     guard let field else { return DropProposal(operation: .cancel) }
     field.showDropCaret(at: field.position(at: session.location(in: field)))
     return DropProposal(operation: .copy)
   }
 
-  func dropInteraction(_ interaction: DropInteraction, sessionDidExit session: DropSession) {
+  func dropInteraction(_ interaction: DropInteraction, sessionDidExit session: DragDrop.DropSession) {
     field?.showDropCaret(at: nil)
   }
 
-  func dropInteraction(_ interaction: DropInteraction, performDrop session: DropSession) {
+  func dropInteraction(_ interaction: DropInteraction, performDrop session: DragDrop.DropSession) {
     guard let field else { return }
     let position = field.position(at: session.location(in: field))
     field.showDropCaret(at: nil)
@@ -472,7 +472,7 @@ final class TextDropTarget: DropInteractionDelegate {
     }
   }
 
-  func dropInteraction(_ interaction: DropInteraction, sessionDidEnd session: DropSession) {
+  func dropInteraction(_ interaction: DropInteraction, sessionDidEnd session: DragDrop.DropSession) {
     field?.showDropCaret(at: nil)
   }
 }

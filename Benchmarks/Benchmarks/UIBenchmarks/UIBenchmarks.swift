@@ -7,7 +7,8 @@ import Observation
 
 /// DragDropUI beside the engine it runs on: a `List` of 10,000 and 1,000,000 rows during a
 /// drag beside the same `TableView` driven directly; one row's state change in a list of
-/// 10,000; and opening a window of 1,000 views.
+/// 10,000; each frame of 1,000 rows reordered inside `withAnimation`; and opening a window
+/// of 1,000 views.
 
 /// A list of `count` rows that reorder, 400 × 800 points, scrolled to the middle, with a
 /// row lifted and moving.
@@ -94,6 +95,59 @@ final class OneRowScene {
   }
 }
 
+/// A stack of 1,000 rows in a scroll view, reversed inside `withAnimation`: every row
+/// glides to its new place over 21 frames.
+@MainActor
+final class AnimatedReorderScene {
+  @Observable
+  @MainActor
+  final class Model {
+    var rows = (0..<1_000).map { "row \($0)" }
+  }
+
+  struct Rows: View {
+    let model: Model
+    var body: some View {
+      ScrollView {
+        VStack(spacing: 0) {
+          ForEach(model.rows, id: \.self) { Text($0).frame(height: 20) }
+        }
+      }
+    }
+  }
+
+  let test = TestWindow(size: Size(width: 400, height: 800))
+  let model = Model()
+  let host: HostingView<Rows>
+
+  init() {
+    host = HostingView(rootView: Rows(model: model), frame: test.window.bounds)
+    test.window.addSubview(host)
+    host.layoutIfNeeded()
+  }
+
+  /// Reverses the rows inside `withAnimation`, then times each frame of the animation:
+  /// the clock's step (the glides), the layout and the drawing.
+  func reorder() async -> [Int] {
+    withAnimation(.easeInOut(duration: 0.35)) { model.rows.reverse() }
+    // Observation tells the graph through the main actor's queue.
+    while !host.graph.needsUpdate { await Task.yield() }
+    var samples: [Int] = []
+    var start = DispatchTime.now().uptimeNanoseconds
+    host.update()
+    renderOffscreen(test.window)
+    samples.append(Int(DispatchTime.now().uptimeNanoseconds - start))
+    while test.clock.nextActionTime != nil {
+      start = DispatchTime.now().uptimeNanoseconds
+      test.clock.advance(by: 1.0 / 60)
+      test.window.layoutIfNeeded()
+      renderOffscreen(test.window)
+      samples.append(Int(DispatchTime.now().uptimeNanoseconds - start))
+    }
+    return samples
+  }
+}
+
 /// A window of 1,000 views: a grid of coloured, labelled tiles.
 struct ThousandViews: View {
   var body: some View {
@@ -149,6 +203,15 @@ let benchmarks: @Sendable () -> Void = {
     }
   } setup: {
     await MainActor.run { OneRowScene() }
+  }
+
+  Benchmark(
+    "withAnimation frame, 1,000 rows reversed in a stack", configuration: .init(metrics: [perMove], maxIterations: 10)
+  ) {
+    benchmark, scene in
+    for sample in await scene.reorder() { benchmark.measurement(perMove, sample) }
+  } setup: {
+    await MainActor.run { AnimatedReorderScene() }
   }
 
   Benchmark(

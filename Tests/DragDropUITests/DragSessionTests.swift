@@ -1,0 +1,148 @@
+import DragDropTesting
+import Foundation
+import TestSupport
+import Testing
+
+@testable import DragDropUI
+
+/// SwiftUI's drag and drop of 2025: drag and drop sessions, drag configurations, drag
+/// containers, and drop destinations that get the session.
+@MainActor
+@Suite struct DragSessionTests {
+  struct Book: Identifiable, Codable, Transferable, Hashable {
+    var id: Int
+    var title: String
+    static var transferRepresentation: some TransferRepresentation {
+      CodableRepresentation(contentType: .json)
+    }
+  }
+
+  final class Log {
+    var drag: [String] = []
+    var drop: [String] = []
+    var received: [String] = []
+    var dragIDs: [Int] = []
+  }
+
+  struct Shelf: View {
+    let log: Log
+    let configuration: DragConfiguration
+    let books = [Book(id: 1, title: "Kokoro"), Book(id: 2, title: "Snow Country"), Book(id: 3, title: "Silence")]
+
+    var body: some View {
+      HStack(spacing: 60) {
+        VStack(spacing: 30) {
+          ForEach(books) { book in
+            Text(book.title).draggable(containerItemID: book.id)
+          }
+        }
+        .dragContainer(for: Book.self) { ids in books.filter { ids.contains($0.id) } }
+        .dragConfiguration(configuration)
+        .onDragSessionUpdated { session in
+          log.drag.append(Self.describe(session.phase))
+          log.dragIDs = session.draggedItemIDs(for: Int.self)
+        }
+        Text("Reading")
+          .frame(width: 120, height: 120)
+          .dropDestination(for: Book.self) { books, session in
+            log.received += books.map(\.title)
+            log.received.append("count \(session.itemsCount)")
+            log.received.append("ids \(session.localSession?.draggedItemIDs(for: Int.self) ?? [])")
+          }
+          .onDropSessionUpdated { session in
+            let phase = Self.describe(session.phase)
+            if log.drop.last != phase { log.drop.append(phase) }
+          }
+      }
+    }
+
+    static func describe(_ phase: DragSession.Phase) -> String {
+      switch phase {
+      case .initial: "initial"
+      case .active: "active"
+      case .ended(let operation): "ended \(operation)"
+      case .dataTransferCompleted: "transferred"
+      }
+    }
+
+    static func describe(_ phase: DropSession.Phase) -> String {
+      switch phase {
+      case .entering: "entering"
+      case .active: "active"
+      case .exiting: "exiting"
+      case .ended(let operation): "ended \(operation)"
+      case .dataTransferCompleted: "transferred"
+      }
+    }
+  }
+
+  @Test("A drag container makes the payload from the dragged id; both sessions report their phases in order")
+  func containerDragReportsItsPhases() async throws {
+    let log = Log()
+    let (test, host) = host(Shelf(log: log, configuration: DragConfiguration()), size: Size(width: 480, height: 320))
+    test.recorder.stopChecking()
+    let source = try #require(host.find(text: "Snow Country"))
+    let target = try #require(host.find(text: "Reading"))
+    test.pointerDrag(from: source.center, through: [target.center])
+    await test.settleTransfers()
+    test.settle()
+    #expect(log.received == ["Snow Country", "count 1", "ids [2]"])
+    #expect(log.dragIDs == [2])
+    // Lifted, moving, ended over the target, then the target's loads were done.
+    #expect(log.drag.first == "initial")
+    #expect(log.drag.dropFirst().prefix { $0 == "active" }.count >= 1)
+    #expect(Array(log.drag.suffix(2)) == ["ended copy", "transferred"], "\(log.drag)")
+    #expect(log.drop == ["entering", "active", "ended copy", "exiting"], "\(log.drop)")
+  }
+
+  @Test("A configuration that allows nothing outside the application keeps the drag in it, and says whether it moves")
+  func configurationMapsOntoTheSession() async throws {
+    let inside = DragConfiguration(
+      operationsWithinApp: .init(allowMove: true), operationsOutsideApp: .init(allowCopy: false))
+    let log = Log()
+    let (test, host) = host(Shelf(log: log, configuration: inside), size: Size(width: 480, height: 320))
+    test.recorder.stopChecking()
+    let source = try #require(host.find(text: "Kokoro"))
+    test.pointerMove(to: source.center, steps: 1)
+    test.pointerDown(at: source.center)
+    test.pointerMove(to: Point(x: source.center.x, y: source.center.y + 40))
+    let session = try #require(test.window.dragController.activeSessions.first)
+    #expect(session.isRestrictedToDraggingApplication && session.allowsMoveOperation)
+    test.pointerUp()
+    await test.settleTransfers()
+
+    let copyOnly = DragConfiguration(allowMove: false)
+    let (other, otherHost) = DragDropUITests.host(
+      Shelf(log: Log(), configuration: copyOnly), size: Size(width: 480, height: 320))
+    other.recorder.stopChecking()
+    let book = try #require(otherHost.find(text: "Kokoro"))
+    other.pointerMove(to: book.center, steps: 1)
+    other.pointerDown(at: book.center)
+    other.pointerMove(to: Point(x: book.center.x, y: book.center.y + 40))
+    let copying = try #require(other.window.dragController.activeSessions.first)
+    #expect(!copying.isRestrictedToDraggingApplication && !copying.allowsMoveOperation)
+    other.pointerUp()
+    await other.settleTransfers()
+  }
+
+  @Test("A drop destination that is not enabled takes no drops")
+  func disabledDestination() async throws {
+    struct Target: View {
+      let log: Log
+      var body: some View {
+        HStack(spacing: 60) {
+          Text("Kokoro").draggable(Book(id: 1, title: "Kokoro"))
+          Text("Closed").frame(width: 120, height: 120)
+            .dropDestination(for: Book.self, isEnabled: false) { books, _ in log.received += books.map(\.title) }
+        }
+      }
+    }
+    let log = Log()
+    let (test, host) = host(Target(log: log), size: Size(width: 480, height: 320))
+    test.recorder.stopChecking()
+    test.pointerDrag(
+      from: try #require(host.find(text: "Kokoro")).center, through: [try #require(host.find(text: "Closed")).center])
+    await test.settleTransfers()
+    #expect(log.received.isEmpty)
+  }
+}
