@@ -295,9 +295,10 @@ class LayoutNode: ViewNode {
       }
       subview.removeFromSuperview()
     }
-    for (index, subview) in wanted.enumerated() where index >= view.subviews.count || view.subviews[index] !== subview {
-      view.insertSubview(subview, at: index)
-    }
+    // New views join; then one pass puts them all in order, ghosts last.
+    let present = Set(view.subviews.map(ObjectIdentifier.init))
+    for subview in wanted where !present.contains(ObjectIdentifier(subview)) { view.addSubview(subview) }
+    view.reorderSubviews(wanted + view.subviews.filter { $0 is FadingGhost })
     view.setNeedsLayout()
   }
 

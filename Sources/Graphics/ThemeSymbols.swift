@@ -474,6 +474,12 @@ enum SVGPathData {
       current += Path.polygon(start: point, segments: [.curve(to: end, control1: c1, control2: c2)]).dropFirst()
       point = end
     }
+    /// A quadratic curve, as the cubic of the same shape.
+    func quadratic(_ c: Point, _ end: Point) {
+      cubic(
+        Point(x: point.x + 2 / 3 * (c.x - point.x), y: point.y + 2 / 3 * (c.y - point.y)),
+        Point(x: end.x + 2 / 3 * (c.x - end.x), y: end.y + 2 / 3 * (c.y - end.y)), end)
+    }
 
     var command: Character?
     while true {
@@ -523,18 +529,14 @@ enum SVGPathData {
         control = c2
       case "q":
         guard let c = pair(), let to = pair() else { return finished(polygons, current) }
-        cubic(
-          Point(x: point.x + 2 / 3 * (c.x - point.x), y: point.y + 2 / 3 * (c.y - point.y)),
-          Point(x: to.x + 2 / 3 * (c.x - to.x), y: to.y + 2 / 3 * (c.y - to.y)), to)
+        quadratic(c, to)
         control = c
       case "t":
         guard let to = pair() else { return finished(polygons, current) }
         let c =
           "QqTt".contains(lastCommand)
           ? lastControl.map { Point(x: 2 * point.x - $0.x, y: 2 * point.y - $0.y) } ?? point : point
-        cubic(
-          Point(x: point.x + 2 / 3 * (c.x - point.x), y: point.y + 2 / 3 * (c.y - point.y)),
-          Point(x: to.x + 2 / 3 * (c.x - to.x), y: to.y + 2 / 3 * (c.y - to.y)), to)
+        quadratic(c, to)
         control = c
       case "a":
         guard let rx = scanner.number(), let ry = scanner.number(), let rotation = scanner.number(),

@@ -188,6 +188,16 @@ open class View {
     if oldWindow !== newWindow { view.notifyWindowChange(from: oldWindow, to: newWindow) }
   }
 
+  /// Puts the subviews in `order`, which must hold exactly the current subviews: one pass,
+  /// where moving them one at a time costs a pass each. Anything else changes nothing.
+  package final func reorderSubviews(_ order: [View]) {
+    guard order.count == subviews.count,
+      Set(order.map(ObjectIdentifier.init)) == Set(subviews.map(ObjectIdentifier.init))
+    else { return }
+    subviews = order
+    hitIndex = nil
+  }
+
   /// Moves `view`, one of the subviews, in front of the others.
   public func bringSubviewToFront(_ view: View) {
     guard view.superview === self else { return }
