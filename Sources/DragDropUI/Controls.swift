@@ -486,6 +486,15 @@ final class SliderControl: Control {
       }
     }
     addGestureRecognizer(pan)
+    // A press that does not move puts the thumb where it lands.
+    let tap = TapGestureRecognizer()
+    tap.addAction { [weak self] recognizer in
+      guard let self, self.isEnabled, recognizer.state == .ended else { return }
+      self.onEditingChanged?(true)
+      self.move(to: recognizer.location(in: self).x)
+      self.onEditingChanged?(false)
+    }
+    addGestureRecognizer(tap)
   }
 
   required init?(coder: NSCoder) { fatalError("init(coder:) is not supported") }

@@ -64,6 +64,8 @@ struct PresentationModifier: PrimitiveModifier {
   let presented: AnyView?
   /// Sets the binding that presents it back to false.
   let dismiss: @MainActor () -> Void
+  /// Runs once the presentation has closed, however it was closed.
+  var onDismiss: (@MainActor () -> Void)? = nil
 
   func makeNode<Content: View>(content: Content, in context: NodeContext) -> ViewNode {
     let node = PresentationNode(context, viewType: ObjectIdentifier(ModifiedContent<Content, Self>.self))
@@ -116,6 +118,7 @@ final class PresentationNode: LayoutNode {
       node.detach()
       children.removeLast()
       removeLayer()
+      if let onDismiss = modifier.onDismiss { graph.afterUpdate(onDismiss) }
     case (nil, nil):
       break
     }
@@ -389,11 +392,7 @@ extension View {
     return modifier(
       PresentationModifier(
         kind: kind, presented: shown ? AnyView(content()) : nil,
-        dismiss: {
-          guard isPresented.wrappedValue else { return }
-          isPresented.wrappedValue = false
-          onDismiss?()
-        }))
+        dismiss: { if isPresented.wrappedValue { isPresented.wrappedValue = false } }, onDismiss: onDismiss))
   }
 }
 

@@ -43,12 +43,14 @@ package final class ContextMenuRequests: Interaction {
 
   package init(request: @escaping @MainActor (Point) -> Void) {
     self.request = request
+    // The press never takes the touch from another recogniser: a lift goes on beside it.
+    press.shouldRecognizeSimultaneously = { _ in true }
     press.addAction { [weak self] recognizer in
       guard let self, recognizer.state == .began, let view = self.view, let window = view.window else { return }
       let location = recognizer.location(in: nil)
-      // A long press on something that drags lifts it instead.
+      // A long press on something that drags, here or around, lifts it instead.
       var hit = window.hitTest(location)
-      while let current = hit, current !== view.superview {
+      while let current = hit {
         if current.interactions.contains(where: { $0.claimsLongPress }) { return }
         hit = current.superview
       }

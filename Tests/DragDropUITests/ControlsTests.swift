@@ -147,6 +147,13 @@ struct ControlsTests {
     test.key(.right)
     test.settle()
     #expect(host.find(text: "level 85.0") != nil)
+    // A tap on the track puts the thumb there.
+    test.tap(at: Point(x: frame.minX + 14 + 50, y: frame.midY))
+    test.settle()
+    #expect(host.find(text: "level 25.0") != nil, "\(host.tree)")
+    test.key(.right)
+    test.settle()
+    #expect(host.find(text: "level 35.0") != nil)
     test.key(.end)
     test.key(.right)
     test.settle()

@@ -56,6 +56,28 @@ struct PresentationTests {
     #expect(host.find(text: "Details") == nil && log.entries.count == 3)
   }
 
+  struct SelfClosing: View {
+    @State var showing = false
+    let log: Log
+    var body: some View {
+      Button("Open") { showing = true }
+        .sheet(isPresented: $showing, onDismiss: { log.entries.append("dismissed") }) {
+          Button("Done") { showing = false }
+        }
+    }
+  }
+
+  @Test("A sheet closed by its own binding runs onDismiss too, once")
+  func sheetClosedByItsBinding() throws {
+    let log = Log()
+    let (test, host) = shown(SelfClosing(log: log))
+    test.tap(at: try #require(host.find(text: "Open")).center)
+    test.settle()
+    test.tap(at: try #require(host.find(text: "Done")).center)
+    test.settle()
+    #expect(host.find(text: "Done") == nil && log.entries == ["dismissed"])
+  }
+
   struct Menus: View {
     @State var chosen = "none"
     var body: some View {
@@ -106,6 +128,9 @@ struct PresentationTests {
         Text("Draggable")
           .draggable("Draggable")
           .contextMenu { Button("Rename") { last = "rename draggable" } }
+        Text("Outer")
+          .contextMenu { Button("Rename") { last = "rename outer" } }
+          .draggable("Outer")
         Text("last \(last)")
       }
     }
@@ -124,6 +149,14 @@ struct PresentationTests {
 
     let draggable = try #require(host.find(text: "Draggable"))
     test.longPress(at: draggable.center)
+    #expect(host.find(text: "Rename") == nil)
+    #expect(test.window.dragController.activeSessions.count == 1)
+    test.release()
+    test.settle()
+
+    // So does one whose drag interaction is around the menu's view.
+    let outer = try #require(host.find(text: "Outer"))
+    test.longPress(at: outer.center)
     #expect(host.find(text: "Rename") == nil)
     #expect(test.window.dragController.activeSessions.count == 1)
     test.release()
