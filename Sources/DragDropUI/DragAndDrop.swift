@@ -221,11 +221,14 @@ struct DropTargetModifier: WrappingModifier {
   let types: [ContentType]
   let isTargeted: Binding<Bool>?
   let delegate: any DropDelegate
+  /// Whether the target takes drops; the view inside stays enabled either way.
+  var isEnabled = true
   var name: String { "OnDrop" }
 
   func configure(_ node: WrapperNode) {
     let target = node.attachment as? DropTarget ?? DropTarget(node: node)
     target.types = types
+    target.isEnabled = isEnabled
     target.isTargeted = isTargeted
     target.delegate = delegate
     if target.interaction.name == nil { target.interaction.name = "onDrop" }
@@ -239,6 +242,7 @@ final class DropTarget: DropInteractionDelegate {
   let interaction: DropInteraction
   private weak var node: WrapperNode?
   var types: [ContentType] = []
+  var isEnabled = true
   var isTargeted: Binding<Bool>?
   var delegate: (any DropDelegate)?
   /// Whether the drag over the view passed `validateDrop`.
@@ -262,7 +266,7 @@ final class DropTarget: DropInteractionDelegate {
   /// A drag with none of the target's types does not activate it (rule 35), nor does any
   /// drag while the target is disabled.
   func dropInteraction(_ interaction: DropInteraction, canHandle session: DragDrop.DropSession) -> Bool {
-    (node?.environment.isEnabled ?? false) && session.hasItemsConforming(to: types)
+    isEnabled && (node?.environment.isEnabled ?? false) && session.hasItemsConforming(to: types)
   }
 
   func dropInteraction(_ interaction: DropInteraction, sessionDidEnter session: DragDrop.DropSession) {

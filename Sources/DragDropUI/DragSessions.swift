@@ -270,7 +270,7 @@ extension View {
 
   /// Makes the view a drop target for values of `type`: when a drag with such items drops,
   /// `action` gets the values, in the drag's order, and the drop session. A target that is
-  /// not enabled takes no drops.
+  /// not enabled takes no drops; what it shows stays enabled.
   public func dropDestination<T: Transferable>(
     for type: T.Type = T.self, isEnabled: Bool = true,
     action: @escaping @MainActor ([T], DropSession) -> Void
@@ -282,9 +282,7 @@ extension View {
         delegate: TransferableDropDelegate<T>(types: types) { values, info in
           action(values, info.dropSession(phase: .ended(.copy)))
           return true
-        })
-    )
-    .disabled(!isEnabled)
+        }, isEnabled: isEnabled))
   }
 }
 

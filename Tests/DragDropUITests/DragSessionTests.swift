@@ -125,15 +125,19 @@ import Testing
     await other.settleTransfers()
   }
 
-  @Test("A drop destination that is not enabled takes no drops")
+  @Test("A drop destination that is not enabled takes no drops, and what it shows stays enabled")
   func disabledDestination() async throws {
     struct Target: View {
       let log: Log
       var body: some View {
         HStack(spacing: 60) {
           Text("Kokoro").draggable(Book(id: 1, title: "Kokoro"))
-          Text("Closed").frame(width: 120, height: 120)
-            .dropDestination(for: Book.self, isEnabled: false) { books, _ in log.received += books.map(\.title) }
+          VStack {
+            Text("Closed")
+            Button("Still enabled") { log.received.append("tapped") }
+          }
+          .frame(width: 120, height: 120)
+          .dropDestination(for: Book.self, isEnabled: false) { books, _ in log.received += books.map(\.title) }
         }
       }
     }
@@ -144,5 +148,8 @@ import Testing
       from: try #require(host.find(text: "Kokoro")).center, through: [try #require(host.find(text: "Closed")).center])
     await test.settleTransfers()
     #expect(log.received.isEmpty)
+    test.tap(at: try #require(host.find(text: "Still enabled")).center)
+    test.settle()
+    #expect(log.received == ["tapped"])
   }
 }
