@@ -266,7 +266,8 @@ extension View {
 
 /// A label and a pair of − and + buttons, as SwiftUI's `Stepper`. With a value and a range,
 /// each press moves the value by `step` and stops at the range's ends, where that button
-/// is disabled.
+/// is disabled. A value outside the range counts as its nearest end; a NaN value or step
+/// disables both buttons.
 ///
 /// ```swift
 /// Stepper("Limit: \(limit)", value: $limit, in: 1...10)
@@ -297,12 +298,14 @@ public struct Stepper<Label: View>: View {
     let up: V = min(current.advanced(by: step), bounds.upperBound)
     let down: V = max(current.advanced(by: 0 - step), bounds.lowerBound)
     self.label = label()
-    if current < bounds.upperBound {
+    // A step that makes no number (NaN) moves nothing: both buttons are disabled.
+    let usable = up == up && down == down && current == current
+    if usable && current < bounds.upperBound {
       increment = { value.wrappedValue = up }
     } else {
       increment = nil
     }
-    if current > bounds.lowerBound {
+    if usable && current > bounds.lowerBound {
       decrement = { value.wrappedValue = down }
     } else {
       decrement = nil

@@ -115,6 +115,28 @@ struct ControlsTests {
     #expect(log.entries.count == 6)
   }
 
+  struct Gain: View {
+    @State var gain: Double
+    let step: Double
+    var body: some View {
+      Stepper("Gain \(gain)", value: $gain, in: 0...10, step: step)
+    }
+  }
+
+  @Test("A stepper with a NaN step or value moves nothing; a value outside the range steps from its end")
+  func stepperBadInput() throws {
+    for (gain, step) in [(5.0, Double.nan), (Double.nan, 1.0)] {
+      let (test, host) = host(Gain(gain: gain, step: step), size: Size(width: 300, height: 100))
+      test.tap(at: try #require(host.find(label: "Increment")).center)
+      test.settle()
+      #expect(host.find(text: "Gain \(gain)") != nil, "\(host.tree)")
+    }
+    let (test, host) = host(Gain(gain: 50, step: 1), size: Size(width: 300, height: 100))
+    test.tap(at: try #require(host.find(label: "Decrement")).center)
+    test.settle()
+    #expect(host.find(text: "Gain 9.0") != nil, "\(host.tree)")
+  }
+
   struct Volume: View {
     @State var level: Double
     let range: ClosedRange<Double>
