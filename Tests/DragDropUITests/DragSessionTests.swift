@@ -95,34 +95,26 @@ import Testing
     #expect(log.drop == ["entering", "active", "ended copy", "exiting"], "\(log.drop)")
   }
 
-  @Test("A configuration that allows nothing outside the application keeps the drag in it, and says whether it moves")
-  func configurationMapsOntoTheSession() async throws {
-    let inside = DragConfiguration(
-      operationsWithinApp: .init(allowMove: true), operationsOutsideApp: .init(allowCopy: false))
-    let log = Log()
-    let (test, host) = host(Shelf(log: log, configuration: inside), size: Size(width: 480, height: 320))
+  @Test(
+    "A configuration that allows nothing outside the application keeps the drag in it, and says whether it moves",
+    arguments: [
+      (
+        DragConfiguration(operationsWithinApp: .init(allowMove: true), operationsOutsideApp: .init(allowCopy: false)),
+        true, true
+      ),
+      (DragConfiguration(allowMove: false), false, false),
+    ])
+  func configurationMapsOntoTheSession(configuration: DragConfiguration, staysInside: Bool, moves: Bool) async throws {
+    let (test, host) = host(Shelf(log: Log(), configuration: configuration), size: Size(width: 480, height: 320))
     test.recorder.stopChecking()
     let source = try #require(host.find(text: "Kokoro"))
     test.pointerMove(to: source.center, steps: 1)
     test.pointerDown(at: source.center)
     test.pointerMove(to: Point(x: source.center.x, y: source.center.y + 40))
     let session = try #require(test.window.dragController.activeSessions.first)
-    #expect(session.isRestrictedToDraggingApplication && session.allowsMoveOperation)
+    #expect(session.isRestrictedToDraggingApplication == staysInside && session.allowsMoveOperation == moves)
     test.pointerUp()
     await test.settleTransfers()
-
-    let copyOnly = DragConfiguration(allowMove: false)
-    let (other, otherHost) = DragDropUITests.host(
-      Shelf(log: Log(), configuration: copyOnly), size: Size(width: 480, height: 320))
-    other.recorder.stopChecking()
-    let book = try #require(otherHost.find(text: "Kokoro"))
-    other.pointerMove(to: book.center, steps: 1)
-    other.pointerDown(at: book.center)
-    other.pointerMove(to: Point(x: book.center.x, y: book.center.y + 40))
-    let copying = try #require(other.window.dragController.activeSessions.first)
-    #expect(!copying.isRestrictedToDraggingApplication && !copying.allowsMoveOperation)
-    other.pointerUp()
-    await other.settleTransfers()
   }
 
   @Test("A drop destination that is not enabled takes no drops, and what it shows stays enabled")
