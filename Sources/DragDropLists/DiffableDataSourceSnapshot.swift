@@ -194,6 +194,8 @@ public struct DiffableDataSourceSnapshot<SectionID: Hashable & Sendable, ItemID:
     guard let index = sectionIndex[target] else { throw .unknownSection(target) }
     try checkNew(identifiers)
     itemsBySection[index] += identifiers
+    // Room for them all at once: a million items would otherwise grow the table twenty times.
+    sectionOfItem.reserveCapacity(sectionOfItem.count + identifiers.count)
     for id in identifiers { sectionOfItem[id] = target }
   }
 
@@ -274,7 +276,7 @@ public struct DiffableDataSourceSnapshot<SectionID: Hashable & Sendable, ItemID:
   }
 
   private func checkNew(_ identifiers: [ItemID]) throws(Failure) {
-    var seen = Set<ItemID>()
+    var seen = Set<ItemID>(minimumCapacity: identifiers.count)
     for id in identifiers where sectionOfItem[id] != nil || !seen.insert(id).inserted { throw .duplicateItem(id) }
   }
 
