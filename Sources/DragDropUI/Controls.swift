@@ -500,8 +500,6 @@ final class SliderControl: Control {
     addGestureRecognizer(tap)
   }
 
-  required init?(coder: NSCoder) { fatalError("init(coder:) is not supported") }
-
   private var fraction: Double {
     let span = range.upperBound - range.lowerBound
     return span > 0 ? (value - range.lowerBound) / span : 0

@@ -258,8 +258,6 @@ final class PresentationLayer: Views.View {
     addGestureRecognizer(tap)
   }
 
-  required init?(coder: NSCoder) { fatalError("init(coder:) is not supported") }
-
   override var canBecomeFocused: Bool { true }
 
   func takeFocus() {
