@@ -94,6 +94,30 @@ public struct WindowGroup<Content: DragDropUI.View>: Scene {
   }
 }
 
+extension Scene {
+  /// The size the scene's windows open at, as SwiftUI's `defaultSize(width:height:)`. A
+  /// width or height that is not positive and finite keeps the one the window had.
+  public func defaultSize(width: CGFloat, height: CGFloat) -> some Scene {
+    SizedScene(
+      windowGroups: windowGroups.map { group in
+        let size = Size(
+          width: width.isFinite && width > 0 ? width : group.size.width,
+          height: height.isFinite && height > 0 ? height : group.size.height)
+        return AnyWindowGroup(title: group.title, size: size, makeView: group.makeView)
+      })
+  }
+
+  /// The size the scene's windows open at.
+  public func defaultSize(_ size: CGSize) -> some Scene {
+    defaultSize(width: size.width, height: size.height)
+  }
+}
+
+/// A scene whose windows open at a size of their own.
+struct SizedScene: Scene {
+  let windowGroups: [AnyWindowGroup]
+}
+
 /// A window group of any content.
 @MainActor
 public struct AnyWindowGroup {

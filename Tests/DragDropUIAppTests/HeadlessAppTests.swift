@@ -24,8 +24,27 @@ struct NotesView: View {
   }
 }
 
+/// An application whose window takes its size from `defaultSize`, as SwiftUI code sets it.
+struct SizedApp: App {
+  var body: some Scene {
+    WindowGroup("Sized") { Text("Sized") }
+      .defaultSize(width: 640, height: 400)
+    WindowGroup("Kept") { Text("Kept") }
+      .defaultSize(width: .nan, height: -5)
+  }
+}
+
 @MainActor
 struct HeadlessAppTests {
+  @Test("defaultSize sets the size a scene's windows open at; sizes that make no sense keep the window's")
+  func defaultSize() {
+    let backend = HeadlessBackend()
+    SizedApp.run(on: backend)
+    #expect(
+      backend.windows.map(\.window.bounds.size) == [Size(width: 640, height: 400), Size(width: 800, height: 600)])
+    backend.quit()
+  }
+
   @Test func anAppOpensItsScenesOnAHeadlessBackendAsOnGTK() throws {
     let backend = HeadlessBackend()
     #expect(NotesApp.run(on: backend) == 0)
