@@ -405,17 +405,9 @@ public final class DragController {
   }
 
   /// Whether loads that drops started are still under way. They run off the main actor,
-  /// whatever the window's clock says; ``loadsEnded()`` waits for them.
+  /// whatever the window's clock says: a test harness gives them turns instead of running a
+  /// manual clock on.
   public var hasLoadsInFlight: Bool { loadingDrops.contains { $0.inFlight > 0 } }
-
-  /// Returns once no load that a drop started is in flight, or when the calling task is
-  /// cancelled. A test harness waits here instead of running a manual clock on while the
-  /// loads it is waiting for have not finished.
-  public func loadsEnded() async {
-    let gates = loadingDrops
-    loadingDrops.removeAll { $0.inFlight == 0 }
-    for gate in gates { await gate.idle() }
-  }
 
   func reportTransfer(source: DragInteraction?, session: DragSession, id: Int) {
     guard let source else { return }

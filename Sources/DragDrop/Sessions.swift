@@ -220,19 +220,6 @@ final class LoadGate: Sendable {
   /// How many loads are under way.
   var inFlight: Int { state.withLock { $0.inFlight } }
 
-  /// Returns once no load is in flight, or when the calling task is cancelled.
-  func idle() async {
-    let waiter = OneShot()
-    await withTaskCancellationHandler {
-      await withCheckedContinuation { continuation in
-        waiter.arm(continuation)
-        whenIdle { waiter.fire() }
-      }
-    } onCancel: {
-      waiter.fire()
-    }
-  }
-
   var monitor: ItemProvider.LoadMonitor {
     ItemProvider.LoadMonitor(
       permit: { [self] in
@@ -265,29 +252,5 @@ final class LoadGate: Sendable {
       return false
     }
     if now { callback() }
-  }
-}
-
-/// A continuation resumed exactly once, by whichever comes first: the event it waits for,
-/// or the cancellation of the task waiting.
-private final class OneShot: Sendable {
-  private let state = Mutex<(continuation: CheckedContinuation<Void, Never>?, fired: Bool)>((nil, false))
-
-  func arm(_ continuation: CheckedContinuation<Void, Never>) {
-    let resumeNow = state.withLock { state -> Bool in
-      if state.fired { return true }
-      state.continuation = continuation
-      return false
-    }
-    if resumeNow { continuation.resume() }
-  }
-
-  func fire() {
-    let continuation = state.withLock { state -> CheckedContinuation<Void, Never>? in
-      state.fired = true
-      defer { state.continuation = nil }
-      return state.continuation
-    }
-    continuation?.resume()
   }
 }

@@ -220,13 +220,13 @@ public final class TestWindow {
 /// Runs `window`'s clock and awaits its drops' loads until neither has anything left:
 /// what ``TestWindow/settleTransfers(limit:)`` and ``DelegateRecorder/settle(limit:)`` do.
 ///
-/// Loads run off the main actor in real time, so while any is in flight the clock stands
-/// still and this waits for them: a placeholder's progress timer, which runs as long as its
-/// load does, does not carry the clock to `limit`. A load that has not finished after
-/// `loadPatience` seconds of real time (one waiting on the test itself) no longer holds
-/// the clock back.
+/// Loads run off the main actor, so while any is in flight the clock stands still and this
+/// gives the main actor's turns to their completions: a placeholder's progress timer,
+/// which runs as long as its load does, does not carry the clock to `limit`. A load still
+/// in flight after `loadPatience` turns (one waiting on the test itself) no longer holds
+/// the clock back. Nothing here waits for time to pass.
 @MainActor
-func settleTransfers(of window: Window, limit: Double, loadPatience: Duration = .seconds(5)) async {
+func settleTransfers(of window: Window, limit: Double, loadPatience: Int = 200_000) async {
   let clock = window.clock as? ManualClock
   let end = (clock?.now ?? 0) + limit
   let controller = window.dragController
@@ -234,7 +234,12 @@ func settleTransfers(of window: Window, limit: Double, loadPatience: Duration = 
   for _ in 0..<1_000_000 {
     window.layoutIfNeeded()
     if patient && controller.hasLoadsInFlight {
-      patient = await loadsEnd(in: controller, within: loadPatience)
+      var turns = 0
+      while controller.hasLoadsInFlight && turns < loadPatience {
+        await Task.yield()
+        turns += 1
+      }
+      patient = !controller.hasLoadsInFlight
       // The loads' completions hop to the main actor: let them run before the clock goes on.
       await Task.yield()
       continue
@@ -258,19 +263,4 @@ func settleTransfers(of window: Window, limit: Double, loadPatience: Duration = 
     }
     await Task.yield()
   }
-}
-
-/// Waits for `controller`'s loads to end, for at most `patience` of real time. Returns
-/// whether they ended.
-@MainActor
-private func loadsEnd(in controller: DragController, within patience: Duration) async -> Bool {
-  let waiting = Task { @MainActor in await controller.loadsEnded() }
-  let bound = Task {
-    // A bound on how long a stuck load may hold the clock, not a wait for time to pass.
-    try? await Task.sleep(for: patience)
-    waiting.cancel()
-  }
-  await waiting.value
-  bound.cancel()
-  return !controller.hasLoadsInFlight
 }

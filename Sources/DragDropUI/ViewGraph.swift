@@ -100,7 +100,7 @@ public final class ViewGraph {
   func update<V: View>(_ node: ViewNode, to view: V, environment: EnvironmentValues) -> ViewNode {
     // A view that stands for another (a modifier's content, a style's label) has the node
     // of the `AnyView` it forwards to.
-    let type = view is any ForwardingView ? ObjectIdentifier(AnyView.self) : ObjectIdentifier(V.self)
+    let type = V.self is any ForwardingView.Type ? ObjectIdentifier(AnyView.self) : ObjectIdentifier(V.self)
     guard node.viewType == type else {
       let replacement = makeNode(view, in: NodeContext(graph: self, parent: node.parent, environment: environment))
       node.detach()
