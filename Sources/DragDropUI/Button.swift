@@ -244,9 +244,9 @@ struct StyledButtonBody: View {
 }
 
 /// A style kept in the environment.
-struct AnyButtonStyle {
-  let makeBody: @MainActor (ButtonStyleConfiguration) -> AnyView
+typealias AnyButtonStyle = AnyStyle<ButtonStyleConfiguration>
 
+extension AnyStyle where Configuration == ButtonStyleConfiguration {
   @MainActor init<Style: ButtonStyle>(_ style: Style) {
     makeBody = { AnyView(style.makeBody(configuration: $0)) }
   }
@@ -277,10 +277,7 @@ extension EnvironmentValues {
 extension View {
   /// Sets the style of the buttons inside.
   public func buttonStyle<Style: ButtonStyle>(_ style: Style) -> some View {
-    let key = (style as? any Hashable).map { AnyHashable(StyleWrite(style: AnyHashable($0))) }
-    // Made and used on the main actor, as the view is.
-    nonisolated(unsafe) let style = style
-    return modifier(EnvironmentWriter(key: key) { $0.buttonStyle = AnyButtonStyle(style) })
+    modifier(EnvironmentWriter.style(style) { $0.buttonStyle = AnyButtonStyle($1) })
   }
 
   /// Sets the colour of the controls inside: a button's label or background.

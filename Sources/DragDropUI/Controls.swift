@@ -233,9 +233,9 @@ private struct ToggleBody: View {
 }
 
 /// A toggle style kept in the environment.
-struct AnyToggleStyle {
-  let makeBody: @MainActor (ToggleStyleConfiguration) -> AnyView
+typealias AnyToggleStyle = AnyStyle<ToggleStyleConfiguration>
 
+extension AnyStyle where Configuration == ToggleStyleConfiguration {
   @MainActor init<Style: ToggleStyle>(_ style: Style) {
     makeBody = { AnyView(style.makeBody(configuration: $0)) }
   }
@@ -256,9 +256,7 @@ extension EnvironmentValues {
 extension View {
   /// Sets the style of the toggles inside.
   public func toggleStyle<Style: ToggleStyle>(_ style: Style) -> some View {
-    let key = (style as? any Hashable).map { AnyHashable(StyleWrite(style: AnyHashable($0))) }
-    nonisolated(unsafe) let style = style
-    return modifier(EnvironmentWriter(key: key) { $0.toggleStyle = AnyToggleStyle(style) })
+    modifier(EnvironmentWriter.style(style) { $0.toggleStyle = AnyToggleStyle($1) })
   }
 }
 

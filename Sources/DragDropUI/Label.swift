@@ -141,9 +141,9 @@ extension LabelStyle where Self == TitleAndIconLabelStyle {
 }
 
 /// A label style kept in the environment.
-struct AnyLabelStyle {
-  let makeBody: @MainActor (LabelStyleConfiguration) -> AnyView
+typealias AnyLabelStyle = AnyStyle<LabelStyleConfiguration>
 
+extension AnyStyle where Configuration == LabelStyleConfiguration {
   @MainActor init<Style: LabelStyle>(_ style: Style) {
     makeBody = { AnyView(style.makeBody(configuration: $0)) }
   }
@@ -164,15 +164,6 @@ extension EnvironmentValues {
 extension View {
   /// Sets the style of the labels inside.
   public func labelStyle<Style: LabelStyle>(_ style: Style) -> some View {
-    let key = (style as? any Hashable).map { AnyHashable(StyleWrite(style: AnyHashable($0))) }
-    // Made and used on the main actor, as the view is.
-    nonisolated(unsafe) let style = style
-    return modifier(EnvironmentWriter(key: key) { $0.labelStyle = AnyLabelStyle(style) })
+    modifier(EnvironmentWriter.style(style) { $0.labelStyle = AnyLabelStyle($1) })
   }
-}
-
-/// The key of an environment write that sets a style: equal styles keep the content's
-/// environment as it was.
-struct StyleWrite: Hashable {
-  let style: AnyHashable
 }

@@ -127,6 +127,33 @@ final class EnvironmentWriterNode: ViewNode {
   override func environmentDidChange() { written = nil }
 }
 
+/// A style of any type, kept in the environment: what it makes from a configuration.
+struct AnyStyle<Configuration> {
+  let makeBody: @MainActor (Configuration) -> AnyView
+}
+
+/// What a style modifier writes, when the style can be compared: an equal style keeps the
+/// content's environment as it was.
+struct StyleWrite: Hashable {
+  let style: AnyHashable
+}
+
+extension EnvironmentWriter {
+  /// Writes `style` into the environment with `write`, keyed by the style when it is
+  /// `Hashable`.
+  @MainActor
+  static func style<Style>(
+    _ style: Style, _ write: @escaping @MainActor (inout EnvironmentValues, Style) -> Void
+  )
+    -> EnvironmentWriter
+  {
+    let key = (style as? any Hashable).map { AnyHashable(StyleWrite(style: AnyHashable($0))) }
+    // Made and used on the main actor, as the view is.
+    nonisolated(unsafe) let style = style
+    return EnvironmentWriter(key: key) { write(&$0, style) }
+  }
+}
+
 private struct EnvironmentWrite<Value: Hashable>: Hashable {
   let keyPath: AnyKeyPath
   let value: Value
