@@ -5,7 +5,8 @@
 /// While a session lifts and moves, each item's drag preview follows the drag's location,
 /// keeping the offset between the drag and the lift preview's centre as it was when the
 /// overlay first drew the session (a window draws the frame after the lift, so that is where
-/// the preview was grabbed); later items stack slightly behind the first. When the session ends, previews with a target glide to it
+/// the preview was grabbed); later items sit behind the first in the session's
+/// ``DragPreviewFormation`` (a stack unless the source or the target says otherwise). When the session ends, previews with a target glide to it
 /// over the controller's drop animation duration; the others stay where the drag ended
 /// until the session is over.
 ///
@@ -24,8 +25,6 @@ public final class DragPreviewOverlay {
   }
 
   private var tracks: [ObjectIdentifier: Track] = [:]
-  /// How far each later item's preview sits from the one before it.
-  static package let stackStep = Point(x: 6, y: 6)
 
   /// An overlay with no previews.
   public init() {}
@@ -56,8 +55,17 @@ public final class DragPreviewOverlay {
       if track.endingStart == nil && controller.isOutsideWindow(session) { continue }
       let moving = controller.dragPreviews(of: session)
       let lifting = controller.liftPreviews(of: session)
+      // Where each later item sits from the first: the formation the target under the drag
+      // asks for, or the session's.
+      let formation = controller.previewFormation(of: session)
+      let sizes = session.items.indices.map { index -> Size in
+        let view =
+          (index < moving.count ? moving[index]?.view : nil) ?? (index < lifting.count ? lifting[index]?.view : nil)
+        return view?.bounds.size ?? .zero
+      }
+      let lifted = lifting.map { $0?.target.centerInWindow }
       for index in session.items.indices.reversed() {
-        let stack = Point(x: Self.stackStep.x * Double(index), y: Self.stackStep.y * Double(index))
+        let (stack, angle) = formation.placement(of: index, sizes: sizes, lifted: lifted)
         let here = track.lastLocation + track.offset + stack
         if let ending = index < endings.count ? endings[index] : nil, let start = track.endingStart {
           let duration = max(0.001, controller.dropAnimationDuration)
@@ -66,12 +74,12 @@ public final class DragPreviewOverlay {
           let from = start.location + track.offset + stack
           let to = ending.target.centerInWindow
           let center = Point(x: from.x + (to.x - from.x) * eased, y: from.y + (to.y - from.y) * eased)
-          draw(ending.view, parameters: ending.parameters, at: center, in: context)
+          draw(ending.view, parameters: ending.parameters, at: center, angle: angle * (1 - eased), in: context)
         } else if let preview = index < moving.count ? moving[index] : nil {
-          draw(preview.view, parameters: preview.parameters, at: here, in: context)
+          draw(preview.view, parameters: preview.parameters, at: here, angle: angle, in: context)
           if index == 0 { drawBadge(controller.badge(of: session), on: preview.view, at: here, in: context) }
         } else if let lift = index < lifting.count ? lifting[index] : nil {
-          draw(lift.view, parameters: lift.parameters, at: here, in: context)
+          draw(lift.view, parameters: lift.parameters, at: here, angle: angle, in: context)
           if index == 0 { drawBadge(controller.badge(of: session), on: lift.view, at: here, in: context) }
         }
       }
@@ -98,8 +106,10 @@ public final class DragPreviewOverlay {
   /// Draws `view` (and its subviews) with its centre at `center` in window coordinates,
   /// opaque and visible whatever its own alpha: a preview shows the view as it was lifted,
   /// not faded in its place, on a card with a shadow.
-  private func draw(_ view: View, parameters: DragPreviewParameters, at center: Point, in context: any GraphicsContext)
-  {
+  private func draw(
+    _ view: View, parameters: DragPreviewParameters, at center: Point, angle: Double = 0,
+    in context: any GraphicsContext
+  ) {
     let alpha = view.alpha
     let hidden = view.isHidden
     view.alpha = 1
@@ -111,6 +121,7 @@ public final class DragPreviewOverlay {
     // The view's own space to the window, with its centre at `center`.
     let placement = CGAffineTransform(translationX: -view.bounds.midX, y: -view.bounds.midY)
       .concatenating(view.transform)
+      .concatenating(CGAffineTransform(rotationAngle: angle))
       .concatenating(CGAffineTransform(translationX: center.x, y: center.y))
     context.save()
     context.concatenate(placement)

@@ -106,6 +106,12 @@ public final class DragController {
     return session.items.map { drag.contents.endingPreviews[ObjectIdentifier($0)] ?? nil }
   }
 
+  /// How the session's previews are laid out now: as the target under it says, or as the
+  /// session does.
+  @_spi(Platform) public func previewFormation(of session: DragSession) -> DragPreviewFormation {
+    currentTarget(of: session)?.previewFormation ?? session.previewFormation
+  }
+
   /// The drop target the session is over, if any.
   @_spi(Platform) public func currentTarget(of session: DragSession) -> DropInteraction? {
     drag(of: session)?.target

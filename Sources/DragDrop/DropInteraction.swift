@@ -16,6 +16,9 @@ public final class DropInteraction: Interaction {
   /// list has one per position: their number, and each one's location, found only when the
   /// keys reach it. Takes precedence over ``keyboardDropLocationProvider``.
   public var keyboardDropStopsProvider: (@MainActor () -> KeyboardDropStops)?
+  /// How a session's previews are laid out while it is over this target; the session's own
+  /// ``DragSession/previewFormation`` when nil.
+  public var previewFormation: DragPreviewFormation?
 
   /// An interaction whose drops `delegate` takes; add it to a view with ``Views/View/addInteraction(_:)``.
   public init(delegate: any DropInteractionDelegate) {

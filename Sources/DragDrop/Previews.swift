@@ -229,3 +229,40 @@ public final class DragAnimator: DragAnimating {
     onFinish = nil
   }
 }
+
+/// How the previews of a drag's several items are laid out around its location.
+public enum DragPreviewFormation: Sendable, Hashable {
+  /// Each later item a little below and to the right of the one before it.
+  case stack
+  /// One on top of another, each turned by a small angle of its own.
+  case pile
+  /// One under another, not overlapping, their left edges aligned.
+  case list
+  /// Where each was when it lifted, relative to the first.
+  case none
+
+  /// The offset of item `index`'s preview centre from the first item's, and its turn in
+  /// radians. `sizes` are the previews' sizes, in item order; `lifted` their centres when
+  /// they lifted.
+  package func placement(of index: Int, sizes: [Size], lifted: [Point?]) -> (offset: Point, angle: Double) {
+    guard index > 0, index < sizes.count else { return (.zero, 0) }
+    switch self {
+    case .stack:
+      return (Point(x: 6 * Double(index), y: 6 * Double(index)), 0)
+    case .pile:
+      // A turn of up to 8 degrees either way, the same for an item every frame.
+      let turns = [-0.09, 0.07, -0.04, 0.12, -0.13, 0.05, 0.1, -0.06]
+      return (Point(x: 2 * Double(index % 3), y: 2 * Double(index % 2)), turns[(index - 1) % turns.count])
+    case .list:
+      var y = sizes[0].height / 2
+      for earlier in 1..<index { y += 4 + sizes[earlier].height }
+      y += 4 + sizes[index].height / 2
+      return (Point(x: (sizes[index].width - sizes[0].width) / 2, y: y), 0)
+    case .none:
+      guard let first = lifted.first ?? nil, index < lifted.count, let here = lifted[index] else {
+        return (Point(x: 6 * Double(index), y: 6 * Double(index)), 0)
+      }
+      return (here - first, 0)
+    }
+  }
+}

@@ -40,6 +40,9 @@ public final class DragSession: DragDropSession {
   public internal(set) var locationInWindow: Point
   /// The window the drag is in.
   public internal(set) weak var window: Window?
+  /// How the items' previews are laid out while the drag moves, unless the target under
+  /// it says otherwise (``DropInteraction/previewFormation``).
+  public var previewFormation = DragPreviewFormation.stack
 
   /// A session on its own, for testing a delegate without a window: `location` is in the
   /// coordinates of `window`, or of the root of whatever view asks, when there is none.

@@ -53,7 +53,7 @@ open class ItemsView: ScrollView {
   /// The interactive movement under way (rule 28).
   var movement: InteractiveMovement?
   var dragInteraction: DragInteraction?
-  var dropInteraction: DropInteraction?
+  package internal(set) var dropInteraction: DropInteraction?
 
   /// The name the view's drag and drop interactions go by in delegate-call traces. Nil (the
   /// default) means the accessibility label, which is also what announcements call the

@@ -45,6 +45,7 @@ final class DragSource: DragInteractionDelegate {
   func dragInteraction(_ interaction: DragInteraction, itemsForBeginning session: DragDrop.DragSession) -> [DragItem] {
     guard let data else { return [] }
     if let ids { session.localContext = DraggedIDs(ids()) }
+    if let formation = node?.environment.dragPreviewsFormation.formation { session.previewFormation = formation }
     return [DragItem(itemProvider: data())]
   }
 
@@ -231,6 +232,7 @@ struct DropTargetModifier: WrappingModifier {
     target.isEnabled = isEnabled
     target.isTargeted = isTargeted
     target.delegate = delegate
+    target.interaction.previewFormation = node.environment.dropPreviewsFormation.formation
     if target.interaction.name == nil { target.interaction.name = "onDrop" }
   }
 }

@@ -175,6 +175,14 @@ extension EnvironmentValues {
     static let defaultValue: [@MainActor (DropSession) -> Void] = []
   }
 
+  private struct DragFormationKey: EnvironmentKey {
+    static let defaultValue = DragDropPreviewsFormation.default
+  }
+
+  private struct DropFormationKey: EnvironmentKey {
+    static let defaultValue = DragDropPreviewsFormation.default
+  }
+
   private struct DragContainerKey: EnvironmentKey {
     nonisolated(unsafe) static let defaultValue: DragContainer? = nil
   }
@@ -182,6 +190,16 @@ extension EnvironmentValues {
   var dragConfiguration: DragConfiguration? {
     get { self[DragConfigurationKey.self] }
     set { self[DragConfigurationKey.self] = newValue }
+  }
+
+  var dragPreviewsFormation: DragDropPreviewsFormation {
+    get { self[DragFormationKey.self] }
+    set { self[DragFormationKey.self] = newValue }
+  }
+
+  var dropPreviewsFormation: DragDropPreviewsFormation {
+    get { self[DropFormationKey.self] }
+    set { self[DropFormationKey.self] = newValue }
   }
 
   var dragSessionObservers: [@MainActor (DragSession) -> Void] {
@@ -206,7 +224,37 @@ struct DragContainer {
   let payload: @MainActor ([AnyHashable]) -> [ItemProvider]
 }
 
+/// How the previews of a drag's several items are laid out: as a source asks with
+/// ``View/dragPreviewsFormation(_:)``, or as a destination asks, while the drag is over it,
+/// with ``View/dropPreviewsFormation(_:)``.
+public struct DragDropPreviewsFormation: Hashable, Sendable {
+  let formation: DragPreviewFormation?
+
+  /// As DragDrop lays them out: a stack, or what the other side asks for.
+  public static let `default` = DragDropPreviewsFormation(formation: nil)
+  /// One under another, not overlapping, their left edges aligned.
+  public static let list = DragDropPreviewsFormation(formation: .list)
+  /// Where each was when the drag began, relative to the first.
+  public static let none = DragDropPreviewsFormation(formation: DragPreviewFormation.none)
+  /// One on top of another, each turned by a small angle of its own.
+  public static let pile = DragDropPreviewsFormation(formation: .pile)
+  /// Overlapping, each a little below and to the right of the one before.
+  public static let stack = DragDropPreviewsFormation(formation: .stack)
+}
+
 extension View {
+  /// Lays out the previews of the items that the drags begun inside carry, as `formation`
+  /// says, unless the destination under the drag asks for a formation of its own.
+  public func dragPreviewsFormation(_ formation: DragDropPreviewsFormation) -> some View {
+    environment(\.dragPreviewsFormation, formation)
+  }
+
+  /// Lays out the previews of a drag's items as `formation` says while the drag is over a
+  /// drop destination inside.
+  public func dropPreviewsFormation(_ formation: DragDropPreviewsFormation) -> some View {
+    environment(\.dropPreviewsFormation, formation)
+  }
+
   /// Runs `onUpdate` as each drag that the views inside start changes: when it lifts,
   /// moves, ends (with the operation a target took, or `.cancel`), and when the target has
   /// loaded everything.

@@ -92,7 +92,7 @@ final class GridNode: ItemsNode {
     collection.register(GridItemCell.self, forCellWithReuseIdentifier: "item")
     dataSource = GridDataSource(collectionView: collection) { [weak self] collection, indexPath, id in
       let cell = collection.dequeueReusableCell(withReuseIdentifier: "item", for: indexPath)
-      if let self, let host = cell as? GridItemCell { self.show(id, in: host) }
+      if let self, let host = cell as? GridItemCell { self.show(id, at: indexPath.item, in: host) }
       return cell
     }
     dataSource.canMoveItem = { [weak self] indexPath, _ in self?.rowGroup(at: indexPath.item)?.move != nil }
@@ -138,7 +138,7 @@ final class GridNode: ItemsNode {
   override func moveLocally(
     _ item: DragItem, from source: Int, to final: Int, with coordinator: ItemsViewDropCoordinator
   ) {
-    apply(ids(movingRow: source, to: final), animated: true)
+    apply(ids(movingRow: source, to: final))
     _ = (coordinator as? CollectionViewDropCoordinator)?.drop(item, toItemAt: IndexPath(item: final, section: 0))
   }
 
@@ -197,7 +197,7 @@ final class GridDragController: CollectionViewDragDelegate, CollectionViewDropDe
   func collectionView(
     _ collectionView: CollectionView, itemsForBeginning session: DragDrop.DragSession, at indexPath: IndexPath
   ) -> [DragItem] {
-    node?.itemsForBeginning(at: indexPath.item) ?? []
+    node?.itemsForBeginning(at: indexPath.item, session: session) ?? []
   }
 
   func collectionView(_ collectionView: CollectionView, canHandle session: DragDrop.DropSession) -> Bool {

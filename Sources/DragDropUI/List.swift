@@ -69,11 +69,127 @@ struct ListRow {
 }
 
 /// The rows of a list or grid, and the `ForEach` groups they come from, empty ones
-/// included (an empty `ForEach` with `onInsert` still takes drops).
+/// included (an empty `ForEach` with `onInsert` still takes drops). The rows are not made
+/// one by one: a `ForEach` gives its count, and an element and its id are read by index
+/// when asked for, so a list of a million rows opens without touching them.
 @MainActor
 struct RowCollection {
-  var rows: [ListRow] = []
+  /// A fixed row, or the rows of one `ForEach`.
+  @MainActor
+  enum Segment {
+    case fixed(ListRow)
+    case group(ForEachGroup)
+
+    var start: Int {
+      switch self {
+      case .fixed(let row): row.offset
+      case .group(let group): group.start
+      }
+    }
+  }
+
+  private(set) var segments: [Segment] = []
   var groups: [ForEachGroup] = []
+  /// How many rows there are.
+  private(set) var count = 0
+
+  mutating func appendFixed(_ view: AnyView, path: [Int]) {
+    // A fixed row's offset is its index in the list.
+    segments.append(
+      .fixed(ListRow(id: RowID(group: -1, value: AnyHashable(path)), element: view, group: nil, offset: count)))
+    count += 1
+  }
+
+  /// Adds the rows of `group`, whose `count` is set, after the rows so far.
+  mutating func append(_ group: ForEachGroup) {
+    group.index = groups.count
+    group.start = count
+    groups.append(group)
+    segments.append(.group(group))
+    count += group.count
+  }
+
+  /// The segment that holds row `index`, which is one of the rows.
+  private func segment(holding index: Int) -> Segment {
+    var low = 0
+    var high = segments.count - 1
+    while low < high {
+      let middle = (low + high + 1) / 2
+      if segments[middle].start <= index { low = middle } else { high = middle - 1 }
+    }
+    // Empty groups share their start with the segment after them: skip them.
+    var found = low
+    while case .group(let group) = segments[found], group.count == 0, found + 1 < segments.count { found += 1 }
+    return segments[found]
+  }
+
+  /// Row `index`, read from its `ForEach` now.
+  func row(at index: Int) -> ListRow {
+    switch segment(holding: index) {
+    case .fixed(let row): return row
+    case .group(let group):
+      let offset = index - group.start
+      return ListRow(
+        id: RowID(group: group.index, value: group.elementID(offset)), element: group.element(offset), group: group,
+        offset: offset)
+    }
+  }
+
+  /// The id of row `index` as its `ForEach` gives it, before repeats are told apart.
+  func givenID(at index: Int) -> RowID {
+    switch segment(holding: index) {
+    case .fixed(let row): return row.id
+    case .group(let group): return RowID(group: group.index, value: group.elementID(index - group.start))
+    }
+  }
+}
+
+/// The rows a list shows, and their ids once they are all needed: a repeated id becomes
+/// its next occurrence, so that each repeat is a row of its own.
+@MainActor
+final class RowTable {
+  let rows: RowCollection
+  private var resolved: (ids: [RowID], index: [RowID: Int])?
+
+  init(_ rows: RowCollection) { self.rows = rows }
+
+  var count: Int { rows.count }
+  /// Whether every id has been worked out.
+  var isIndexed: Bool { resolved != nil }
+
+  /// The id of row `index`: the one its `ForEach` gives, until the ids are all worked out.
+  func id(at index: Int) -> RowID { resolved?.ids[index] ?? rows.givenID(at: index) }
+
+  /// Every row's id, in order.
+  var ids: [RowID] { resolve().ids }
+
+  /// The row of `id`, if it is one.
+  func index(of id: RowID) -> Int? { resolve().index[id] }
+
+  /// Works out every row's id and the index of each, once. Returns whether an id repeats.
+  @discardableResult
+  func resolve() -> (ids: [RowID], index: [RowID: Int]) {
+    if let resolved { return resolved }
+    var ids: [RowID] = []
+    var index: [RowID: Int] = [:]
+    ids.reserveCapacity(rows.count)
+    index.reserveCapacity(rows.count)
+    for segment in rows.segments {
+      switch segment {
+      case .fixed(let row): add(row.id)
+      case .group(let group):
+        for offset in 0..<group.count { add(RowID(group: group.index, value: group.elementID(offset))) }
+      }
+    }
+    func add(_ given: RowID) {
+      var id = given
+      while index[id] != nil { id = id.repeated }
+      index[id] = ids.count
+      ids.append(id)
+    }
+    resolved = (ids, index)
+    return (ids, index)
+  }
 }
 
 /// A row's identity in its list: its id, or its place among the list's fixed views.
@@ -112,8 +228,13 @@ struct RowID: Hashable, @unchecked Sendable {
 /// What a `ForEach` in a list says of its rows: their number and place, and its actions.
 @MainActor
 final class ForEachGroup {
+  /// Which `ForEach` of the list it is, by order.
+  var index = 0
   var start = 0
   var count = 0
+  /// The element at an offset, and its id.
+  var element: @MainActor (Int) -> Any = { _ in () }
+  var elementID: @MainActor (Int) -> AnyHashable = { AnyHashable($0) }
   var move: (@MainActor (IndexSet, Int) -> Void)?
   var insert: ForEachInsertAction?
   var delete: (@MainActor (IndexSet) -> Void)?
@@ -132,8 +253,7 @@ func appendRows<V: View>(of view: V, into rows: inout RowCollection, path: [Int]
   if let source = view as? any RowSource {
     source.collectRows(into: &rows, path: path)
   } else {
-    rows.rows.append(
-      ListRow(id: RowID(group: -1, value: AnyHashable(path)), element: AnyView(view), group: nil, offset: 0))
+    rows.appendFixed(AnyView(view), path: path)
   }
 }
 
@@ -173,22 +293,18 @@ extension ConditionalContent: RowSource {
 extension ForEach: RowSource {
   func collectRows(into rows: inout RowCollection, path: [Int]) {
     let group = ForEachGroup()
-    rows.groups.append(group)
-    group.start = rows.rows.count
     group.move = moveAction
     group.insert = insertAction
     group.delete = deleteAction
     let content = self.content
+    let data = self.data
+    let id = self.id
+    let start = data.startIndex
     group.makeView = { element in AnyView(content(element as! Data.Element)) }
-    let index = rows.groups.count - 1
-    rows.rows.reserveCapacity(rows.rows.count + data.count)
-    // Repeated ids get their occurrence when the list indexes its rows.
-    for (offset, element) in data.enumerated() {
-      rows.rows.append(
-        ListRow(
-          id: RowID(group: index, value: AnyHashable(id(element))), element: element, group: group, offset: offset))
-    }
-    group.count = rows.rows.count - group.start
+    group.element = { offset in data[data.index(start, offsetBy: offset)] }
+    group.elementID = { offset in AnyHashable(id(data[data.index(start, offsetBy: offset)])) }
+    group.count = data.count
+    rows.append(group)
   }
 }
 
@@ -301,9 +417,10 @@ class ItemsNode: LayoutNode {
   /// Its data source, which shows snapshots of the rows' ids.
   var snapshots: (any SnapshotApplying)?
   var content: (@MainActor (inout RowCollection) -> Void)?
-  private(set) var rows: [ListRow] = []
-  private var groups: [ForEachGroup] = []
-  private var rowIndex: [RowID: Int] = [:]
+  /// The rows on show.
+  private(set) var rowTable = RowTable(RowCollection())
+  var rows: RowCollection { rowTable.rows }
+  private(set) var groups: [ForEachGroup] = []
   private var rowNodes: [RowID: ListRowNode] = [:]
   private var isFirstLoad = true
   /// Bumped when the rows are collected again: a row node of an older one is brought up to
@@ -311,19 +428,19 @@ class ItemsNode: LayoutNode {
   private var generation = 0
 
   func rowGroup(at index: Int) -> ForEachGroup? {
-    rows.indices.contains(index) ? rows[index].group : nil
+    index >= 0 && index < rows.count ? rows.row(at: index).group : nil
   }
 
   /// Whether the row's view says `moveDisabled(true)`: it neither lifts nor moves. A row
   /// not made yet (not on screen) says nothing.
   func isMoveDisabled(row index: Int) -> Bool {
-    guard rows.indices.contains(index), let node = rowNodes[rows[index].id] else { return false }
+    guard index >= 0, index < rows.count, let node = rowNodes[rowTable.id(at: index)] else { return false }
     return MoveDisabledNode.disables(node)
   }
 
   /// The ids with row `source` moved to index `final`.
   func ids(movingRow source: Int, to final: Int) -> [RowID] {
-    var ids = rows.map(\.id)
+    var ids = rowTable.ids
     guard ids.indices.contains(source), ids.indices.contains(final) else { return ids }
     ids.insert(ids.remove(at: source), at: final)
     return ids
@@ -343,16 +460,12 @@ class ItemsNode: LayoutNode {
 
   override func subviewOrder() -> [Views.View] { [itemsView] }
 
-  /// Shows the rows' ids, gliding the changes when `animated`, or reloading.
-  func apply(_ ids: [RowID], animated: Bool) {
+  /// Shows the rows' ids, gliding the changes.
+  func apply(_ ids: [RowID]) {
     var snapshot = DiffableDataSourceSnapshot<Int, RowID>()
     try? snapshot.checked.appendSections([0])
     try? snapshot.checked.appendItems(ids, toSection: 0)
-    if animated {
-      snapshots?.apply(snapshot, animatingDifferences: true, completion: nil)
-    } else {
-      snapshots?.applySnapshotUsingReloadData(snapshot)
-    }
+    snapshots?.apply(snapshot, animatingDifferences: true, completion: nil)
   }
   /// Override: turns dragging rows on or off.
   func setDragEnabled(_ enabled: Bool) {}
@@ -360,68 +473,113 @@ class ItemsNode: LayoutNode {
   var visibleHosts: [any RowHosting] { [] }
 
   /// Collects the rows again and shows them: new rows glide in, gone ones out, moved ones
-  /// to their places; the visible rows' views are brought up to date.
+  /// to their places; the visible rows' views are brought up to date. A list not on screen,
+  /// or shown for the first time, reloads instead, without working out a single id: rows
+  /// are read as they come on screen.
   func reloadRows() {
     var collection = RowCollection()
     content?(&collection)
-    rows = collection.rows
+    let previous = rowTable
+    rowTable = RowTable(collection)
     groups = collection.groups
-    rowIndex.removeAll(keepingCapacity: true)
-    rowIndex.reserveCapacity(rows.count)
-    for index in rows.indices {
-      // A repeated id becomes its next occurrence, until it is free.
-      while let previous = rowIndex.updateValue(index, forKey: rows[index].id) {
-        rowIndex[rows[index].id] = previous
-        rows[index].id = rows[index].id.repeated
-      }
-    }
     generation += 1
-    for id in rowNodes.keys where rowIndex[id] == nil {
-      rowNodes.removeValue(forKey: id)?.detach()
-    }
-    // A list not yet on screen, or shown for the first time, reloads: no differences to
-    // work out or animate.
-    apply(rows.map(\.id), animated: view.window != nil && !isFirstLoad)
+    let animated = view.window != nil && !isFirstLoad
     isFirstLoad = false
     setDragEnabled(groups.contains { $0.move != nil || $0.insert != nil || $0.delete != nil })
-    for host in visibleHosts {
-      guard let id = host.rowID, rowIndex[id] != nil else { continue }
-      show(id, in: host)
+    itemsView.dropInteraction?.previewFormation = environment.dropPreviewsFormation.formation
+    if animated {
+      // The ids on show are worked out from the rows they came from, if they were not yet.
+      previous.resolve()
+      let index = rowTable.resolve().index
+      for id in rowNodes.keys where index[id] == nil {
+        rowNodes.removeValue(forKey: id)?.detach()
+      }
+      apply(rowTable.ids)
+      for host in visibleHosts {
+        guard let id = host.rowID, index[id] != nil else { continue }
+        show(id, in: host)
+      }
+    } else {
+      // Row nodes stay, and follow their ids when they show again.
+      let table = rowTable
+      snapshots?.applyDeferredUsingReloadData(
+        section: 0, count: rowTable.count, identifier: { table.id(at: $0) }, all: { table.ids })
     }
   }
 
-  /// Puts the row node of `id` in `host`, making it or bringing it up to date first.
-  func show(_ id: RowID, in host: any RowHosting) {
-    guard let node = rowNode(for: id) else { return }
-    host.show(node, id: id)
+  /// Puts the row node of `id` in `host`, making it or bringing it up to date first. The
+  /// view asks for row `index`, which is where `id` is unless the ids have been worked out
+  /// (a reorder or an insertion since may have moved it).
+  func show(_ id: RowID, at index: Int? = nil, in host: any RowHosting) {
+    let row = rowTable.isIndexed ? rowTable.index(of: id) : index
+    guard let row, let node = rowNode(for: id, row: row) else { return }
+    host.show(node, id: node.id ?? id)
   }
 
-  /// The row node of `id`, made or brought up to date; nil for an id that is not a row.
-  func rowNode(for id: RowID) -> ListRowNode? {
-    guard let row = rowIndex[id] else { return nil }
+  /// The row node of row `index`, made or brought up to date.
+  func rowNode(at index: Int) -> ListRowNode? {
+    guard index >= 0, index < rows.count else { return nil }
+    return rowNode(for: rowTable.id(at: index), row: index)
+  }
+
+  /// The row node of `id`, at row `row`, made or brought up to date.
+  private func rowNode(for id: RowID, row: Int) -> ListRowNode? {
+    guard row >= 0, row < rows.count else { return nil }
     if let node = rowNodes[id] {
+      // Two rows with one id, read before the ids were worked out: work them out, so that
+      // each repeat has a node of its own.
+      if !rowTable.isIndexed, let other = node.row, other != row, other < rows.count, rows.givenID(at: other) == id {
+        indexRows()
+        return rowNode(for: rowTable.id(at: row), row: row)
+      }
+      node.row = row
       if node.generation != generation {
         node.generation = generation
-        node.updateChild(0, to: rows[row].make())
+        node.updateChild(0, to: rows.row(at: row).make())
       }
       return node
     }
     let node = ListRowNode(NodeContext(graph: graph, parent: self, environment: childEnvironment))
     node.id = id
+    node.row = row
     node.generation = generation
-    node.children = [node.makeChild(rows[row].make())]
+    node.children = [node.makeChild(rows.row(at: row).make())]
     node.syncSubviews()
     rowNodes[id] = node
     return node
   }
 
-  /// The row of `id` now, if it is one.
-  func rowIndex(of id: RowID) -> Int? { rowIndex[id] }
+  /// Works out every row's id, and gives each row node the id of the row it shows: a repeat
+  /// shown before becomes its own occurrence.
+  private func indexRows() {
+    let index = rowTable.resolve().index
+    var nodes: [RowID: ListRowNode] = [:]
+    for (id, node) in rowNodes {
+      var key = id
+      if let row = node.row, row < rows.count, rows.givenID(at: row) == id { key = rowTable.id(at: row) }
+      if index[key] == nil || nodes[key] != nil {
+        node.detach()
+        continue
+      }
+      if node.row != index[key] { node.generation = -1 }
+      node.id = key
+      nodes[key] = node
+    }
+    rowNodes = nodes
+  }
+
+  /// The row of `id` now, if it is one: where its node last showed, while the ids have
+  /// not been worked out.
+  func rowIndex(of id: RowID) -> Int? {
+    if rowTable.isIndexed { return rowTable.index(of: id) }
+    guard let row = rowNodes[id]?.row, row < rows.count, rowTable.id(at: row) == id else { return nil }
+    return row
+  }
 
   /// The height of row `index` at `width`: its content's, with 11 points above and below,
   /// and at least 44 points, as a list row on iOS.
   func contentHeight(ofRow index: Int, width: Double) -> Double {
-    guard rows.indices.contains(index), let node = rowNode(for: rows[index].id) else { return ListNode.rowHeight }
+    guard let node = rowNode(at: index) else { return ListNode.rowHeight }
     let inner = max(0, width - 32)
     let height = node.sizeThatFits(ProposedViewSize(width: inner, height: nil)).height + 22
     return height.isFinite ? max(ListNode.rowHeight, height.rounded(.up)) : ListNode.rowHeight
@@ -458,11 +616,12 @@ class ItemsNode: LayoutNode {
   // MARK: Dragging rows
 
   /// The items for a drag of row `row`: its element, when it travels, and where it is.
-  func itemsForBeginning(at row: Int) -> [DragItem] {
+  func itemsForBeginning(at row: Int, session: DragDrop.DragSession) -> [DragItem] {
     guard let group = rowGroup(at: row), group.move != nil || group.delete != nil, !isMoveDisabled(row: row) else {
       return []
     }
-    let item = DragItem(itemProvider: rows[row].provider())
+    if let formation = environment.dragPreviewsFormation.formation { session.previewFormation = formation }
+    let item = DragItem(itemProvider: rows.row(at: row).provider())
     item.localObject = ListRowDrag(node: self, group: group, offset: row - group.start)
     return [item]
   }
@@ -586,7 +745,7 @@ final class ListNode: ItemsNode {
     table.register(ListRowCell.self, forCellReuseIdentifier: "placeholder")
     dataSource = ListDataSource(tableView: table) { [weak self] table, indexPath, id in
       let cell = table.dequeueReusableCell(withIdentifier: "row", for: indexPath)
-      if let self, let host = cell as? ListRowCell { self.show(id, in: host) }
+      if let self, let host = cell as? ListRowCell { self.show(id, at: indexPath.row, in: host) }
       return cell
     }
     dataSource.canMoveRow = { [weak self] indexPath, _ in
@@ -724,6 +883,8 @@ final class ListRowNode: LayoutNode {
   var generation = 0
   /// The row's id in its list.
   var id: RowID?
+  /// The row it last showed.
+  var row: Int?
   /// Where the row's content sits in its cell.
   var alignment = Alignment.leading
 
@@ -793,7 +954,8 @@ final class ListRowCell: TableViewCell, RowHosting {
 /// The view inside a list's or a grid's cell that holds a row node's view and lays it out.
 @MainActor
 final class RowContainer: Views.View {
-  private(set) var rowID: RowID?
+  /// The id of the row it shows.
+  var rowID: RowID? { rowNode?.id }
   private weak var rowNode: ListRowNode?
   private let insets: EdgeInsets
   private let alignment: Alignment
@@ -805,7 +967,6 @@ final class RowContainer: Views.View {
   }
 
   func show(_ node: ListRowNode, id: RowID) {
-    rowID = id
     node.alignment = alignment
     if rowNode !== node {
       rowNode?.view.removeFromSuperview()
@@ -881,7 +1042,7 @@ final class ListDragController: TableViewDragDelegate, TableViewDropDelegate {
   func tableView(
     _ tableView: TableView, itemsForBeginning session: DragDrop.DragSession, at indexPath: IndexPath
   ) -> [DragItem] {
-    node?.itemsForBeginning(at: indexPath.row) ?? []
+    node?.itemsForBeginning(at: indexPath.row, session: session) ?? []
   }
 
   func tableView(_ tableView: TableView, canHandle session: DragDrop.DropSession) -> Bool {
@@ -927,7 +1088,8 @@ protocol SnapshotApplying: AnyObject {
   func apply(
     _ snapshot: DiffableDataSourceSnapshot<Int, RowID>, animatingDifferences: Bool,
     completion: (@MainActor () -> Void)?)
-  func applySnapshotUsingReloadData(_ snapshot: DiffableDataSourceSnapshot<Int, RowID>)
+  func applyDeferredUsingReloadData(
+    section: Int, count: Int, identifier: @escaping @MainActor (Int) -> RowID, all: @escaping @MainActor () -> [RowID])
 }
 
 extension TableViewDiffableDataSource: SnapshotApplying where SectionID == Int, ItemID == RowID {}

@@ -129,4 +129,66 @@ struct DragPreviewOverlayTests {
     let done = try HeadlessRenderer.render(test.window, dragPreviews: overlay)
     #expect(done.countPixels { Self.isRed($0) } == 40 * 40)
   }
+
+  /// A source of two items, both lifting the tile, laid out as `formation` says.
+  final class TwoItems: DragInteractionDelegate {
+    let formation: DragPreviewFormation
+    init(_ formation: DragPreviewFormation) { self.formation = formation }
+    func dragInteraction(_ interaction: DragInteraction, itemsForBeginning session: DragSession) -> [DragItem] {
+      session.previewFormation = formation
+      return [DragItem(itemProvider: ItemProvider(object: "one")), DragItem(itemProvider: ItemProvider(object: "two"))]
+    }
+  }
+
+  @Test(
+    "The second item's preview sits where the formation says: the session's, or the target's while over it",
+    arguments: [
+      (DragPreviewFormation.stack, DragPreviewFormation?.none, false),
+      (.list, nil, true),
+      (.stack, .list, true),
+      (.list, .stack, false),
+    ])
+  func formations(session: DragPreviewFormation, target: DragPreviewFormation?, listed: Bool) throws {
+    let (test, _, source) = tileWindow(width: 300) { _ in TwoItems(session) }
+    defer { withExtendedLifetime(source) {} }
+    let targetView = View(frame: Rect(x: 150, y: 0, width: 150, height: 200))
+    let delegate = Target(.copy)
+    let interaction = DropInteraction(delegate: delegate)
+    interaction.previewFormation = target
+    targetView.addInteraction(interaction)
+    test.window.addSubview(targetView)
+    let overlay = DragPreviewOverlay()
+    test.longPress(at: Point(x: 30, y: 30))
+    _ = try HeadlessRenderer.render(test.window, dragPreviews: overlay)
+    test.move(to: Point(x: 200, y: 60))
+    let drag = try #require(test.window.dragController.activeSessions.first)
+    #expect(test.window.dragController.previewFormation(of: drag) == target ?? session)
+    let image = try HeadlessRenderer.render(test.window, dragPreviews: overlay)
+    try image.writePNG(to: Artifacts.url("overlay-formation-\(session)-\(target.map { "\($0)" } ?? "session").png"))
+    // The first preview spans (180...220, 40...80). In a list the second is under it, 4
+    // points apart, at (180...220, 84...124); in a stack it is 6 points down and right.
+    #expect(Self.isRed(image.color(at: Point(x: 200, y: 60))))
+    #expect(Self.isRed(image.color(at: Point(x: 200, y: 115))) == listed)
+    #expect(Self.isRed(image.color(at: Point(x: 224, y: 84))) == !listed)
+    test.recorder.stopChecking()
+  }
+
+  @Test("Formations place later previews: a stack steps, a list stacks heights, none keeps the lift, a pile turns")
+  func placements() {
+    let sizes = [Size(width: 40, height: 40), Size(width: 60, height: 20), Size(width: 40, height: 30)]
+    let lifted: [Point?] = [Point(x: 10, y: 10), Point(x: 100, y: 50), nil]
+    #expect(DragPreviewFormation.stack.placement(of: 0, sizes: sizes, lifted: lifted).offset == .zero)
+    #expect(DragPreviewFormation.stack.placement(of: 2, sizes: sizes, lifted: lifted).offset == Point(x: 12, y: 12))
+    // The second's centre: 20 (half the first) + 4 + 10 (half its own) down; left edges aligned.
+    #expect(DragPreviewFormation.list.placement(of: 1, sizes: sizes, lifted: lifted).offset == Point(x: 10, y: 34))
+    #expect(DragPreviewFormation.list.placement(of: 2, sizes: sizes, lifted: lifted).offset == Point(x: 0, y: 63))
+    #expect(DragPreviewFormation.none.placement(of: 1, sizes: sizes, lifted: lifted).offset == Point(x: 90, y: 40))
+    // An item that lifted invisibly stacks.
+    #expect(DragPreviewFormation.none.placement(of: 2, sizes: sizes, lifted: lifted).offset == Point(x: 12, y: 12))
+    let turns = (1..<6).map {
+      DragPreviewFormation.pile.placement(of: $0, sizes: Array(repeating: .zero, count: 6), lifted: []).angle
+    }
+    #expect(turns.allSatisfy { $0 != 0 && abs($0) < 0.15 })
+    #expect(DragPreviewFormation.pile.placement(of: 0, sizes: sizes, lifted: lifted).angle == 0)
+  }
 }

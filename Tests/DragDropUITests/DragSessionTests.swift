@@ -3,6 +3,8 @@ import Foundation
 import TestSupport
 import Testing
 
+@_spi(Platform) import class DragDrop.DragController
+
 @testable import DragDropUI
 
 /// SwiftUI's drag and drop of 2025: drag and drop sessions, drag configurations, drag
@@ -143,5 +145,34 @@ import Testing
     test.tap(at: try #require(host.find(text: "Still enabled")).center)
     test.settle()
     #expect(log.received == ["tapped"])
+  }
+
+  @Test("dragPreviewsFormation reaches the drags begun inside; dropPreviewsFormation the destination's interaction")
+  func previewFormations() async throws {
+    struct Formed: View {
+      var body: some View {
+        HStack(spacing: 60) {
+          Text("Kokoro").draggable(Book(id: 1, title: "Kokoro")).dragPreviewsFormation(.list)
+          Text("Shelf")
+            .frame(width: 120, height: 120)
+            .dropDestination(for: Book.self) { _, _ in }
+            .dropPreviewsFormation(.pile)
+        }
+      }
+    }
+    let (test, host) = host(Formed(), size: Size(width: 480, height: 320))
+    test.recorder.stopChecking()
+    let source = try #require(host.find(text: "Kokoro"))
+    let shelf = try #require(host.find(text: "Shelf"))
+    test.pointerMove(to: source.center, steps: 1)
+    test.pointerDown(at: source.center)
+    test.pointerMove(to: Point(x: source.center.x, y: source.center.y + 40))
+    let session = try #require(test.window.dragController.activeSessions.first)
+    #expect(session.previewFormation == .list)
+    #expect(test.window.dragController.previewFormation(of: session) == .list)
+    test.pointerMove(to: shelf.center, steps: 3)
+    #expect(test.window.dragController.previewFormation(of: session) == .pile)
+    test.pointerUp()
+    await test.settleTransfers()
   }
 }
