@@ -10,6 +10,11 @@ struct DragSourceModifier: WrappingModifier {
   let ended: (@MainActor (DropOperation) -> Void)?
   /// The identifiers of the dragged items, for ``DragSession/draggedItemIDs(for:)``.
   var ids: (@MainActor () -> [AnyHashable])? = nil
+  /// The providers of several items, made from their identifiers; `data` makes the one
+  /// item otherwise.
+  var providers: (@MainActor ([AnyHashable]) -> [ItemProvider])? = nil
+  /// The identifier of the view's own item among the dragged ones.
+  var draggedID: AnyHashable? = nil
   var name: String { "OnDrag" }
 
   func configure(_ node: WrapperNode) {
@@ -18,6 +23,8 @@ struct DragSourceModifier: WrappingModifier {
     source.preview = preview
     source.ended = ended
     source.ids = ids
+    source.providers = providers
+    source.draggedID = draggedID
     // SwiftUI's onDrag works on every device, the phone included, unless it is disabled.
     source.interaction.isEnabled = node.environment.isEnabled
     if source.interaction.name == nil { source.interaction.name = "onDrag" }
@@ -33,6 +40,8 @@ final class DragSource: DragInteractionDelegate {
   var preview: AnyView?
   var ended: (@MainActor (DropOperation) -> Void)?
   var ids: (@MainActor () -> [AnyHashable])?
+  var providers: (@MainActor ([AnyHashable]) -> [ItemProvider])?
+  var draggedID: AnyHashable?
 
   init(node: WrapperNode) {
     self.node = node
@@ -44,9 +53,13 @@ final class DragSource: DragInteractionDelegate {
 
   func dragInteraction(_ interaction: DragInteraction, itemsForBeginning session: DragDrop.DragSession) -> [DragItem] {
     guard let data else { return [] }
-    if let ids { session.localContext = DraggedIDs(ids()) }
+    let ids = self.ids?() ?? []
+    let providers = self.providers.map { $0(ids) } ?? [data()]
+    session.localContext = DraggedIDs(
+      ids, allowsDelete: node?.environment.dragConfiguration?.allowsDelete ?? false,
+      draggedIndex: draggedID.flatMap { ids.firstIndex(of: $0) } ?? 0)
     if let formation = node?.environment.dragPreviewsFormation.formation { session.previewFormation = formation }
-    return [DragItem(itemProvider: data())]
+    return providers.map { DragItem(itemProvider: $0) }
   }
 
   // The phases of SwiftUI's drag session, told to `onDragSessionUpdated` around the view.
@@ -55,7 +68,9 @@ final class DragSource: DragInteractionDelegate {
     guard let node, !node.environment.dragSessionObservers.isEmpty else { return }
     let update = DragSession(
       id: DragSession.ID(value: ObjectIdentifier(session).hashValue), phase: phase,
-      location: session.location(in: node.view), draggedItemIndex: 0, itemIDs: DragSessionIDs.ids(of: session))
+      location: session.location(in: node.view),
+      draggedItemIndex: (session.localContext as? DraggedIDs)?.draggedIndex ?? 0,
+      itemIDs: DragSessionIDs.ids(of: session))
     for observer in node.environment.dragSessionObservers { observer(update) }
   }
 
@@ -71,11 +86,13 @@ final class DragSource: DragInteractionDelegate {
     report(session, .dataTransferCompleted)
   }
 
-  /// Moves are allowed unless a ``DragConfiguration`` around the view forbids them.
+  /// Moves are allowed unless a ``DragConfiguration`` around the view forbids them; a
+  /// drag that may be deleted may be moved to a trash.
   func dragInteraction(
     _ interaction: DragInteraction, sessionAllowsMoveOperation session: DragDrop.DragSession
   ) -> Bool {
-    node?.environment.dragConfiguration?.allowsMove ?? true
+    guard let configuration = node?.environment.dragConfiguration else { return true }
+    return configuration.allowsMove || configuration.allowsDelete
   }
 
   /// A drag whose ``DragConfiguration`` allows nothing outside the application stays in it.
@@ -107,10 +124,13 @@ final class DragSource: DragInteractionDelegate {
   }
 
   func dragInteraction(
-    _ interaction: DragInteraction, session: DragDrop.DragSession, didEndWith operation: DropOperation
+    _ interaction: DragInteraction, session: DragDrop.DragSession, didEndWith operation: DragDrop.DropOperation
   ) {
-    ended?(operation)
-    report(session, .ended(operation))
+    // A move onto a target that stands for deletion ends as a delete.
+    let deleted = operation == .move && (session.localContext as? DraggedIDs)?.deleted == true
+    let ending = deleted ? DropOperation.delete : DropOperation(operation)
+    ended?(ending)
+    report(session, .ended(ending))
   }
 }
 
@@ -137,8 +157,8 @@ extension View {
     modifier(DragSourceModifier(data: data, preview: AnyView(preview()), ended: nil))
   }
 
-  /// A drag source that hears how its drags end: `.copy` or `.move` when a target took the
-  /// drop, `.cancel` otherwise. Beyond SwiftUI, which has no such callback.
+  /// A drag source that hears how its drags end: `.copy`, `.move` or `.delete` when a
+  /// target took the drop, `.cancel` otherwise. Beyond SwiftUI, which has no such callback.
   public func onDrag(
     _ data: @escaping @MainActor () -> ItemProvider, onEnded: @escaping @MainActor (DropOperation) -> Void
   ) -> some View {
@@ -289,13 +309,27 @@ final class DropTarget: DropInteractionDelegate {
     for observer in observers { observer(session) }
   }
 
-  func dropInteraction(_ interaction: DropInteraction, sessionDidUpdate session: DragDrop.DropSession) -> DropProposal {
-    guard isEntered, let delegate else { return DropProposal(operation: .cancel) }
+  func dropInteraction(
+    _ interaction: DropInteraction, sessionDidUpdate session: DragDrop.DropSession
+  )
+    -> DragDrop.DropProposal
+  {
+    guard isEntered, let delegate else { return DragDrop.DropProposal(operation: .cancel) }
     let info = info(session)
-    let proposal = delegate.dropUpdated(info: info) ?? lastProposal ?? DropProposal(operation: .copy)
+    var proposal = delegate.dropUpdated(info: info) ?? lastProposal ?? DropProposal(operation: .copy)
+    // A `dropConfiguration` around the target chooses the operation.
+    if let configure = node?.environment.dropConfiguration {
+      proposal = DropProposal(operation: configure(info.dropSession(phase: .active)).operation)
+    }
+    // Only a drag from this application whose source allows deletes can be deleted.
+    if proposal.operation == .delete,
+      (session.localDragSession?.localContext as? DraggedIDs)?.allowsDelete != true
+    {
+      proposal = DropProposal(operation: .forbidden)
+    }
     lastProposal = proposal
     report(info, .active)
-    return proposal
+    return DragDrop.DropProposal(operation: proposal.operation.engineOperation)
   }
 
   func dropInteraction(_ interaction: DropInteraction, sessionDidExit session: DragDrop.DropSession) {
@@ -307,6 +341,9 @@ final class DropTarget: DropInteractionDelegate {
     // A drop closure may load from a task it starts, as SwiftUI's may.
     session.keepLoadingUntilConcluded()
     let info = info(session)
+    if lastProposal?.operation == .delete {
+      (session.localDragSession?.localContext as? DraggedIDs)?.deleted = true
+    }
     if delegate.validateDrop(info: info) { _ = delegate.performDrop(info: info) }
     report(info, .ended(lastProposal?.operation ?? .copy))
     exit(session)

@@ -108,8 +108,10 @@ public struct DragConfiguration: Hashable, Sendable {
     public var allowCopy: Bool
     /// Whether a target may move the items.
     public var allowMove: Bool
-    /// Whether the items may be dropped on a trash to be deleted. No target here deletes:
-    /// the value is kept for code that sets it.
+    /// Whether the items may be dropped on a trash, or another target whose
+    /// ``View/dropConfiguration(_:)`` asks for `.delete`, to be deleted: the source hears
+    /// `.ended(.delete)` and deletes them. Outside the application nothing is reported as a
+    /// delete: a file manager's trash takes a move.
     public var allowDelete: Bool
 
     /// Operations of a drag; copying only by default.
@@ -141,7 +143,15 @@ public struct DragConfiguration: Hashable, Sendable {
       operationsOutsideApp: AllowedOperations(allowMove: allowMove))
   }
 
+  /// Moves and deletes allowed within the application and outside it, or not.
+  public init(allowMove: Bool, allowDelete: Bool) {
+    self.init(
+      operationsWithinApp: AllowedOperations(allowMove: allowMove, allowDelete: allowDelete),
+      operationsOutsideApp: AllowedOperations(allowMove: allowMove, allowDelete: allowDelete))
+  }
+
   var allowsMove: Bool { operationsWithinApp.allowMove || operationsOutsideApp.allowMove }
+  var allowsDelete: Bool { operationsWithinApp.allowDelete }
   var staysInApplication: Bool {
     let outside = operationsOutsideApp
     return !outside.allowCopy && !outside.allowMove && !outside.allowDelete
@@ -159,7 +169,17 @@ enum DragSessionIDs {
 /// The identifiers of a drag's items, as its local context.
 final class DraggedIDs: @unchecked Sendable {
   let ids: [AnyHashable]
-  init(_ ids: [AnyHashable]) { self.ids = ids }
+  /// Whether the source's configuration lets a target delete the items.
+  let allowsDelete: Bool
+  /// Whether a target that stands for deletion took the drop.
+  var deleted = false
+  /// Which of the items is the one whose view the drag began on.
+  let draggedIndex: Int
+  init(_ ids: [AnyHashable], allowsDelete: Bool = false, draggedIndex: Int = 0) {
+    self.ids = ids
+    self.allowsDelete = allowsDelete
+    self.draggedIndex = draggedIndex
+  }
 }
 
 extension EnvironmentValues {
@@ -181,6 +201,10 @@ extension EnvironmentValues {
 
   private struct DropFormationKey: EnvironmentKey {
     static let defaultValue = DragDropPreviewsFormation.default
+  }
+
+  private struct DragSelectionKey: EnvironmentKey {
+    nonisolated(unsafe) static let defaultValue: DragContainerSelection? = nil
   }
 
   private struct DragContainerKey: EnvironmentKey {
@@ -212,10 +236,21 @@ extension EnvironmentValues {
     set { self[DropObserversKey.self] = newValue }
   }
 
+  var dragContainerSelection: DragContainerSelection? {
+    get { self[DragSelectionKey.self] }
+    set { self[DragSelectionKey.self] = newValue }
+  }
+
   var dragContainer: DragContainer? {
     get { self[DragContainerKey.self] }
     set { self[DragContainerKey.self] = newValue }
   }
+}
+
+/// The selected items of a drag container, which a drag from one of them carries together.
+struct DragContainerSelection {
+  let namespace: AnyHashable?
+  let ids: @MainActor () -> [AnyHashable]
 }
 
 /// A drag container's payload: providers made from the dragged items' identifiers.
@@ -295,6 +330,18 @@ extension View {
     return environment(\.dragContainer, container)
   }
 
+  /// The selected items of the drag containers inside: a drag that begins on one of them
+  /// carries them all, in `selection`'s order, and ``DragSession/draggedItemIndex`` says
+  /// which one the drag began on. A drag that begins on an item outside the selection
+  /// carries that item alone.
+  public func dragContainerSelection<ItemID: Hashable & Sendable>(
+    _ selection: @autoclosure @escaping () -> [ItemID], containerNamespace: AnyHashable? = nil
+  ) -> some View {
+    nonisolated(unsafe) let selection = selection
+    let value = DragContainerSelection(namespace: containerNamespace) { selection().map(AnyHashable.init) }
+    return environment(\.dragContainerSelection, value)
+  }
+
   /// Inside a ``View/dragContainer(for:in:_:)``, makes the view a drag source of the item
   /// of `containerItemID`, whose payload the container makes when the drag begins.
   public func draggable<ItemID: Hashable & Sendable>(
@@ -342,8 +389,15 @@ struct ContainerDragModifier: WrappingModifier {
   func configure(_ node: WrapperNode) {
     let id = self.id
     let container = node.environment.dragContainer
+    let selection = node.environment.dragContainerSelection.flatMap { $0.namespace == container?.namespace ? $0 : nil }
     DragSourceModifier(
-      data: { container?.payload([id]).first ?? ItemProvider() }, preview: nil, ended: nil, ids: { [id] }
+      data: { container?.payload([id]).first ?? ItemProvider() }, preview: nil, ended: nil,
+      // The whole selection when the view's item is part of it; the item alone otherwise.
+      ids: {
+        let selected = selection?.ids() ?? []
+        return selected.contains(id) ? selected : [id]
+      },
+      providers: { ids in container?.payload(ids) ?? [] }, draggedID: id
     ).configure(node)
   }
 }

@@ -1,5 +1,5 @@
 // The values a declarative view works with: content types, item providers with their
-// Color and Image, geometry and fonts, and the engine's drop proposals. The engine's own
+// Color and Image, geometry and fonts. The engine's own
 // `View` class is not exported: here `View` is the declarative protocol.
 // Foundation and Observation come with the module, as they come with SwiftUI.
 @_exported import ContentTypes
@@ -7,8 +7,6 @@
 @_exported import ItemProviders
 @_exported import Observation
 
-@_exported import enum DragDrop.DropOperation
-@_exported import struct DragDrop.DropProposal
 @_exported import struct Views.EdgeInsets
 @_exported import struct Views.Font
 @_exported import struct Views.KeyEvent

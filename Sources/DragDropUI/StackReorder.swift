@@ -109,14 +109,16 @@ final class StackReorder: DragInteractionDelegate, DropInteractionDelegate {
     drag(in: session) != nil
   }
 
-  func dropInteraction(_ interaction: DropInteraction, sessionDidUpdate session: DragDrop.DropSession) -> DropProposal {
-    guard drag(in: session) != nil, let (stack, axis) = stack else { return DropProposal(operation: .cancel) }
+  func dropInteraction(
+    _ interaction: DropInteraction, sessionDidUpdate session: DragDrop.DropSession
+  ) -> DragDrop.DropProposal {
+    guard drag(in: session) != nil, let (stack, axis) = stack else { return DragDrop.DropProposal(operation: .cancel) }
     let location = session.location(in: stack.view)
     let frames = elementViews.map { $0.frame }
     let along = axis == .vertical ? location.y : location.x
     let slot = frames.firstIndex { (axis == .vertical ? $0.midY : $0.midX) > along } ?? frames.count
     show(slot, frames: frames, axis: axis, in: stack.view)
-    return DropProposal(operation: .move)
+    return DragDrop.DropProposal(operation: .move)
   }
 
   func dropInteraction(_ interaction: DropInteraction, sessionDidExit session: DragDrop.DropSession) { hide() }

@@ -452,10 +452,12 @@ final class TextDropTarget: DropInteractionDelegate {
     (field?.isEnabled ?? false) && session.canLoadObjects(ofClass: String.self)
   }
 
-  func dropInteraction(_ interaction: DropInteraction, sessionDidUpdate session: DragDrop.DropSession) -> DropProposal {
-    guard let field else { return DropProposal(operation: .cancel) }
+  func dropInteraction(
+    _ interaction: DropInteraction, sessionDidUpdate session: DragDrop.DropSession
+  ) -> DragDrop.DropProposal {
+    guard let field else { return DragDrop.DropProposal(operation: .cancel) }
     field.showDropCaret(at: field.position(at: session.location(in: field)))
-    return DropProposal(operation: .copy)
+    return DragDrop.DropProposal(operation: .copy)
   }
 
   func dropInteraction(_ interaction: DropInteraction, sessionDidExit session: DragDrop.DropSession) {

@@ -1,4 +1,3 @@
-import DragDropTesting
 import Foundation
 import TestSupport
 import Testing
@@ -174,5 +173,116 @@ import Testing
     #expect(test.window.dragController.previewFormation(of: session) == .pile)
     test.pointerUp()
     await test.settleTransfers()
+  }
+
+  /// Books on a shelf that may be dragged to a trash, as Apple's `dragConfiguration`
+  /// documentation shows it.
+  struct TrashShelf: View {
+    let allowDelete: Bool
+    let log: Log
+    @State var books = [Book(id: 1, title: "Kokoro"), Book(id: 2, title: "Snow Country")]
+
+    var body: some View {
+      HStack(spacing: 60) {
+        VStack(spacing: 30) {
+          ForEach(books) { book in
+            Text(book.title).draggable(containerItemID: book.id)
+          }
+          Text(books.map(\.title).joined(separator: ","))
+        }
+        .dragContainer(for: Book.self) { ids in books.filter { ids.contains($0.id) } }
+        .dragConfiguration(DragConfiguration(allowMove: false, allowDelete: allowDelete))
+        .onDragSessionUpdated { session in
+          if case .ended(.delete) = session.phase {
+            let ids = session.draggedItemIDs(for: Int.self)
+            books.removeAll { ids.contains($0.id) }
+          }
+          log.drag.append(Shelf.describe(session.phase))
+        }
+        Text("Trash")
+          .frame(width: 120, height: 120)
+          .dropDestination(for: Book.self) { books, _ in log.received += books.map(\.title) }
+          .dropConfiguration { _ in DropConfiguration(operation: .delete) }
+          .onDropSessionUpdated { session in
+            let phase = Shelf.describe(session.phase)
+            if log.drop.last != phase { log.drop.append(phase) }
+          }
+      }
+    }
+  }
+
+  @Test(
+    "A drop on a target that asks for a delete ends the drag as a delete, which the source carries out if it allows deletes",
+    arguments: [true, false])
+  func dragToDelete(allowDelete: Bool) async throws {
+    let log = Log()
+    let (test, host) = host(TrashShelf(allowDelete: allowDelete, log: log), size: Size(width: 480, height: 320))
+    test.recorder.stopChecking()
+    test.pointerDrag(
+      from: try #require(host.find(text: "Kokoro")).center, through: [try #require(host.find(text: "Trash")).center])
+    await test.settleTransfers()
+    test.settle()
+    if allowDelete {
+      #expect(host.find(text: "Snow Country") != nil && host.find(text: "Kokoro") == nil)
+      #expect(log.drag.contains("ended delete"), "\(log.drag)")
+      #expect(log.drop.contains("ended delete"), "\(log.drop)")
+      #expect(log.received == ["Kokoro"])
+    } else {
+      // The trash is forbidden to a drag that may not be deleted: nothing is dropped.
+      #expect(host.find(text: "Kokoro,Snow Country") != nil)
+      #expect(log.drag.contains("ended cancel"), "\(log.drag)")
+      #expect(log.received.isEmpty)
+    }
+  }
+
+  @Test("SwiftUI's operations map onto the engine's: a delete moves, an alias copies")
+  func operationsMap() {
+    #expect(DropOperation.delete.engineOperation == .move)
+    #expect(DropOperation.alias.engineOperation == .copy)
+    #expect(DropOperation(.forbidden) == DropOperation.forbidden)
+    #expect(DropOperation.Set([.copy, .delete]).contains(.delete))
+    #expect("\(DropOperation.delete)" == "delete")
+  }
+
+  @Test(
+    "A drag from a selected item of a container carries the whole selection, and says which item it began on",
+    arguments: [("Silence", ["Kokoro", "Silence", "count 2"], 1), ("Snow Country", ["Snow Country", "count 1"], 0)])
+  func selectionDrags(from title: String, received: [String], index: Int) async throws {
+    struct Selected: View {
+      let log: Log
+      let books = [Book(id: 1, title: "Kokoro"), Book(id: 2, title: "Snow Country"), Book(id: 3, title: "Silence")]
+      @State var selection = [1, 3]
+      var body: some View {
+        HStack(spacing: 60) {
+          VStack(spacing: 30) {
+            ForEach(books) { book in
+              Text(book.title).draggable(containerItemID: book.id)
+            }
+          }
+          .dragContainer(for: Book.self) { ids in books.filter { ids.contains($0.id) } }
+          .dragContainerSelection(selection)
+          .onDragSessionUpdated { session in
+            log.dragIDs = session.draggedItemIDs(for: Int.self)
+            log.drag.append("index \(session.draggedItemIndex)")
+          }
+          Text("Reading")
+            .frame(width: 120, height: 120)
+            .dropDestination(for: Book.self) { books, session in
+              log.received += books.map(\.title)
+              log.received.append("count \(session.itemsCount)")
+            }
+        }
+      }
+    }
+    let log = Log()
+    let (test, host) = host(Selected(log: log), size: Size(width: 480, height: 320))
+    test.recorder.stopChecking()
+    test.pointerDrag(
+      from: try #require(host.find(text: title)).center, through: [try #require(host.find(text: "Reading")).center])
+    await test.settleTransfers()
+    test.settle()
+    #expect(log.received == received)
+    #expect(log.dragIDs == (index == 1 ? [1, 3] : [2]))
+    #expect(Set(log.drag) == ["index \(index)"])
   }
 }
