@@ -39,12 +39,9 @@ public enum DropOperation: Hashable, Sendable, CustomStringConvertible {
 
   public var description: String {
     switch self {
-    case .cancel: "cancel"
-    case .forbidden: "forbidden"
-    case .copy: "copy"
-    case .move: "move"
     case .delete: "delete"
     case .alias: "alias"
+    case .cancel, .forbidden, .copy, .move: engineOperation.description
     }
   }
 
