@@ -7,7 +7,82 @@ final class DiffableDataSourceCore<SectionID: Hashable & Sendable, ItemID: Hasha
   typealias Snapshot = DiffableDataSourceSnapshot<SectionID, ItemID>
   static var logger: Logger { Logger(label: "DragDropLists.DiffableDataSource") }
 
-  var current = Snapshot()
+  /// The snapshot on show. One shown by ``applyDeferred(section:count:identifier:all:)``
+  /// is built on first use.
+  var current: Snapshot {
+    get {
+      materialize()
+      return shown
+    }
+    _modify {
+      materialize()
+      yield &shown
+    }
+  }
+  private var shown = Snapshot()
+  /// A one-section snapshot shown by its count, its identifiers read one at a time until
+  /// something needs them all.
+  private var deferred: Deferred?
+
+  struct Deferred {
+    let section: SectionID
+    let count: Int
+    let identifier: @MainActor (Int) -> ItemID
+    let all: @MainActor () -> [ItemID]
+  }
+
+  /// Shows `snapshot` in place of the one on show, deferred or not.
+  private func replace(with snapshot: Snapshot) {
+    deferred = nil
+    shown = snapshot
+  }
+
+  private func materialize() {
+    guard let deferred else { return }
+    self.deferred = nil
+    var snapshot = Snapshot()
+    do {
+      try snapshot.checked.appendSections([deferred.section])
+      try snapshot.checked.appendItems(deferred.all(), toSection: deferred.section)
+    } catch {
+      Self.logger.error("deferred identifiers did not make a snapshot", metadata: ["error": "\(error)"])
+    }
+    shown = snapshot
+  }
+
+  /// Shows one section of `count` items by reloading the view; the identifiers are read one
+  /// at a time through `identifier` while the view only asks for cells, and all at once
+  /// through `all` when an update, a reorder or a snapshot needs them. `all()` must give
+  /// `count` unique identifiers, `identifier(i)` being the `i`-th.
+  func applyDeferred(
+    section: SectionID, count: Int, identifier: @escaping @MainActor (Int) -> ItemID,
+    all: @escaping @MainActor () -> [ItemID], to view: ItemsView?
+  ) {
+    applyCount += 1
+    shown = Snapshot()
+    deferred = Deferred(section: section, count: count, identifier: identifier, all: all)
+    view?.reloadData()
+  }
+
+  var numberOfSections: Int { deferred == nil ? shown.numberOfSections : 1 }
+
+  func numberOfItems(inSection section: Int) -> Int {
+    if let deferred { return section == 0 ? deferred.count : 0 }
+    return shown.sectionIdentifiers.indices.contains(section) ? shown.items(atSection: section).count : 0
+  }
+
+  func itemIdentifier(at indexPath: IndexPath) -> ItemID? {
+    if let deferred {
+      guard indexPath.section == 0, indexPath.item >= 0, indexPath.item < deferred.count else { return nil }
+      return deferred.identifier(indexPath.item)
+    }
+    return shown.itemIdentifier(at: indexPath)
+  }
+
+  func sectionIdentifier(at index: Int) -> SectionID? {
+    if let deferred { return index == 0 ? deferred.section : nil }
+    return shown.sectionIdentifiers.indices.contains(index) ? shown.sectionIdentifiers[index] : nil
+  }
 
   /// Shows `snapshot` in `view`: the batch update from the snapshot on show, so cells glide
   /// and placeholders, the selection and a live drag follow their items.
@@ -16,7 +91,7 @@ final class DiffableDataSourceCore<SectionID: Hashable & Sendable, ItemID: Hasha
   ) {
     applyCount += 1
     guard let view else {
-      current = snapshot.applied
+      replace(with: snapshot.applied)
       completion?()
       return
     }
@@ -43,7 +118,7 @@ final class DiffableDataSourceCore<SectionID: Hashable & Sendable, ItemID: Hasha
 
   func applyUsingReloadData(_ snapshot: Snapshot, to view: ItemsView?) {
     applyCount += 1
-    current = snapshot.applied
+    replace(with: snapshot.applied)
     view?.reloadData()
   }
 
@@ -125,26 +200,22 @@ open class TableViewDiffableDataSource<SectionID: Hashable & Sendable, ItemID: H
     core.applyUsingReloadData(snapshot, to: tableView)
   }
 
-  /// Shows one section of `count` items by reloading the view: `all` names every item,
-  /// `identifier` each one (kept for a data source that defers the snapshot).
+  /// Shows one section of `count` rows by reloading the table, without building a snapshot:
+  /// `identifier` names each row as it comes on screen, and `all` names every row, once,
+  /// when an update, a reorder or ``snapshot()`` needs them.
   package func applyDeferredUsingReloadData(
     section: SectionID, count: Int, identifier: @escaping @MainActor (Int) -> ItemID,
     all: @escaping @MainActor () -> [ItemID]
   ) {
-    var snapshot = Snapshot()
-    try? snapshot.checked.appendSections([section])
-    try? snapshot.checked.appendItems(all(), toSection: section)
-    core.applyUsingReloadData(snapshot, to: tableView)
+    core.applyDeferred(section: section, count: count, identifier: identifier, all: all, to: tableView)
   }
 
   /// The identifier of the item at `indexPath`, or nil.
-  public func itemIdentifier(for indexPath: IndexPath) -> ItemID? { core.current.itemIdentifier(at: indexPath) }
+  public func itemIdentifier(for indexPath: IndexPath) -> ItemID? { core.itemIdentifier(at: indexPath) }
   /// The index path of the item with `itemIdentifier`, or nil.
   public func indexPath(for itemIdentifier: ItemID) -> IndexPath? { core.current.indexPath(of: itemIdentifier) }
   /// The identifier of the section at `index`, or nil.
-  public func sectionIdentifier(for index: Int) -> SectionID? {
-    core.current.sectionIdentifiers.indices.contains(index) ? core.current.sectionIdentifiers[index] : nil
-  }
+  public func sectionIdentifier(for index: Int) -> SectionID? { core.sectionIdentifier(at: index) }
   /// The index of the section with `sectionIdentifier`, or nil.
   public func index(for sectionIdentifier: SectionID) -> Int? { core.current.indexOfSection(sectionIdentifier) }
 
@@ -156,14 +227,14 @@ open class TableViewDiffableDataSource<SectionID: Hashable & Sendable, ItemID: H
 
   // MARK: TableViewDataSource
 
-  public func numberOfSections(in tableView: TableView) -> Int { core.current.numberOfSections }
+  public func numberOfSections(in tableView: TableView) -> Int { core.numberOfSections }
 
   public func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
-    core.current.sectionIdentifiers.indices.contains(section) ? core.current.items(atSection: section).count : 0
+    core.numberOfItems(inSection: section)
   }
 
   public func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
-    guard let item = core.current.itemIdentifier(at: indexPath), let cell = cellProvider(tableView, indexPath, item)
+    guard let item = core.itemIdentifier(at: indexPath), let cell = cellProvider(tableView, indexPath, item)
     else { return TableViewCell(reuseIdentifier: nil) }
     return cell
   }
@@ -190,7 +261,7 @@ open class TableViewDiffableDataSource<SectionID: Hashable & Sendable, ItemID: H
 
   /// What ``canMoveRow`` says; a subclass may override it, as UIKit code does.
   open func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool {
-    core.current.itemIdentifier(at: indexPath).map { canMoveRow(indexPath, $0) } ?? false
+    core.itemIdentifier(at: indexPath).map { canMoveRow(indexPath, $0) } ?? false
   }
 
   /// Told of a reorder once the snapshot on show has followed it, as in UIKit: a subclass
@@ -274,20 +345,17 @@ open class CollectionViewDiffableDataSource<SectionID: Hashable & Sendable, Item
     core.applyUsingReloadData(snapshot, to: collectionView)
   }
 
-  /// Shows one section of `count` items by reloading the view: `all` names every item,
-  /// `identifier` each one (kept for a data source that defers the snapshot).
+  /// Shows one section of `count` items by reloading the view, without building a
+  /// snapshot; see ``TableViewDiffableDataSource/applyDeferredUsingReloadData(section:count:identifier:all:)``.
   package func applyDeferredUsingReloadData(
     section: SectionID, count: Int, identifier: @escaping @MainActor (Int) -> ItemID,
     all: @escaping @MainActor () -> [ItemID]
   ) {
-    var snapshot = Snapshot()
-    try? snapshot.checked.appendSections([section])
-    try? snapshot.checked.appendItems(all(), toSection: section)
-    core.applyUsingReloadData(snapshot, to: collectionView)
+    core.applyDeferred(section: section, count: count, identifier: identifier, all: all, to: collectionView)
   }
 
   /// The identifier of the item at `indexPath`, or nil.
-  public func itemIdentifier(for indexPath: IndexPath) -> ItemID? { core.current.itemIdentifier(at: indexPath) }
+  public func itemIdentifier(for indexPath: IndexPath) -> ItemID? { core.itemIdentifier(at: indexPath) }
   /// The index path of the item with `itemIdentifier`, or nil.
   public func indexPath(for itemIdentifier: ItemID) -> IndexPath? { core.current.indexPath(of: itemIdentifier) }
 
@@ -296,15 +364,15 @@ open class CollectionViewDiffableDataSource<SectionID: Hashable & Sendable, Item
     try core.current.checked.insertItems([identifier], at: indexPath)
   }
 
-  public func numberOfSections(in collectionView: CollectionView) -> Int { core.current.numberOfSections }
+  public func numberOfSections(in collectionView: CollectionView) -> Int { core.numberOfSections }
 
   public func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
-    core.current.sectionIdentifiers.indices.contains(section) ? core.current.items(atSection: section).count : 0
+    core.numberOfItems(inSection: section)
   }
 
   public func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell
   {
-    guard let item = core.current.itemIdentifier(at: indexPath),
+    guard let item = core.itemIdentifier(at: indexPath),
       let cell = cellProvider(collectionView, indexPath, item)
     else { return CollectionViewCell(reuseIdentifier: nil) }
     return cell
@@ -312,7 +380,7 @@ open class CollectionViewDiffableDataSource<SectionID: Hashable & Sendable, Item
 
   /// What ``canMoveItem`` says; a subclass may override it, as UIKit code does.
   open func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool {
-    core.current.itemIdentifier(at: indexPath).map { canMoveItem(indexPath, $0) } ?? false
+    core.itemIdentifier(at: indexPath).map { canMoveItem(indexPath, $0) } ?? false
   }
 
   /// Told of a reorder once the snapshot on show has followed it, as in UIKit: a subclass

@@ -166,4 +166,43 @@ import Testing
     #expect(scene.dataSource.snapshot().itemIdentifiers == ["青森", "岩手", "北海道"])
     #expect(scene.shown == ["青森", "岩手", "北海道"])
   }
+
+  @Test("A deferred section shows by count, reads only the rows it shows, and becomes a snapshot when one is needed")
+  func deferredSection() throws {
+    let scene = TableScene()
+    let names = (0..<100_000).map { "row \($0)" }
+    var read = 0
+    var allRead = 0
+    scene.dataSource.applyDeferredUsingReloadData(
+      section: "rows", count: names.count,
+      identifier: {
+        read += 1
+        return names[$0]
+      },
+      all: {
+        allRead += 1
+        return names
+      })
+    scene.table.layoutIfNeeded()
+    #expect(scene.table.numberOfRows(inSection: 0) == 100_000)
+    #expect(scene.shown.prefix(3) == ["row 0", "row 1", "row 2"])
+    // 400 points of 44-point rows: the rows on screen, not the hundred thousand.
+    #expect(read < 40, "\(read) identifiers read")
+    #expect(allRead == 0)
+    #expect(scene.dataSource.itemIdentifier(for: IndexPath(row: 99_999, section: 0)) == "row 99999")
+    #expect(scene.dataSource.itemIdentifier(for: IndexPath(row: 100_000, section: 0)) == nil)
+    #expect(scene.dataSource.sectionIdentifier(for: 0) == "rows")
+
+    // An update works from the whole snapshot, read once.
+    var snapshot = scene.dataSource.snapshot()
+    #expect(allRead == 1)
+    #expect(snapshot.numberOfItems == 100_000)
+    try snapshot.checked.moveItem("row 2", beforeItem: "row 0")
+    try snapshot.checked.deleteItems(["row 1"])
+    scene.dataSource.apply(snapshot, animatingDifferences: false)
+    scene.table.layoutIfNeeded()
+    #expect(scene.shown.prefix(3) == ["row 2", "row 0", "row 3"])
+    #expect(scene.dataSource.indexPath(for: "row 3") == IndexPath(row: 2, section: 0))
+    #expect(allRead == 1)
+  }
 }

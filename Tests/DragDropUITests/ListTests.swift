@@ -46,6 +46,31 @@ struct ListTests {
     #expect(!host.tree.contains("text=\"row 20\""))
   }
 
+  @Test("Opening a list reads the elements and ids of the rows on screen, not every row's")
+  func openingReadsOnlyTheRowsOnScreen() throws {
+    let reads = ReadCount()
+    struct Counted: Identifiable {
+      let number: Int
+      let reads: ReadCount
+      var id: Int {
+        reads.count += 1
+        return number
+      }
+    }
+    struct Rows: View {
+      let items: [Counted]
+      var body: some View { List(items) { Text("item \($0.number)") }.frame(width: 300, height: 400) }
+    }
+    let items = (0..<100_000).map { Counted(number: $0, reads: reads) }
+    let (_, host) = host(Rows(items: items), size: Size(width: 300, height: 400))
+    #expect(host.tree.contains("text=\"item 0\""))
+    #expect(host.tree.contains("text=\"item 8\""))
+    // Ten rows show; each id is read a few times (the cell, its height, its node).
+    #expect(reads.count < 100, "\(reads.count) ids read")
+    let list = try #require(firstEngineView(ListTableView.self, under: host))
+    #expect(list.numberOfRows(inSection: 0) == 100_000)
+  }
+
   @Test func aRowDraggedDownMovesThroughOnMoveWithPreRemovalOffsets() async throws {
     let (test, host) = host(Reorderable(names: ["a", "b", "c", "d"]), size: Size(width: 400, height: 500))
     test.pointerDrag(
