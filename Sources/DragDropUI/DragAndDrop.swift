@@ -55,8 +55,9 @@ final class DragSource: DragInteractionDelegate {
     guard let data else { return [] }
     let ids = self.ids?() ?? []
     let providers = self.providers.map { $0(ids) } ?? [data()]
+    let configuration = node?.environment.dragConfiguration
     session.localContext = DraggedIDs(
-      ids, allowsDelete: node?.environment.dragConfiguration?.allowsDelete ?? false,
+      ids, allowsMove: configuration?.allowsMove ?? true, allowsDelete: configuration?.allowsDelete ?? false,
       draggedIndex: draggedID.flatMap { ids.firstIndex(of: $0) } ?? 0)
     if let formation = node?.environment.dragPreviewsFormation.formation { session.previewFormation = formation }
     return providers.map { DragItem(itemProvider: $0) }
@@ -321,11 +322,13 @@ final class DropTarget: DropInteractionDelegate {
     if let configure = node?.environment.dropConfiguration {
       proposal = DropProposal(operation: configure(info.dropSession(phase: .active)).operation)
     }
-    // Only a drag from this application whose source allows deletes can be deleted.
-    if proposal.operation == .delete,
-      (session.localDragSession?.localContext as? DraggedIDs)?.allowsDelete != true
-    {
+    // Only a drag from this application whose source allows deletes can be deleted; one
+    // that may be deleted but not moved is not moved (rule 8).
+    let source = session.localDragSession?.localContext as? DraggedIDs
+    if proposal.operation == .delete, source?.allowsDelete != true {
       proposal = DropProposal(operation: .forbidden)
+    } else if proposal.operation == .move, source?.allowsMove == false {
+      proposal = DropProposal(operation: .cancel)
     }
     lastProposal = proposal
     report(info, .active)

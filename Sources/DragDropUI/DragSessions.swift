@@ -169,14 +169,17 @@ enum DragSessionIDs {
 /// The identifiers of a drag's items, as its local context.
 final class DraggedIDs: @unchecked Sendable {
   let ids: [AnyHashable]
+  /// Whether the source's configuration lets a target move the items.
+  let allowsMove: Bool
   /// Whether the source's configuration lets a target delete the items.
   let allowsDelete: Bool
   /// Whether a target that stands for deletion took the drop.
   var deleted = false
   /// Which of the items is the one whose view the drag began on.
   let draggedIndex: Int
-  init(_ ids: [AnyHashable], allowsDelete: Bool = false, draggedIndex: Int = 0) {
+  init(_ ids: [AnyHashable], allowsMove: Bool = true, allowsDelete: Bool = false, draggedIndex: Int = 0) {
     self.ids = ids
+    self.allowsMove = allowsMove
     self.allowsDelete = allowsDelete
     self.draggedIndex = draggedIndex
   }

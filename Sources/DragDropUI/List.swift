@@ -117,10 +117,15 @@ struct RowCollection {
       let middle = (low + high + 1) / 2
       if segments[middle].start <= index { low = middle } else { high = middle - 1 }
     }
-    // Empty groups share their start with the segment after them: skip them.
-    var found = low
-    while case .group(let group) = segments[found], group.count == 0, found + 1 < segments.count { found += 1 }
-    return segments[found]
+    // The last segment that starts at or before the row: an empty group shares its start
+    // with the segment after it, which is the one found.
+    return segments[low]
+  }
+
+  /// The `ForEach` of row `index`, without reading its element; nil for a fixed row.
+  func group(at index: Int) -> ForEachGroup? {
+    guard case .group(let group) = segment(holding: index) else { return nil }
+    return group
   }
 
   /// Row `index`, read from its `ForEach` now.
@@ -428,7 +433,7 @@ class ItemsNode: LayoutNode {
   private var generation = 0
 
   func rowGroup(at index: Int) -> ForEachGroup? {
-    index >= 0 && index < rows.count ? rows.row(at: index).group : nil
+    index >= 0 && index < rows.count ? rows.group(at: index) : nil
   }
 
   /// Whether the row's view says `moveDisabled(true)`: it neither lifts nor moves. A row
@@ -479,7 +484,6 @@ class ItemsNode: LayoutNode {
   func reloadRows() {
     var collection = RowCollection()
     content?(&collection)
-    let previous = rowTable
     rowTable = RowTable(collection)
     groups = collection.groups
     generation += 1
@@ -488,8 +492,8 @@ class ItemsNode: LayoutNode {
     setDragEnabled(groups.contains { $0.move != nil || $0.insert != nil || $0.delete != nil })
     itemsView.dropInteraction?.previewFormation = environment.dropPreviewsFormation.formation
     if animated {
-      // The ids on show are worked out from the rows they came from, if they were not yet.
-      previous.resolve()
+      // The data source works out the ids on show from the rows they came from, if it
+      // has not yet.
       let index = rowTable.resolve().index
       for id in rowNodes.keys where index[id] == nil {
         rowNodes.removeValue(forKey: id)?.detach()

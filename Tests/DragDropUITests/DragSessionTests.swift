@@ -285,4 +285,37 @@ import Testing
     #expect(log.dragIDs == (index == 1 ? [1, 3] : [2]))
     #expect(Set(log.drag) == ["index \(index)"])
   }
+
+  @Test("A drag that may be deleted but not moved is not moved by a target that proposes a move (rule 8)")
+  func deleteWithoutMove() async throws {
+    struct Mover: DropDelegate {
+      let log: Log
+      func dropUpdated(info: DropInfo) -> DropProposal? { DropProposal(operation: .move) }
+      func performDrop(info: DropInfo) -> Bool {
+        log.received.append("dropped")
+        return true
+      }
+    }
+    struct Scene: View {
+      let log: Log
+      var body: some View {
+        HStack(spacing: 60) {
+          Text("Kokoro").draggable(containerItemID: 1)
+            .dragContainer(for: Book.self) { _ in [Book(id: 1, title: "Kokoro")] }
+            .dragConfiguration(DragConfiguration(allowMove: false, allowDelete: true))
+            .onDragSessionUpdated { log.drag.append(Shelf.describe($0.phase)) }
+          Text("Box").frame(width: 120, height: 120).onDrop(of: [.json], delegate: Mover(log: log))
+        }
+      }
+    }
+    let log = Log()
+    let (test, host) = host(Scene(log: log), size: Size(width: 480, height: 320))
+    test.recorder.stopChecking()
+    test.pointerDrag(
+      from: try #require(host.find(text: "Kokoro")).center, through: [try #require(host.find(text: "Box")).center])
+    await test.settleTransfers()
+    test.settle()
+    #expect(log.received.isEmpty)
+    #expect(log.drag.contains("ended cancel"), "\(log.drag)")
+  }
 }
