@@ -122,19 +122,18 @@ public struct Animation: Hashable, Sendable {
 }
 
 /// The animation of the state changes being made: what ``withAnimation(_:_:)`` sets.
-@MainActor
 enum Transaction {
-  static var animation: Animation?
+  /// Bound for the duration of a `withAnimation` body, in its task: a change made there
+  /// (to `@State`, or to an `@Observable` model, whose observers are told inside the
+  /// mutation) reads it wherever it runs.
+  @TaskLocal static var animation: Animation?
 }
 
 /// Makes the state changes of `body` with an animation: the views they move, resize,
 /// insert or remove animate, as in SwiftUI. Nil makes them without one.
 @MainActor
 public func withAnimation<Result>(_ animation: Animation? = .default, _ body: () throws -> Result) rethrows -> Result {
-  let outer = Transaction.animation
-  Transaction.animation = animation
-  defer { Transaction.animation = outer }
-  return try body()
+  try Transaction.$animation.withValue(animation) { try body() }
 }
 
 extension View {

@@ -409,8 +409,8 @@ private final class WeakNode: @unchecked Sendable {
   /// Observation calls back inside the mutation, on whatever thread or actor made it:
   /// the node is marked on the main actor, as soon as it runs next.
   func invalidateOnMainActor() {
-    // A change made on the main actor inside withAnimation animates.
-    let animation: Animation? = Thread.isMainThread ? MainActor.assumeIsolated { Transaction.animation } : nil
+    // A change made inside withAnimation animates, whatever thread the main actor runs on.
+    let animation = Transaction.animation
     Task { @MainActor in self.invalidate(animation) }
   }
 
