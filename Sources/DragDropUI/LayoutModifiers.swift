@@ -65,11 +65,25 @@ extension WrappingModifier {
 
   func update<Content: View>(_ node: ViewNode, content: Content) {
     guard let node = node as? WrapperNode else { return }
+    let changed = !isSame(as: node.modifier)
     node.modifier = self
     node.updateChild(0, to: content)
     configure(node)
+    // The content invalidates what it changes itself; the wrapper, only when it changed.
+    if changed { node.invalidateLayout() }
   }
+
+  /// Whether `other` is this modifier unchanged; false unless the modifier can be compared.
+  func isSame(as other: any WrappingModifier) -> Bool { false }
 }
+
+extension WrappingModifier where Self: Equatable {
+  func isSame(as other: any WrappingModifier) -> Bool { (other as? Self) == self }
+}
+
+/// A wrapping modifier's update invalidates the node's layout only when the modifier
+/// changed: an unchanged `frame` or `padding` around a row keeps the sizes measured.
+extension ModifiedContent: UpdateInvalidatesItself where Modifier: WrappingModifier {}
 
 /// The node of a wrapping modifier. Its first child is the content; a background or an
 /// overlay is the second.
@@ -179,7 +193,7 @@ extension EdgeInsets {
 /// The padding when none is given.
 let defaultPadding = 16.0
 
-struct PaddingModifier: WrappingModifier {
+struct PaddingModifier: WrappingModifier, Equatable {
   let insets: EdgeInsets
   var name: String { "Padding" }
 
@@ -227,7 +241,7 @@ extension View {
 
 // MARK: - Frames
 
-struct FrameModifier: WrappingModifier {
+struct FrameModifier: WrappingModifier, Equatable {
   var minWidth: Double?
   var idealWidth: Double?
   var maxWidth: Double?

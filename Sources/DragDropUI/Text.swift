@@ -118,6 +118,9 @@ final class TextNode: LayoutNode {
   }
 }
 
+/// A text node redraws, and so invalidates its layout, only when its string changes.
+extension Text: UpdateInvalidatesItself {}
+
 extension Text: PrimitiveView {
   func makeNode(in context: NodeContext) -> ViewNode {
     TextNode(content, in: context)

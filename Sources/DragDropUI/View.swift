@@ -45,6 +45,11 @@ protocol PrimitiveView {
   func update(_ node: ViewNode)
 }
 
+/// A primitive view whose update invalidates its node's layout itself, only when what it
+/// shows changed; the graph invalidates every other primitive's layout at each update.
+@MainActor
+protocol UpdateInvalidatesItself {}
+
 /// Builds views from the statements of a closure: blocks of any length, `if`, `if let`,
 /// `if`/`else`, `switch`, and optionals.
 @resultBuilder @MainActor
