@@ -75,15 +75,15 @@ extension WrappingModifier {
 
   /// Whether `other` is this modifier unchanged; false unless the modifier can be compared.
   func isSame(as other: any WrappingModifier) -> Bool { false }
+
+  /// The update invalidates the node's layout only when the modifier changed: an
+  /// unchanged `frame` or `padding` around a row keeps the sizes measured.
+  static var updateInvalidatesItself: Bool { true }
 }
 
 extension WrappingModifier where Self: Equatable {
   func isSame(as other: any WrappingModifier) -> Bool { (other as? Self) == self }
 }
-
-/// A wrapping modifier's update invalidates the node's layout only when the modifier
-/// changed: an unchanged `frame` or `padding` around a row keeps the sizes measured.
-extension ModifiedContent: UpdateInvalidatesItself where Modifier: WrappingModifier {}
 
 /// The node of a wrapping modifier. Its first child is the content; a background or an
 /// overlay is the second.

@@ -66,10 +66,14 @@ extension View {
 protocol PrimitiveModifier: ViewModifier where Body == Never {
   func makeNode<Content: View>(content: Content, in context: NodeContext) -> ViewNode
   func update<Content: View>(_ node: ViewNode, content: Content)
+  /// Whether ``update(_:content:)`` invalidates the node's layout itself (see
+  /// ``PrimitiveView/updateInvalidatesItself``). False by default.
+  static var updateInvalidatesItself: Bool { get }
 }
 
 extension PrimitiveModifier {
   func body(content: Content) -> Never { primitiveBodyRequested(Self.self) }
+  static var updateInvalidatesItself: Bool { false }
 }
 
 extension ModifiedContent: PrimitiveView where Content: View, Modifier: PrimitiveModifier {
@@ -80,6 +84,8 @@ extension ModifiedContent: PrimitiveView where Content: View, Modifier: Primitiv
   func update(_ node: ViewNode) {
     modifier.update(node, content: content)
   }
+
+  static var updateInvalidatesItself: Bool { Modifier.updateInvalidatesItself }
 }
 
 // MARK: - Environment

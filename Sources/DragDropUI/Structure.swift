@@ -203,7 +203,8 @@ final class ForEachNode: ViewNode {
       }
     }
     for node in old.values { node.detach() }
-    let changed = newKeys != keys || zip(next, children).contains { $0 !== $1 }
+    // Each node keeps its key: the same nodes in the same places mean the same keys.
+    let changed = next.count != children.count || zip(next, children).contains { $0 !== $1 }
     children = next
     keys = newKeys
     if changed { structureDidChange() }

@@ -118,10 +118,10 @@ final class TextNode: LayoutNode {
   }
 }
 
-/// A text node redraws, and so invalidates its layout, only when its string changes.
-extension Text: UpdateInvalidatesItself {}
-
 extension Text: PrimitiveView {
+  /// A text node redraws, and so invalidates its layout, only when its string changes.
+  static var updateInvalidatesItself: Bool { true }
+
   func makeNode(in context: NodeContext) -> ViewNode {
     TextNode(content, in: context)
   }

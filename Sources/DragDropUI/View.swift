@@ -43,12 +43,15 @@ protocol PrimitiveView {
   func makeNode(in context: NodeContext) -> ViewNode
   /// Brings a node that this view's type made up to date with this value.
   func update(_ node: ViewNode)
+  /// Whether ``update(_:)`` invalidates the node's layout itself, only when what the view
+  /// shows changed; the graph invalidates the layout of every other primitive at each
+  /// update. False by default.
+  static var updateInvalidatesItself: Bool { get }
 }
 
-/// A primitive view whose update invalidates its node's layout itself, only when what it
-/// shows changed; the graph invalidates every other primitive's layout at each update.
-@MainActor
-protocol UpdateInvalidatesItself {}
+extension PrimitiveView {
+  static var updateInvalidatesItself: Bool { false }
+}
 
 /// Builds views from the statements of a closure: blocks of any length, `if`, `if let`,
 /// `if`/`else`, `switch`, and optionals.

@@ -110,7 +110,7 @@ public final class ViewGraph {
     node.inherit(environment)
     if let primitive = view as? any PrimitiveView {
       primitive.update(node)
-      if !(primitive is any UpdateInvalidatesItself) { (node as? LayoutNode)?.invalidateLayout() }
+      if !Swift.type(of: primitive).updateInvalidatesItself { (node as? LayoutNode)?.invalidateLayout() }
     } else if let composite = node as? CompositeNode {
       composite.update(to: view)
     }

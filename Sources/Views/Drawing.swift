@@ -127,6 +127,11 @@ public final class ApproximateTextMeasurer: TextMeasuring {
   public init() {}
 
   public func size(of text: String, font: Font) -> Size {
+    // One line, the common case: no array of lines.
+    if !text.utf8.contains(10) {
+      let width = text.unicodeScalars.reduce(0.0) { $0 + (Self.isWide($1) ? 1.0 : 0.6) * font.size }
+      return Size(width: width.rounded(.up), height: (font.size * 1.2).rounded(.up))
+    }
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     let widest =
       lines.map { line in
