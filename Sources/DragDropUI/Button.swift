@@ -294,8 +294,10 @@ struct ButtonHost: View, PrimitiveView {
   /// What a screen reader hears the control as.
   enum Accessibility: Equatable {
     case button
-    /// A toggle button, selected while on.
+    /// A toggle button, selected while on: read as on or off.
     case toggle(isOn: Bool)
+    /// One of a picker's choices: read as selected when it is the one chosen.
+    case choice(isSelected: Bool)
   }
 
   let role: ButtonRole?
@@ -366,9 +368,15 @@ final class ButtonNode: LayoutNode {
   func configureControl() {
     control.isEnabled = environment.isEnabled
     var traits: AccessibilityTraits = environment.isEnabled ? .button : [.button, .notEnabled]
-    if case .toggle(let isOn) = host?.accessibility {
+    switch host?.accessibility {
+    case .toggle(let isOn):
+      traits.insert(.toggleButton)
       if isOn { traits.insert(.selected) }
       control.accessibilityValue = isOn ? "1" : "0"
+    case .choice(let isSelected):
+      if isSelected { traits.insert(.selected) }
+    case .button, nil:
+      break
     }
     control.accessibilityTraits = traits
     control.accessibilityLabel = firstText(in: view)

@@ -258,7 +258,7 @@ private struct TaggedChoice: View {
             .padding(.horizontal, 10)
             .frame(maxWidth: .infinity, minHeight: 28)
             .background(RoundedRectangle(cornerRadius: 7).fill(isSelected ? Color.white : Color.clear))),
-        accessibility: .toggle(isOn: isSelected), styled: false)
+        accessibility: .choice(isSelected: isSelected), styled: false)
     case .menuItem:
       Button {
         context.select(tag)
@@ -278,7 +278,7 @@ private struct TaggedChoice: View {
             if isSelected { Image(systemName: "checkmark").foregroundColor(tint ?? .accentColor) }
           }
           .frame(minHeight: 44)),
-        accessibility: .toggle(isOn: isSelected), styled: false)
+        accessibility: .choice(isSelected: isSelected), styled: false)
     }
   }
 }

@@ -61,4 +61,7 @@ public struct AccessibilityTraits: OptionSet, Hashable, Sendable {
   public static let header = AccessibilityTraits(rawValue: 1 << 16)
   /// A value that can be adjusted, as a slider's.
   public static let adjustable = AccessibilityTraits(rawValue: 1 << 12)
+  /// A button that is on or off, as a switch: its ``View/accessibilityValue`` "1" is read
+  /// as on, "0" as off.
+  public static let toggleButton = AccessibilityTraits(rawValue: 1 << 53)
 }

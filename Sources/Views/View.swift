@@ -128,8 +128,11 @@ open class View {
   /// A name for the view, read by accessibility and in keyboard-drag announcements.
   public var accessibilityLabel: String?
   /// The element's current value, as UIKit's `accessibilityValue`: a toggle's "1" or "0",
-  /// a slider's percentage.
-  public var accessibilityValue: String?
+  /// a slider's percentage. A screen reader hears it after the label when the view has
+  /// the focus, and again when it changes.
+  public var accessibilityValue: String? {
+    didSet { if accessibilityValue != oldValue { setNeedsFocusRingUpdate() } }
+  }
   /// A name that tests find the view by; assistive technology does not read it, as in
   /// UIKit.
   public var accessibilityIdentifier: String?
@@ -271,6 +274,22 @@ open class View {
   /// What to call the focused part in announcements: the focused element's accessibility
   /// label; nil means the view's own.
   open var keyboardFocusLabel: String? { focusedElement?.accessibilityLabel }
+
+  /// What a screen reader hears after the focused part's name: its
+  /// ``accessibilityValue``, with a toggle button's "1" and "0" read as on and off, as
+  /// VoiceOver reads them; "selected" for a selected part without a value; nil otherwise.
+  public var keyboardFocusValue: String? {
+    let element = focusedElement ?? self
+    guard let value = element.accessibilityValue, !value.isEmpty else {
+      return element.accessibilityTraits.contains(.selected) ? "selected" : nil
+    }
+    guard element.accessibilityTraits.contains(.toggleButton) else { return value }
+    switch value {
+    case "1": return "on"
+    case "0": return "off"
+    default: return value
+    }
+  }
 
   /// The parts of the view that the keyboard focus visits inside it, in order, as UIKit's
   /// `accessibilityElements` orders them for VoiceOver: a view whose one drag interaction

@@ -365,10 +365,11 @@ open class Window: View {
       describedFocus = nil
       return
     }
-    guard
-      let text = focusedView.accessibilityFocusDescription ?? focusedView.keyboardFocusLabel
-        ?? focusedView.accessibilityLabel, text != describedFocus
-    else { return }
+    // A view's own description says everything; a name is followed by the value.
+    let named = (focusedView.keyboardFocusLabel ?? focusedView.accessibilityLabel).map { name in
+      focusedView.keyboardFocusValue.map { "\(name), \($0)" } ?? name
+    }
+    guard let text = focusedView.accessibilityFocusDescription ?? named, text != describedFocus else { return }
     describedFocus = text
     announcer?.describeFocus(text, speak: quietFocusChanges == 0)
   }

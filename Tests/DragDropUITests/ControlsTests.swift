@@ -3,6 +3,8 @@ import Foundation
 import TestSupport
 import Testing
 
+import class Views.RecordingAnnouncer
+
 @testable import DragDropUI
 
 @MainActor
@@ -58,6 +60,23 @@ struct ControlsTests {
     #expect(control.accessibilityValue == "0" && !control.accessibilityTraits.contains(.selected))
   }
 
+  @Test("A screen reader hears a focused toggle as on or off, again as it flips, and a segment as selected")
+  func spokenValues() throws {
+    let (test, host) = host(Settings(style: .segmented, log: Log()), size: Size(width: 400, height: 400))
+    let announcer = RecordingAnnouncer()
+    test.window.announcer = announcer
+    let wifi = try #require(findControl(labelled: "Wi-Fi", in: host))
+    test.window.focus(wifi)
+    test.key(.space)
+    test.settle()
+    #expect(announcer.focusDescriptions.map(\.text) == ["Wi-Fi, off", "Wi-Fi, on"])
+    let a = try #require(findControl(labelled: "Mode A", in: host))
+    let b = try #require(findControl(labelled: "Mode B", in: host))
+    test.window.focus(a)
+    test.window.focus(b)
+    #expect(Array(announcer.focusDescriptions.map(\.text).suffix(2)) == ["Mode A, selected", "Mode B"])
+  }
+
   @Test("A segmented picker selects the tag of the segment tapped; the others are not selected")
   func segmented() throws {
     let (test, host) = host(Settings(style: .segmented, log: Log()), size: Size(width: 400, height: 400))
@@ -67,8 +86,10 @@ struct ControlsTests {
     test.tap(at: b.center)
     test.settle()
     #expect(host.find(text: "on=false mode=B count=1") != nil)
-    #expect(findControl(labelled: "Mode B", in: host)?.accessibilityValue == "1")
-    #expect(findControl(labelled: "Mode A", in: host)?.accessibilityValue == "0")
+    // A segment is a choice: selected or not, with no on-or-off value.
+    #expect(findControl(labelled: "Mode B", in: host)?.accessibilityTraits.contains(.selected) == true)
+    #expect(findControl(labelled: "Mode A", in: host)?.accessibilityTraits.contains(.selected) == false)
+    #expect(findControl(labelled: "Mode B", in: host)?.accessibilityValue == nil)
   }
 
   @Test("A menu picker shows the selection; its menu lists every choice, and choosing one closes it")
