@@ -44,7 +44,7 @@ static inline gboolean ddgtk_settings_prefer_dark(GtkSettings *settings, gchar *
   g_object_get(settings, "gtk-application-prefer-dark-theme", &prefer_dark, "gtk-theme-name", theme_name, NULL);
   return prefer_dark;
 }
-static inline GType ddgtk_type_boolean(void) { return G_TYPE_BOOLEAN; }
+static inline GType ddgtk_type_int(void) { return G_TYPE_INT; }
 static inline GTask *ddgtk_task(gpointer instance) { return G_TASK(instance); }
 static inline GOutputStream *ddgtk_output_stream(gpointer instance) { return G_OUTPUT_STREAM(instance); }
 static inline GdkContentProviderClass *ddgtk_content_provider_class(gpointer klass) {

@@ -38,12 +38,14 @@ final class AccessibleAnnouncer: Announcer {
     update(GTK_ACCESSIBLE_PROPERTY_LABEL, to: text)
   }
 
-  /// The drawing area's selected state follows the focused item's.
+  /// The drawing area's selected state follows the focused item's. GTK reads the state
+  /// as an int, since it may also be undefined (-1): a boolean GValue is refused with a
+  /// critical, and the state is lost.
   func focusSelectionDidChange(_ isSelected: Bool) {
     var state = GTK_ACCESSIBLE_STATE_SELECTED
     var gvalue = GValue()
-    g_value_init(&gvalue, ddgtk_type_boolean())
-    g_value_set_boolean(&gvalue, isSelected ? 1 : 0)
+    g_value_init(&gvalue, ddgtk_type_int())
+    g_value_set_int(&gvalue, isSelected ? 1 : 0)
     gtk_accessible_update_state_value(OpaquePointer(widget), 1, &state, &gvalue)
     g_value_unset(&gvalue)
   }

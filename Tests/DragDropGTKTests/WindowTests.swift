@@ -35,6 +35,17 @@ struct WindowTests {
     #expect(steps == "steps task yield-resumed-on-main detached-55 clock-fired-after-deadline")
   }
 
+  @Test(
+    "A focused item's selected state reaches GTK's accessibility tree without a critical",
+    .enabled(if: hasDisplay))
+  func selectedStateReachesTheAccessibilityTree() throws {
+    let probe = try Probe.start(["selected-state"])
+    #expect(probe.waitForLine(startingWith: "selected-state done", timeout: 30) != nil, "\(probe.output)")
+    #expect(probe.waitForExit(timeout: 30) == 0, "\(probe.output)")
+    // GTK reads the selected state as an int: a boolean is refused with a critical.
+    #expect(!probe.output.contains("CRITICAL"), "\(probe.output)")
+  }
+
   @Test(arguments: ["000", "001", "002", "003"])
   func sampleScenesRenderToPNGWithoutADisplay(scene: String) throws {
     let output = Artifacts.url("samples/\(scene).png")

@@ -12,6 +12,8 @@
 //   GTKProbe drag-file TITLE PATH  opens a window whose label drags the file's bytes as data
 //   GTKProbe drag-file-backed TITLE PATH  the same, with the file as a file representation, open in place
 //   GTKProbe drag-note TITLE TEXT  opens a window whose label drags a note of ours (Codable) and TEXT
+//   GTKProbe selected-state  focuses a selected item, so that the window tells the accessibility
+//                         tree, then quits
 
 import CGTK
 import DragDrop
@@ -318,6 +320,47 @@ func openWindow(
   }
 }
 
+/// A focusable view whose focused part is selected or not, as a list's row is.
+@MainActor
+final class FocusableItem: View {
+  var isSelected = false
+  override var canBecomeFocused: Bool { true }
+  override var accessibilityFocusIsSelected: Bool { isSelected }
+}
+
+/// Focuses a selected item, then an unselected one: the window gives the accessibility
+/// tree the selected state each time, through GTK's own API.
+@MainActor
+func focusSelectedItem() -> Int32 {
+  let application: GTKApplication
+  do {
+    application = try GTKApplication(id: "org.dragdrop.GTKProbe")
+  } catch {
+    report("error \(error)")
+    return 3
+  }
+  return application.run { application in
+    let host = GTKWindow(application: application, title: "GTKProbe selected", size: Size(width: 200, height: 100))
+    let selected = FocusableItem(frame: Rect(x: 10, y: 10, width: 80, height: 40))
+    selected.isSelected = true
+    selected.accessibilityLabel = "selected item"
+    let plain = FocusableItem(frame: Rect(x: 100, y: 10, width: 80, height: 40))
+    plain.accessibilityLabel = "plain item"
+    host.window.addSubview(selected)
+    host.window.addSubview(plain)
+    host.present()
+    host.window.focus(selected)
+    host.window.focus(plain)
+    // Quits once the window has drawn, as a person would close it.
+    addTickCallback(host.drawingArea) { _ in
+      guard host.frameCount > 0 else { return true }
+      report("selected-state done")
+      application.quit()
+      return false
+    }
+  }
+}
+
 let arguments = CommandLine.arguments.dropFirst()
 let status: Int32 =
   switch arguments.first {
@@ -333,6 +376,7 @@ let status: Int32 =
       }
     }()
   case "main-loop": runMainLoopCheck()
+  case "selected-state": focusSelectedItem()
   case "window": openWindow(title: arguments.dropFirst().first ?? "GTKProbe", reporting: true)
   case "idle": openWindow(title: arguments.dropFirst().first ?? "GTKProbe", reporting: false)
   case "drop": openWindow(title: arguments.dropFirst().first ?? "GTKProbe", reporting: false, dropping: true)
@@ -358,7 +402,7 @@ let status: Int32 =
   default:
     {
       report(
-        "usage: GTKProbe no-display | main-loop | window TITLE | idle TITLE | drop TITLE | drop-files TITLE | drag TITLE TEXT | drag-file TITLE PATH | drag-file-backed TITLE PATH | drag-note TITLE TEXT"
+        "usage: GTKProbe no-display | main-loop | selected-state | window TITLE | idle TITLE | drop TITLE | drop-files TITLE | drag TITLE TEXT | drag-file TITLE PATH | drag-file-backed TITLE PATH | drag-note TITLE TEXT"
       )
       return 2
     }()
