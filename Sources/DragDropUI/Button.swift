@@ -368,11 +368,12 @@ final class ButtonNode: LayoutNode {
   func configureControl() {
     control.isEnabled = environment.isEnabled
     var traits: AccessibilityTraits = environment.isEnabled ? .button : [.button, .notEnabled]
+    var value: String?
     switch host?.accessibility {
     case .toggle(let isOn):
       traits.insert(.toggleButton)
       if isOn { traits.insert(.selected) }
-      control.accessibilityValue = isOn ? "1" : "0"
+      value = isOn ? "1" : "0"
     case .choice(let isSelected):
       if isSelected { traits.insert(.selected) }
     case .button, nil:
@@ -380,6 +381,9 @@ final class ButtonNode: LayoutNode {
     }
     control.accessibilityTraits = traits
     control.accessibilityLabel = firstText(in: view)
+    control.accessibilityValue = value
+    // A screen reader hears what changed while the control has the focus.
+    control.setNeedsFocusRingUpdate()
   }
 
   override func environmentDidChange() { refresh() }

@@ -321,8 +321,9 @@ open class View {
   open var accessibilityFocusDescription: String? { nil }
 
   /// Whether the focused part is selected, for the accessibility tree: a list's focused
-  /// row. False by default.
-  open var accessibilityFocusIsSelected: Bool { false }
+  /// row. By default, whether the focused part has the ``AccessibilityTraits/selected``
+  /// trait (a toggle that is on, a picker's chosen segment).
+  open var accessibilityFocusIsSelected: Bool { (focusedElement ?? self).accessibilityTraits.contains(.selected) }
 
   /// Called when the view gains or loses the window's keyboard focus.
   open func focusDidChange(_ isFocused: Bool) {}

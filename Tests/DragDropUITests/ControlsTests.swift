@@ -70,11 +70,13 @@ struct ControlsTests {
     test.key(.space)
     test.settle()
     #expect(announcer.focusDescriptions.map(\.text) == ["Wi-Fi, off", "Wi-Fi, on"])
+    #expect(announcer.isFocusSelected)
     let a = try #require(findControl(labelled: "Mode A", in: host))
     let b = try #require(findControl(labelled: "Mode B", in: host))
     test.window.focus(a)
     test.window.focus(b)
     #expect(Array(announcer.focusDescriptions.map(\.text).suffix(2)) == ["Mode A, selected", "Mode B"])
+    #expect(!announcer.isFocusSelected)
   }
 
   @Test("A segmented picker selects the tag of the segment tapped; the others are not selected")
