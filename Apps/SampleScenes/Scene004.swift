@@ -164,7 +164,8 @@ public struct DeclarativeSceneView: View {
         // A grid that reorders too, and takes text dropped on it.
         LazyVGrid(columns: [GridItem(), GridItem()], spacing: 10) {
           ForEach(model.tiles, id: \.self) { tile in
-            Text(tile).font(.title2)
+            // Square tiles: a grid's lines are as tall as their items.
+            Text(tile).font(.title2).frame(maxWidth: .infinity, minHeight: 105)
           }
           .onMove { offsets, destination in
             model.tiles.move(fromOffsets: offsets, toOffset: destination)

@@ -83,8 +83,11 @@ final class GridNode: ItemsNode {
   var columns: [GridItem] = [GridItem()]
   var spacing = defaultStackSpacing
   private var dataSource: GridDataSource!
-  /// The item width and spacing the collection view was last given.
+  /// The item width, height and spacing the collection view was last given.
   private var appliedLayout: [Double] = []
+  /// The height of every line: the tallest item measured at the column width so far; nil
+  /// before any item is measured.
+  private var lineHeight: Double?
   private var controller: GridDragController!
 
   init(_ context: NodeContext, viewType: ObjectIdentifier) {
@@ -92,7 +95,9 @@ final class GridNode: ItemsNode {
     collection.register(GridItemCell.self, forCellWithReuseIdentifier: "item")
     dataSource = GridDataSource(collectionView: collection) { [weak self] collection, indexPath, id in
       let cell = collection.dequeueReusableCell(withReuseIdentifier: "item", for: indexPath)
-      if let self, let host = cell as? GridItemCell { self.show(id, at: indexPath.item, in: host) }
+      if let self, let host = cell as? GridItemCell, let node = self.show(id, at: indexPath.item, in: host) {
+        self.noteHeight(of: node)
+      }
       return cell
     }
     dataSource.canMoveItem = { [weak self] indexPath, _ in self?.rowGroup(at: indexPath.item)?.move != nil }
@@ -120,19 +125,62 @@ final class GridNode: ItemsNode {
     let width = proposal.width ?? 320
     let layout = itemLayout(width: width)
     let lines = (rows.count + layout.count - 1) / layout.count
-    let ideal = Double(lines) * (layout.width + spacing)
+    let ideal = Double(lines) * (lineHeight(columns: layout, showing: proposal.height) + spacing)
     return Size(width: width, height: proposal.height ?? ideal)
   }
 
   override func placeContent(in bounds: Rect, proposal: ProposedViewSize) {
     let layout = itemLayout(width: bounds.width)
     if collection.frame != bounds { collection.frame = bounds }
-    let wanted = [layout.width, spacing]
+    let height = lineHeight(columns: layout, showing: bounds.height)
+    let wanted = [layout.width, height, spacing]
     guard wanted != appliedLayout else { return }
     appliedLayout = wanted
     collection.collectionViewLayout = .flow(
-      itemSize: Size(width: layout.width, height: layout.width), minimumInteritemSpacing: spacing,
+      itemSize: Size(width: layout.width, height: height), minimumInteritemSpacing: spacing,
       minimumLineSpacing: spacing)
+  }
+
+  /// The height of the grid's lines, as SwiftUI's are as tall as their tallest item: the
+  /// tallest item measured at the column width so far. The first time, the items of the
+  /// lines that fill `visibleHeight` are measured (they are the first to show); until
+  /// there is an item, lines are square.
+  private func lineHeight(columns layout: (count: Int, width: Double), showing visibleHeight: Double?) -> Double {
+    if let lineHeight { return lineHeight }
+    var measured = 0
+    var tallest = 0.0
+    // Measures line by line until the lines measured fill the height shown.
+    while measured < rows.count {
+      let end = min(rows.count, measured + layout.count)
+      for index in measured..<end {
+        guard let node = rowNode(at: index) else { continue }
+        let height = node.sizeThatFits(ProposedViewSize(width: layout.width, height: nil)).height
+        if height.isFinite { tallest = max(tallest, height) }
+      }
+      measured = end
+      let lines = Double(measured / layout.count)
+      guard let visibleHeight, visibleHeight.isFinite, lines * (tallest + spacing) < visibleHeight else { break }
+    }
+    guard measured > 0, tallest > 0 else { return layout.width }
+    lineHeight = tallest.rounded(.up)
+    return tallest.rounded(.up)
+  }
+
+  /// An item came on screen, or its content changed: a taller one makes every line taller.
+  func noteHeight(of node: ListRowNode) {
+    guard let width = appliedLayout.first, let current = lineHeight else { return }
+    let height = node.sizeThatFits(ProposedViewSize(width: width, height: nil)).height.rounded(.up)
+    guard height.isFinite, height > current else { return }
+    lineHeight = height
+    graph.afterUpdate { [weak self] in self?.invalidateLayout() }
+  }
+
+  /// Measured once the update is over: the row may be in the middle of being made.
+  override func rowDidChangeSize(_ row: ListRowNode) {
+    graph.afterUpdate { [weak self, weak row] in
+      guard let self, let row else { return }
+      self.noteHeight(of: row)
+    }
   }
 
   override func moveLocally(

@@ -252,7 +252,7 @@ class LayoutNode: ViewNode {
         // is its content's.
         if let row = layout as? ListRowNode {
           row.view.superview?.setNeedsLayout()
-          (row.parent as? ListNode)?.rowDidChangeSize(row)
+          (row.parent as? ItemsNode)?.rowDidChangeSize(row)
         }
       }
       node = current.parent

@@ -511,14 +511,19 @@ class ItemsNode: LayoutNode {
     }
   }
 
-  /// Puts the row node of `id` in `host`, making it or bringing it up to date first. The
-  /// view asks for row `index`, which is where `id` is unless the ids have been worked out
-  /// (a reorder or an insertion since may have moved it).
-  func show(_ id: RowID, at index: Int? = nil, in host: any RowHosting) {
+  /// Puts the row node of `id` in `host`, making it or bringing it up to date first, and
+  /// returns it. The view asks for row `index`, which is where `id` is unless the ids have
+  /// been worked out (a reorder or an insertion since may have moved it).
+  @discardableResult
+  func show(_ id: RowID, at index: Int? = nil, in host: any RowHosting) -> ListRowNode? {
     let row = rowTable.isIndexed ? rowTable.index(of: id) : index
-    guard let row, let node = rowNode(for: id, row: row) else { return }
+    guard let row, let node = rowNode(for: id, row: row) else { return nil }
     host.show(node, id: node.id ?? id)
+    return node
   }
+
+  /// Override: a row's content changed, and may take another size.
+  func rowDidChangeSize(_ row: ListRowNode) {}
 
   /// The row node of row `index`, made or brought up to date.
   func rowNode(at index: Int) -> ListRowNode? {
@@ -778,7 +783,7 @@ final class ListNode: ItemsNode {
 
   /// A row's content changed: it is measured again once the update is over, and the rows
   /// after it move.
-  func rowDidChangeSize(_ row: ListRowNode) {
+  override func rowDidChangeSize(_ row: ListRowNode) {
     guard let id = row.id, resized.insert(id).inserted, resized.count == 1 else { return }
     graph.afterUpdate { [weak self] in
       guard let self else { return }

@@ -4,6 +4,8 @@ import Foundation
 import TestSupport
 import Testing
 
+import class DragDropLists.CollectionView
+
 struct Tiles: View {
   @State var tiles: [String]
   @State var dropped: [String] = []
@@ -12,7 +14,8 @@ struct Tiles: View {
     VStack(spacing: 0) {
       LazyVGrid(columns: [GridItem(), GridItem(), GridItem()], spacing: 10) {
         ForEach(tiles, id: \.self) { tile in
-          Text(tile)
+          // Square tiles: a grid's lines are as tall as their items.
+          Text(tile).frame(maxWidth: .infinity, minHeight: (320 - 20) / 3)
         }
         .onMove { tiles.move(fromOffsets: $0, toOffset: $1) }
       }
@@ -65,5 +68,35 @@ struct GridTests {
     test.settle()
     #expect(host.tree.contains("text=\"tiles=a dropped=外から\""), "\(host.tree)")
     test.recorder.skip()
+  }
+
+  @Test(
+    "A grid's lines are as tall as the tallest item measured, not square; a taller item coming on screen makes them taller"
+  )
+  func linesAreAsTallAsTheirItems() throws {
+    struct Cards: View {
+      let tall: Int
+      var body: some View {
+        LazyVGrid(columns: [GridItem(), GridItem()], spacing: 10) {
+          ForEach(0..<40) { index in
+            Text("card \(index)").frame(height: index == tall ? 90 : 30)
+          }
+        }
+        .frame(width: 300, height: 200)
+      }
+    }
+    // The items on screen are 30 points tall: lines of 30 points, 10 apart.
+    let (test, host) = host(Cards(tall: 39), size: Size(width: 400, height: 400))
+    let grid = try #require(firstEngineView(CollectionView.self, under: host))
+    #expect(grid.frameForItem(at: IndexPath(item: 2, section: 0))?.minY == 40)
+    #expect(grid.frameForItem(at: IndexPath(item: 0, section: 0))?.height == 30)
+    // Item 39 is 90 tall: once it comes on screen, every line is 90 tall.
+    grid.scrollToItem(at: IndexPath(item: 39, section: 0), at: .bottom, animated: false)
+    test.window.layoutIfNeeded()
+    #expect(grid.indexPathsForVisibleItems.contains(IndexPath(item: 39, section: 0)))
+    test.settle()
+    test.window.layoutIfNeeded()
+    #expect(grid.frameForItem(at: IndexPath(item: 2, section: 0))?.minY == 100)
+    #expect(grid.frameForItem(at: IndexPath(item: 39, section: 0))?.height == 90)
   }
 }
