@@ -249,11 +249,10 @@ func runMainLoopCheck() -> Int32 {
   return finished ? 0 : 1
 }
 
+/// Runs the probe's GTK application with `activate`; reports a failure to start and
+/// returns 3.
 @MainActor
-func openWindow(
-  title: String, reporting: Bool, dropping: Bool = false, loadsFiles: Bool = false, dragging: String? = nil,
-  file: URL? = nil, notes: Bool = false, fileBacked: Bool = false
-) -> Int32 {
+func runApplication(_ activate: @escaping @MainActor (GTKApplication) -> Void) -> Int32 {
   let application: GTKApplication
   do {
     application = try GTKApplication(id: "org.dragdrop.GTKProbe")
@@ -261,7 +260,15 @@ func openWindow(
     report("error \(error)")
     return 3
   }
-  return application.run { application in
+  return application.run(activate)
+}
+
+@MainActor
+func openWindow(
+  title: String, reporting: Bool, dropping: Bool = false, loadsFiles: Bool = false, dragging: String? = nil,
+  file: URL? = nil, notes: Bool = false, fileBacked: Bool = false
+) -> Int32 {
+  return runApplication { application in
     let host = GTKWindow(application: application, title: title, size: Size(width: 400, height: 300))
     let root = host.window
     root.backgroundColor = Color(red: 0.9, green: 0.9, blue: 0.95)
@@ -332,14 +339,7 @@ final class FocusableItem: View {
 /// tree the selected state each time, through GTK's own API.
 @MainActor
 func focusSelectedItem() -> Int32 {
-  let application: GTKApplication
-  do {
-    application = try GTKApplication(id: "org.dragdrop.GTKProbe")
-  } catch {
-    report("error \(error)")
-    return 3
-  }
-  return application.run { application in
+  return runApplication { application in
     let host = GTKWindow(application: application, title: "GTKProbe selected", size: Size(width: 200, height: 100))
     let selected = FocusableItem(frame: Rect(x: 10, y: 10, width: 80, height: 40))
     selected.isSelected = true
