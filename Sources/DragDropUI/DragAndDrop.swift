@@ -56,7 +56,7 @@ final class DragSource: DragInteractionDelegate {
     let ids = self.ids?() ?? []
     let providers = self.providers.map { $0(ids) } ?? [data()]
     let configuration = node?.environment.dragConfiguration
-    session.localContext = DraggedIDs(
+    session.localContext = DragSourceContext(
       ids, allowsMove: configuration?.allowsMove ?? true, allowsDelete: configuration?.allowsDelete ?? false,
       draggedIndex: draggedID.flatMap { ids.firstIndex(of: $0) } ?? 0)
     if let formation = node?.environment.dragPreviewsFormation.formation { session.previewFormation = formation }
@@ -70,7 +70,7 @@ final class DragSource: DragInteractionDelegate {
     let update = DragSession(
       id: DragSession.ID(value: ObjectIdentifier(session).hashValue), phase: phase,
       location: session.location(in: node.view),
-      draggedItemIndex: (session.localContext as? DraggedIDs)?.draggedIndex ?? 0,
+      draggedItemIndex: (session.localContext as? DragSourceContext)?.draggedIndex ?? 0,
       itemIDs: DragSessionIDs.ids(of: session))
     for observer in node.environment.dragSessionObservers { observer(update) }
   }
@@ -128,7 +128,7 @@ final class DragSource: DragInteractionDelegate {
     _ interaction: DragInteraction, session: DragDrop.DragSession, didEndWith operation: DragDrop.DropOperation
   ) {
     // A move onto a target that stands for deletion ends as a delete.
-    let deleted = operation == .move && (session.localContext as? DraggedIDs)?.deleted == true
+    let deleted = operation == .move && (session.localContext as? DragSourceContext)?.deleted == true
     let ending = deleted ? DropOperation.delete : DropOperation(operation)
     ended?(ending)
     report(session, .ended(ending))
@@ -324,7 +324,7 @@ final class DropTarget: DropInteractionDelegate {
     }
     // Only a drag from this application whose source allows deletes can be deleted; one
     // that may be deleted but not moved is not moved (rule 8).
-    let source = session.localDragSession?.localContext as? DraggedIDs
+    let source = session.localDragSession?.localContext as? DragSourceContext
     if proposal.operation == .delete, source?.allowsDelete != true {
       proposal = DropProposal(operation: .forbidden)
     } else if proposal.operation == .move, source?.allowsMove == false {
@@ -345,7 +345,7 @@ final class DropTarget: DropInteractionDelegate {
     session.keepLoadingUntilConcluded()
     let info = info(session)
     if lastProposal?.operation == .delete {
-      (session.localDragSession?.localContext as? DraggedIDs)?.deleted = true
+      (session.localDragSession?.localContext as? DragSourceContext)?.deleted = true
     }
     if delegate.validateDrop(info: info) { _ = delegate.performDrop(info: info) }
     report(info, .ended(lastProposal?.operation ?? .copy))

@@ -162,12 +162,14 @@ public struct DragConfiguration: Hashable, Sendable {
 @MainActor
 enum DragSessionIDs {
   static func ids(of session: DragDrop.DragSession) -> [AnyHashable] {
-    (session.localContext as? DraggedIDs)?.ids ?? []
+    (session.localContext as? DragSourceContext)?.ids ?? []
   }
 }
 
-/// The identifiers of a drag's items, as its local context.
-final class DraggedIDs: @unchecked Sendable {
+/// What a SwiftUI drag source keeps on its session, as the session's local context: the
+/// dragged items' identifiers, which of them the drag began on, what its configuration
+/// allows, and whether a target deleted the items.
+final class DragSourceContext: @unchecked Sendable {
   let ids: [AnyHashable]
   /// Whether the source's configuration lets a target move the items.
   let allowsMove: Bool
