@@ -219,7 +219,8 @@ final class DataSource: TableViewDataSource, TableViewDelegate, TableViewDragDel
         return nil
       }
     }
-    provider.suggestedName = (photo.originalName as NSString).deletingPathExtension
+    // The name it was imported with, extension and all: `Aqua.jpg` leaves as `Aqua.jpg`.
+    provider.suggestedName = photo.originalName
     let item = DragItem(itemProvider: provider)
     item.localObject = photo
     return item

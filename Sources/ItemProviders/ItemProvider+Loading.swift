@@ -430,6 +430,10 @@ enum FileTransfer {
       .trimmingCharacters(in: .whitespaces)
     while base.utf8.count > 200 { base.removeLast() }
     if base.isEmpty || base == "." || base == ".." { base = "item" }
+    // A name that already ends with one of the type's extensions keeps it: `Aqua.jpg`
+    // stays `Aqua.jpg`, rather than becoming `Aqua.jpg.jpeg`.
+    let own = (contentType.tags[.filenameExtension] ?? []).map { "." + $0.lowercased() }
+    if own.contains(where: base.lowercased().hasSuffix) { return base }
     if let ext = filenameExtension(for: contentType), !base.lowercased().hasSuffix("." + ext.lowercased()) {
       base += "." + ext
     }

@@ -330,7 +330,8 @@ import Testing
     let outgoing = try #require(fixture.platform.current)
     let item = try #require(outgoing.session.items.first)
     #expect(item.itemProvider.registeredContentTypes == [.png])
-    #expect(item.itemProvider.suggestedName == "b")
+    // The whole name, extension and all, so that the file leaves as `b.png`.
+    #expect(item.itemProvider.suggestedName == "b.png")
     fixture.test.release()
     fixture.test.settle()
   }

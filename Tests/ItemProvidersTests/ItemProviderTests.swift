@@ -582,6 +582,7 @@ import Testing
   @Test(
     arguments: [
       (nil, ContentType.png, "item.png"), ("Shiretoko", .jpeg, "Shiretoko.jpeg"), ("photo.JPEG", .jpeg, "photo.JPEG"),
+      ("Aqua.jpg", .jpeg, "Aqua.jpg"), ("notes.md", .png, "notes.md.png"),
       ("..", .png, "item.png"), ("a/b/c", .data, "c.bin"), ("\u{0}\u{1}", .item, "item"),
       (String(repeating: "長", count: 300), .plainText, String(repeating: "長", count: 66) + ".txt"),
     ] as [(String?, ContentType, String)])
