@@ -299,7 +299,7 @@ let package = Package(
     // real main loop, reporting what the engine receives.
     .executableTarget(
       name: "GTKProbe",
-      dependencies: ["DragDropGTK", "TraceLines"],
+      dependencies: ["DragDropGTK", "DragDropUI", "TraceLines"],
       path: "Tests/GTKProbe",
       swiftSettings: strict
     ),

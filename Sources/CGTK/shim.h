@@ -27,6 +27,9 @@ static inline GObject *ddgtk_object(gpointer instance) { return G_OBJECT(instanc
 static inline GIOStream *ddgtk_io_stream(gpointer instance) { return G_IO_STREAM(instance); }
 static inline GtkWidget *ddgtk_widget(gpointer instance) { return GTK_WIDGET(instance); }
 static inline GtkWindow *ddgtk_window(gpointer instance) { return GTK_WINDOW(instance); }
+static inline GtkNative *ddgtk_native(gpointer instance) { return GTK_NATIVE(instance); }
+static inline gboolean ddgtk_is_popup(gpointer instance) { return GDK_IS_POPUP(instance); }
+static inline GtkPopover *ddgtk_popover(gpointer instance) { return GTK_POPOVER(instance); }
 static inline GtkDrawingArea *ddgtk_drawing_area(gpointer instance) { return GTK_DRAWING_AREA(instance); }
 static inline GtkEventController *ddgtk_event_controller(gpointer instance) {
   return GTK_EVENT_CONTROLLER(instance);

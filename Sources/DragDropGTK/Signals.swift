@@ -209,6 +209,17 @@ package func connectScaleFactorChanged(
   connect(UnsafeMutableRawPointer(widget), "notify::scale-factor", plain: handler)
 }
 
+// MARK: - GtkPopover
+
+/// `closed` of a GtkPopover: it was hidden, by GTK (a press outside it, Escape) or by us.
+@MainActor
+@discardableResult
+package func connectPopoverClosed(
+  _ popover: UnsafeMutablePointer<GtkWidget>, _ handler: @escaping @MainActor () -> Void
+) -> SignalConnection {
+  connect(UnsafeMutableRawPointer(popover), "closed", plain: handler)
+}
+
 // MARK: - GdkFrameClock
 
 /// `after-paint` of a GdkFrameClock, once a frame has been drawn and handed to the display.

@@ -11,6 +11,10 @@ public struct FoundView {
 
   /// Its centre in its window's coordinates: where a test taps, presses or drags it.
   public var center: Point { view.convert(view.bounds.center, to: view.window) }
+
+  /// The window it is in: the hosting view's, or the root of a popup over it (a menu, on a
+  /// platform that shows menus in surfaces of their own).
+  public var window: Window? { view.window }
 }
 
 extension HostingView {
@@ -49,9 +53,12 @@ extension HostingView {
       for subview in view.subviews { visit(subview) }
     }
     visit(self)
-    // What the view presents (sheets, alerts, menus) lies over the window, outside it.
-    for layer in window?.subviews ?? [] {
-      if let layer = layer as? PresentationLayer, layer.node?.graph === graph { visit(layer) }
+    // What the view presents (sheets, alerts, menus) lies over the window, outside it, or
+    // in the platform's popups over it.
+    for root in [window].compactMap({ $0 }) + (window?.popupRoots ?? []) {
+      for layer in root.subviews {
+        if let layer = layer as? PresentationLayer, layer.node?.graph === graph { visit(layer) }
+      }
     }
     return found
   }

@@ -98,6 +98,8 @@ final class PresentationNode: LayoutNode {
   private(set) var kind = PresentationKind.sheet(fullScreen: false)
   private var dismiss: (@MainActor () -> Void)?
   private var layer: PresentationLayer?
+  /// The platform's surface a menu shows in, where the window has one.
+  private var popup: (any PopupSurface)?
 
   override var displayName: String { "Presenting" }
 
@@ -138,26 +140,22 @@ final class PresentationNode: LayoutNode {
     super.detach()
   }
 
-  /// Lays the presented views out in the layer over the window.
+  /// Lays the presented views out in the layer over the window, or in a popup surface of
+  /// the platform's for a menu.
   private func placePresentation() {
     guard let presented = presentedNode, let window = view.window else { return }
-    let layer = self.layer ?? PresentationLayer()
-    let isNew = self.layer == nil
-    if isNew {
-      self.layer = layer
-      layer.node = self
-      window.addSubview(layer)
+    let nodes = ContentLayout(nodes: presented.layoutNodes)
+    if case .menu(let point) = kind, let surface = popup ?? window.popupSurfaceProvider?() {
+      placePopup(nodes, at: point, in: window, surface: surface)
+      return
     }
+    let isNew = attachLayer(to: window)
+    guard let layer else { return }
     // The focus goes in once the presented views are there.
     defer { if isNew { layer.takeFocus() } }
     layer.frame = window.bounds
     layer.dims = kind == .alert || kind == .confirmation || kind == .sheet(fullScreen: false)
-    let nodes = ContentLayout(nodes: presented.layoutNodes)
-    let views = nodes.nodes.map(\.view)
-    if layer.subviews.count != views.count || zip(layer.subviews, views).contains(where: { $0 !== $1 }) {
-      for subview in layer.subviews where !views.contains(where: { $0 === subview }) { subview.removeFromSuperview() }
-      for view in views { layer.addSubview(view) }
-    }
+    layer.show(nodes.nodes.map(\.view))
     let area = window.bounds
     let rect: Rect
     let proposal: ProposedViewSize
@@ -193,10 +191,59 @@ final class PresentationNode: LayoutNode {
     nodes.place(in: rect, proposal: proposal)
   }
 
+  /// Puts a new layer into `root`, unless there is one; true when it is new.
+  private func attachLayer(to root: Views.View) -> Bool {
+    guard layer == nil else { return false }
+    let layer = PresentationLayer()
+    self.layer = layer
+    layer.node = self
+    root.addSubview(layer)
+    return true
+  }
+
+  /// A menu in the platform's popup surface, as large as the menu, beside the view that
+  /// presents it (below it, or at `point` in it).
+  private func placePopup(
+    _ nodes: ContentLayout, at point: Point?, in window: Window, surface: any PopupSurface
+  ) {
+    if popup == nil {
+      surface.dismissed = { [weak self] in self?.popupWasDismissed() }
+      popup = surface
+    }
+    let isNew = attachLayer(to: surface.window)
+    guard let layer else { return }
+    defer { if isNew { layer.takeFocus() } }
+    let proposal = ProposedViewSize(width: nil, height: nil)
+    var size = nodes.size(proposal)
+    size.width = max(1, size.width.rounded(.up))
+    size.height = max(1, size.height.rounded(.up))
+    let anchor =
+      point.map { Rect(origin: view.convert($0, to: window), size: Size(width: 1, height: 1)) }
+      ?? view.convert(view.bounds, to: window)
+    let bounds = Rect(origin: .zero, size: size)
+    surface.window.frame = bounds
+    layer.frame = bounds
+    layer.dims = false
+    layer.show(nodes.nodes.map(\.view))
+    layer.panel = bounds
+    nodes.place(in: bounds, proposal: proposal)
+    surface.show(size: size, anchor: anchor)
+  }
+
+  /// The platform closed the popup (a press outside it, Escape): the menu is dismissed.
+  private func popupWasDismissed() {
+    let surface = popup
+    popup = nil
+    surface?.close()
+    dismiss?()
+  }
+
   private func removeLayer() {
     layer?.giveFocusBack()
     layer?.removeFromSuperview()
     layer = nil
+    popup?.close()
+    popup = nil
   }
 
   /// Escape: a menu or a sheet closes; an alert or a dialog runs its cancel button, and
@@ -259,6 +306,13 @@ final class PresentationLayer: Views.View {
   }
 
   override var canBecomeFocused: Bool { true }
+
+  /// Makes `views` the layer's subviews, in order.
+  func show(_ views: [Views.View]) {
+    guard subviews.count != views.count || zip(subviews, views).contains(where: { $0 !== $1 }) else { return }
+    for subview in subviews where !views.contains(where: { $0 === subview }) { subview.removeFromSuperview() }
+    for view in views { addSubview(view) }
+  }
 
   func takeFocus() {
     guard let window else { return }

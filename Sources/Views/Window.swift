@@ -297,6 +297,16 @@ open class Window: View {
     return result
   }
 
+  /// Makes the platform's own surfaces for the popups shown over the window (the menus
+  /// of DragDropUI's `Menu` and `contextMenu`). Nil, as in a headless window, draws them
+  /// inside the window, over its views, as does a provider that returns nil.
+  public var popupSurfaceProvider: (@MainActor () -> (any PopupSurface)?)?
+
+  /// The window a popup's root belongs to; nil for a window of its own.
+  public internal(set) weak var parentWindow: Window?
+  /// The popups' roots made by ``makePopupRoot(size:)``.
+  var popupRootReferences: [WeakWindow] = []
+
   /// A view that holds the focus while it shows (a presented menu, an alert): Tab moves
   /// only among the focusable views inside it.
   package weak var modalView: View?

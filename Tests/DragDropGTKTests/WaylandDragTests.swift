@@ -98,6 +98,17 @@ struct WaylandDragTests {
       var steps = ["move \(path[0].0) \(path[0].1)", "sleep 200", "press", "sleep 100"]
       for (x, y) in path.dropFirst() { steps += ["move \(x) \(y)", "sleep 100"] }
       steps += ["sleep 300", "release"]
+      try point(steps)
+    }
+
+    /// Moves to `point`, pauses as a hand does, and clicks the left or the right button.
+    func click(at point: (x: Int, y: Int), button: String = "left") throws {
+      let suffix = button == "right" ? "-right" : ""
+      try self.point(["move \(point.x) \(point.y)", "sleep 100", "press\(suffix)", "sleep 50", "release\(suffix)"])
+    }
+
+    /// Plays `steps` with the virtual pointer.
+    private func point(_ steps: [String]) throws {
       var environment = ProcessInfo.processInfo.environment
       environment["WAYLAND_DISPLAY"] = socket
       let process = Process()

@@ -3,6 +3,9 @@ import Foundation
 import TestSupport
 import Testing
 
+import protocol Views.PopupSurface
+import struct Views.Touch
+
 @testable import DragDropUI
 
 @MainActor
@@ -117,6 +120,119 @@ struct PresentationTests {
     test.key(.return)
     test.settle()
     #expect(host.find(text: "chosen paste") != nil && host.find(text: "Copy") == nil)
+  }
+
+  /// A platform's popup surface as a test sees it: it records what it is asked to show.
+  @MainActor
+  final class RecordingPopup: PopupSurface {
+    let window: Views.Window
+    var dismissed: (@MainActor () -> Void)?
+    var shown: [(size: Size, anchor: Rect)] = []
+    var isClosed = false
+
+    init(over parent: Views.Window) { window = parent.makePopupRoot(size: Size(width: 1, height: 1)) }
+    func show(size: Size, anchor: Rect) { shown.append((size, anchor)) }
+    func close() { isClosed = true }
+
+    func tap(at point: Point) {
+      window.send(Touch(id: 7, phase: .began, location: point, timestamp: window.clock.now))
+      window.send(Touch(id: 7, phase: .ended, location: point, timestamp: window.clock.now))
+    }
+
+    func key(_ key: KeyEvent.Key) {
+      for phase in [KeyEvent.Phase.down, .up] {
+        window.send(KeyEvent(key: key, phase: phase, modifiers: [], timestamp: window.clock.now))
+      }
+    }
+  }
+
+  /// Gives `test`'s window popups of the platform's, and returns those it made.
+  final class Popups {
+    var made: [RecordingPopup] = []
+  }
+
+  func givePopups(to test: TestWindow) -> Popups {
+    let popups = Popups()
+    let window = test.window
+    window.popupSurfaceProvider = { [unowned window] in
+      let popup = RecordingPopup(over: window)
+      popups.made.append(popup)
+      return popup
+    }
+    return popups
+  }
+
+  @Test(
+    "Where the platform has popups, a menu opens in one of its own, below its button and as large as the menu; an item, Return or the platform's dismissal closes it"
+  )
+  func menuInAPopupSurface() throws {
+    let (test, host) = shown(Menus())
+    let popups = givePopups(to: test)
+    let button = try #require(host.find(text: "Actions"))
+    test.tap(at: button.center)
+    test.settle()
+    let popup = try #require(popups.made.first)
+    let shown = try #require(popup.shown.last)
+    // Three 36-point items between 6 points above and below, 200 points wide at least.
+    #expect(shown.size == Size(width: 200, height: 120))
+    #expect(shown.anchor.contains(button.center) && shown.anchor.height < 60)
+    #expect(popup.window.frame == Rect(origin: .zero, size: shown.size))
+    let copy = try #require(host.find(text: "Copy"))
+    #expect(copy.window === popup.window)
+    #expect(!test.window.subviews.contains { $0 is PresentationLayer })
+    // The first item has the focus in the popup; the keys there choose.
+    #expect(popup.window.focusedView?.isDescendant(of: popup.window) == true)
+    popup.key(.down)
+    popup.key(.return)
+    test.settle()
+    #expect(host.find(text: "chosen paste") != nil && host.find(text: "Copy") == nil && popup.isClosed)
+
+    // A tap on an item in the popup.
+    test.tap(at: button.center)
+    test.settle()
+    let second = try #require(popups.made.last)
+    #expect(popups.made.count == 2 && !second.isClosed)
+    second.tap(at: try #require(host.find(text: "Delete")).center)
+    test.settle()
+    #expect(host.find(text: "chosen delete") != nil && second.isClosed)
+
+    // The platform closes it (a press outside, Escape): nothing is chosen, and it opens again.
+    test.tap(at: button.center)
+    test.settle()
+    let third = try #require(popups.made.last)
+    third.dismissed?()
+    test.settle()
+    #expect(host.find(text: "Copy") == nil && host.find(text: "chosen delete") != nil && third.isClosed)
+    test.tap(at: button.center)
+    test.settle()
+    #expect(popups.made.count == 4 && host.find(text: "Copy")?.window === popups.made.last?.window)
+
+    // A platform that has no popup to give: the menu shows inside the window.
+    test.key(.escape)
+    popups.made.last?.key(.escape)
+    test.settle()
+    test.window.popupSurfaceProvider = { nil }
+    test.tap(at: button.center)
+    test.settle()
+    #expect(host.find(text: "Copy")?.window === test.window)
+  }
+
+  @Test("Where the platform has popups, a context menu opens in one at the secondary click")
+  func contextMenuInAPopupSurface() throws {
+    let (test, host) = shown(Rows())
+    let popups = givePopups(to: test)
+    let plain = try #require(host.find(text: "Plain"))
+    let click = Point(x: plain.center.x + 3, y: plain.center.y + 2)
+    test.pointerMove(to: click, steps: 1)
+    test.pointerDown(at: click, button: .secondary)
+    test.pointerUp(button: .secondary)
+    test.settle()
+    let popup = try #require(popups.made.first)
+    let shown = try #require(popup.shown.last)
+    #expect(shown.anchor == Rect(origin: click, size: Size(width: 1, height: 1)))
+    popup.tap(at: try #require(host.find(text: "Rename")).center)
+    test.settle()
+    #expect(host.find(text: "last rename plain") != nil && popup.isClosed)
   }
 
   struct Rows: View {

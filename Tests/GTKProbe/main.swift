@@ -12,6 +12,8 @@
 //   GTKProbe drag-file TITLE PATH  opens a window whose label drags the file's bytes as data
 //   GTKProbe drag-file-backed TITLE PATH  the same, with the file as a file representation, open in place
 //   GTKProbe drag-note TITLE TEXT  opens a window whose label drags a note of ours (Codable) and TEXT
+//   GTKProbe menu TITLE   opens a 300×120 window with a SwiftUI Menu and a contextMenu; reports
+//                         each popup's frame in the window's X window, and each choice
 //   GTKProbe selected-state  focuses a selected item, so that the window tells the accessibility
 //                         tree, then quits
 
@@ -20,6 +22,8 @@ import DragDrop
 import DragDropGTK
 import Foundation
 import TraceLines
+
+import class DragDropUI.HostingView
 
 @MainActor
 func report(_ line: String) {
@@ -361,6 +365,55 @@ func focusSelectedItem() -> Int32 {
   }
 }
 
+/// Opens the menu window; reports where the views are once it is drawn, then each popup
+/// that shows (its frame in the window's X window) and each that closes.
+@MainActor
+func openMenuWindow(title: String) -> Int32 {
+  return runApplication { application in
+    let host = GTKWindow(application: application, title: title, size: Size(width: 300, height: 120))
+    let hosting = HostingView(rootView: MenuProbeView(), frame: host.window.bounds)
+    hosting.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+    host.window.addSubview(hosting)
+    host.present()
+    var reported = false
+    addTickCallback(host.drawingArea) { _ in
+      guard host.frameCount > 0, !reported else { return host.frameCount == 0 }
+      reported = true
+      let origin = host.drawingAreaOrigin ?? .zero
+      for text in ["Actions", "Row"] {
+        guard let found = hosting.find(text: text) else { continue }
+        report("at \(text) \(Int(found.center.x.rounded())) \(Int(found.center.y.rounded()))")
+      }
+      report(
+        TraceLine.ready(
+          originX: Int(origin.x.rounded()), originY: Int(origin.y.rounded()), width: Int(host.window.bounds.width),
+          height: Int(host.window.bounds.height)
+        ).description)
+      return false
+    }
+    // Reports each popup once it is mapped and placed, and when none is left.
+    var shown: Rect?
+    @MainActor func watch() {
+      let frame = host.openPopups.first?.frameInParentSurface
+      if frame != shown {
+        shown = frame
+        if let frame {
+          let items = ["Copy", "Paste", "Share", "Delete", "Rename"].compactMap { text in
+            hosting.find(text: text).map { "\(text)=\(Int($0.center.x.rounded())),\(Int($0.center.y.rounded()))" }
+          }
+          report(
+            "popup \(Int(frame.minX.rounded())) \(Int(frame.minY.rounded())) \(Int(frame.width.rounded())) \(Int(frame.height.rounded())) \(items.joined(separator: " "))"
+          )
+        } else {
+          report("popup closed")
+        }
+      }
+      host.clock.schedule(after: 0.02) { watch() }
+    }
+    watch()
+  }
+}
+
 let arguments = CommandLine.arguments.dropFirst()
 let status: Int32 =
   switch arguments.first {
@@ -377,6 +430,7 @@ let status: Int32 =
     }()
   case "main-loop": runMainLoopCheck()
   case "selected-state": focusSelectedItem()
+  case "menu": openMenuWindow(title: arguments.dropFirst().first ?? "GTKProbe")
   case "window": openWindow(title: arguments.dropFirst().first ?? "GTKProbe", reporting: true)
   case "idle": openWindow(title: arguments.dropFirst().first ?? "GTKProbe", reporting: false)
   case "drop": openWindow(title: arguments.dropFirst().first ?? "GTKProbe", reporting: false, dropping: true)
@@ -402,7 +456,7 @@ let status: Int32 =
   default:
     {
       report(
-        "usage: GTKProbe no-display | main-loop | selected-state | window TITLE | idle TITLE | drop TITLE | drop-files TITLE | drag TITLE TEXT | drag-file TITLE PATH | drag-file-backed TITLE PATH | drag-note TITLE TEXT"
+        "usage: GTKProbe no-display | main-loop | selected-state | menu TITLE | window TITLE | idle TITLE | drop TITLE | drop-files TITLE | drag TITLE TEXT | drag-file TITLE PATH | drag-file-backed TITLE PATH | drag-note TITLE TEXT"
       )
       return 2
     }()

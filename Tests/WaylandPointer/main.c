@@ -5,7 +5,7 @@
 //   WaylandPointer WIDTH HEIGHT STEP...
 //
 // Steps: "move X Y" (absolute, in the output's WIDTH × HEIGHT), "press" and "release" (the
-// left button), "sleep MS". After each step it waits for the compositor to have taken it.
+// left button), "press-right" and "release-right", "sleep MS". After each step it waits for the compositor to have taken it.
 // virtual-pointer-protocol.[ch] are generated from wlr-virtual-pointer-unstable-v1.xml:
 //   wayland-scanner client-header wlr-virtual-pointer-unstable-v1.xml virtual-pointer-protocol.h
 //   wayland-scanner private-code wlr-virtual-pointer-unstable-v1.xml virtual-pointer-protocol.c
@@ -73,6 +73,10 @@ int main(int argc, char **argv) {
     } else if (strcmp(argv[i], "press") == 0 || strcmp(argv[i], "release") == 0) {
       // BTN_LEFT, pressed or released.
       zwlr_virtual_pointer_v1_button(pointer, milliseconds(), 0x110, argv[i][0] == 'p');
+      zwlr_virtual_pointer_v1_frame(pointer);
+    } else if (strcmp(argv[i], "press-right") == 0 || strcmp(argv[i], "release-right") == 0) {
+      // BTN_RIGHT, pressed or released.
+      zwlr_virtual_pointer_v1_button(pointer, milliseconds(), 0x111, argv[i][0] == 'p');
       zwlr_virtual_pointer_v1_frame(pointer);
     } else if (sscanf(argv[i], "sleep %u", &ms) == 1) {
       usleep(ms * 1000);
