@@ -136,6 +136,8 @@ final class LiftGestureRecognizer: GestureRecognizer {
   private func lift(_ id: Int) {
     guard let entry = pending.removeValue(forKey: id) else { return }
     entry.timer?.cancel()
+    // Another recogniser took the touch (a scroll view's pan): it lifts nothing now.
+    guard state != .failed && state != .cancelled else { return }
     guard let touch = touches[id], let interaction, let window = view?.window,
       window.dragController.lift(interaction, touch: touch, origin: entry.start.location)
     else {

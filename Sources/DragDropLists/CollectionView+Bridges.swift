@@ -17,10 +17,10 @@ struct CollectionDataBridge: ItemsDataBridge {
   }
   func extent(at indexPath: IndexPath) -> Double { collectionView.defaultPreviewSize.height }
   func didSelect(_ indexPath: IndexPath) {
-    collectionView.delegate?.collectionView(collectionView, didSelectItemAt: indexPath)
+    collectionView.collectionDelegate?.collectionView(collectionView, didSelectItemAt: indexPath)
   }
   func didDeselect(_ indexPath: IndexPath) {
-    collectionView.delegate?.collectionView(collectionView, didDeselectItemAt: indexPath)
+    collectionView.collectionDelegate?.collectionView(collectionView, didDeselectItemAt: indexPath)
   }
   /// A collection view leaves every drop, local reorders included, to performDrop.
   func moveItem(from source: IndexPath, to destination: IndexPath) -> Bool { false }

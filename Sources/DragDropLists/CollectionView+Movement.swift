@@ -17,7 +17,7 @@ extension CollectionView {
   /// items out of the way of where it would land.
   public func updateInteractiveMovementTargetPosition(_ targetPosition: Point) {
     updateMovement(to: targetPosition) { original, current, proposed in
-      delegate?.collectionView(
+      collectionDelegate?.collectionView(
         self, targetIndexPathForMoveOfItemFromOriginalIndexPath: original, atCurrentIndexPath: current,
         toProposedIndexPath: proposed) ?? proposed
     }

@@ -12,8 +12,14 @@ import Foundation
 open class CollectionView: ItemsView {
   /// Supplies the sections, items and cells; held weakly. Setting it reloads the view.
   public weak var dataSource: (any CollectionViewDataSource)? { didSet { setNeedsReload() } }
-  /// Hears selection, and redirects interactive movement; held weakly.
-  public weak var delegate: (any CollectionViewDelegate)?
+  /// Hears selection, redirects interactive movement, sizes a flow layout's items and hears
+  /// the content move; held weakly. Any ``CollectionViewDelegate`` (which is a
+  /// ``ScrollViewDelegate``, as in UIKit) goes here.
+  open override weak var delegate: (any ScrollViewDelegate)? {
+    didSet { collectionDelegate = delegate as? any CollectionViewDelegate }
+  }
+  /// The delegate as a collection view's delegate.
+  package private(set) weak var collectionDelegate: (any CollectionViewDelegate)?
   /// Whether the data source's last moveItemAt was its own: the protocol's default clears it.
   package var dataSourceMovedItem = false
   /// How soon items re-flow while a drag moves over the view (rule 26).

@@ -40,7 +40,7 @@ public protocol CollectionViewReorderingDataSource: CollectionViewDataSource {}
 
 /// Selection, and where interactive movement may go.
 @MainActor
-public protocol CollectionViewDelegate: AnyObject {
+public protocol CollectionViewDelegate: ScrollViewDelegate {
   /// The user selected an item, by a tap or the keyboard.
   func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath)
   /// The user deselected an item.

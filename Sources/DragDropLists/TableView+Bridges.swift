@@ -15,8 +15,8 @@ struct TableDataBridge: ItemsDataBridge {
     table.dataSource?.tableView(table, cellForRowAt: indexPath) ?? TableViewCell(reuseIdentifier: nil)
   }
   func extent(at indexPath: IndexPath) -> Double { table.rowHeight(at: indexPath) }
-  func didSelect(_ indexPath: IndexPath) { table.delegate?.tableView(table, didSelectRowAt: indexPath) }
-  func didDeselect(_ indexPath: IndexPath) { table.delegate?.tableView(table, didDeselectRowAt: indexPath) }
+  func didSelect(_ indexPath: IndexPath) { table.tableDelegate?.tableView(table, didSelectRowAt: indexPath) }
+  func didDeselect(_ indexPath: IndexPath) { table.tableDelegate?.tableView(table, didDeselectRowAt: indexPath) }
 
   /// Rule 22: a local single-row reorder goes through the data source's moveRowAt when it
   /// implements it and can move the row. The protocol's default moveRowAt says it is not

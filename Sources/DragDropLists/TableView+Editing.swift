@@ -231,8 +231,8 @@ extension TableView {
     }
     if !cell.isEditing { cellsInEditingState += 1 }
     let editable = dataSource?.tableView(self, canEditRowAt: indexPath) ?? false
-    let style = editable ? delegate?.tableView(self, editingStyleForRowAt: indexPath) ?? .delete : .none
-    let indents = style != .none && (delegate?.tableView(self, shouldIndentWhileEditingRowAt: indexPath) ?? true)
+    let style = editable ? tableDelegate?.tableView(self, editingStyleForRowAt: indexPath) ?? .delete : .none
+    let indents = style != .none && (tableDelegate?.tableView(self, shouldIndentWhileEditingRowAt: indexPath) ?? true)
     let reorder =
       !dataSourceLacksMoveRow && cell.showsReorderControl
       && (dataSource?.tableView(self, canMoveRowAt: indexPath) ?? false)
@@ -273,11 +273,11 @@ extension TableView {
   /// The actions a row shows on its trailing side: the delegate's, or a Delete action when
   /// the row can be edited and its editing style is ``TableViewCell/EditingStyle/delete``.
   func trailingConfiguration(at indexPath: IndexPath) -> SwipeActionsConfiguration? {
-    if let own = delegate?.tableView(self, trailingSwipeActionsConfigurationForRowAt: indexPath) { return own }
+    if let own = tableDelegate?.tableView(self, trailingSwipeActionsConfigurationForRowAt: indexPath) { return own }
     guard dataSource?.tableView(self, canEditRowAt: indexPath) ?? false,
-      delegate?.tableView(self, editingStyleForRowAt: indexPath) ?? .delete == .delete
+      tableDelegate?.tableView(self, editingStyleForRowAt: indexPath) ?? .delete == .delete
     else { return nil }
-    let title = delegate?.tableView(self, titleForDeleteConfirmationButtonForRowAt: indexPath) ?? "Delete"
+    let title = tableDelegate?.tableView(self, titleForDeleteConfirmationButtonForRowAt: indexPath) ?? "Delete"
     let delete = ContextualAction(style: .destructive, title: title) { [weak self] _, _, completion in
       self?.commitEdit(.delete, at: indexPath)
       completion(true)
@@ -289,7 +289,7 @@ extension TableView {
     let configuration =
       edge == .trailing
       ? trailingConfiguration(at: indexPath)
-      : delegate?.tableView(self, leadingSwipeActionsConfigurationForRowAt: indexPath)
+      : tableDelegate?.tableView(self, leadingSwipeActionsConfigurationForRowAt: indexPath)
     guard let configuration, !configuration.actions.isEmpty else { return nil }
     return configuration
   }
@@ -480,7 +480,7 @@ extension TableView {
     case .changed:
       guard let moving = movement, let frame = rectForRow(at: moving.original) else { return }
       updateMovement(to: Point(x: frame.midX, y: point.y - reorderGrip)) { original, _, proposed in
-        delegate?.tableView(self, targetIndexPathForMoveFromRowAt: original, toProposedIndexPath: proposed)
+        tableDelegate?.tableView(self, targetIndexPathForMoveFromRowAt: original, toProposedIndexPath: proposed)
           ?? proposed
       }
     case .ended:

@@ -144,11 +144,11 @@ extension TableView {
   func askSectionExtents(sections: Int) -> [SectionExtents] {
     let old = supplements.headers + supplements.footers
     supplements.headers = (0..<sections).map { section in
-      if let view = delegate?.tableView(self, viewForHeaderInSection: section) { return .view(view) }
+      if let view = tableDelegate?.tableView(self, viewForHeaderInSection: section) { return .view(view) }
       return dataSource?.tableView(self, titleForHeaderInSection: section).map(SectionSupplement.title) ?? .none
     }
     supplements.footers = (0..<sections).map { section in
-      if let view = delegate?.tableView(self, viewForFooterInSection: section) { return .view(view) }
+      if let view = tableDelegate?.tableView(self, viewForFooterInSection: section) { return .view(view) }
       return dataSource?.tableView(self, titleForFooterInSection: section).map(SectionSupplement.title) ?? .none
     }
     supplements.hasNone = supplements.headers.allSatisfy(\.isNone) && supplements.footers.allSatisfy(\.isNone)
@@ -157,10 +157,10 @@ extension TableView {
     return (0..<sections).map { section in
       SectionExtents(
         header: extent(
-          of: supplements.headers[section], asked: delegate?.tableView(self, heightForHeaderInSection: section),
+          of: supplements.headers[section], asked: tableDelegate?.tableView(self, heightForHeaderInSection: section),
           fallback: sectionHeaderHeight, isHeader: true, section: section),
         footer: extent(
-          of: supplements.footers[section], asked: delegate?.tableView(self, heightForFooterInSection: section),
+          of: supplements.footers[section], asked: tableDelegate?.tableView(self, heightForFooterInSection: section),
           fallback: sectionFooterHeight, isHeader: false, section: section))
     }
   }

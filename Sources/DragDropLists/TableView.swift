@@ -11,8 +11,13 @@ import Foundation
 open class TableView: ItemsView {
   /// Supplies the sections, rows and cells; held weakly. Setting it reloads the table.
   public weak var dataSource: (any TableViewDataSource)? { didSet { setNeedsReload() } }
-  /// Gives row heights and hears selection; held weakly.
-  public weak var delegate: (any TableViewDelegate)?
+  /// Gives row heights, hears selection and hears the content move; held weakly. Any
+  /// ``TableViewDelegate`` (which is a ``ScrollViewDelegate``, as in UIKit) goes here.
+  open override weak var delegate: (any ScrollViewDelegate)? {
+    didSet { tableDelegate = delegate as? any TableViewDelegate }
+  }
+  /// The delegate as a table's delegate.
+  package private(set) weak var tableDelegate: (any TableViewDelegate)?
   /// The height of rows when the delegate does not give one; ``automaticDimension`` sizes
   /// each row to its cell's content.
   public var rowHeight = 44.0
@@ -304,7 +309,7 @@ open class TableView: ItemsView {
   /// A row's height: the delegate's, or ``rowHeight``; a cell's own when either is
   /// ``automaticDimension``.
   func rowHeight(at indexPath: IndexPath) -> Double {
-    let height = delegate.map { Double($0.tableView(self, heightForRowAt: indexPath)) } ?? rowHeight
+    let height = tableDelegate.map { Double($0.tableView(self, heightForRowAt: indexPath)) } ?? rowHeight
     guard height == Double(Self.automaticDimension) else { return height }
     return measuredHeight(at: indexPath)
   }

@@ -59,7 +59,7 @@ public protocol TableViewReorderingDataSource: TableViewDataSource {}
 
 /// Row heights, section headers and footers, and selection.
 @MainActor
-public protocol TableViewDelegate: AnyObject {
+public protocol TableViewDelegate: ScrollViewDelegate {
   /// The table's ``TableView/rowHeight`` by default.
   func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> CGFloat
   /// A section header's height: the table's ``TableView/sectionHeaderHeight`` by default.

@@ -11,6 +11,8 @@ public typealias UIView = View
 public typealias UIWindow = Window
 /// UIKit's name for ``ScrollView``.
 public typealias UIScrollView = ScrollView
+/// UIKit's name for ``ScrollViewDelegate``.
+public typealias UIScrollViewDelegate = ScrollViewDelegate
 /// UIKit's name for ``Label``.
 public typealias UILabel = Label
 /// UIKit's name for ``ImageView``.
@@ -57,6 +59,8 @@ public typealias UIProgressView = ProgressView
 
 /// UIKit's name for ``GestureRecognizer``.
 public typealias UIGestureRecognizer = GestureRecognizer
+/// UIKit's name for ``GestureRecognizerDelegate``.
+public typealias UIGestureRecognizerDelegate = GestureRecognizerDelegate
 /// UIKit's name for ``TapGestureRecognizer``.
 public typealias UITapGestureRecognizer = TapGestureRecognizer
 /// UIKit's name for ``LongPressGestureRecognizer``.
