@@ -43,6 +43,8 @@ open class CollectionViewController: ViewController, CollectionViewDataSource, C
   /// Whether the collection view moves items with a long press (rule 28); true by default,
   /// as in UIKit. Read when the view loads.
   public var installsStandardGestureForInteractiveMovement = true
+  /// Keeps the standard gesture's delegate, which the gesture holds weakly.
+  private var movementGate: InteractiveMovementGate?
 
   /// A controller whose collection view places its items with `layout`.
   public init(collectionViewLayout layout: CollectionViewLayout) {
@@ -76,11 +78,15 @@ open class CollectionViewController: ViewController, CollectionViewDataSource, C
     collection.dataSource = self
     collection.delegate = self
     if installsStandardGestureForInteractiveMovement {
-      collection.addGestureRecognizer(
-        LongPressGestureRecognizer { [weak collection] recognizer in
-          guard let collection else { return }
-          Self.moveInteractively(collection, with: recognizer)
-        })
+      let press = LongPressGestureRecognizer { [weak collection] recognizer in
+        guard let collection else { return }
+        Self.moveInteractively(collection, with: recognizer)
+      }
+      // A collection view whose items drag lifts them instead: the press does not begin.
+      let gate = InteractiveMovementGate(collection: collection)
+      press.delegate = gate
+      movementGate = gate
+      collection.addGestureRecognizer(press)
     }
     view = collection
   }
@@ -130,4 +136,20 @@ open class CollectionViewController: ViewController, CollectionViewDataSource, C
     _ collectionView: CollectionView, targetIndexPathForMoveOfItemFromOriginalIndexPath original: IndexPath,
     atCurrentIndexPath current: IndexPath, toProposedIndexPath proposed: IndexPath
   ) -> IndexPath { proposed }
+}
+
+/// Lets the standard gesture for interactive movement begin only where no drag interaction
+/// lifts the items: a press held on a draggable item lifts it (rule 2).
+@MainActor
+private final class InteractiveMovementGate: GestureRecognizerDelegate {
+  weak var collection: CollectionView?
+
+  init(collection: CollectionView) {
+    self.collection = collection
+  }
+
+  func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool {
+    guard let collection else { return false }
+    return collection.dragDelegate == nil || !collection.dragInteractionEnabled
+  }
 }

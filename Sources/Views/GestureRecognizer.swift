@@ -32,22 +32,90 @@ open class GestureRecognizer {
   /// Transitions that make no sense (from `failed` to `began`, say) are ignored.
   public var state: State = .possible {
     didSet {
+      // Setting the state here does not call this observer again.
       guard state != oldValue else {
         // A continuous gesture reports every change, as UIKit's do.
-        if state == .changed { runActions() }
+        if state == .changed && waitingState == nil { runActions() }
         return
       }
       guard Self.allows(from: oldValue, to: state) else {
         state = oldValue
         return
       }
+      if oldValue == .possible, waitingState != nil {
+        // Waiting for others to fail: what it reaches meanwhile is kept for later.
+        switch state {
+        case .began, .ended:
+          waitingState = state
+          state = .possible
+          return
+        case .changed:
+          state = .possible
+          return
+        default:
+          waitingState = nil
+        }
+      }
       if oldValue == .possible && (state == .began || state == .ended) {
+        if let delegate, !delegate.gestureRecognizerShouldBegin(self) {
+          state = .failed
+          view?.window?.recognizerDidFail(self)
+          return
+        }
+        if let window = view?.window, window.mustWait(self) {
+          waitingState = state
+          state = .possible
+          return
+        }
         view?.window?.recognizerDidRecognize(self)
       }
+      if state == .failed { view?.window?.recognizerDidFail(self) }
       if state != .failed && state != .possible {
         runActions()
       }
     }
+  }
+
+  /// Decides with the recogniser whether it may begin, which touches it sees, and how it
+  /// shares them with others, as UIKit's gesture recogniser delegate does. Held weakly.
+  public weak var delegate: (any GestureRecognizerDelegate)?
+
+  /// What the recogniser recognised while others it requires to fail had not yet failed.
+  package private(set) var waitingState: State?
+
+  /// The recognisers that must fail before this one recognises.
+  private var failureRequirements: [WeakRecognizer] = []
+
+  /// Makes this recogniser wait, once it recognises, until `other` fails; if `other`
+  /// recognises instead, this one fails. A single tap that requires a double tap to fail
+  /// runs only once no second tap came.
+  public func require(toFail other: GestureRecognizer) {
+    guard other !== self, !failureRequirements.contains(where: { $0.recognizer === other }) else { return }
+    failureRequirements.removeAll { $0.recognizer == nil }
+    failureRequirements.append(WeakRecognizer(recognizer: other))
+  }
+
+  /// Whether this recogniser must wait for `other` to fail: it was told to, or either
+  /// delegate says so.
+  func requiresFailure(of other: GestureRecognizer) -> Bool {
+    failureRequirements.contains { $0.recognizer === other }
+      || delegate?.gestureRecognizer(self, shouldRequireFailureOf: other) == true
+      || other.delegate?.gestureRecognizer(other, shouldBeRequiredToFailBy: self) == true
+  }
+
+  /// Whether this recogniser and `other` may both recognise the same touches: either's
+  /// ``shouldRecognizeSimultaneously`` or delegate allows it.
+  func recognizesSimultaneously(with other: GestureRecognizer) -> Bool {
+    shouldRecognizeSimultaneously?(other) == true
+      || delegate?.gestureRecognizer(self, shouldRecognizeSimultaneouslyWith: other) == true
+  }
+
+  /// Ends the wait: recognises what it reached, or fails when `recognized` is false.
+  func finishWaiting(recognized: Bool) {
+    guard let reached = waitingState else { return }
+    waitingState = nil
+    state = recognized ? reached : .failed
+    if touches.isEmpty { resetIfDone() }
   }
 
   /// Whether the recogniser takes touches; turning it off cancels a gesture under way.
@@ -215,9 +283,10 @@ open class GestureRecognizer {
     }
   }
 
-  /// Returns to `possible` once the gesture is over and no touches remain.
+  /// Returns to `possible` once the gesture is over and no touches remain; one that waits
+  /// for others to fail keeps waiting.
   func resetIfDone() {
-    guard touches.isEmpty, state.isFinished || state == .possible else { return }
+    guard touches.isEmpty, waitingState == nil, state.isFinished || state == .possible else { return }
     if state != .possible {
       state = .possible
     }
@@ -257,6 +326,18 @@ public final class TapGestureRecognizer: GestureRecognizer {
   private var taps = 0
   private var timeout: ScheduledAction?
 
+  /// A tap that failed (moved, timed out, or lost its touch to another gesture) counts no
+  /// tap towards the next.
+  public override var state: State {
+    didSet {
+      if state == .failed || state == .cancelled {
+        taps = 0
+        timeout?.cancel()
+        timeout = nil
+      }
+    }
+  }
+
   public override func touchesBegan(_ touches: [Touch]) {
     timeout?.cancel()
     start = touches.first?.location
@@ -274,7 +355,8 @@ public final class TapGestureRecognizer: GestureRecognizer {
       state = .ended
     } else {
       timeout = clock?.schedule(after: maximumTapInterval) { [weak self] in
-        if self?.state == .possible { self?.state = .failed }
+        guard let self, self.state == .possible else { return }
+        self.state = .failed
       }
     }
   }
@@ -330,16 +412,16 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
 /// Recognises a drag: `began` once a touch has moved `minimumDistance`, then `changed`,
 /// then `ended`. ``translation(in:)`` is measured from where the touch went down.
 @MainActor
-public final class PanGestureRecognizer: GestureRecognizer {
+open class PanGestureRecognizer: GestureRecognizer {
   /// How far, in points, the finger must move before the pan begins.
   public var minimumDistance = 10.0
   private var start: Point?
 
-  public override func touchesBegan(_ touches: [Touch]) {
+  open override func touchesBegan(_ touches: [Touch]) {
     if start == nil { start = touches.first?.location }
   }
 
-  public override func touchesMoved(_ touches: [Touch]) {
+  open override func touchesMoved(_ touches: [Touch]) {
     guard let start, let point = touches.first?.location else { return }
     switch state {
     case .possible where point.distance(to: start) >= minimumDistance: state = .began
@@ -348,7 +430,7 @@ public final class PanGestureRecognizer: GestureRecognizer {
     }
   }
 
-  public override func touchesEnded(_ touches: [Touch]) {
+  open override func touchesEnded(_ touches: [Touch]) {
     endContinuousGesture()
   }
 
@@ -360,9 +442,55 @@ public final class PanGestureRecognizer: GestureRecognizer {
     return view.convert(current, from: window) - view.convert(start, from: window)
   }
 
-  public override func reset() {
+  open override func reset() {
     start = nil
   }
+}
+
+/// A recogniser held weakly.
+struct WeakRecognizer {
+  weak var recognizer: GestureRecognizer?
+}
+
+/// Decides with a ``GestureRecognizer`` whether it may begin, which touches it sees, and how
+/// it shares them with others, as UIKit's `UIGestureRecognizerDelegate`. Every method has a
+/// default: begin, see every touch, recognise alone, wait for nothing.
+@MainActor
+public protocol GestureRecognizerDelegate: AnyObject {
+  /// Asked when the recogniser would begin (or, for a discrete one, end): false makes it
+  /// fail instead.
+  func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool
+  /// Whether the recogniser and `other` may both recognise the same touches.
+  func gestureRecognizer(
+    _ gestureRecognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer
+  ) -> Bool
+  /// Whether the recogniser waits for `other` to fail before it recognises.
+  func gestureRecognizer(
+    _ gestureRecognizer: GestureRecognizer, shouldRequireFailureOf other: GestureRecognizer
+  )
+    -> Bool
+  /// Whether `other` waits for the recogniser to fail before it recognises.
+  func gestureRecognizer(
+    _ gestureRecognizer: GestureRecognizer, shouldBeRequiredToFailBy other: GestureRecognizer
+  ) -> Bool
+  /// Whether the recogniser sees `touch`, which just went down.
+  func gestureRecognizer(_ gestureRecognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool
+}
+
+extension GestureRecognizerDelegate {
+  public func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool { true }
+  public func gestureRecognizer(
+    _ gestureRecognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer
+  ) -> Bool { false }
+  public func gestureRecognizer(
+    _ gestureRecognizer: GestureRecognizer, shouldRequireFailureOf other: GestureRecognizer
+  )
+    -> Bool
+  { false }
+  public func gestureRecognizer(
+    _ gestureRecognizer: GestureRecognizer, shouldBeRequiredToFailBy other: GestureRecognizer
+  ) -> Bool { false }
+  public func gestureRecognizer(_ gestureRecognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool { true }
 }
 
 extension View {

@@ -102,10 +102,15 @@ open class Window: View {
       var recognizers: [GestureRecognizer] = []
       var view = target
       while let current = view {
-        recognizers += current.gestureRecognizers.filter { $0.isEnabled && $0.allowedTouchKinds.contains(touch.kind) }
+        recognizers += current.gestureRecognizers.filter {
+          $0.isEnabled && $0.allowedTouchKinds.contains(touch.kind)
+            && $0.delegate?.gestureRecognizer($0, shouldReceive: touch) != false
+        }
         view = current.superview
       }
       recognizersByTouch[touch.id] = recognizers
+      // One that a timer failed or ended since its last touch starts afresh.
+      for recognizer in recognizers where recognizer.touches.isEmpty { recognizer.resetIfDone() }
       for recognizer in recognizers { recognizer.deliver(touch) }
     case .moved, .stationary:
       for recognizer in recognizersByTouch[touch.id] ?? [] { recognizer.deliver(touch) }
@@ -116,8 +121,11 @@ open class Window: View {
   }
 
   private func finish(touchID: Int, with touch: Touch) {
-    guard let recognizers = recognizersByTouch.removeValue(forKey: touchID) else { return }
+    guard let recognizers = recognizersByTouch[touchID] else { return }
+    // Delivered while the touch is still known, so that a recogniser that recognises as it
+    // lifts finds those it must wait for.
     for recognizer in recognizers { recognizer.deliver(touch) }
+    recognizersByTouch[touchID] = nil
     resetFinishedRecognizers(recognizers)
   }
 
@@ -142,14 +150,52 @@ open class Window: View {
   package var liveTouchIDs: Set<Int> { Set(recognizersByTouch.keys) }
 
   /// When a recogniser begins (or ends, if discrete), the others that share a touch with it
-  /// stop, unless either allows simultaneous recognition.
+  /// stop, unless either allows simultaneous recognition; those that waited for it to fail
+  /// fail.
   func recognizerDidRecognize(_ recognizer: GestureRecognizer) {
-    let shared = recognizersByTouch.filter { entry in entry.value.contains { $0 === recognizer } }.values
-    for other in shared.flatMap({ $0 }) where other !== recognizer {
+    for waiting in waitingRecognizers where waiting.requiresFailure(of: recognizer) {
+      waitingRecognizers.removeAll { $0 === waiting }
+      waiting.finishWaiting(recognized: false)
+    }
+    for other in recognizersSharingTouches(with: recognizer) {
       let simultaneous =
-        (recognizer.shouldRecognizeSimultaneously?(other) ?? false)
-        || (other.shouldRecognizeSimultaneously?(recognizer) ?? false)
+        recognizer.recognizesSimultaneously(with: other) || other.recognizesSimultaneously(with: recognizer)
       if !simultaneous { other.abandon() }
+    }
+  }
+
+  /// The recognisers that track a touch `recognizer` tracks, other than it.
+  private func recognizersSharingTouches(with recognizer: GestureRecognizer) -> [GestureRecognizer] {
+    var found: [GestureRecognizer] = []
+    for list in recognizersByTouch.values where list.contains(where: { $0 === recognizer }) {
+      for other in list where other !== recognizer && !found.contains(where: { $0 === other }) { found.append(other) }
+    }
+    return found
+  }
+
+  /// The recognisers that recognised and wait for others to fail.
+  private var waitingRecognizers: [GestureRecognizer] = []
+
+  /// Whether `recognizer` must wait before it recognises: a recogniser it requires to fail
+  /// still tracks one of its touches, undecided. It is then kept until that one decides.
+  func mustWait(_ recognizer: GestureRecognizer) -> Bool {
+    let blocked = recognizersSharingTouches(with: recognizer).contains {
+      $0.state == .possible && recognizer.requiresFailure(of: $0)
+    }
+    if blocked, !waitingRecognizers.contains(where: { $0 === recognizer }) { waitingRecognizers.append(recognizer) }
+    return blocked
+  }
+
+  /// A recogniser failed: those that waited for it recognise, once nothing else holds them.
+  func recognizerDidFail(_ recognizer: GestureRecognizer) {
+    waitingRecognizers.removeAll { $0 === recognizer }
+    for waiting in waitingRecognizers where waiting.requiresFailure(of: recognizer) {
+      let stillBlocked = recognizersSharingTouches(with: waiting).contains {
+        $0 !== recognizer && $0.state == .possible && waiting.requiresFailure(of: $0)
+      }
+      guard !stillBlocked else { continue }
+      waitingRecognizers.removeAll { $0 === waiting }
+      waiting.finishWaiting(recognized: true)
     }
   }
 
