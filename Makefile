@@ -11,9 +11,11 @@ SWIFT ?= swift
 # introspection data runs the other application of the drag tests (Tests/Peers); D-Bus,
 # AT-SPI and pyatspi let a test listen as a screen reader does, and Orca is the screen reader.
 # mate-backgrounds holds the freely licensed photographs a new Albums library starts with.
-# sway, headless, is the Wayland compositor of the drag tests on Wayland (WaylandDragTests).
+# sway, headless, is the Wayland compositor of the drag tests on Wayland (WaylandDragTests);
+# GNOME's mutter, headless, with PipeWire and WirePlumber, takes real touches through its
+# remote desktop for the scenarios played by finger (MutterScenarioTests).
 # adwaita-icon-theme draws the SF Symbols names of Image(systemName:) (ThemeSymbols).
-APT_PACKAGES := shared-mime-info adwaita-icon-theme libgtk-4-dev libsqlite3-dev xvfb xauth xdotool x11-xserver-utils imagemagick fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji python3-gi gir1.2-gtk-4.0 dbus at-spi2-core python3-pyatspi orca chromium thunar nautilus mate-backgrounds sway
+APT_PACKAGES := shared-mime-info adwaita-icon-theme libgtk-4-dev libsqlite3-dev xvfb xauth xdotool x11-xserver-utils imagemagick fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji python3-gi gir1.2-gtk-4.0 dbus at-spi2-core python3-pyatspi orca chromium thunar nautilus mate-backgrounds sway mutter pipewire wireplumber
 
 # Tests that need a display run under a private Xvfb when no display is set.
 XVFB_RUN := $(if $(DISPLAY),,xvfb-run -a -s "-screen 0 1280x800x24 -nolisten tcp")

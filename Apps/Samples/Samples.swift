@@ -106,6 +106,11 @@ struct Samples: ParsableCommand {
   @MainActor
   private static func trace(_ scene: any SampleScene, in host: GTKWindow) {
     host.window.dragController.addCallObserver { call in emit(.call(call.description)) }
+    // Where the pointer is over the window: a driver on Wayland learns from it where the
+    // compositor put the window.
+    if ProcessInfo.processInfo.environment["DRAGDROP_TRACE_POINTER"] != nil {
+      host.pointerObserver = { point in emit(.pointer(x: Int(point.x.rounded()), y: Int(point.y.rounded()))) }
+    }
     scene.journal.entryObserver = { entry in emit(.scene("\(entry)")) }
     var lastState = scene.state
     emit(.state(lastState))

@@ -83,6 +83,10 @@ public final class OutgoingDrag {
   /// X11's do, cannot carry it; it stays in the window, where the keyboard can drop it.
   public var isKeyboardDriven: Bool { drag.driver == .keyboard }
 
+  /// Whether a finger moves the drag: a platform carries it with that touch, not with the
+  /// pointer.
+  public var isFingerDriven: Bool { if case .touch = drag.driver { true } else { false } }
+
   /// Whether the drag is still moving (not yet dropped, cancelled or ended elsewhere).
   public var isActive: Bool { drag.phase == .dragging || drag.phase == .lifting }
 

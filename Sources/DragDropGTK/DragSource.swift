@@ -47,8 +47,11 @@ final class DragSource: DragPlatformPort {
   }
 
   func dragSessionDidBegin(_ outgoing: OutgoingDrag) {
-    // An XDND drag follows the pointer: a keyboard drag stays in our window.
-    guard !outgoing.isKeyboardDriven else { return }
+    // An XDND drag follows the pointer: a keyboard drag stays in our window. So does a
+    // finger's: GDK 4.8 starts a Wayland drag with the serial of the last pointer press, not
+    // the touch's (0 when no button was pressed), and the compositor never starts it; the
+    // drag would then stand still, with the window no longer following the finger.
+    guard !outgoing.isKeyboardDriven, !outgoing.isFingerDriven else { return }
     let widget = host.drawingArea
     guard let native = gtk_widget_get_native(widget), let surface = gtk_native_get_surface(native),
       let display = gtk_widget_get_display(widget), let seat = gdk_display_get_default_seat(display),

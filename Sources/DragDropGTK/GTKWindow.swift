@@ -75,6 +75,12 @@ public final class GTKWindow {
   }
   /// The X server time (milliseconds) of the last input event delivered, 0 before the first.
   public var lastInputEventTime: UInt32 { surface.lastInputEventTime }
+  /// Hears where the pointer moves over the view tree, for drivers that must learn where the
+  /// window is on a screen that does not say (Wayland).
+  package var pointerObserver: (@MainActor (Point) -> Void)? {
+    get { surface.pointerObserver }
+    set { surface.pointerObserver = newValue }
+  }
 
   /// Makes a window of `size` logical pixels in `application`, with a root made by
   /// `makeRoot` (a plain `Window` by default) on a new ``GLibClock``, whose environment
@@ -89,6 +95,13 @@ public final class GTKWindow {
     let height = Int32(max(1, min(size.height.isFinite ? size.height : 1, 16384)).rounded())
     let window = makeRoot(Rect(x: 0, y: 0, width: Double(width), height: Double(height)), clock)
     window.environment.textMeasurer = PangoTextMeasurer.shared
+    // A phone's window starts with drag interactions off, as on iOS (rule 1); the
+    // application may say otherwise through the window's environment.
+    if let configuration = Self.deviceConfiguration(
+      hasTouchscreen: Self.displayHasTouchscreen, screen: Self.displayScreenSize)
+    {
+      window.environment.deviceConfiguration = configuration
+    }
     surface = ViewSurface(window: window, clock: clock)
     self.application = application
     widget = gtk_application_window_new(application.application)
@@ -137,6 +150,45 @@ public final class GTKWindow {
       window.moveFocus()
     }
     gtk_window_present(ddgtk_window(widget))
+  }
+
+  /// The device configuration a window starts with on a display: ``DeviceConfiguration/phone``
+  /// on a touchscreen whose smaller side is under 600 points (a phone, whose drag
+  /// interactions start disabled, as on iOS), and nil (the environment's own, a pointer
+  /// device) otherwise.
+  public static func deviceConfiguration(hasTouchscreen: Bool, screen: Size?) -> DeviceConfiguration? {
+    guard hasTouchscreen, let screen, screen.width > 0, screen.height > 0, min(screen.width, screen.height) < 600
+    else { return nil }
+    return .phone
+  }
+
+  /// Whether the default display's seat has a touchscreen.
+  private static var displayHasTouchscreen: Bool {
+    guard let display = gdk_display_get_default(), let seat = gdk_display_get_default_seat(display) else {
+      return false
+    }
+    return gdk_seat_get_capabilities(seat).rawValue & GDK_SEAT_CAPABILITY_TOUCH.rawValue != 0
+  }
+
+  /// The size of the default display's first monitor, in logical pixels.
+  private static var displayScreenSize: Size? {
+    guard let display = gdk_display_get_default(), let monitors = gdk_display_get_monitors(display),
+      g_list_model_get_n_items(monitors) > 0, let item = g_list_model_get_item(monitors, 0)
+    else { return nil }
+    defer { g_object_unref(item) }
+    var geometry = GdkRectangle()
+    gdk_monitor_get_geometry(OpaquePointer(item), &geometry)
+    return Size(width: Double(geometry.width), height: Double(geometry.height))
+  }
+
+  /// Fills the screen with the window, without its title bar, as a kiosk or a phone
+  /// application does; false brings it back to its size.
+  public func setFullscreen(_ fullscreen: Bool) {
+    if fullscreen {
+      gtk_window_fullscreen(ddgtk_window(widget))
+    } else {
+      gtk_window_unfullscreen(ddgtk_window(widget))
+    }
   }
 
   /// Closes the window (without asking ``shouldClose``).

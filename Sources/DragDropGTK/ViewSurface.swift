@@ -24,6 +24,9 @@ final class ViewSurface {
   var keyFilter: (@MainActor () -> Bool)?
   /// Hears each frame once it is painted.
   var frameObserver: (@MainActor (DrawnFrame) -> Void)?
+  /// Hears where the pointer moves over the views, for drivers that must learn where the
+  /// window is on a screen that does not say (Wayland).
+  var pointerObserver: (@MainActor (Point) -> Void)?
   /// How many frames have been drawn.
   private(set) var frameCount = 0
   /// The X server time (milliseconds) of the last input event delivered, 0 before the first.
@@ -190,6 +193,13 @@ final class ViewSurface {
   /// controllers still see it.
   private func handle(_ event: OpaquePointer) -> Bool {
     let type = gdk_event_get_event_type(event)
+    // A touchscreen's touches come twice: as touch events, and as pointer events GDK or
+    // the X server makes from the first finger. The touch events drive the views.
+    if type == GDK_BUTTON_PRESS || type == GDK_BUTTON_RELEASE || type == GDK_MOTION_NOTIFY,
+      gdk_event_get_pointer_emulated(event) != 0
+    {
+      return false
+    }
     lastInputEventTime = gdk_event_get_time(event)
     let modifiers = InputTranslator.modifiers(gdk_event_get_modifier_state(event))
     switch type {
@@ -222,6 +232,7 @@ final class ViewSurface {
     case GDK_MOTION_NOTIFY:
       guard let location = location(of: event) else { return false }
       lastPointerLocation = location
+      pointerObserver?(location)
       deliver(.pointerMoved(location: location, modifiers: modifiers))
     case GDK_TOUCH_BEGIN, GDK_TOUCH_UPDATE, GDK_TOUCH_END, GDK_TOUCH_CANCEL:
       guard let location = location(of: event), let sequence = gdk_event_get_event_sequence(event) else {

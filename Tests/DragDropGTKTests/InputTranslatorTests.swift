@@ -108,3 +108,16 @@ struct InputTranslatorTests {
     #expect(map(GDK_SCROLL_SMOOTH) == "none")
   }
 }
+
+@Suite("The device configuration a GTK window starts with")
+struct DeviceConfigurationTests {
+  @Test("A phone's touchscreen makes the phone configuration; a larger screen or no touchscreen keeps the default")
+  @MainActor func phoneOnSmallTouchscreens() {
+    #expect(GTKWindow.deviceConfiguration(hasTouchscreen: true, screen: Size(width: 360, height: 720)) == .phone)
+    #expect(GTKWindow.deviceConfiguration(hasTouchscreen: true, screen: Size(width: 720, height: 360)) == .phone)
+    #expect(GTKWindow.deviceConfiguration(hasTouchscreen: true, screen: Size(width: 800, height: 1280)) == nil)
+    #expect(GTKWindow.deviceConfiguration(hasTouchscreen: false, screen: Size(width: 360, height: 720)) == nil)
+    #expect(GTKWindow.deviceConfiguration(hasTouchscreen: true, screen: nil) == nil)
+    #expect(GTKWindow.deviceConfiguration(hasTouchscreen: true, screen: Size(width: 0, height: 0)) == nil)
+  }
+}

@@ -307,10 +307,14 @@ func openWindow(
     }
     if reporting {
       let target = KeyReportingView(frame: Rect(x: 0, y: 0, width: 400, height: 300))
+      target.autoresizingMask = [.flexibleWidth, .flexibleHeight]
       target.addGestureRecognizer(ReportingRecognizer())
       root.addSubview(target)
       root.focus(target)
     }
+    // With DRAGDROP_PROBE_FULLSCREEN set, the window fills the screen, so that a test on a
+    // compositor that tells clients nothing of where their windows are knows where it is.
+    if ProcessInfo.processInfo.environment["DRAGDROP_PROBE_FULLSCREEN"] != nil { host.setFullscreen(true) }
     host.present()
     var reported = false
     addTickCallback(host.drawingArea) { _ in

@@ -96,7 +96,7 @@ struct RealWindowScenarioTests {
 
   @Test(
     .enabled(if: display != nil && hasTools, "needs an X display, xdotool and ImageMagick"),
-    arguments: Scenario.all.filter { $0.headlessOnly == nil }.map(\.id))
+    arguments: Scenario.all.filter { $0.headlessOnly == nil && !$0.usesFingers }.map(\.id))
   func scenarioMatchesInARealWindow(_ id: String) async throws {
     let scenario = try #require(Scenario.named(id))
     let player = RealScenarioPlayer(samples: Self.samples, display: try #require(Self.display))
@@ -122,5 +122,26 @@ struct RealWindowScenarioTests {
       let player = RealScenarioPlayer(samples: Self.samples, display: ":0")
       #expect(throws: DriverError.unsupportedStep(scenario.headlessOnly ?? "")) { try player.play(scenario) }
     }
+  }
+}
+
+/// The scenarios that fingers play, in a real window on GNOME's mutter (headless, Wayland),
+/// with real touches through its remote desktop: each must produce exactly what it does
+/// headless, call for call. One compositor serves them all, one window each.
+@Suite("Scenarios by finger on mutter", .serialized)
+struct MutterScenarioTests {
+  @Test(
+    .enabled(if: MutterSession.isAvailable, "needs mutter, PipeWire and WirePlumber"),
+    arguments: Scenario.all.filter { $0.usesFingers && $0.headlessOnly == nil }.map(\.id))
+  func scenarioMatchesWithRealTouches(_ id: String) throws {
+    let scenario = try #require(Scenario.named(id))
+    let result = try DisplayLock.withExclusiveDisplay {
+      let session = try MutterSession()
+      defer { session.close() }
+      return try MutterScenarioPlayer(samples: RealWindowScenarioTests.samples).play(scenario, on: session)
+    }
+    #expect(result.calls == scenario.calls, "\(diff(scenario.calls, result.calls))")
+    #expect(result.journal == scenario.journal)
+    #expect(result.state == scenario.state)
   }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// that end on a line or a deadline, never after a fixed sleep.
 public final class LineProcess: @unchecked Sendable {
   private let process = Process()
-  /// The child's standard input: nothing is written to it, and it closes when this object
+  /// The child's standard input: ``write(line:)`` feeds it, and it closes when this object
   /// goes, so that a child that waits for its end (a screen reader session) stops with us.
   private let input = Pipe()
   private let condition = NSCondition()
@@ -137,6 +137,15 @@ public final class LineProcess: @unchecked Sendable {
   }
 
   public var isRunning: Bool { process.isRunning }
+
+  /// Writes `line` and a newline to the child's standard input.
+  public func write(line: String) throws(DriverError) {
+    do {
+      try input.fileHandleForWriting.write(contentsOf: Data((line + "\n").utf8))
+    } catch {
+      throw .launchFailed("writing to \(process.executableURL?.path ?? "a child")", reason: "\(error)")
+    }
+  }
 
   /// Asks the process to end (SIGTERM), then kills it if it has not ended within a second.
   /// Closes the child's standard input: a child that waits for its end stops.

@@ -71,26 +71,42 @@ public final class SampleWindow: @unchecked Sendable {
   }
 
   /// The delegate calls so far, without the `call ` prefix.
-  public var calls: [String] { process.lines.compactMap { TraceLine($0).call } }
+  public var calls: [String] { process.traceCalls }
   /// The scene's journal so far.
   public var journal: [String] { process.lines.compactMap { TraceLine($0).scene } }
   /// The scene's latest state.
-  public var state: String {
-    process.lines.lazy.reversed().compactMap { TraceLine($0).state }.first ?? ""
-  }
+  public var state: String { process.traceResult.state }
 
   /// What the window has done so far, as a scenario result.
-  public var result: ScenarioResult {
-    ScenarioResult(calls: Scenario.normalizedCalls(calls), journal: journal, state: state)
-  }
+  public var result: ScenarioResult { process.traceResult }
 
   /// Waits until the window reports `idle` after line `index` and then stays quiet for a
   /// moment, or `timeout` seconds pass.
   public func waitUntilIdle(after index: Int, timeout: TimeInterval = 15) throws(DriverError) {
-    guard process.waitForLine(from: index, timeout: timeout, where: { TraceLine($0) == .idle }) != nil else {
-      throw .timedOut("the \(scene.id) window to settle", output: process.output)
+    try process.waitUntilIdle(after: index, timeout: timeout, what: "the \(scene.id) window to settle")
+  }
+}
+
+extension LineProcess {
+  /// The delegate calls a traced window printed so far, without the `call ` prefix.
+  public var traceCalls: [String] { lines.compactMap { TraceLine($0).call } }
+
+  /// What a traced window (`Samples --trace`) has done so far, as a scenario result.
+  public var traceResult: ScenarioResult {
+    let lines = self.lines
+    return ScenarioResult(
+      calls: Scenario.normalizedCalls(lines.compactMap { TraceLine($0).call }),
+      journal: lines.compactMap { TraceLine($0).scene },
+      state: lines.lazy.reversed().compactMap { TraceLine($0).state }.first ?? "")
+  }
+
+  /// Waits until a traced window reports `idle` after line `index` and then stays quiet for
+  /// a moment, or `timeout` seconds pass.
+  public func waitUntilIdle(after index: Int, timeout: TimeInterval, what: String) throws(DriverError) {
+    guard waitForLine(from: index, timeout: timeout, where: { TraceLine($0) == .idle }) != nil else {
+      throw .timedOut(what, output: output)
     }
-    process.waitForQuiet(0.3, timeout: timeout)
+    waitForQuiet(0.3, timeout: timeout)
   }
 }
 
@@ -157,8 +173,8 @@ public struct RealScenarioPlayer: Sendable {
       case .key(let key, let modifiers):
         lastInput = window.process.lineCount
         try window.input.key(XInput.keyName(key, modifiers))
-      case .secondTouchTap:
-        throw .unsupportedStep("a second touch")
+      case .secondTouchTap, .fingerDown, .fingerMove, .fingerUp:
+        throw .unsupportedStep("a touch: xdotool has none")
       case .capture(let name):
         if let captures, let capture {
           let url = captures.appendingPathComponent("\(scenario.id)-\(name).png")

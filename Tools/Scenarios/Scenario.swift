@@ -24,6 +24,17 @@ public struct Scenario: Sendable, Identifiable {
   public var headlessOnly: String?
   /// Another application the scenario drags from or to: it needs a real display.
   public var peer: ScenarioPeer?
+
+  /// Whether a finger plays part of it: in a real window, it needs a compositor that takes
+  /// touches (GNOME's mutter, through its remote desktop), not xdotool.
+  public var usesFingers: Bool {
+    steps.contains {
+      switch $0 {
+      case .fingerDown, .fingerMove, .fingerUp, .secondTouchTap: true
+      default: false
+      }
+    }
+  }
   /// What the window announces to screen readers, in English, when the scenario checks it
   /// (a keyboard scenario does); nil otherwise.
   public var announcements: [String]?
@@ -107,6 +118,13 @@ public enum ScenarioStep: Sendable, Hashable {
   case key(KeyEvent.Key, KeyModifiers = [])
   /// Taps with a second finger. Headless only: xdotool has one pointer and no touches.
   case secondTouchTap(Point)
+  /// Puts finger `n` (0 and up; several may be down at once) down at a point.
+  case fingerDown(Int, Point)
+  /// Moves finger `n` to a point along ``Scenario/path(from:to:)``, one step every
+  /// ``Scenario/stepInterval`` seconds.
+  case fingerMove(Int, Point)
+  /// Lifts finger `n` where it is.
+  case fingerUp(Int)
   /// Marks a moment to capture: a screenshot in a real window, a rendering headless.
   case capture(String)
   /// Waits until the scene has settled: drags over, animations done, loads committed.
@@ -132,6 +150,8 @@ public final class HeadlessScenarioPlayer {
   public var frameObserver: (() -> Void)?
   private var location = Point.zero
   private var buttons: PointerButtons = []
+  /// Where each finger that is down is.
+  private var fingers: [Int: Point] = [:]
 
   public init(_ scenario: Scenario) {
     self.scenario = scenario
@@ -184,6 +204,21 @@ public final class HeadlessScenarioPlayer {
         window.send(Touch(id: 2, phase: .began, location: point, timestamp: clock.now))
         advance(to: clock.now + 0.05)
         window.send(Touch(id: 2, phase: .ended, location: point, timestamp: clock.now))
+        frame()
+      case .fingerDown(let finger, let point):
+        fingers[finger] = point
+        window.send(Touch(id: 10 + finger, phase: .began, location: point, timestamp: clock.now))
+        frame()
+      case .fingerMove(let finger, let point):
+        for next in Scenario.path(from: fingers[finger] ?? point, to: point) {
+          advance(to: clock.now + Scenario.stepInterval)
+          fingers[finger] = next
+          window.send(Touch(id: 10 + finger, phase: .moved, location: next, timestamp: clock.now))
+          frame()
+        }
+      case .fingerUp(let finger):
+        let point = fingers.removeValue(forKey: finger) ?? location
+        window.send(Touch(id: 10 + finger, phase: .ended, location: point, timestamp: clock.now))
         frame()
       case .capture(let name):
         window.layoutIfNeeded()

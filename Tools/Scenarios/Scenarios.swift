@@ -9,7 +9,8 @@ extension Scenario {
     labelKeyboardDrag, photoKeyboardSpringLoading,
     homeKeyboardMove, outboxKeyboardCopy, declarativeTextIntoField, declarativeTextIntoFrame,
     declarativeLinkRefused, declarativeListReorder, declarativeGridReorder, declarativeTextIntoGrid,
-    declarativeTyping, declarativeBoardReverse, declarativeTextIntoBoard,
+    declarativeTyping, declarativeBoardReverse, declarativeTextIntoBoard, fingerScrollThenCopy, homeFingerMove,
+    photosSecondFinger,
   ]
 
   /// The scenario with `id`.
@@ -531,4 +532,56 @@ extension Scenario {
     journal: ["inbox.performDrop 1 at 0", "inbox.commit Text: 北海道の夏 at 0"],
     state: "inbox=[Text: 北海道の夏]",
     peer: ScenarioPeer(arguments: ["source", "北海道の夏"], position: Point(x: 740, y: 60)))
+
+  // MARK: Fingers
+
+  /// A finger swipes the prefectures six rows up, holds still and lifts (no glide), then a
+  /// long press lifts the row now under it and copies it into the trip (rules 44 and 2).
+  public static let fingerScrollThenCopy = Scenario(
+    id: "finger-scroll-then-copy", scene: .tables,
+    summary: "A finger scrolls the prefectures six rows, then a long press copies 栃木県 into the trip",
+    steps: [
+      .fingerDown(0, tableRow(0, 7)), .fingerMove(0, tableRow(0, 1)), .wait(0.3), .fingerUp(0), .settle,
+      .fingerDown(0, tableRow(0, 2)), .wait(0.7), .fingerMove(0, tableRow(1, 1, dy: 8)), .wait(0.3),
+      .fingerUp(0), .settle,
+    ],
+    calls: [
+      "first.itemsForBeginning", "first.previewForLifting(item 0)", "first.willAnimateLift",
+      "first.sessionAllowsMoveOperation", "first.sessionIsRestrictedToDraggingApplication", "first.sessionWillBegin",
+      // On its way the finger passes the gap between the tables, where no target is.
+      "first.canHandle", "first.sessionDidEnter", "first.sessionDidUpdate", "first.sessionDidExit",
+      "second.canHandle", "second.sessionDidEnter", "second.sessionDidUpdate", "first.willEnd(copy)",
+      "second.performDrop", "second.previewForDropping(item 0)", "second.willAnimateDrop(item 0)",
+      "second.concludeDrop", "first.didEnd(copy)", "first.sessionDidEnd", "second.sessionDidEnd",
+      "first.sessionDidTransferItems",
+    ],
+    journal: ["first.itemsForBeginning 8", "second.performDrop copy 2", "second.commit \(prefectures[8]) at 2"],
+    state:
+      "first=\(listing(Array(prefectures[..<39]))) second=\(listing([prefectures[39], prefectures[40], prefectures[8]] + prefectures[41...]))"
+  )
+
+  /// Scene 003 by finger: a long press picks Camera up, the finger carries it to Books'
+  /// place and lifts.
+  public static let homeFingerMove = Scenario(
+    id: "home-finger-move", scene: .interactiveMovement,
+    summary: "A finger's long press picks Camera up; it moves to Books' place and lands there through moveItemAt",
+    steps: [.fingerDown(0, app(0)), .wait(0.7), .fingerMove(0, app(7)), .wait(0.3), .fingerUp(0), .settle],
+    calls: [],
+    journal: ["home.begin 0 true", "home.end", "home.moveItemAt 0→7"],
+    state: "apps=\(listing(Array(apps[1...7]) + [apps[0]] + apps[8...]))"
+  )
+
+  /// Scene 000 by fingers: one lifts Shiretoko, a second taps Nikkō into the drag (rule 4),
+  /// and both drop into Travel.
+  public static let photosSecondFinger = Scenario(
+    id: "photos-second-finger", scene: .photos,
+    summary: "A finger drags Shiretoko, a second finger taps Nikkō into the drag; both drop into Travel",
+    steps: [
+      .fingerDown(0, photo(0)), .wait(0.7), .fingerMove(0, Point(x: 600, y: 420)), .wait(0.2),
+      .secondTouchTap(photo(2)), .wait(0.2), .fingerMove(0, album(1)), .wait(0.3), .fingerUp(0), .settle,
+    ],
+    calls: photosWithSecondTouch.calls,
+    journal: photosWithSecondTouch.journal,
+    state: photosWithSecondTouch.state
+  )
 }

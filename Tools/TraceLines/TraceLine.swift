@@ -26,6 +26,8 @@ public enum TraceLine: Hashable, Sendable, CustomStringConvertible {
   /// `input` (the X server's time, in milliseconds); laying it out and drawing it took
   /// `drawing` seconds.
   case frame(number: Int, time: Double, input: UInt32, drawing: Double = 0)
+  /// The pointer moved to this point of the view tree (with `DRAGDROP_TRACE_POINTER` set).
+  case pointer(x: Int, y: Int)
   /// Any other line, kept whole: a probe's own reports.
   case other(String)
 
@@ -39,6 +41,7 @@ public enum TraceLine: Hashable, Sendable, CustomStringConvertible {
     case .idle: "idle"
     case .frame(let number, let time, let input, let drawing):
       "frame \(number) time=\(Self.microseconds(time)) input=\(input) drawing=\(Self.microseconds(drawing))"
+    case .pointer(let x, let y): "pointer \(x) \(y)"
     case .other(let text): text
     }
   }
@@ -52,6 +55,9 @@ public enum TraceLine: Hashable, Sendable, CustomStringConvertible {
     case "scene": self = .scene(rest)
     case "state": self = .state(rest)
     case "idle" where rest.isEmpty: self = .idle
+    case "pointer":
+      let numbers = rest.split(separator: " ").compactMap { Int($0) }
+      self = numbers.count == 2 ? .pointer(x: numbers[0], y: numbers[1]) : .other(line)
     case "ready":
       let fields = Self.fields(rest)
       let origin = fields["origin"]?.split(separator: ",").compactMap { Int($0) } ?? []

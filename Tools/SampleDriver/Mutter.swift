@@ -1,0 +1,178 @@
+import DragDrop
+import Foundation
+import SampleScenes
+import Scenarios
+import TraceLines
+
+/// GNOME's mutter, headless, on a 1280 × 800 virtual monitor, with a remote-desktop session
+/// that puts fingers and the pointer on its screen: `Tests/Peers/mutter_session.py`. mutter
+/// has no input devices of its own; its remote desktop is how a test touches it.
+public final class MutterSession: @unchecked Sendable {
+  /// The session script, in the checkout this driver was built from.
+  public static var script: URL {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .appending(path: "Tests/Peers/mutter_session.py")
+  }
+
+  /// Whether mutter, PipeWire and WirePlumber are installed.
+  public static var isAvailable: Bool {
+    ["/usr/bin/mutter", "/usr/bin/pipewire", "/usr/bin/wireplumber"].allSatisfy {
+      FileManager.default.isExecutableFile(atPath: $0)
+    }
+  }
+
+  /// The monitor's size, in pixels.
+  public static let width = 1280
+  public static let height = 800
+
+  public let process: LineProcess
+  /// The Wayland socket clients connect to.
+  public let socket: String
+
+  /// Starts mutter and its session, and waits until it takes input.
+  public init() throws(DriverError) {
+    guard Self.isAvailable else { throw .missingTool("mutter", package: "mutter pipewire wireplumber") }
+    process = try LineProcess.start(
+      URL(fileURLWithPath: "/usr/bin/python3"), arguments: [Self.script.path, "\(Self.width)", "\(Self.height)"],
+      environment: ["DISPLAY": nil, "WAYLAND_DISPLAY": nil])
+    guard let ready = process.waitForLine(timeout: 90, where: { $0.hasPrefix("ready ") || $0.hasPrefix("error") }),
+      ready.line.hasPrefix("ready ")
+    else {
+      process.terminate()
+      throw .timedOut("mutter to start", output: process.output)
+    }
+    socket = String(ready.line.dropFirst("ready ".count))
+  }
+
+  deinit {
+    process.terminate()
+  }
+
+  /// The environment of a GTK program on this compositor.
+  public var clientEnvironment: [String: String?] {
+    [
+      "GDK_BACKEND": "wayland", "WAYLAND_DISPLAY": socket,
+      "XDG_RUNTIME_DIR": URL(fileURLWithPath: socket).deletingLastPathComponent().path, "DISPLAY": nil,
+      "NO_AT_BRIDGE": "1", "GIO_USE_VFS": "local",
+    ]
+  }
+
+  /// Runs one command of the session (`down 0 100 200`, `move …`, `up 0`, `pointer X Y`,
+  /// `press 272`, `release 272`) and waits until mutter has taken it.
+  public func send(_ command: String) throws(DriverError) {
+    let index = process.lineCount
+    try process.write(line: command)
+    guard let answer = process.waitForLine(from: index, timeout: 20, where: { $0 == "ok" || $0.hasPrefix("error") })
+    else { throw .timedOut("mutter to take `\(command)`", output: process.output) }
+    if answer.line != "ok" { throw .commandFailed(command, status: 1, output: answer.line) }
+  }
+
+  public func close() {
+    process.terminate()
+  }
+}
+
+/// Plays scenarios in a Samples window on mutter with real touches: fingers go down, move
+/// and lift through mutter's remote desktop, as on a touchscreen, and the pointer moves and
+/// presses too. Movements step every ``Scenario/stepInterval`` seconds and waits are real
+/// time, as in ``RealScenarioPlayer``.
+public struct MutterScenarioPlayer: Sendable {
+  public let samples: URL
+
+  public init(samples: URL) {
+    self.samples = samples
+  }
+
+  /// Plays `scenario` on `session` in a new window and returns what the window reported.
+  public func play(_ scenario: Scenario, on session: MutterSession) throws(DriverError) -> ScenarioResult {
+    let window = try LineProcess.start(
+      samples, arguments: [scenario.scene.id, "--trace"],
+      environment: session.clientEnvironment.merging(["DRAGDROP_TRACE_POINTER": "1"]) { $1 })
+    defer { window.terminate() }
+    guard window.waitForLine(timeout: 60, where: { TraceLine($0).isReady }) != nil else {
+      throw .timedOut("the \(scenario.scene.id) window to show", output: window.output)
+    }
+    let offset = try locate(window, on: session)
+    func screen(_ point: Point) -> String {
+      "\(Int((point.x + offset.x).rounded())) \(Int((point.y + offset.y).rounded()))"
+    }
+    var fingers: [Int: Point] = [:]
+    var pointer: Point?
+    var lastInput = window.lineCount
+    for step in scenario.steps {
+      switch step {
+      case .fingerDown(let finger, let point):
+        lastInput = window.lineCount
+        try session.send("down \(finger) \(screen(point))")
+        fingers[finger] = point
+        pause(0.05)
+      case .fingerMove(let finger, let point):
+        for next in Scenario.path(from: fingers[finger] ?? point, to: point) {
+          try session.send("move \(finger) \(screen(next))")
+          pause(Scenario.stepInterval)
+        }
+        fingers[finger] = point
+      case .fingerUp(let finger):
+        lastInput = window.lineCount
+        try session.send("up \(finger)")
+        fingers[finger] = nil
+      case .secondTouchTap(let point):
+        try session.send("down 5 \(screen(point))")
+        pause(0.05)
+        try session.send("up 5")
+      case .hover(let point):
+        try session.send("pointer \(screen(point))")
+        pointer = point
+      case .press(let point):
+        if pointer != point { try session.send("pointer \(screen(point))") }
+        lastInput = window.lineCount
+        try session.send("press 272")
+        pointer = point
+        pause(0.05)
+      case .move(let point):
+        for next in Scenario.path(from: pointer ?? point, to: point) {
+          try session.send("pointer \(screen(next))")
+          pause(Scenario.stepInterval)
+        }
+        pointer = point
+      case .release:
+        lastInput = window.lineCount
+        try session.send("release 272")
+      case .wait(let duration):
+        pause(duration)
+      case .key:
+        throw .unsupportedStep("a key: the mutter session sends none")
+      case .capture:
+        break
+      case .settle:
+        try window.waitUntilIdle(after: lastInput, timeout: 15, what: "the \(scenario.scene.id) window to settle")
+      }
+    }
+    try window.waitUntilIdle(after: lastInput, timeout: 15, what: "the \(scenario.scene.id) window to settle")
+    return window.traceResult
+  }
+
+  /// Where the window's view tree is on the screen: Wayland tells a client nothing of it,
+  /// so the pointer goes to points of a grid until the window says where it felt it.
+  private func locate(_ window: LineProcess, on session: MutterSession) throws(DriverError) -> Point {
+    for y in stride(from: 120, to: MutterSession.height, by: 160) {
+      for x in stride(from: 120, to: MutterSession.width, by: 200) {
+        let index = window.lineCount
+        try session.send("pointer \(x) \(y)")
+        if let line = window.waitForLine(
+          from: index, timeout: 0.5, where: { if case .pointer = TraceLine($0) { true } else { false } }),
+          case .pointer(let wx, let wy) = TraceLine(line.line)
+        {
+          // Off the window again, so that the pointer hovers over nothing the scenario uses.
+          try session.send("pointer \(MutterSession.width - 1) \(MutterSession.height - 1)")
+          return Point(x: Double(x - wx), y: Double(y - wy))
+        }
+      }
+    }
+    throw .timedOut("the window to feel the pointer", output: window.output)
+  }
+
+  private func pause(_ seconds: Double) {
+    Thread.sleep(forTimeInterval: seconds)
+  }
+}
