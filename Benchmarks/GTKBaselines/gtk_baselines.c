@@ -14,6 +14,9 @@
 //                                   the middle, redrawn every frame: per frame, the time
 //                                   from before-paint to after-paint (snapshot, render,
 //                                   present), with the renderer GSK_RENDERER names
+//   gtk_baselines list-scroll N     a GtkListView of N rows (400 × 800) scrolled by 30 pixels
+//                                   a frame, as a finger pans it: per frame, before-paint to
+//                                   after-paint (layout, snapshot, render, present)
 //
 // Each prints one line: what, the count, and p50 / p90 / p99 (or the total) in microseconds.
 #include <gtk/gtk.h>
@@ -231,9 +234,38 @@ static void frames(long count) {
   g_object_unref(model);
 }
 
+/// Moves the list's adjustment on by 30 pixels a frame, and back near the middle when it
+/// nears the end.
+static gboolean pan(GtkWidget *widget, GdkFrameClock *clock, gpointer data) {
+  (void)widget;
+  (void)clock;
+  GtkAdjustment *adjustment = data;
+  double next = gtk_adjustment_get_value(adjustment) + 30;
+  if (next > gtk_adjustment_get_upper(adjustment) - 2000) next = gtk_adjustment_get_upper(adjustment) / 2;
+  gtk_adjustment_set_value(adjustment, next);
+  return G_SOURCE_CONTINUE;
+}
+
+static void scroll_frames(long count) {
+  GtkWidget *view;
+  GListModel *model;
+  GtkWidget *window = make_view(count, FALSE, &view, &model);
+  static FrameTiming timing;
+  timing.view = view;
+  GtkAdjustment *adjustment = gtk_scrollable_get_vadjustment(GTK_SCROLLABLE(view));
+  GdkFrameClock *clock = gtk_widget_get_frame_clock(window);
+  g_signal_connect(clock, "before-paint", G_CALLBACK(before_paint), &timing);
+  g_signal_connect(clock, "after-paint", G_CALLBACK(after_paint), &timing);
+  gtk_widget_add_tick_callback(window, pan, adjustment, NULL);
+  while (timing.count < 300) g_main_context_iteration(NULL, TRUE);
+  report("gtk 400x800 list scrolled 30 px a frame, before-paint to after-paint", count, timing.samples, 300);
+  gtk_window_destroy(GTK_WINDOW(window));
+  g_object_unref(model);
+}
+
 int main(int argc, char **argv) {
   if (argc < 3) {
-    fprintf(stderr, "usage: gtk_baselines list-motion|grid-motion|inserts|grid-frame N [K]\n");
+    fprintf(stderr, "usage: gtk_baselines list-motion|grid-motion|inserts|grid-frame|list-scroll N [K]\n");
     return 2;
   }
   gtk_init();
@@ -242,6 +274,7 @@ int main(int argc, char **argv) {
   else if (strcmp(argv[1], "grid-motion") == 0) motion(count, TRUE);
   else if (strcmp(argv[1], "inserts") == 0) inserts(count, argc > 3 ? atoi(argv[3]) : 10000);
   else if (strcmp(argv[1], "grid-frame") == 0) frames(count);
+  else if (strcmp(argv[1], "list-scroll") == 0) scroll_frames(count);
   else return 2;
   return 0;
 }

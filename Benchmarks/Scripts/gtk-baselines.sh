@@ -9,7 +9,9 @@
 #     GtkListView, and the layout pass after: beside DragDrop's 10,000 placeholders;
 #   - a 1280×800 GtkGridView of titled, rounded tiles redrawn every frame, from
 #     before-paint to after-paint, with the cairo renderer and with GTK's default (GL, in
-#     software on Xvfb): beside RenderBenchmarks' frame.
+#     software on Xvfb): beside RenderBenchmarks' frame;
+#   - a GtkListView of 1,000,000 rows scrolled 30 pixels a frame, as a finger pans it, from
+#     before-paint to after-paint: beside UIBenchmarks' finger scroll frame.
 #
 #   Benchmarks/Scripts/gtk-baselines.sh
 set -euo pipefail
@@ -27,3 +29,4 @@ run inserts 1000000 10000
 for renderer in cairo gl; do
   for n in 1000 1000000; do printf "%s: " $renderer; GSK_RENDERER=$renderer run grid-frame $n; done
 done
+for renderer in cairo gl; do printf "%s: " $renderer; GSK_RENDERER=$renderer run list-scroll 1000000; done

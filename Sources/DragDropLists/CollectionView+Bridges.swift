@@ -22,6 +22,15 @@ struct CollectionDataBridge: ItemsDataBridge {
   func didDeselect(_ indexPath: IndexPath) {
     collectionView.collectionDelegate?.collectionView(collectionView, didDeselectItemAt: indexPath)
   }
+  func shouldHighlight(_ indexPath: IndexPath) -> Bool {
+    collectionView.collectionDelegate?.collectionView(collectionView, shouldHighlightItemAt: indexPath) ?? true
+  }
+  func didHighlight(_ indexPath: IndexPath) {
+    collectionView.collectionDelegate?.collectionView(collectionView, didHighlightItemAt: indexPath)
+  }
+  func didUnhighlight(_ indexPath: IndexPath) {
+    collectionView.collectionDelegate?.collectionView(collectionView, didUnhighlightItemAt: indexPath)
+  }
   /// A collection view leaves every drop, local reorders included, to performDrop.
   func moveItem(from source: IndexPath, to destination: IndexPath) -> Bool { false }
 }

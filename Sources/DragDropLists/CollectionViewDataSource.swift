@@ -45,6 +45,12 @@ public protocol CollectionViewDelegate: ScrollViewDelegate {
   func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath)
   /// The user deselected an item.
   func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: IndexPath)
+  /// Whether a touch on an item highlights it. True by default.
+  func collectionView(_ collectionView: CollectionView, shouldHighlightItemAt indexPath: IndexPath) -> Bool
+  /// A touch highlighted an item: a finger that stayed still a moment, or the pointer.
+  func collectionView(_ collectionView: CollectionView, didHighlightItemAt indexPath: IndexPath)
+  /// The highlight went: the touch lifted, or a scroll or a drag took it.
+  func collectionView(_ collectionView: CollectionView, didUnhighlightItemAt indexPath: IndexPath)
   /// Where an interactively moving item goes when the finger proposes `proposed` (rule
   /// 28); the proposed path by default. `current` is where it was shown until now.
   func collectionView(
@@ -56,6 +62,11 @@ public protocol CollectionViewDelegate: ScrollViewDelegate {
 extension CollectionViewDelegate {
   public func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath) {}
   public func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: IndexPath) {}
+  public func collectionView(_ collectionView: CollectionView, shouldHighlightItemAt indexPath: IndexPath) -> Bool {
+    true
+  }
+  public func collectionView(_ collectionView: CollectionView, didHighlightItemAt indexPath: IndexPath) {}
+  public func collectionView(_ collectionView: CollectionView, didUnhighlightItemAt indexPath: IndexPath) {}
   public func collectionView(
     _ collectionView: CollectionView, targetIndexPathForMoveOfItemFromOriginalIndexPath original: IndexPath,
     atCurrentIndexPath current: IndexPath, toProposedIndexPath proposed: IndexPath

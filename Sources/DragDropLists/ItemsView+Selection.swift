@@ -48,3 +48,66 @@ extension ItemsView {
     }
   }
 }
+
+extension ItemsView {
+  // MARK: Highlight
+
+  /// Highlights the item under a touch, if the delegate lets it; nil when none is.
+  func highlightItem(at point: Point) -> IndexPath? {
+    guard allowsSelection, movement == nil, let indexPath = dataIndexPath(at: point), contains(indexPath),
+      data.shouldHighlight(indexPath)
+    else { return nil }
+    visibleByPath[indexPath]?.isHighlighted = true
+    data.didHighlight(indexPath)
+    return indexPath
+  }
+
+  /// Takes the highlight off an item.
+  func unhighlightItem(at indexPath: IndexPath) {
+    visibleByPath[indexPath]?.isHighlighted = false
+    data.didUnhighlight(indexPath)
+  }
+}
+
+/// The items view's own handling of a touch: the item under it is highlighted while it is
+/// down, as UIKit's cells are. In a scroll view a finger's touch reaches it only once it
+/// has stayed still a moment (``ScrollView/delaysContentTouches``), and a scroll or a drag
+/// that takes the touch takes the highlight off.
+@MainActor
+final class HighlightTracker: GestureRecognizer {
+  private weak var items: ItemsView?
+  private var highlighted: IndexPath?
+
+  init(items: ItemsView) {
+    self.items = items
+    super.init()
+    handlesTouchesForView = true
+  }
+
+  override var state: State {
+    didSet { if state == .failed || state == .cancelled { unhighlight() } }
+  }
+
+  override func touchesBegan(_ touches: [Touch]) {
+    guard highlighted == nil, let items, let touch = touches.first else { return }
+    highlighted = items.highlightItem(at: items.convert(touch.location, from: nil))
+  }
+
+  override func touchesEnded(_ touches: [Touch]) {
+    unhighlight()
+    state = .failed
+  }
+
+  override func touchesCancelled(_ touches: [Touch]) {
+    unhighlight()
+    state = .failed
+  }
+
+  private func unhighlight() {
+    guard let indexPath = highlighted else { return }
+    highlighted = nil
+    items?.unhighlightItem(at: indexPath)
+  }
+
+  override func reset() { unhighlight() }
+}

@@ -151,6 +151,7 @@ open class ItemsView: ScrollView {
         guard let self, recognizer.state == .ended else { return }
         self.tap(at: recognizer.location(in: self))
       })
+    addGestureRecognizer(HighlightTracker(items: self))
   }
 
   /// Whether items can be dragged. Until it is set, it follows the device configuration

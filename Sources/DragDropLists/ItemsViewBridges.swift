@@ -20,6 +20,9 @@ protocol ItemsDataBridge {
   func extent(at indexPath: IndexPath) -> Double
   func didSelect(_ indexPath: IndexPath)
   func didDeselect(_ indexPath: IndexPath)
+  func shouldHighlight(_ indexPath: IndexPath) -> Bool
+  func didHighlight(_ indexPath: IndexPath)
+  func didUnhighlight(_ indexPath: IndexPath)
   /// Rule 22: moves a single item of a local reorder in the data source (`destination` is
   /// the index after removal) and returns true, or returns false when the data source
   /// does not reorder, leaving the drop to performDrop.
@@ -66,6 +69,9 @@ private struct Disconnected: ItemsDataBridge {
   func extent(at indexPath: IndexPath) -> Double { 0 }
   func didSelect(_ indexPath: IndexPath) {}
   func didDeselect(_ indexPath: IndexPath) {}
+  func shouldHighlight(_ indexPath: IndexPath) -> Bool { false }
+  func didHighlight(_ indexPath: IndexPath) {}
+  func didUnhighlight(_ indexPath: IndexPath) {}
   func moveItem(from source: IndexPath, to destination: IndexPath) -> Bool { false }
 }
 

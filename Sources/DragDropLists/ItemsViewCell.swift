@@ -8,6 +8,8 @@ open class ItemsViewCell: View {
   public internal(set) var reuseIdentifier: String?
   /// Whether the item is selected.
   public internal(set) var isSelected = false
+  /// Whether a touch highlights the item now: a finger held on it, or the pointer pressed.
+  public internal(set) var isHighlighted = false
 
   /// A cell of `frame`. A subclass builds its content in an override of this initializer
   /// (a table cell's in `init(style:reuseIdentifier:)`), as in UIKit.
@@ -37,6 +39,7 @@ open class ItemsViewCell: View {
   /// Called before a cell is handed out again; clears the selection and drag state.
   open func prepareForReuse() {
     isSelected = false
+    isHighlighted = false
     // Through dragStateDidChange, so that a cell reused after a drag drops its dragged look.
     setDragState(.none)
     isDropTarget = false

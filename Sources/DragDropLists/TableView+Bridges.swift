@@ -17,6 +17,13 @@ struct TableDataBridge: ItemsDataBridge {
   func extent(at indexPath: IndexPath) -> Double { table.rowHeight(at: indexPath) }
   func didSelect(_ indexPath: IndexPath) { table.tableDelegate?.tableView(table, didSelectRowAt: indexPath) }
   func didDeselect(_ indexPath: IndexPath) { table.tableDelegate?.tableView(table, didDeselectRowAt: indexPath) }
+  func shouldHighlight(_ indexPath: IndexPath) -> Bool {
+    table.tableDelegate?.tableView(table, shouldHighlightRowAt: indexPath) ?? true
+  }
+  func didHighlight(_ indexPath: IndexPath) { table.tableDelegate?.tableView(table, didHighlightRowAt: indexPath) }
+  func didUnhighlight(_ indexPath: IndexPath) {
+    table.tableDelegate?.tableView(table, didUnhighlightRowAt: indexPath)
+  }
 
   /// Rule 22: a local single-row reorder goes through the data source's moveRowAt when it
   /// implements it and can move the row. The protocol's default moveRowAt says it is not

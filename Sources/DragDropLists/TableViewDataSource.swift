@@ -99,6 +99,12 @@ public protocol TableViewDelegate: ScrollViewDelegate {
   func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath)
   /// The user deselected a row.
   func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath)
+  /// Whether a touch on a row highlights it. True by default.
+  func tableView(_ tableView: TableView, shouldHighlightRowAt indexPath: IndexPath) -> Bool
+  /// A touch highlighted a row: a finger that stayed still a moment, or the pointer.
+  func tableView(_ tableView: TableView, didHighlightRowAt indexPath: IndexPath)
+  /// The highlight went: the touch lifted, or a scroll or a drag took it.
+  func tableView(_ tableView: TableView, didUnhighlightRowAt indexPath: IndexPath)
 }
 
 extension TableViewDelegate {
@@ -145,4 +151,7 @@ extension TableViewDelegate {
   ) -> IndexPath { proposedDestinationIndexPath }
   public func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {}
   public func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath) {}
+  public func tableView(_ tableView: TableView, shouldHighlightRowAt indexPath: IndexPath) -> Bool { true }
+  public func tableView(_ tableView: TableView, didHighlightRowAt indexPath: IndexPath) {}
+  public func tableView(_ tableView: TableView, didUnhighlightRowAt indexPath: IndexPath) {}
 }

@@ -248,6 +248,7 @@ private final class ControlTracker: GestureRecognizer {
   init(control: Control) {
     self.control = control
     super.init()
+    handlesTouchesForView = true
   }
 
   override var state: State {

@@ -30,7 +30,7 @@ open class GestureRecognizer {
   /// Setting the state runs the actions on `began`, `changed` (each time it is set, so
   /// every movement is reported), `ended` and `cancelled`.
   /// Transitions that make no sense (from `failed` to `began`, say) are ignored.
-  public var state: State = .possible {
+  open var state: State = .possible {
     didSet {
       // Setting the state here does not call this observer again.
       guard state != oldValue else {
@@ -82,6 +82,19 @@ open class GestureRecognizer {
 
   /// What the recogniser recognised while others it requires to fail had not yet failed.
   package private(set) var waitingState: State?
+
+  /// Whether the views under the recogniser's view stop tracking a touch (a control's
+  /// highlight, a cell's) once the recogniser recognises it. True by default, as in UIKit.
+  public var cancelsTouchesInView = true
+  /// Whether the views under the recogniser's view see a touch begin only once the
+  /// recogniser has failed (or the touch ends), as UIKit's `delaysTouchesBegan`: a scroll
+  /// view's content highlights only once the finger has shown it does not scroll. False by
+  /// default.
+  public var delaysTouchesBegan = false
+  /// Whether the recogniser stands for its view's own handling of touches (a control's
+  /// tracking, a cell's highlight), which ``cancelsTouchesInView`` and
+  /// ``delaysTouchesBegan`` of the recognisers above act on.
+  package var handlesTouchesForView = false
 
   /// The recognisers that must fail before this one recognises.
   private var failureRequirements: [WeakRecognizer] = []

@@ -61,11 +61,23 @@ open class ScrollView: View {
   /// that the pointer still selects and drags. Require it to fail, or let it recognise
   /// with another, as in UIKit.
   public let panGestureRecognizer: PanGestureRecognizer = ScrollPanGestureRecognizer()
+  /// Whether a finger's touch reaches the content's own handling (a control's highlight, a
+  /// cell's) only once it has stayed still a moment (0.15 s), so that a swipe scrolls
+  /// without highlighting what it started on. True by default, as in UIKit.
+  public var delaysContentTouches = true {
+    didSet { contentTouchDelay.delaysTouchesBegan = delaysContentTouches }
+  }
+  /// Whether a finger that the content already tracks (a control it highlights) can still
+  /// scroll, taking the touch from the content. True by default, as in UIKit.
+  public var canCancelContentTouches = true
+  /// Holds a finger's touch back from the content for ``contentTouchDelay``'s moment.
+  private let contentTouchDelay = ContentTouchDelay()
 
   public override init(frame: Rect = .zero) {
     super.init(frame: frame)
     clipsToBounds = true
     addGestureRecognizer(panGestureRecognizer)
+    addGestureRecognizer(contentTouchDelay)
     for indicator in indicators {
       indicator.backgroundColor = Color(red: 0, green: 0, blue: 0, alpha: 0.45)
       indicator.cornerRadius = 1.5
@@ -368,8 +380,15 @@ open class ScrollView: View {
     return true
   }
 
-  /// The finger began to move the content.
+  /// Whether the content's own handling tracks touch `id`, which a scroll may then not take
+  /// when ``canCancelContentTouches`` is false.
+  fileprivate func contentTracks(touch id: Int) -> Bool {
+    !(window?.viewHandlersTracking(touch: id, under: self).isEmpty ?? true)
+  }
+
+  /// The finger began to move the content: the touch it held back never reaches it.
   fileprivate func fingerDidBeginDragging() {
+    contentTouchDelay.stop()
     isDragging = true
     delegate?.scrollViewWillBeginDragging(self)
   }
@@ -578,7 +597,9 @@ final class ScrollPanGestureRecognizer: PanGestureRecognizer {
       guard moved.distance(to: .zero) >= minimumDistance else { return }
       let pannable = scrollView.pannableAxes
       let horizontal = abs(moved.x) > abs(moved.y)
-      guard horizontal ? pannable.horizontal : pannable.vertical else {
+      guard horizontal ? pannable.horizontal : pannable.vertical,
+        scrollView.canCancelContentTouches || !scrollView.contentTracks(touch: touch.id)
+      else {
         state = .failed
         return
       }
@@ -631,5 +652,42 @@ final class ScrollPanGestureRecognizer: PanGestureRecognizer {
     tracked = nil
     samples = []
     if let scrollView, scrollView.isTracking, touches.isEmpty { scrollView.fingerWasCancelled() }
+  }
+}
+
+/// Holds a finger's touch back from a scroll view's content until it has stayed still for a
+/// moment or lifted, as UIKit's `delaysContentTouches` does: it recognises nothing, and its
+/// failure lets the content see the touch begin.
+@MainActor
+final class ContentTouchDelay: GestureRecognizer {
+  /// How long a still finger is held back.
+  static let delay = 0.15
+  private var timer: ScheduledAction?
+
+  override init(action: ((GestureRecognizer) -> Void)? = nil) {
+    super.init(action: action)
+    allowedTouchKinds = [.direct]
+    delaysTouchesBegan = true
+    shouldRecognizeSimultaneously = { _ in true }
+  }
+
+  override func touchesBegan(_ touches: [Touch]) {
+    guard timer == nil else { return }
+    timer = clock?.schedule(after: Self.delay) { [weak self] in self?.stop() }
+  }
+
+  override func touchesEnded(_ touches: [Touch]) { stop() }
+  override func touchesCancelled(_ touches: [Touch]) { stop() }
+
+  /// Lets the touch go: the content sees it now, unless a scroll took it.
+  func stop() {
+    timer?.cancel()
+    timer = nil
+    if state == .possible { state = .failed }
+  }
+
+  override func reset() {
+    timer?.cancel()
+    timer = nil
   }
 }

@@ -111,9 +111,19 @@ open class Window: View {
       recognizersByTouch[touch.id] = recognizers
       // One that a timer failed or ended since its last touch starts afresh.
       for recognizer in recognizers where recognizer.touches.isEmpty { recognizer.resetIfDone() }
-      for recognizer in recognizers { recognizer.deliver(touch) }
+      let delayed = delayedHandlers(among: recognizers)
+      if !delayed.handlers.isEmpty {
+        delayedTouches[touch.id] = DelayedTouch(touch: touch, handlers: delayed.handlers, delayers: delayed.delayers)
+      }
+      for recognizer in recognizers where !delayed.handlers.contains(where: { $0 === recognizer }) {
+        recognizer.deliver(touch)
+      }
     case .moved, .stationary:
-      for recognizer in recognizersByTouch[touch.id] ?? [] { recognizer.deliver(touch) }
+      delayedTouches[touch.id]?.touch = touch
+      let held = delayedTouches[touch.id]?.handlers ?? []
+      for recognizer in recognizersByTouch[touch.id] ?? [] where !held.contains(where: { $0 === recognizer }) {
+        recognizer.deliver(touch)
+      }
     case .ended, .cancelled:
       finish(touchID: touch.id, with: touch)
     }
@@ -122,11 +132,70 @@ open class Window: View {
 
   private func finish(touchID: Int, with touch: Touch) {
     guard let recognizers = recognizersByTouch[touchID] else { return }
+    // The recognisers that hold the views' touches back hear the end first: as they fail,
+    // the views see the touch begin, then end with the others.
+    var served: [GestureRecognizer] = []
+    if let delayed = delayedTouches[touchID] {
+      delayedTouches[touchID]?.touch.location = touch.location
+      for delayer in delayed.delayers {
+        delayer.deliver(touch)
+        served.append(delayer)
+      }
+      // A touch that ends while held still begins for the views, as a tap's does.
+      if touch.phase == .ended { flushDelayedTouch(touchID) }
+      delayedTouches[touchID] = nil
+    }
     // Delivered while the touch is still known, so that a recogniser that recognises as it
     // lifts finds those it must wait for.
-    for recognizer in recognizers { recognizer.deliver(touch) }
+    for recognizer in recognizers where !served.contains(where: { $0 === recognizer }) { recognizer.deliver(touch) }
     recognizersByTouch[touchID] = nil
     resetFinishedRecognizers(recognizers)
+  }
+
+  /// A touch whose beginning the views under a recogniser with ``GestureRecognizer/delaysTouchesBegan``
+  /// have not seen yet.
+  private struct DelayedTouch {
+    var touch: Touch
+    /// The recognisers standing for the views' own handling, waiting for the touch.
+    var handlers: [GestureRecognizer]
+    /// The recognisers holding it back.
+    var delayers: [GestureRecognizer]
+  }
+  private var delayedTouches: [Int: DelayedTouch] = [:]
+
+  /// The views' touch handlers among `recognizers` that a recogniser above them holds back,
+  /// and the recognisers that do.
+  private func delayedHandlers(
+    among recognizers: [GestureRecognizer]
+  ) -> (
+    handlers: [GestureRecognizer], delayers: [GestureRecognizer]
+  ) {
+    let delayers = recognizers.filter { $0.delaysTouchesBegan && !$0.handlesTouchesForView }
+    guard !delayers.isEmpty else { return ([], []) }
+    let handlers = recognizers.filter { handler in
+      guard handler.handlesTouchesForView, let view = handler.view else { return false }
+      return delayers.contains { delayer in delayer.view.map { view.isDescendant(of: $0) } ?? false }
+    }
+    return (handlers, handlers.isEmpty ? [] : delayers)
+  }
+
+  /// Gives the held-back touch to the views once no recogniser holds it any longer.
+  private func flushDelayedTouch(_ id: Int) {
+    guard let delayed = delayedTouches[id] else { return }
+    guard delayed.delayers.allSatisfy({ $0.state == .failed || $0.state == .possible && $0.touches[id] == nil })
+    else { return }
+    delayedTouches[id] = nil
+    var began = delayed.touch
+    began.phase = .began
+    for handler in delayed.handlers { handler.deliver(began) }
+  }
+
+  /// The views' own touch handlers under `view` that track touch `id`: a control tracking
+  /// it, a cell highlighted by it.
+  package func viewHandlersTracking(touch id: Int, under view: View) -> [GestureRecognizer] {
+    (recognizersByTouch[id] ?? []).filter {
+      $0.handlesTouchesForView && $0.touches[id] != nil && ($0.view?.isDescendant(of: view) ?? false)
+    }
   }
 
   private func resetFinishedRecognizers(_ extra: [GestureRecognizer] = []) {
@@ -157,7 +226,12 @@ open class Window: View {
       waitingRecognizers.removeAll { $0 === waiting }
       waiting.finishWaiting(recognized: false)
     }
+    // The views' touches it held back never begin.
+    for (id, delayed) in delayedTouches where delayed.delayers.contains(where: { $0 === recognizer }) {
+      delayedTouches[id] = nil
+    }
     for other in recognizersSharingTouches(with: recognizer) {
+      if other.handlesTouchesForView && !recognizer.cancelsTouchesInView { continue }
       let simultaneous =
         recognizer.recognizesSimultaneously(with: other) || other.recognizesSimultaneously(with: recognizer)
       if !simultaneous { other.abandon() }
@@ -186,8 +260,12 @@ open class Window: View {
     return blocked
   }
 
-  /// A recogniser failed: those that waited for it recognise, once nothing else holds them.
+  /// A recogniser failed: those that waited for it recognise, once nothing else holds them,
+  /// and the views see the touches it held back.
   func recognizerDidFail(_ recognizer: GestureRecognizer) {
+    for (id, delayed) in delayedTouches where delayed.delayers.contains(where: { $0 === recognizer }) {
+      flushDelayedTouch(id)
+    }
     waitingRecognizers.removeAll { $0 === recognizer }
     for waiting in waitingRecognizers where waiting.requiresFailure(of: recognizer) {
       let stillBlocked = recognizersSharingTouches(with: waiting).contains {

@@ -326,12 +326,115 @@ import Testing
     #expect(scene.right.indexPathsForSelectedRows.count == 1 && scene.right.contentOffset == offset)
   }
 
-  /// A table's delegate, as UIKit code writes one: it hears the scroll too.
+  /// A table's delegate, as UIKit code writes one: it hears the scroll too, and the
+  /// highlights and selections.
   final class RowsDelegate: TableViewDelegate {
     var scrolled: [Double] = []
     var endedDecelerating = 0
+    var calls: [String] = []
     func scrollViewDidScroll(_ scrollView: ScrollView) { scrolled.append(scrollView.contentOffset.y) }
     func scrollViewDidEndDecelerating(_ scrollView: ScrollView) { endedDecelerating += 1 }
+    func tableView(_ tableView: TableView, didHighlightRowAt indexPath: IndexPath) {
+      calls.append("highlight \(indexPath.row)")
+    }
+    func tableView(_ tableView: TableView, didUnhighlightRowAt indexPath: IndexPath) {
+      calls.append("unhighlight \(indexPath.row)")
+    }
+    func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
+      calls.append("select \(indexPath.row)")
+    }
+  }
+
+  /// The right table's cell for row `row`, if it shows.
+  func cell(_ scene: TwoTables, _ row: Int) -> ItemsViewCell? {
+    scene.right.visibleCells.first { scene.right.indexPath(for: $0)?.row == row }
+  }
+
+  @Test("A still finger highlights its row after a moment, and lifting takes the highlight off and selects it")
+  func stillFingerHighlights() throws {
+    let scene = scene()
+    let delegate = RowsDelegate()
+    scene.right.delegate = delegate
+    scene.test.press(at: Point(x: 480, y: 66))
+    scene.test.hold(0.1)
+    #expect(delegate.calls.isEmpty && cell(scene, 1)?.isHighlighted == false)
+    scene.test.hold(0.1)
+    #expect(delegate.calls == ["highlight 1"] && cell(scene, 1)?.isHighlighted == true)
+    scene.test.release()
+    #expect(delegate.calls == ["highlight 1", "unhighlight 1", "select 1"])
+    #expect(cell(scene, 1)?.isHighlighted == false)
+    // A quick tap highlights too, as it lifts, then selects.
+    scene.test.tap(at: Point(x: 480, y: 110), touch: 2)
+    #expect(delegate.calls.suffix(3) == ["highlight 2", "unhighlight 2", "select 2"])
+  }
+
+  @Test("A swipe scrolls without highlighting; a held finger that then moves scrolls and loses its highlight")
+  func swipeDoesNotHighlight() {
+    let scene = scene()
+    let delegate = RowsDelegate()
+    scene.right.delegate = delegate
+    scene.test.press(at: Point(x: 480, y: 300))
+    scene.test.drag(along: [Point(x: 480, y: 150)], steps: 4)
+    scene.test.release()
+    scene.test.settle()
+    #expect(delegate.calls.isEmpty)
+    let offset = scene.right.contentOffset.y
+    scene.test.press(at: Point(x: 480, y: 300))
+    scene.test.hold(0.2)
+    #expect(delegate.calls.count == 1 && delegate.calls[0].hasPrefix("highlight"))
+    scene.test.drag(along: [Point(x: 480, y: 200)], steps: 4)
+    #expect(delegate.calls.count == 2 && delegate.calls[1].hasPrefix("unhighlight"))
+    scene.test.release()
+    scene.test.settle()
+    #expect(scene.right.contentOffset.y > offset + 50 && delegate.calls.count == 2)
+  }
+
+  @Test("Content that may not lose its touch keeps it: a held, highlighted finger does not scroll")
+  func canCancelContentTouches() {
+    let scene = scene()
+    let delegate = RowsDelegate()
+    scene.right.delegate = delegate
+    scene.right.canCancelContentTouches = false
+    scene.test.press(at: Point(x: 480, y: 300))
+    scene.test.hold(0.2)
+    scene.test.drag(along: [Point(x: 480, y: 200)], steps: 4)
+    #expect(scene.right.contentOffset.y == 0)
+    #expect(delegate.calls.count == 1 && delegate.calls[0].hasPrefix("highlight"))
+    scene.test.release()
+    #expect(delegate.calls.count == 2 && delegate.calls[1].hasPrefix("unhighlight"))
+    // A swipe before the content has the touch still scrolls.
+    scene.test.press(at: Point(x: 480, y: 300))
+    scene.test.drag(along: [Point(x: 480, y: 200)], steps: 4)
+    scene.test.release()
+    #expect(scene.right.contentOffset.y > 50)
+  }
+
+  @Test("Without the delay, a finger highlights at once")
+  func noDelay() {
+    let scene = scene()
+    let delegate = RowsDelegate()
+    scene.right.delegate = delegate
+    scene.right.delaysContentTouches = false
+    scene.test.press(at: Point(x: 480, y: 66))
+    #expect(delegate.calls == ["highlight 1"])
+    scene.test.release()
+  }
+
+  @Test("A button in a scroll view: a tap runs it; a swipe from it scrolls and runs nothing")
+  func buttonInAScrollView() {
+    let scene = scene()
+    var taps = 0
+    let button = Button(type: .system)
+    button.frame = Rect(x: 10, y: 10, width: 200, height: 30)
+    button.addAction(Action { _ in taps += 1 }, for: .primaryActionTriggered)
+    scene.right.addSubview(button)
+    let center = button.convert(button.bounds.center, to: scene.test.window)
+    scene.test.tap(at: center, touch: 2)
+    #expect(taps == 1)
+    scene.test.press(at: center)
+    scene.test.drag(along: [Point(x: center.x, y: center.y + 150)], steps: 4)
+    scene.test.release()
+    #expect(taps == 1 && !button.isHighlighted)
   }
 
   @Test("A table's delegate is its scroll view's: it hears the content move, and still gives row heights")

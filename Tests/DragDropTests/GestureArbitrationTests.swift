@@ -143,4 +143,52 @@ import Testing
     test.release(touch: 2)
     #expect(log.entries.contains("press began") && log.entries.contains("pan began"))
   }
+
+  /// A button inside a view whose recogniser `configure` sets up, and a counter of the
+  /// button's taps.
+  func buttonUnder(_ recognizer: GestureRecognizer) -> (TestWindow, Button, Log) {
+    let test = TestWindow(size: Size(width: 300, height: 300))
+    test.recorder.stopChecking()
+    let parent = View(frame: Rect(x: 0, y: 0, width: 300, height: 300))
+    let button = Button(type: .system)
+    button.frame = Rect(x: 50, y: 50, width: 200, height: 100)
+    let log = Log()
+    button.addAction(Action { _ in log.entries.append("tap") }, for: .primaryActionTriggered)
+    parent.addSubview(button)
+    parent.addGestureRecognizer(recognizer)
+    test.window.addSubview(parent)
+    return (test, button, log)
+  }
+
+  @Test("A recogniser that delays touches began keeps a button from tracking until it fails; a quick tap still runs")
+  func delaysTouchesBegan() {
+    let press = LongPressGestureRecognizer()
+    press.minimumPressDuration = 0.3
+    press.delaysTouchesBegan = true
+    let (test, button, log) = buttonUnder(press)
+    test.press(at: Point(x: 150, y: 100))
+    test.hold(0.1)
+    #expect(!button.isHighlighted)
+    test.hold(0.3)
+    #expect(press.state == .began && !button.isHighlighted)
+    test.release()
+    #expect(log.entries.isEmpty)
+    test.tap(at: Point(x: 150, y: 100))
+    #expect(log.entries == ["tap"])
+  }
+
+  @Test("A pan that cancels touches in view stops a button's tracking; one that does not leaves the button its tap")
+  func cancelsTouchesInView() {
+    for cancels in [true, false] {
+      let pan = PanGestureRecognizer()
+      pan.cancelsTouchesInView = cancels
+      let (test, button, log) = buttonUnder(pan)
+      test.press(at: Point(x: 100, y: 100))
+      test.drag(along: [Point(x: 130, y: 100)], steps: 3)
+      #expect(pan.state == .changed || pan.state == .began)
+      #expect(button.isHighlighted == !cancels)
+      test.release()
+      #expect(log.entries == (cancels ? [] : ["tap"]))
+    }
+  }
 }

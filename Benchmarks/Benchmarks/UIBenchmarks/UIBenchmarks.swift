@@ -191,6 +191,22 @@ let benchmarks: @Sendable () -> Void = {
     }
   }
 
+  Benchmark("finger scroll frame, 1000000 rows", configuration: .init(metrics: [perMove], maxIterations: 20)) {
+    benchmark, scene in
+    for sample in await MainActor.run(body: { scene.swipe() }) { benchmark.measurement(perMove, sample) }
+  } setup: {
+    await MainActor.run { FingerScrollScene(count: 1_000_000) }
+  }
+
+  Benchmark(
+    "wheel scroll frame, 1000000 rows (baseline)", configuration: .init(metrics: [perMove], maxIterations: 20)
+  ) {
+    benchmark, scene in
+    for sample in await MainActor.run(body: { scene.wheel(frames: 60) }) { benchmark.measurement(perMove, sample) }
+  } setup: {
+    await MainActor.run { FingerScrollScene(count: 1_000_000) }
+  }
+
   Benchmark(
     "one row's state change in a List of 10,000 rows, to the views", configuration: .init(metrics: [perMove, bodies])
   ) {
