@@ -26,7 +26,7 @@ let package = Package(
       name: "BenchmarkSupport",
       dependencies: [
         .product(name: "Benchmark", package: "benchmark"), .product(name: "DragDrop", package: "DragDrop"),
-        .product(name: "DragDropLists", package: "DragDrop"),
+        .product(name: "DragDropLists", package: "DragDrop"), .product(name: "DragDropTesting", package: "DragDrop"),
       ],
       path: "Sources/BenchmarkSupport"
     ),

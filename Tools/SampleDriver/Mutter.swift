@@ -70,6 +70,27 @@ public final class MutterSession: @unchecked Sendable {
   public func close() {
     process.terminate()
   }
+
+  /// Where the window's view tree is on the screen: Wayland tells a client nothing of it,
+  /// so the pointer goes to points of a grid until the window says where it felt it. The
+  /// window must trace the pointer (`DRAGDROP_TRACE_POINTER`).
+  public func locate(_ window: LineProcess) throws(DriverError) -> Point {
+    for y in stride(from: 120, to: MutterSession.height, by: 160) {
+      for x in stride(from: 120, to: MutterSession.width, by: 200) {
+        let index = window.lineCount
+        try send("pointer \(x) \(y)")
+        if let line = window.waitForLine(
+          from: index, timeout: 0.5, where: { if case .pointer = TraceLine($0) { true } else { false } }),
+          case .pointer(let wx, let wy) = TraceLine(line.line)
+        {
+          // Off the window again, so that the pointer hovers over nothing the scenario uses.
+          try send("pointer \(MutterSession.width - 1) \(MutterSession.height - 1)")
+          return Point(x: Double(x - wx), y: Double(y - wy))
+        }
+      }
+    }
+    throw .timedOut("the window to feel the pointer", output: window.output)
+  }
 }
 
 /// Plays scenarios in a Samples window on mutter with real touches: fingers go down, move
@@ -92,7 +113,7 @@ public struct MutterScenarioPlayer: Sendable {
     guard window.waitForLine(timeout: 60, where: { TraceLine($0).isReady }) != nil else {
       throw .timedOut("the \(scenario.scene.id) window to show", output: window.output)
     }
-    let offset = try locate(window, on: session)
+    let offset = try session.locate(window)
     func screen(_ point: Point) -> String {
       "\(Int((point.x + offset.x).rounded())) \(Int((point.y + offset.y).rounded()))"
     }
@@ -150,26 +171,6 @@ public struct MutterScenarioPlayer: Sendable {
     }
     try window.waitUntilIdle(after: lastInput, timeout: 15, what: "the \(scenario.scene.id) window to settle")
     return window.traceResult
-  }
-
-  /// Where the window's view tree is on the screen: Wayland tells a client nothing of it,
-  /// so the pointer goes to points of a grid until the window says where it felt it.
-  private func locate(_ window: LineProcess, on session: MutterSession) throws(DriverError) -> Point {
-    for y in stride(from: 120, to: MutterSession.height, by: 160) {
-      for x in stride(from: 120, to: MutterSession.width, by: 200) {
-        let index = window.lineCount
-        try session.send("pointer \(x) \(y)")
-        if let line = window.waitForLine(
-          from: index, timeout: 0.5, where: { if case .pointer = TraceLine($0) { true } else { false } }),
-          case .pointer(let wx, let wy) = TraceLine(line.line)
-        {
-          // Off the window again, so that the pointer hovers over nothing the scenario uses.
-          try session.send("pointer \(MutterSession.width - 1) \(MutterSession.height - 1)")
-          return Point(x: Double(x - wx), y: Double(y - wy))
-        }
-      }
-    }
-    throw .timedOut("the window to feel the pointer", output: window.output)
   }
 
   private func pause(_ seconds: Double) {

@@ -112,6 +112,74 @@ struct Latency: ParsableCommand {
   }
 }
 
+/// The time from a finger's touch to the frame that shows it, with real touches on GNOME's
+/// mutter: the drag of Latency, in scene 000, carried by a finger through mutter's remote
+/// desktop instead of the pointer, one motion every tenth of a second. The latency is from
+/// the compositor's timestamp of the touch event (CLOCK_MONOTONIC in milliseconds) to the
+/// end of drawing the first frame that includes it.
+struct TouchLatency: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "touch-latency",
+    abstract: "Measures the latency from a finger's touch to the frame that shows it, on mutter with real touches.")
+
+  @Option(help: "How many finger motions to time.")
+  var moves = 120
+
+  @Option(help: "The Samples program (default: beside this program).")
+  var samples: String?
+
+  func run() throws {
+    let program = try Tour.samples(samples)
+    let session = try MutterSession()
+    defer { session.close() }
+    let window = try LineProcess.start(
+      program, arguments: [SceneKind.photos.id, "--trace", "--frames"],
+      environment: session.clientEnvironment.merging(["DRAGDROP_TRACE_POINTER": "1"]) { $1 })
+    defer { window.terminate() }
+    guard window.waitForLine(timeout: 60, where: { TraceLine($0).isReady }) != nil else {
+      throw DriverError.timedOut("the window to show", output: window.output)
+    }
+    let offset = try session.locate(window)
+    func screen(_ point: Point) -> String {
+      "\(Int((point.x + offset.x).rounded())) \(Int((point.y + offset.y).rounded()))"
+    }
+    try session.send("down 0 \(screen(Scenario.photo(0)))")
+    Thread.sleep(forTimeInterval: 0.7)
+    var fromCompositor: [Double] = []
+    var lastInput: UInt32?
+    let linesBefore = window.lineCount
+    for index in 0..<moves {
+      let phase = Double(index % 20) / 20
+      let x = 320 + 520 * (index / 20 % 2 == 0 ? phase : 1 - phase)
+      let point = Point(x: x.rounded(), y: Double(200 + (index % 7) * 30))
+      let start = monotonicNow()
+      let from = window.lineCount
+      try session.send("move 0 \(screen(point))")
+      if let frame = window.waitForLine(
+        from: from, timeout: 2,
+        where: { line in Latency.frame(line).map { $0.input != lastInput && $0.input != 0 } ?? false }),
+        let parsed = Latency.frame(frame.line)
+      {
+        lastInput = parsed.input
+        let drawnMilliseconds = UInt32(truncatingIfNeeded: Int64((parsed.time * 1000).rounded(.down)))
+        let delta = Double(Int32(bitPattern: drawnMilliseconds &- parsed.input)) / 1000
+        if delta >= 0 && delta < 1 { fromCompositor.append(delta) }
+      }
+      let left = Scenario.stepInterval - (monotonicNow() - start)
+      if left > 0 { Thread.sleep(forTimeInterval: left) }
+    }
+    try session.send("up 0")
+    let drawing = window.lines[linesBefore...].compactMap { line -> Double? in
+      guard case .frame(_, _, _, let drawing) = TraceLine(line) else { return nil }
+      return drawing
+    }
+    print(
+      "Touch-to-frame latency in scene 000 mid-drag on mutter, \(fromCompositor.count) of \(moves) motions matched.")
+    print(Latency.summary("finger motions, from the compositor's timestamp", Array(fromCompositor.dropFirst())))
+    print(Latency.summary("drawing, every frame of the drag", drawing))
+  }
+}
+
 /// The CPU an idle window uses: a scene left alone for a while, its user and system time
 /// read from /proc, and the frames it drew meanwhile counted.
 struct IdleCPU: ParsableCommand {

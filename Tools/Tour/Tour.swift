@@ -11,7 +11,7 @@ import Synchronization
 struct Tour: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Plays the sample scenes in real windows with real X input, and measures them.",
-    subcommands: [Play.self, AlbumsTour.self, Latency.self, IdleCPU.self, AlbumsBenchmark.self],
+    subcommands: [Play.self, AlbumsTour.self, Latency.self, TouchLatency.self, IdleCPU.self, AlbumsBenchmark.self],
     defaultSubcommand: Play.self)
 
   /// The display to use: DISPLAY, or a private Xvfb started for the run.

@@ -107,6 +107,23 @@ let benchmarks: @Sendable () -> Void = {
   Benchmark.defaultConfiguration = .init(
     metrics: [perFrame], timeUnits: .microseconds, maxDuration: .seconds(5), maxIterations: 20)
 
+  // A finger flicking through a 400 × 800 table of 1,000,000 rows of pango text, each frame
+  // drawn by `IncrementalRenderer` into its image, as a GTK window draws: beside
+  // gtk_baselines' list-scroll (Benchmarks/Scripts/gtk-baselines.sh).
+  Benchmark(
+    "finger scroll frame, 400x800 table of 1000000 rows, cairo",
+    configuration: .init(metrics: [perFrame], maxIterations: 10)
+  ) { (benchmark, scene: FingerScrollScene) in
+    for sample in await MainActor.run(body: { scene.swipe() }) { benchmark.measurement(perFrame, sample) }
+  } setup: {
+    try await MainActor.run { () throws -> FingerScrollScene in
+      let renderer = try IncrementalRenderer(size: Size(width: 400, height: 800), buffers: 3)
+      let scene = FingerScrollScene(count: 1_000_000) { window in _ = try? renderer.render(window) }
+      scene.test.window.environment.textMeasurer = PangoTextMeasurer.shared
+      return scene
+    }
+  }
+
   for count in [1000, 1_000_000] {
     Benchmark("render 1280x800 grid frame mid-drag, \(count) items") { benchmark, scene in
       let samples = await MainActor.run { timeEach(50) { scene.frame() } }

@@ -195,7 +195,7 @@ let benchmarks: @Sendable () -> Void = {
     benchmark, scene in
     for sample in await MainActor.run(body: { scene.swipe() }) { benchmark.measurement(perMove, sample) }
   } setup: {
-    await MainActor.run { FingerScrollScene(count: 1_000_000) }
+    await MainActor.run { FingerScrollScene(count: 1_000_000, render: renderOffscreen) }
   }
 
   Benchmark(
@@ -204,7 +204,7 @@ let benchmarks: @Sendable () -> Void = {
     benchmark, scene in
     for sample in await MainActor.run(body: { scene.wheel(frames: 60) }) { benchmark.measurement(perMove, sample) }
   } setup: {
-    await MainActor.run { FingerScrollScene(count: 1_000_000) }
+    await MainActor.run { FingerScrollScene(count: 1_000_000, render: renderOffscreen) }
   }
 
   Benchmark(
