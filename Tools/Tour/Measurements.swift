@@ -58,10 +58,7 @@ struct Latency: ParsableCommand {
       else { continue }
       lastInput = parsed.input
       fromSpawn.append(parsed.time - start)
-      // The X time is milliseconds of the same monotonic clock, modulo 2^32.
-      let drawnMilliseconds = UInt32(truncatingIfNeeded: Int64((parsed.time * 1000).rounded(.down)))
-      let delta = Double(Int32(bitPattern: drawnMilliseconds &- parsed.input)) / 1000
-      if delta >= 0 && delta < 1 { fromServer.append(delta) }
+      if let delta = Self.sinceInput(parsed) { fromServer.append(delta) }
       let left = Scenario.stepInterval - (monotonicNow() - start)
       if left > 0 { Thread.sleep(forTimeInterval: left) }
     }
@@ -92,6 +89,14 @@ struct Latency: ParsableCommand {
       String(
         format: "  CPU of the window's process during the drag: %.2f s for %d frames, %.2f ms a frame", cpu,
         drawing.count, cpu * 1000 / Double(max(1, drawing.count))))
+  }
+
+  /// The time from a frame's input event to the frame, in seconds: the event's time is
+  /// milliseconds of the same monotonic clock, modulo 2^32. Nil when it is out of reason.
+  static func sinceInput(_ frame: (time: Double, input: UInt32)) -> Double? {
+    let drawnMilliseconds = UInt32(truncatingIfNeeded: Int64((frame.time * 1000).rounded(.down)))
+    let delta = Double(Int32(bitPattern: drawnMilliseconds &- frame.input)) / 1000
+    return delta >= 0 && delta < 1 ? delta : nil
   }
 
   /// The time and input stamp of a `frame` trace line.
@@ -161,9 +166,7 @@ struct TouchLatency: ParsableCommand {
         let parsed = Latency.frame(frame.line)
       {
         lastInput = parsed.input
-        let drawnMilliseconds = UInt32(truncatingIfNeeded: Int64((parsed.time * 1000).rounded(.down)))
-        let delta = Double(Int32(bitPattern: drawnMilliseconds &- parsed.input)) / 1000
-        if delta >= 0 && delta < 1 { fromCompositor.append(delta) }
+        if let delta = Latency.sinceInput(parsed) { fromCompositor.append(delta) }
       }
       let left = Scenario.stepInterval - (monotonicNow() - start)
       if left > 0 { Thread.sleep(forTimeInterval: left) }
