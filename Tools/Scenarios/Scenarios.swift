@@ -10,7 +10,7 @@ extension Scenario {
     homeKeyboardMove, outboxKeyboardCopy, declarativeTextIntoField, declarativeTextIntoFrame,
     declarativeLinkRefused, declarativeListReorder, declarativeGridReorder, declarativeTextIntoGrid,
     declarativeTyping, declarativeBoardReverse, declarativeTextIntoBoard, fingerScrollThenCopy, homeFingerMove,
-    photosSecondFinger,
+    photosSecondFinger, labelFingerDrag, declarativeFingerListReorder,
   ]
 
   /// The scenario with `id`.
@@ -583,5 +583,32 @@ extension Scenario {
     calls: photosWithSecondTouch.calls,
     journal: photosWithSecondTouch.journal,
     state: photosWithSecondTouch.state
+  )
+
+  /// Scene 002 by finger: a long press lifts the 北海道 label, the finger carries it into the
+  /// box.
+  public static let labelFingerDrag = Scenario(
+    id: "label-finger-drag", scene: .previews,
+    summary: "A finger's long press lifts the 北海道 label and drops it into the box, which copies its text",
+    steps: [
+      .fingerDown(0, Point(x: 124, y: 96)), .wait(0.7), .fingerMove(0, Point(x: 480, y: 225)), .wait(0.3),
+      .fingerUp(0), .settle,
+    ],
+    calls: labelDrag.calls,
+    journal: labelDrag.journal,
+    state: labelDrag.state
+  )
+
+  /// Scene 004 by finger: the declarative List's onMove, by a long press and a move.
+  public static let declarativeFingerListReorder = Scenario(
+    id: "declarative-finger-list-reorder", scene: .declarative,
+    summary: "A finger reorders the declarative List: 北海道 goes below 岩手 through ForEach.onMove",
+    steps: [
+      .fingerDown(0, Declarative.row(0)), .wait(0.7), .fingerMove(0, Declarative.row(2, dy: 12)), .wait(0.3),
+      .fingerUp(0), .settle,
+    ],
+    calls: declarativeListReorder.calls,
+    journal: declarativeListReorder.journal,
+    state: declarativeListReorder.state
   )
 }

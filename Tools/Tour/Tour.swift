@@ -50,8 +50,10 @@ struct Play: ParsableCommand {
       of a second apart), checks the delegate calls, the scene's own calls and its model against what \
       the scenario expects (the same expectations the headless tests check), and takes screenshots at \
       its marked moments. A keyboard scenario plays under Orca when Orca is installed, and the tour \
-      prints what Orca said. Without DISPLAY, the tour starts a private Xvfb. The folder it writes is \
-      named on standard output; the exit status is 0 when every scenario matched.
+      prints what Orca said. A scenario played by finger runs on GNOME's mutter, headless, with real \
+      touches through its remote desktop (no screenshots there). Without DISPLAY, the tour starts a \
+      private Xvfb. The folder it writes is named on standard output; the exit status is 0 when every \
+      scenario matched.
       """)
 
   @Option(help: "The folder to write to (default: artifacts/tour-<timestamp>).")
@@ -75,7 +77,7 @@ struct Play: ParsableCommand {
     "album-spring-loading", "home-move", "home-cancel", "label-drag", "declarative-text-into-field",
     "declarative-text-into-frame", "declarative-list-reorder", "declarative-grid-reorder", "declarative-board-reverse",
     "declarative-text-into-board", "inbox-from-peer",
-    "table-keyboard-move",
+    "table-keyboard-move", "finger-scroll-then-copy",
   ]
 
   func run() throws {
@@ -106,6 +108,28 @@ struct Play: ParsableCommand {
       print(String(format: "[%2d/%d] %@: %@", index + 1, chosen.count, scenario.id, scenario.summary))
       if let reason = scenario.headlessOnly {
         print("        skipped: \(reason)")
+        continue
+      }
+      if scenario.usesFingers {
+        guard MutterSession.isAvailable else {
+          print("        skipped: a finger needs mutter, PipeWire and WirePlumber (`make deps` installs them)")
+          continue
+        }
+        do {
+          print("        played by finger on mutter, with real touches")
+          let session = try MutterSession()
+          defer { session.close() }
+          let result = try MutterScenarioPlayer(samples: program).play(scenario, on: session)
+          if result.matches(scenario) {
+            print("        ✓ \(result.calls.count) delegate calls, journal and model as expected")
+          } else {
+            failures.append(scenario.id)
+            print("        ✗ differs from the scenario:\n\(Self.differences(result, scenario))")
+          }
+        } catch {
+          failures.append(scenario.id)
+          print("        ✗ \(error)")
+        }
         continue
       }
       do {
