@@ -68,6 +68,11 @@ public typealias UILongPressGestureRecognizer = LongPressGestureRecognizer
 /// UIKit's name for ``PanGestureRecognizer``.
 public typealias UIPanGestureRecognizer = PanGestureRecognizer
 
+// MARK: Copy and paste
+
+/// UIKit's name for ``Pasteboard``.
+public typealias UIPasteboard = Pasteboard
+
 // MARK: Drag and drop
 
 /// UIKit's name for ``DragInteraction``.

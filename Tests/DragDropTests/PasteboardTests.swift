@@ -1,0 +1,127 @@
+import DragDrop
+import Foundation
+import Testing
+
+@_spi(Platform) import class DragDrop.Pasteboard
+
+/// The pasteboard holds item providers, as a drag does (rule 46): typed values and
+/// providers, the change count and its notification, local-only and expiring items, and
+/// named pasteboards.
+@MainActor
+@Suite(.serialized) struct PasteboardTests {
+  /// Counts the change notifications of one pasteboard.
+  @MainActor
+  final class Changes {
+    var count = 0
+    init(_ pasteboard: Pasteboard) {
+      _ = NotificationCenter.default.addObserver(
+        forName: Pasteboard.changedNotification, object: pasteboard, queue: nil
+      ) { [weak self] _ in MainActor.assumeIsolated { self?.count += 1 } }
+    }
+  }
+
+  @Test("Setting a string is one change: the count grows by one, the notification comes once, and the text reads back")
+  func stringChangesOnce() async throws {
+    // The general pasteboard is the process's, which other suites use meanwhile.
+    let pasteboard = Pasteboard.withUniqueName()
+    let changes = Changes(pasteboard)
+    let before = pasteboard.changeCount
+    pasteboard.string = "北海道"
+    #expect(pasteboard.changeCount == before + 1 && changes.count == 1)
+    #expect(pasteboard.string == "北海道" && pasteboard.strings == ["北海道"] && pasteboard.numberOfItems == 1)
+    #expect(pasteboard.hasStrings && !pasteboard.hasURLs && !pasteboard.hasImages)
+    #expect(pasteboard.types.contains(ContentType.utf8PlainText.identifier))
+    // A paste reads through the provider, as a drop does.
+    let loaded = try await pasteboard.itemProviders[0].loadObject(ofClass: String.self)
+    #expect(loaded == "北海道")
+    pasteboard.strings = ["青森", "岩手"]
+    #expect(pasteboard.changeCount == before + 2 && changes.count == 2 && pasteboard.numberOfItems == 2)
+    pasteboard.string = nil
+    #expect(pasteboard.numberOfItems == 0 && pasteboard.string == nil && pasteboard.changeCount == before + 3)
+  }
+
+  @Test("Items set as providers show their types at once; their typed getters are nil until loaded")
+  func providers() async throws {
+    let pasteboard = Pasteboard.withUniqueName()
+    let provider = ItemProvider()
+    provider.registerObject("秋田", visibility: .all)
+    pasteboard.itemProviders = [provider]
+    #expect(pasteboard.hasStrings && pasteboard.string == nil && pasteboard.numberOfItems == 1)
+    #expect(pasteboard.contains(pasteboardTypes: [ContentType.plainText.identifier]))
+    #expect(!pasteboard.contains(pasteboardTypes: [ContentType.image.identifier]))
+    #expect(try await pasteboard.itemProviders[0].loadObject(ofClass: String.self) == "秋田")
+    #expect(pasteboard.typesOfItems.count == 1 && !pasteboard.isLocalOnly)
+  }
+
+  @Test("URLs, images and colours read back as set, each item its own")
+  func typedValues() throws {
+    let pasteboard = Pasteboard.withUniqueName()
+    let urls = [URL(string: "https://example.org/a")!, URL(fileURLWithPath: "/tmp/b.png")]
+    pasteboard.urls = urls
+    #expect(pasteboard.urls == urls && pasteboard.url == urls[0] && pasteboard.hasURLs && pasteboard.numberOfItems == 2)
+    let png = Data(
+      base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==")!
+    let image = try #require(Image(data: png))
+    pasteboard.image = image
+    #expect(pasteboard.image == image && pasteboard.hasImages && pasteboard.urls == nil)
+    pasteboard.color = .red
+    #expect(pasteboard.color == .red && pasteboard.hasColors && pasteboard.image == nil)
+  }
+
+  @Test("Local-only items never reach other applications; the others do, restricted to what they may see")
+  func localOnly() {
+    let pasteboard = Pasteboard.withUniqueName()
+    let provider = ItemProvider()
+    provider.registerObject("福島", visibility: .all)
+    pasteboard.setItemProviders([provider], localOnly: true, expirationDate: nil)
+    #expect(pasteboard.isLocalOnly && pasteboard.itemProvidersForOtherApplications.isEmpty)
+    let own = ItemProvider()
+    own.registerDataRepresentation(for: .utf8PlainText, visibility: .ownProcess) {
+      $0(.success(Data("x".utf8))); return nil
+    }
+    own.registerObject("茨城", visibility: .all)
+    pasteboard.setItemProviders([own], localOnly: false, expirationDate: nil)
+    let outside = pasteboard.itemProvidersForOtherApplications
+    #expect(outside.count == 1 && !pasteboard.isLocalOnly)
+    #expect(outside[0].registeredContentTypes.count < own.registeredContentTypes.count)
+  }
+
+  @Test("Items past their expiration date are gone when next read, and that is a change")
+  func expiration() {
+    @MainActor final class Time {
+      var now = Date(timeIntervalSinceReferenceDate: 1_000)
+    }
+    let time = Time()
+    let saved = Pasteboard.now
+    Pasteboard.now = { time.now }
+    defer { Pasteboard.now = saved }
+    let pasteboard = Pasteboard.withUniqueName()
+    let changes = Changes(pasteboard)
+    let provider = ItemProvider()
+    provider.registerObject("栃木", visibility: .all)
+    pasteboard.setItemProviders([provider], localOnly: false, expirationDate: time.now.addingTimeInterval(60))
+    #expect(pasteboard.numberOfItems == 1 && pasteboard.changeCount == 1)
+    time.now = time.now.addingTimeInterval(59)
+    #expect(pasteboard.numberOfItems == 1 && pasteboard.changeCount == 1)
+    time.now = time.now.addingTimeInterval(2)
+    #expect(pasteboard.numberOfItems == 0 && !pasteboard.hasStrings && pasteboard.changeCount == 2)
+    #expect(changes.count == 2)
+  }
+
+  @Test("Named pasteboards: made on request, shared by name, unique when asked, gone once removed")
+  func named() {
+    let name = Pasteboard.Name("org.dragdrop.tests.\(UUID().uuidString)")
+    #expect(Pasteboard(name: name, create: false) == nil)
+    let first = Pasteboard(name: name, create: true)
+    first?.string = "群馬"
+    let second = Pasteboard(name: name, create: false)
+    #expect(second?.string == "群馬" && second?.changeCount == 1 && second?.name == name)
+    #expect(Pasteboard.withUniqueName().name != Pasteboard.withUniqueName().name)
+    #expect(Pasteboard(name: .general, create: false)?.changeCount == Pasteboard.general.changeCount)
+    Pasteboard.remove(withName: name)
+    #expect(Pasteboard(name: name, create: false) == nil)
+    // The general pasteboard cannot be removed.
+    Pasteboard.remove(withName: .general)
+    #expect(Pasteboard(name: .general, create: false) != nil)
+  }
+}
