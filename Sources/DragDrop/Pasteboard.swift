@@ -29,6 +29,7 @@ public final class Pasteboard {
   public struct Name: RawRepresentable, Hashable, Sendable {
     public var rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// The name `rawValue`, such as a reverse-DNS name of the application's.
     public init(_ rawValue: String) { self.rawValue = rawValue }
     /// The general pasteboard's.
     public static let general = Name(rawValue: "org.dragdrop.pasteboard.general")
