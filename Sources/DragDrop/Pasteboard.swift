@@ -103,8 +103,11 @@ public final class Pasteboard {
       with: providers.map { Item(provider: $0, isLocalOnly: localOnly, expirationDate: expirationDate) })
   }
 
-  /// Whether every item stays in the process.
-  public var isLocalOnly: Bool { store.liveItems.allSatisfy(\.isLocalOnly) }
+  /// Whether the pasteboard holds items and every one stays in the process.
+  public var isLocalOnly: Bool {
+    let items = store.liveItems
+    return !items.isEmpty && items.allSatisfy(\.isLocalOnly)
+  }
 
   /// The item providers other applications may paste: the items not set local-only,
   /// restricted to the representations visible outside the process.
