@@ -120,12 +120,7 @@ struct Play: ParsableCommand {
           let session = try MutterSession()
           defer { session.close() }
           let result = try MutterScenarioPlayer(samples: program).play(scenario, on: session)
-          if result.matches(scenario) {
-            print("        ✓ \(result.calls.count) delegate calls, journal and model as expected")
-          } else {
-            failures.append(scenario.id)
-            print("        ✗ differs from the scenario:\n\(Self.differences(result, scenario))")
-          }
+          if !Self.report(result, of: scenario) { failures.append(scenario.id) }
         } catch {
           failures.append(scenario.id)
           print("        ✗ \(error)")
@@ -149,12 +144,7 @@ struct Play: ParsableCommand {
           reader.waitUntilQuiet()
           for line in reader.spoken(since: mark) { print("        Orca said: “\(line)”") }
         }
-        if result.matches(scenario) {
-          print("        ✓ \(result.calls.count) delegate calls, journal and model as expected")
-        } else {
-          failures.append(scenario.id)
-          print("        ✗ differs from the scenario:\n\(Self.differences(result, scenario))")
-        }
+        if !Self.report(result, of: scenario) { failures.append(scenario.id) }
       } catch {
         recorder?.endClip()
         failures.append(scenario.id)
@@ -192,6 +182,17 @@ struct Play: ParsableCommand {
     let formatter = DateFormatter()
     formatter.dateFormat = "yyyyMMdd-HHmmss"
     return formatter.string(from: Date())
+  }
+
+  /// Prints whether `result` is what `scenario` expects, and how it differs; true when it
+  /// matches.
+  static func report(_ result: ScenarioResult, of scenario: Scenario) -> Bool {
+    guard result.matches(scenario) else {
+      print("        ✗ differs from the scenario:\n\(differences(result, scenario))")
+      return false
+    }
+    print("        ✓ \(result.calls.count) delegate calls, journal and model as expected")
+    return true
   }
 
   static func differences(_ result: ScenarioResult, _ scenario: Scenario) -> String {
