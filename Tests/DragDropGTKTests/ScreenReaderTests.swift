@@ -106,4 +106,39 @@ struct ScreenReaderTests {
       #expect(said == ["北海道, 1 of 39."] + steps.map(\.speech), "\(orca.output)")
     }
   }
+
+  /// Orca hears a menu: the button that opens it, the item that has the focus in the
+  /// popover once it opens, the next item on Down, and the button again after Escape.
+  @Test(.enabled(if: canRunOrca, "needs an X display, xdotool, D-Bus, AT-SPI and Orca"))
+  func orcaSpeaksAMenusItems() throws {
+    try DisplayLock.withExclusiveDisplay {
+      let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appending(path: "Peers/orca_session.py")
+      let title = "DragDropGTK-orca-menu-\(ProcessInfo.processInfo.processIdentifier)"
+      let orca = try Probe.start(
+        [script.path, Probe.executable.path, "menu", title], executable: URL(fileURLWithPath: "/usr/bin/python3"))
+      defer { orca.terminate(grace: 10) }
+      _ = try #require(orca.waitForLine(startingWith: "listening", timeout: 60), "\(orca.output)")
+      let window = try #require(
+        Probe.xdotool(["search", "--sync", "--name", title]).split(separator: "\n").first.map(String.init))
+      // As in the test above: the window takes the focus again until Orca says where it is.
+      let first = "speech Actions"
+      for _ in 0..<5 where orca.waitForAnyLine(startingWith: first, timeout: 0) == nil {
+        try Probe.xdotool([
+          "windowmove", "--sync", window, "0", "0", "windowunmap", "--sync", window, "windowmap", "--sync", window,
+          "windowfocus", "--sync", window,
+        ])
+        _ = orca.waitForAnyLine(startingWith: first, timeout: 6)
+      }
+      _ = try #require(orca.waitForLine(startingWith: first, timeout: 0), "\(orca.output)")
+      for (key, speech) in [("Return", "Copy"), ("Down", "Paste"), ("Escape", "Actions")] {
+        try Probe.xdotool(["key", key])
+        #expect(orca.waitForLine(startingWith: "speech \(speech)", timeout: 20) != nil, "\(orca.output)")
+      }
+      // Everything Orca said but its echo of the keys, in order: nothing more.
+      let said = orca.lines.filter { $0.hasPrefix("speech ") }.map { String($0.dropFirst("speech ".count)) }
+        .filter { !["return", "down", "escape", "Screen reader on."].contains($0) }
+      #expect(said.map { $0.hasSuffix(".") ? String($0.dropLast()) : $0 } == ["Actions", "Copy", "Paste", "Actions"])
+    }
+  }
 }
