@@ -57,12 +57,13 @@ public final class Pasteboard {
   /// The pasteboard named `name`: one that exists, or, when `create` is true, a new empty
   /// one. Nil when none exists and `create` is false.
   public convenience init?(name: Name, create: Bool) {
-    guard let store = Store.named(name, create: create) else { return nil }
+    // The general pasteboard always exists, made on first use.
     if name == .general {
       self.init(store: Pasteboard.general.store)
-    } else {
-      self.init(store: store)
+      return
     }
+    guard let store = Store.named(name, create: create) else { return nil }
+    self.init(store: store)
   }
 
   /// A new, empty pasteboard with a name no other has.
