@@ -408,8 +408,9 @@ open class ScrollView: View {
     moveContent(to: Point(x: resist(raw.x, maximum.x, bounds.width), y: resist(raw.y, maximum.y, bounds.height)))
   }
 
-  /// Where a finger-moved offset came from, past the rubber band: the offset the finger
-  /// would have put there with no resistance. Used to carry on from caught content.
+  /// Where the content is now, past an edge too: a pan starts from it. Content caught
+  /// past an edge starts from where it shows, so a finger that catches a bounce takes the
+  /// rubber band from there.
   fileprivate var fingerOffset: Point { bounds.origin }
 
   /// The finger lifted at `velocity` (points a second, the content's way): the content
