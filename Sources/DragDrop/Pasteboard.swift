@@ -27,7 +27,9 @@ import Foundation
 public final class Pasteboard {
   /// A pasteboard's name, as UIKit's `UIPasteboard.Name`.
   public struct Name: RawRepresentable, Hashable, Sendable {
+    /// The name as a string.
     public var rawValue: String
+    /// The name `rawValue`.
     public init(rawValue: String) { self.rawValue = rawValue }
     /// The name `rawValue`, such as a reverse-DNS name of the application's.
     public init(_ rawValue: String) { self.rawValue = rawValue }

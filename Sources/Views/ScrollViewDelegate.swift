@@ -50,6 +50,7 @@ extension ScrollView {
       self.rawValue = rawValue.isFinite ? min(max(rawValue, 0), 1) : 0
     }
 
+    /// A rate written as a number, such as `0.99`.
     public init(floatLiteral value: Double) { self.init(rawValue: value) }
 
     /// UIKit's normal rate, 0.998: a long glide.
