@@ -1,7 +1,13 @@
 // Reads XdndFinished where Xlib turns the wire event into an XEvent: a hook that runs for
 // every ClientMessage before GDK's event source dispatches it. It also notes when the last
-// XdndEnter arrived, for measuring how soon a drop target hears of a drag. The hook holds Xlib's
-// display lock, so it calls no Xlib function; the atoms are looked up when watching starts.
+// XdndEnter arrived, for measuring how soon a drop target hears of a drag, and the last
+// XdndDrop, whose timestamp a drop's reads carry. The hook holds Xlib's display lock, so it
+// calls no Xlib function; the atoms are looked up when watching starts.
+//
+// A drop's data is read here too, as XDND says: GDK 4.8 asks with CurrentTime from a window
+// of its own, which some sources (Qt's) refuse, and it then waits for an answer that never
+// comes. These reads take their answers (SelectionNotify, and the PropertyNotify of each
+// incremental chunk) from GdkX11Display's xevent signal, before GDK sees them.
 #include "CXdnd.h"
 
 #include <gdk/x11/gdkx.h>
@@ -13,7 +19,9 @@ extern DDWireToEvent XESetWireToEvent(Display *, int, DDWireToEvent);
 
 static Display *watched;
 static DDWireToEvent previous;
-static Atom finishedAtom, copyAtom, moveAtom, enterAtom;
+static Atom finishedAtom, copyAtom, moveAtom, enterAtom, dropAtom;
+static bool hasDrop;
+static DDXdndDrop lastDrop;
 static gint64 enterTime;
 static bool hasAnswer;
 static bool answerAccepted;
@@ -23,6 +31,13 @@ static Bool clientMessage(Display *display, XEvent *event, void *wire) {
   Bool result = previous != NULL ? previous(display, event, wire) : False;
   if (result && display == watched && event->type == ClientMessage && event->xclient.message_type == enterAtom) {
     enterTime = g_get_monotonic_time();
+  }
+  if (result && display == watched && event->type == ClientMessage && event->xclient.message_type == dropAtom
+      && event->xclient.format == 32) {
+    hasDrop = true;
+    lastDrop.window = event->xclient.window;
+    lastDrop.source = (unsigned long)event->xclient.data.l[0];
+    lastDrop.time = (unsigned long)event->xclient.data.l[2];
   }
   if (result && display == watched && event->type == ClientMessage
       && event->xclient.message_type == finishedAtom && event->xclient.format == 32) {
@@ -47,6 +62,7 @@ bool ddxdnd_watch(void *gdk_display) {
   copyAtom = XInternAtom(display, "XdndActionCopy", False);
   moveAtom = XInternAtom(display, "XdndActionMove", False);
   enterAtom = XInternAtom(display, "XdndEnter", False);
+  dropAtom = XInternAtom(display, "XdndDrop", False);
   XLockDisplay(display);
   previous = XESetWireToEvent(display, ClientMessage, clientMessage);
   watched = display;
@@ -71,4 +87,199 @@ bool ddxdnd_source_is_alive(void *gdk_display) {
   Display *display = gdk_x11_display_get_xdisplay(GDK_DISPLAY(gdk_display));
   Atom selection = gdk_x11_get_xatom_by_name_for_display(GDK_DISPLAY(gdk_display), "XdndSelection");
   return XGetSelectionOwner(display, selection) != None;
+}
+
+bool ddxdnd_last_drop(DDXdndDrop *drop) {
+  if (!hasDrop) return false;
+  *drop = lastDrop;
+  return true;
+}
+
+void ddxdnd_forget_drop(void) { hasDrop = false; }
+
+// Reads under way. Each has a property of its own, named from a small pool so that the
+// server's atoms do not grow with every read.
+struct DDXdndRead {
+  Display *display;
+  Window window;
+  Atom target;
+  Atom property;
+  unsigned index;
+  bool incremental;
+  DDXdndReadCallback callback;
+  void *user;
+  DDXdndRead *next;
+};
+
+enum { DDXdndPropertyPool = 64 };
+static DDXdndRead *reads;
+static bool indexInUse[DDXdndPropertyPool];
+static Atom selectionAtom, incrAtom;
+static gulong xeventHandler;
+
+static void unlink_read(DDXdndRead *read) {
+  for (DDXdndRead **link = &reads; *link != NULL; link = &(*link)->next) {
+    if (*link == read) {
+      *link = read->next;
+      break;
+    }
+  }
+  indexInUse[read->index] = false;
+}
+
+static void end_read(DDXdndRead *read, DDXdndReadStatus status) {
+  unlink_read(read);
+  read->callback(read->user, NULL, 0, status);
+  g_free(read);
+}
+
+// Takes the read's property off its window (deleting it, which asks an incremental source for
+// the next chunk) and hands its bytes on. Returns false when the read is over.
+static bool take_property(DDXdndRead *read, bool *isIncremental) {
+  Atom type = None;
+  int format = 0;
+  unsigned long count = 0, after = 0;
+  unsigned char *value = NULL;
+  int status = XGetWindowProperty(read->display, read->window, read->property, 0, 0x1fffffff, True, AnyPropertyType,
+                                  &type, &format, &count, &after, &value);
+  if (status != Success || type == None) {
+    if (value != NULL) XFree(value);
+    end_read(read, DDXdndReadFailed);
+    return false;
+  }
+  if (type == incrAtom) {
+    XFree(value);
+    *isIncremental = true;
+    return true;
+  }
+  *isIncremental = false;
+  // Xlib hands 32-bit items back as longs.
+  size_t size = format == 32 ? sizeof(long) : (size_t)format / 8;
+  size_t bytes = count * size;
+  if (format == 32 && count > 0) {
+    uint32_t *packed = g_new(uint32_t, count);
+    for (unsigned long i = 0; i < count; i++) packed[i] = (uint32_t)((long *)value)[i];
+    bytes = count * 4;
+    XFree(value);
+    value = (unsigned char *)packed;
+    if (!read->callback(read->user, value, bytes, DDXdndReadChunk)) {
+      g_free(value);
+      unlink_read(read);
+      g_free(read);
+      return false;
+    }
+    g_free(value);
+    return true;
+  }
+  bool goOn = bytes == 0 || read->callback(read->user, value, bytes, DDXdndReadChunk);
+  if (value != NULL) XFree(value);
+  if (!goOn) {
+    unlink_read(read);
+    g_free(read);
+    return false;
+  }
+  return true;
+}
+
+static gboolean xevent(GdkX11Display *gdk_display, XEvent *event, gpointer unused) {
+  (void)gdk_display;
+  (void)unused;
+  if (event->type == SelectionNotify) {
+    XSelectionEvent *notify = &event->xselection;
+    for (DDXdndRead *read = reads; read != NULL; read = read->next) {
+      if (notify->requestor != read->window || notify->selection != selectionAtom || notify->target != read->target
+          || read->incremental)
+        continue;
+      if (notify->property != read->property) {
+        // None, or a property that is not the one asked for: the source said no.
+        if (notify->property == None) {
+          end_read(read, DDXdndReadRefused);
+          return TRUE;
+        }
+        continue;
+      }
+      bool isIncremental = false;
+      if (!take_property(read, &isIncremental)) return TRUE;
+      if (isIncremental) {
+        read->incremental = true;
+      } else {
+        end_read(read, DDXdndReadEnd);
+      }
+      return TRUE;
+    }
+  } else if (event->type == PropertyNotify && event->xproperty.state == PropertyNewValue) {
+    for (DDXdndRead *read = reads; read != NULL; read = read->next) {
+      if (event->xproperty.window != read->window || event->xproperty.atom != read->property || !read->incremental)
+        continue;
+      // Each chunk's property, read and deleted; an empty one ends the transfer.
+      Atom type = None;
+      int format = 0;
+      unsigned long count = 0, after = 0;
+      unsigned char *value = NULL;
+      if (XGetWindowProperty(read->display, read->window, read->property, 0, 0, False, AnyPropertyType, &type,
+                             &format, &count, &after, &value)
+          != Success) {
+        end_read(read, DDXdndReadFailed);
+        return TRUE;
+      }
+      if (value != NULL) XFree(value);
+      if (after == 0) {
+        XDeleteProperty(read->display, read->window, read->property);
+        end_read(read, DDXdndReadEnd);
+        return TRUE;
+      }
+      bool isIncremental = false;
+      (void)take_property(read, &isIncremental);
+      return TRUE;
+    }
+  }
+  return FALSE;
+}
+
+DDXdndRead *ddxdnd_read_begin(void *gdk_display, DDXdndDrop drop, const char *mime, DDXdndReadCallback callback,
+                              void *user) {
+  if (gdk_display == NULL || !GDK_IS_X11_DISPLAY(gdk_display)) return NULL;
+  Display *display = gdk_x11_display_get_xdisplay(GDK_DISPLAY(gdk_display));
+  if (display != watched) return NULL;
+  unsigned index = 0;
+  while (index < DDXdndPropertyPool && indexInUse[index]) index++;
+  if (index == DDXdndPropertyPool) return NULL;
+  if (xeventHandler == 0) {
+    selectionAtom = XInternAtom(display, "XdndSelection", False);
+    incrAtom = XInternAtom(display, "INCR", False);
+    xeventHandler = g_signal_connect(gdk_display, "xevent", G_CALLBACK(xevent), NULL);
+  }
+  // The answers come as property changes on the window the drop went to.
+  XWindowAttributes attributes;
+  if (XGetWindowAttributes(display, (Window)drop.window, &attributes) == 0) return NULL;
+  if ((attributes.your_event_mask & PropertyChangeMask) == 0) {
+    XSelectInput(display, (Window)drop.window, attributes.your_event_mask | PropertyChangeMask);
+  }
+  char name[32];
+  g_snprintf(name, sizeof name, "DRAGDROP_XDND_READ_%u", index);
+  DDXdndRead *read = g_new0(DDXdndRead, 1);
+  read->display = display;
+  read->window = (Window)drop.window;
+  read->target = XInternAtom(display, mime, False);
+  read->property = XInternAtom(display, name, False);
+  read->index = index;
+  read->callback = callback;
+  read->user = user;
+  read->next = reads;
+  reads = read;
+  indexInUse[index] = true;
+  XDeleteProperty(display, read->window, read->property);
+  XConvertSelection(display, selectionAtom, read->target, read->property, read->window, (Time)drop.time);
+  XFlush(display);
+  return read;
+}
+
+void ddxdnd_read_cancel(DDXdndRead *read) {
+  for (DDXdndRead *each = reads; each != NULL; each = each->next) {
+    if (each == read) {
+      unlink_read(read);
+      g_free(read);
+      return;
+    }
+  }
 }

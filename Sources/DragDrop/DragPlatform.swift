@@ -36,6 +36,8 @@ public enum PlatformTransferError: Error, Sendable, Hashable, CustomStringConver
   case readFailed(String)
   /// The other application sent nothing for this many seconds, and is still there.
   case stalled(seconds: Double)
+  /// The other application would not send its data as this MIME type, though it offered it.
+  case formatRefused(String)
 
   public var description: String {
     switch self {
@@ -44,6 +46,7 @@ public enum PlatformTransferError: Error, Sendable, Hashable, CustomStringConver
     case .refused: "the other application refused the drop"
     case .readFailed(let message): "reading from the other application failed: \(message)"
     case .stalled(let seconds): "the other application sent nothing for \(Int(seconds)) seconds"
+    case .formatRefused(let mime): "the other application would not send its \(mime)"
     }
   }
 }

@@ -197,6 +197,11 @@ final class DropTarget {
     if pending.contains(drop) { _ = begin(drop, at: point) }
     positions[drop] = nil
     guard let incoming = drags.removeValue(forKey: drop) else { return false }
+    var message = DDXdndDrop()
+    if ddxdnd_last_drop(&message) {
+      ddxdnd_forget_drop()
+      incoming.reader?.dropMessage = message
+    }
     incoming.handle.move(to: point)
     // A list of files is one item until it is read: read it now that the target takes the
     // drop, so that its performDrop sees one item per file.
@@ -414,6 +419,7 @@ final class Reader: @unchecked Sendable {
     let cancellable = HeldCancellable(read.cancellable)
     progress.cancellationHandler = { g_cancellable_cancel(cancellable.pointer) }
     read.mimeType = strdup(mime)
+    if let message = dropMessage, startThroughSelection(message, read: read) { return }
     var types: [UnsafePointer<CChar>?] = [UnsafePointer(read.mimeType), nil]
     read.watch()
     gdk_drop_read_async(
@@ -439,6 +445,39 @@ final class Reader: @unchecked Sendable {
           Task { @MainActor in read.next() }
         }
       }, Unmanaged.passRetained(read).toOpaque())
+  }
+
+  /// The XdndDrop of this drop, on X11: reads then ask the way XDND says, with its
+  /// timestamp, from the window it went to.
+  @MainActor var dropMessage: DDXdndDrop?
+
+  /// Reads through CXdnd: a request GTK 4.8 does not make (see the module's article, "Drags
+  /// between applications"). Returns false when it cannot start, and the read goes through
+  /// GDK instead.
+  @MainActor
+  private func startThroughSelection(_ message: DDXdndDrop, read: ReadContext) -> Bool {
+    let display = gdk_drop_get_display(drop).map { UnsafeMutableRawPointer($0) }
+    let context = Unmanaged.passUnretained(read).toOpaque()
+    guard
+      let selectionRead = ddxdnd_read_begin(
+        display, message, read.mimeType,
+        { user, bytes, count, status in
+          MainActor.assumeIsolated {
+            let read = Unmanaged<ReadContext>.fromOpaque(user!).takeUnretainedValue()
+            return read.take(UnsafeRawBufferPointer(start: bytes, count: count), status: status)
+          }
+        }, context)
+    else { return false }
+    read.selectionRead = selectionRead
+    // A cancel from any thread ends the read on the main thread.
+    let weakRead = WeakReadContext(read)
+    read.progress.cancellationHandler = {
+      DispatchQueue.main.async {
+        MainActor.assumeIsolated { weakRead.context?.finish(.failure(ItemProviderError.cancelled)) }
+      }
+    }
+    read.watch()
+    return true
   }
 
   @MainActor
@@ -484,6 +523,39 @@ private final class ReadContext {
   let reportsFailure: Bool
   /// A channel's connection, let go when the read ends.
   var connection: UnsafeMutableRawPointer?
+  /// The read of the X selection, while it lasts, when the read goes through CXdnd.
+  var selectionRead: OpaquePointer?
+
+  /// Takes one step of a read of the X selection: keeps a chunk, or ends the read. Returns
+  /// whether the read goes on. The read is over after any status but a chunk, so it is
+  /// forgotten first.
+  func take(_ bytes: UnsafeRawBufferPointer, status: DDXdndReadStatus) -> Bool {
+    guard !done else { return false }
+    switch status {
+    case DDXdndReadChunk:
+      do {
+        try keep(bytes)
+        return true
+      } catch let error as PlatformTransferError {
+        selectionRead = nil
+        finish(.failure(error))
+      } catch {
+        selectionRead = nil
+        finish(.failure(PlatformTransferError.readFailed("the received bytes cannot be kept: \(error)")))
+      }
+      return false
+    case DDXdndReadEnd:
+      selectionRead = nil
+      finish(.success(data))
+    case DDXdndReadRefused:
+      selectionRead = nil
+      finish(.failure(PlatformTransferError.formatRefused(mimeType.map { String(cString: $0) } ?? "")))
+    default:
+      selectionRead = nil
+      finish(.failure(PlatformTransferError.readFailed("the other application's answer holds no data")))
+    }
+    return false
+  }
 
   init(
     reader: Reader, output: FileHandle?, progress: LoadProgress,
@@ -535,7 +607,13 @@ private final class ReadContext {
   /// Keeps the first `count` bytes of ``buffer``: appended in memory, or written to the file.
   /// A framed stream's header is taken off first.
   func keep(count: Int) throws {
-    var chunk = UnsafeRawBufferPointer(start: buffer, count: count)
+    try keep(UnsafeRawBufferPointer(start: buffer, count: count))
+  }
+
+  /// Keeps `bytes`: appended in memory, or written to the file. A framed stream's header is
+  /// taken off first.
+  func keep(_ bytes: UnsafeRawBufferPointer) throws {
+    var chunk = bytes
     lastArrival = reader.clock.now
     if framing != nil {
       let hadLength = framing!.expected != nil
@@ -612,6 +690,8 @@ private final class ReadContext {
     stream = nil
     if let connection { g_object_unref(connection) }
     connection = nil
+    if let selectionRead { ddxdnd_read_cancel(selectionRead) }
+    selectionRead = nil
     try? output?.close()
     free(mimeType)
     g_object_unref(UnsafeMutableRawPointer(cancellable))
@@ -632,6 +712,13 @@ private final class ReadContext {
     }
     return PlatformTransferError.readFailed(String(cString: error.pointee.message))
   }
+}
+
+/// A read that a cancellation handler may end, if it has not ended yet.
+@MainActor
+private final class WeakReadContext {
+  weak var context: ReadContext?
+  init(_ context: ReadContext) { self.context = context }
 }
 
 /// A reference to a `GCancellable`, for a cancellation handler that may run on any thread

@@ -29,8 +29,8 @@ struct PeerDragTests {
   /// first point, move through the rest a tenth of a second apart, hover, release. XDND
   /// needs motion as motion, and a hover before the release.
   func withPeer(
-    ours: [String], executable: URL = Probe.executable, peer: [String], peerX: Int, path: [(Int, Int)],
-    beforeDrag: (_ ours: Probe, _ peer: Probe) throws -> Void = { _, _ in },
+    ours: [String], executable: URL = Probe.executable, peerScript: URL = Self.peerScript, peer: [String],
+    peerX: Int, path: [(Int, Int)], beforeDrag: (_ ours: Probe, _ peer: Probe) throws -> Void = { _, _ in },
     check: (_ ours: Probe, _ peer: Probe) throws -> Void
   ) throws {
     try DisplayLock.withExclusiveDisplay {
@@ -39,7 +39,7 @@ struct PeerDragTests {
       defer { probe.terminate() }
       _ = try #require(probe.waitForLine(startingWith: "ready", timeout: 30), "\(probe.output)")
       let other = try Probe.start(
-        [Self.peerScript.path, peer[0], peerTitle] + peer.dropFirst(), executable: URL(fileURLWithPath: Self.python))
+        [peerScript.path, peer[0], peerTitle] + peer.dropFirst(), executable: URL(fileURLWithPath: Self.python))
       defer { other.terminate() }
       _ = try #require(other.waitForLine(startingWith: "ready", timeout: 30), "\(other.output)")
       let window = try #require(
@@ -55,11 +55,14 @@ struct PeerDragTests {
     }
   }
 
-  /// A drag from the peer's middle (at x = 600) into the probe's drop window.
-  func drag(peer arguments: [String], check: (Probe, Probe) throws -> Void) throws {
+  /// A drag from the peer's middle (at x = 600) into the probe's window in `mode`.
+  func drag(
+    peer arguments: [String], script: URL = Self.peerScript, into mode: String = "drop",
+    check: (Probe, Probe) throws -> Void
+  ) throws {
     let path = [750, 745, 740, 730, 700, 650, 600, 500, 400, 300, 200, 201].map { ($0, 150) }
     let title = "DragDropGTK-drop-\(ProcessInfo.processInfo.processIdentifier)"
-    try withPeer(ours: ["drop", title], peer: arguments, peerX: 600, path: path, check: check)
+    try withPeer(ours: [mode, title], peerScript: script, peer: arguments, peerX: 600, path: path, check: check)
   }
 
   /// Drags the probe's label (at the top left) into a peer in `mode` at x = 600, and returns

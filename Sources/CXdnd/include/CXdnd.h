@@ -5,6 +5,7 @@
 #define DRAGDROP_CXDND_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 /// The action an XdndFinished reported.
@@ -36,5 +37,50 @@ int64_t ddxdnd_last_enter_time(void);
 /// its source does, so no owner means the source is gone. True on displays that are not
 /// X11, where nothing is known.
 bool ddxdnd_source_is_alive(void *gdk_display);
+
+/// The XdndDrop message of the last drop on the watched display: the window it was sent to,
+/// the source's window, and its timestamp. XDND asks a target to request the drop's data
+/// with that timestamp, and some sources (Qt's) serve no other request.
+typedef struct {
+  unsigned long window;
+  unsigned long source;
+  unsigned long time;
+} DDXdndDrop;
+
+/// The last XdndDrop seen on the watched display; false before the first, and after
+/// `ddxdnd_forget_drop`.
+bool ddxdnd_last_drop(DDXdndDrop *drop);
+
+/// Forgets the last XdndDrop, once a drop has taken it.
+void ddxdnd_forget_drop(void);
+
+/// What one step of a read brings.
+typedef enum {
+  /// `bytes` holds the next `count` bytes.
+  DDXdndReadChunk = 0,
+  /// The data has ended; `bytes` is NULL.
+  DDXdndReadEnd = 1,
+  /// The source would not convert the data to the type asked for (its answer named no
+  /// property).
+  DDXdndReadRefused = 2,
+  /// The source answered with something that is not data (a property that cannot be read).
+  DDXdndReadFailed = 3,
+} DDXdndReadStatus;
+
+/// Takes each step of a read, on the main thread. For a chunk, returning false stops the
+/// read (nothing more is called); after any other status the read is over and freed.
+typedef bool (*DDXdndReadCallback)(void *user, const uint8_t *bytes, size_t count, DDXdndReadStatus status);
+
+typedef struct DDXdndRead DDXdndRead;
+
+/// Asks the source of `drop` for its data as `mime`, the way XDND says: a ConvertSelection of
+/// XdndSelection with the drop's timestamp, from the window the drop went to, into a property
+/// of this read's own. Incremental (INCR) transfers are followed to their end. `gdk_display`
+/// is a GdkDisplay *; returns NULL when it is not the watched X11 display.
+DDXdndRead *ddxdnd_read_begin(void *gdk_display, DDXdndDrop drop, const char *mime, DDXdndReadCallback callback,
+                              void *user);
+
+/// Stops a read that has not ended: its callback is not called again.
+void ddxdnd_read_cancel(DDXdndRead *read);
 
 #endif
