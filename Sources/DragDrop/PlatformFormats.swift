@@ -302,6 +302,27 @@ public enum PlatformFormats {
       ?? mimeTypes.first { $0.lowercased() == "x-special/gnome-copied-files" }
   }
 
+  /// Whether a peer's list (under `mimeType`) is the drag's items, one per URI, or one more
+  /// representation of a single item.
+  ///
+  /// A list of files, or of several links, is the items. One web link beside data of another
+  /// kind (`image/…`, `audio/…`, `video/…`, or an `application/…` type) is where that data came
+  /// from: a browser offers an image's bytes with its address. The item then keeps every
+  /// representation the peer offers, the link among them, as UIKit gives a drop from Safari.
+  public static func listIsItems(_ data: Data, mimeType: String, offering mimeTypes: [String]) -> Bool {
+    guard mimeType.lowercased() == "text/uri-list",
+      let urls = try? decodeURIList(data, mimeType: mimeType, filesOnly: false, fileExists: { _ in true }),
+      urls.count == 1, !urls[0].isFileURL
+    else { return true }
+    let kinds = ["image/", "audio/", "video/", "application/"]
+    let offersData = mimeTypes.contains { mime in
+      let mime = mime.lowercased()
+      return kinds.contains { mime.hasPrefix($0) } && !mime.hasPrefix("application/x-moz-")
+        && !mime.hasPrefix(privateMIMEPrefix)
+    }
+    return !offersData
+  }
+
   /// The items a list of files or links stands for: one per URI, in the list's order. A
   /// local file becomes a provider of its contents and its URL
   /// (`ItemProvider(contentsOf:)`); any other URL, a provider of the URL. The list is

@@ -163,11 +163,7 @@ final class DropTarget {
     }
     let mimeTypes = Self.mimeTypes(of: drop)
     let reader = Reader(drop: drop, clock: window.clock, mimeTypes: mimeTypes)
-    // The channel's description is for the reader alone, not a representation.
-    let provider = PlatformFormats.itemProvider(
-      offering: mimeTypes.filter { $0 != ByteChannel.mimeType },
-      read: { mime, completion in reader.read(mime, completion: completion) },
-      readFile: { mime, completion in reader.readToFile(mime, completion: completion) })
+    let provider = reader.itemProvider()
     let allowsMove = gdk_drop_get_actions(drop).rawValue & GDK_ACTION_MOVE.rawValue != 0
     let handle = window.dragController.beginIncomingDrag(
       items: [DragItem(itemProvider: provider)], at: point, allowsMoveOperation: allowsMove)
@@ -211,10 +207,15 @@ final class DropTarget {
       _ = reader.read(list) { result in
         Task { @MainActor [weak self] in
           // A bad or unreadable list stays one item, whose load reports the error.
-          if let data = try? result.get(),
-            let providers = try? PlatformFormats.items(fromList: data, mimeType: list), !providers.isEmpty
-          {
-            incoming.handle.replaceItems(with: providers.map { DragItem(itemProvider: $0) })
+          if let data = try? result.get() {
+            if !PlatformFormats.listIsItems(data, mimeType: list, offering: reader.mimeTypes) {
+              // The address of the data beside it: the item keeps what the peer offered,
+              // with the link as a web URL, not as a file.
+              incoming.handle.replaceItems(with: [DragItem(itemProvider: reader.itemProvider(withLinkFrom: data, list))]
+              )
+            } else if let providers = try? PlatformFormats.items(fromList: data, mimeType: list), !providers.isEmpty {
+              incoming.handle.replaceItems(with: providers.map { DragItem(itemProvider: $0) })
+            }
           }
           if let self {
             self.finishDrop(held, incoming)
@@ -274,12 +275,36 @@ final class Reader: @unchecked Sendable {
 
   /// Whether the source is a process of ours that offers a ``ByteChannel``.
   private let offersChannel: Bool
+  /// The MIME types the source offers.
+  let mimeTypes: [String]
 
   @MainActor
   init(drop: OpaquePointer, clock: any MainActorClock, mimeTypes: [String] = []) {
     self.drop = drop
     self.clock = clock
     offersChannel = mimeTypes.contains(ByteChannel.mimeType)
+    self.mimeTypes = mimeTypes
+  }
+
+  /// A provider of what the source offers, each MIME type read from it when loaded. The
+  /// channel's description is for the reader alone, not a representation.
+  @MainActor
+  func itemProvider(offering mimeTypes: [String]? = nil) -> ItemProvider {
+    PlatformFormats.itemProvider(
+      offering: (mimeTypes ?? self.mimeTypes).filter { $0 != ByteChannel.mimeType },
+      read: { mime, completion in self.read(mime, completion: completion) },
+      readFile: { mime, completion in self.readToFile(mime, completion: completion) })
+  }
+
+  /// A provider of what the source offers, with the one web link of `list` (the data of
+  /// `listMIMEType`, already read) as its URL in place of the list.
+  @MainActor
+  func itemProvider(withLinkFrom list: Data, _ listMIMEType: String) -> ItemProvider {
+    let provider = itemProvider(offering: mimeTypes.filter { $0 != listMIMEType })
+    if let link = try? PlatformFormats.decodeURIList(list, mimeType: listMIMEType, filesOnly: false).first {
+      provider.registerObject(link, visibility: .all)
+    }
+    return provider
   }
 
   /// Whether the application the drop comes from is still there (on X11, whether it owns

@@ -301,6 +301,24 @@ struct PeerDragTests {
     }
   }
 
+  /// An image dragged from a web page comes with its address in a URI list, as browsers
+  /// offer it: one item that loads as the image and as its URL, not a link in its place.
+  @Test(.enabled(if: hasPeer, "needs an X display, xdotool and python3-gi with GTK 4"))
+  func aWebImageWithItsAddressStaysOneItemWithEveryRepresentation() throws {
+    try drag(peer: ["web-image", "https://example.org/photos/aqua.png"]) { probe, _ in
+      #expect(probe.waitForLine(startingWith: "items", timeout: 20) == "items 1", "\(probe.output)")
+      #expect(
+        probe.lines.contains("types [\"public.png\", \"public.url\", \"public.utf8-plain-text\"] local=none"),
+        "\(probe.output)")
+      #expect(
+        probe.waitForAnyLine(startingWith: "dropped-image", timeout: 20) == "dropped-image public.png 3x2",
+        "\(probe.output)")
+      #expect(
+        probe.waitForAnyLine(startingWith: "dropped-url", timeout: 20)
+          == "dropped-url https://example.org/photos/aqua.png", "\(probe.output)")
+    }
+  }
+
   @Test(.enabled(if: hasPeer, "needs an X display, xdotool and python3-gi with GTK 4"))
   func aURIListThatClimbsOutOfItsFolderIsATypedError() throws {
     try drag(peer: ["uris", "file:///tmp/../etc/passwd"]) { probe, peer in

@@ -186,6 +186,28 @@ import Testing
     #expect(try PlatformFormats.items(fromList: Data(many.utf8), mimeType: "text/uri-list").count == 1000)
   }
 
+  @Test("A web image's address is one more representation of the image; files and links alone are items")
+  func aWebImagesAddressIsARepresentation() {
+    let link = Data("https://example.org/aqua.png\r\n".utf8)
+    let browser = ["image/png", "image/jpeg", "text/uri-list", "text/x-moz-url", "application/x-moz-file-promise-url"]
+    #expect(!PlatformFormats.listIsItems(link, mimeType: "text/uri-list", offering: browser))
+    #expect(!PlatformFormats.listIsItems(link, mimeType: "text/uri-list", offering: ["text/uri-list", "video/mp4"]))
+    // A link with text only, two links, a file, a file manager's list: items.
+    #expect(PlatformFormats.listIsItems(link, mimeType: "text/uri-list", offering: ["text/uri-list", "text/plain"]))
+    #expect(
+      PlatformFormats.listIsItems(
+        link, mimeType: "text/uri-list", offering: ["text/uri-list", "application/x-moz-file-promise-url"]))
+    let two = Data("https://example.org/a.png\r\nhttps://example.org/b.png\r\n".utf8)
+    #expect(PlatformFormats.listIsItems(two, mimeType: "text/uri-list", offering: browser))
+    let file = Data("file:///tmp/aqua.png\r\n".utf8)
+    #expect(PlatformFormats.listIsItems(file, mimeType: "text/uri-list", offering: browser))
+    #expect(
+      PlatformFormats.listIsItems(
+        Data("copy\nfile:///tmp/aqua.png".utf8), mimeType: "x-special/gnome-copied-files", offering: browser))
+    // A list that does not decode is left to the load that reports its error.
+    #expect(PlatformFormats.listIsItems(Data([0xFF, 0xFE]), mimeType: "text/uri-list", offering: browser))
+  }
+
   @Test("A type of the application's own travels under a private MIME type that our processes map back")
   func ownTypesTravelUnderAPrivateMIMEType() {
     let note = ContentType(exportedAs: "org.dragdrop.tests.note", conformingTo: .json)

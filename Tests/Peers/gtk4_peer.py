@@ -4,6 +4,8 @@ is given, or takes drops and reports them.
 
   gtk4_peer.py source TITLE TEXT   a window that drags TEXT (as GTK offers a string)
   gtk4_peer.py uris TITLE URI...   a window that drags a text/uri-list of the URIs
+  gtk4_peer.py web-image TITLE URL a window that drags a 3 x 2 image/png with a text/uri-list of
+                                   URL, as a browser drags a web page's image
   gtk4_peer.py big TITLE MIB       a window that drags an image/png of MIB mebibytes (a
                                    PNG signature and header, zeros, and IEND), streamed
   gtk4_peer.py target TITLE        a window that takes text drops (a copy)
@@ -20,7 +22,8 @@ import gi
 
 gi.require_version("Gtk", "4.0")
 gi.require_version("Gdk", "4.0")
-from gi.repository import Gdk, Gio, GLib, GObject, Gtk  # noqa: E402
+gi.require_version("GdkPixbuf", "2.0")
+from gi.repository import Gdk, GdkPixbuf, Gio, GLib, GObject, Gtk  # noqa: E402
 
 
 def report(line):
@@ -126,6 +129,19 @@ def main():
             source.set_content(Gdk.ContentProvider.new_for_value(value))
         elif mode == "big":
             source.set_content(BigPNG(int(rest[0]) << 20))
+        elif mode == "web-image":
+            pixbuf = GdkPixbuf.Pixbuf.new(GdkPixbuf.Colorspace.RGB, False, 8, 3, 2)
+            pixbuf.fill(0x3366CCFF)
+            _, png = pixbuf.save_to_bufferv("png", [], [])
+            link = (rest[0] + "\r\n").encode()
+            source.set_content(
+                Gdk.ContentProvider.new_union(
+                    [
+                        Gdk.ContentProvider.new_for_bytes("image/png", GLib.Bytes.new(png)),
+                        Gdk.ContentProvider.new_for_bytes("text/uri-list", GLib.Bytes.new(link)),
+                    ]
+                )
+            )
         elif mode == "uris":
             data = "".join(uri + "\r\n" for uri in rest).encode()
             source.set_content(Gdk.ContentProvider.new_for_bytes("text/uri-list", GLib.Bytes.new(data)))
