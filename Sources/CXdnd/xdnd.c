@@ -97,6 +97,15 @@ bool ddxdnd_last_drop(DDXdndDrop *drop) {
 
 void ddxdnd_forget_drop(void) { hasDrop = false; }
 
+bool ddxdnd_drop_source_exists(void *gdk_display, DDXdndDrop drop) {
+  if (gdk_display == NULL || !GDK_IS_X11_DISPLAY(gdk_display)) return true;
+  Display *display = gdk_x11_display_get_xdisplay(GDK_DISPLAY(gdk_display));
+  XWindowAttributes attributes;
+  gdk_x11_display_error_trap_push(GDK_DISPLAY(gdk_display));
+  Status found = XGetWindowAttributes(display, (Window)drop.source, &attributes);
+  return gdk_x11_display_error_trap_pop(GDK_DISPLAY(gdk_display)) == 0 && found != 0;
+}
+
 // Reads under way. Each has a property of its own, named from a small pool so that the
 // server's atoms do not grow with every read.
 struct DDXdndRead {

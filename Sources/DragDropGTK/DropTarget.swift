@@ -307,11 +307,14 @@ final class Reader: @unchecked Sendable {
     return provider
   }
 
-  /// Whether the application the drop comes from is still there (on X11, whether it owns
-  /// the drag's selection).
+  /// Whether the application the drop comes from is still there (on X11, whether its window
+  /// exists once it has dropped, and before, whether it owns the drag's selection).
   @MainActor
   fileprivate var sourceIsAlive: Bool {
-    ddxdnd_source_is_alive(gdk_drop_get_display(drop).map { UnsafeMutableRawPointer($0) })
+    let display = gdk_drop_get_display(drop).map { UnsafeMutableRawPointer($0) }
+    // Once dropped, the source's window says: another drag may own the selection by now.
+    if let dropMessage { return ddxdnd_drop_source_exists(display, dropMessage) }
+    return ddxdnd_source_is_alive(display)
   }
 
   /// The folder of the files this drop received, made with the first.

@@ -141,6 +141,39 @@ struct PeerDragTests {
     }
   }
 
+  /// While a peer's drop is still loading, the window takes a new drag: the user's own drag
+  /// from its label to its drop target is handled and dropped, and the first drop goes on
+  /// until its source dies.
+  @Test(.enabled(if: hasPeer, "needs an X display, xdotool and python3-gi with GTK 4"))
+  func aWindowTakesANewDragWhileAnOldDropLoads() throws {
+    let path = [750, 745, 740, 730, 700, 650, 600, 500, 400, 300, 301].map { ($0, 150) }
+    let title = "DragDropGTK-drop-\(ProcessInfo.processInfo.processIdentifier)"
+    try withPeer(ours: ["both-files", title, "北海道"], peer: ["big", "4096"], peerX: 600, path: path) { probe, peer in
+      _ = try #require(peer.waitForLine(startingWith: "sending", timeout: 20), "\(peer.output)")
+      #expect(probe.waitForLine(startingWith: "loading", timeout: 20) == "loading", "\(probe.output)")
+      let before = probe.lines.count
+      try Probe.xdotool(
+        BrowserDragTests.drag(along: [
+          (100, 100), (110, 100), (130, 110), (200, 130), (280, 150), (300, 150), (301, 151),
+        ])
+      )
+      // The new drag is heard and dropped while the first drop still loads.
+      #expect(probe.waitForLine(startingWith: "dropped-note", timeout: 20) == "dropped-note 北海道 5", "\(probe.output)")
+      let began = probe.lines.dropFirst(before).drop { $0 != "call source.sessionWillBegin" }
+      let calls = began.filter { $0.hasPrefix("call target.") && !$0.hasSuffix("sessionDidUpdate") }
+      #expect(
+        calls.prefix(3) == ["call target.canHandle", "call target.sessionDidEnter", "call target.performDrop"],
+        "\(probe.output)")
+      #expect(!probe.lines.contains { $0.hasPrefix("received-file") }, "the first drop ended too soon: \(probe.output)")
+      // Our drag took the XDND selection, and the first read goes on: it has not failed.
+      #expect(!probe.lines.contains { $0.hasPrefix("failed") }, "\(probe.output)")
+      // Its source dying is still noticed (its window is gone), long before a stall.
+      kill(peer.pid, SIGKILL)
+      let failed = probe.waitForLine(startingWith: "failed", timeout: 10)
+      #expect(failed?.contains("went away during the transfer") == true, "\(probe.output)")
+    }
+  }
+
   /// An 8 MiB ZIP archive in `directory`, and how many bytes it has.
   static func archive(in directory: TemporaryDirectory) throws -> (url: URL, size: Int) {
     let bytes = Data("PK\u{3}\u{4}".utf8) + Data((0..<(8 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31) })

@@ -451,6 +451,10 @@ let status: Int32 =
       notes: true)
   case "drop-files":
     openWindow(title: arguments.dropFirst().first ?? "GTKProbe", reporting: false, dropping: true, loadsFiles: true)
+  case "both-files":
+    openWindow(
+      title: arguments.dropFirst().first ?? "GTKProbe", reporting: false, dropping: true, loadsFiles: true,
+      dragging: arguments.dropFirst(2).first ?? "")
   case "drag-file", "drag-file-backed":
     openWindow(
       title: arguments.dropFirst().first ?? "GTKProbe", reporting: false,
@@ -460,7 +464,7 @@ let status: Int32 =
   default:
     {
       report(
-        "usage: GTKProbe no-display | main-loop | selected-state | menu TITLE | window TITLE | idle TITLE | drop TITLE | drop-files TITLE | drag TITLE TEXT | drag-file TITLE PATH | drag-file-backed TITLE PATH | drag-note TITLE TEXT"
+        "usage: GTKProbe no-display | main-loop | selected-state | menu TITLE | window TITLE | idle TITLE | drop TITLE | drop-files TITLE | both-files TITLE TEXT | drag TITLE TEXT | drag-file TITLE PATH | drag-file-backed TITLE PATH | drag-note TITLE TEXT"
       )
       return 2
     }()

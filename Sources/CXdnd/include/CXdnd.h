@@ -51,6 +51,10 @@ typedef struct {
 /// `ddxdnd_forget_drop`.
 bool ddxdnd_last_drop(DDXdndDrop *drop);
 
+/// Whether the window `drop` came from still exists: while its data is read, the source is
+/// alive as long as its window is, whoever owns the XDND selection by then.
+bool ddxdnd_drop_source_exists(void *gdk_display, DDXdndDrop drop);
+
 /// Forgets the last XdndDrop, once a drop has taken it.
 void ddxdnd_forget_drop(void);
 
