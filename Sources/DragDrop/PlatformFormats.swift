@@ -224,10 +224,12 @@ public enum PlatformFormats {
       return Data(urls[0].absoluteString.utf8)
     case .sniffedImage:
       guard let type = imageType(of: data) else { throw .notAnImage(mime) }
+      try checkPixelBudget(data, mimeType: mime)
       try checkComplete(data, as: type, mimeType: mime)
       return data
     case .bytes:
       guard !data.isEmpty else { throw .empty(mime) }
+      if representation.contentType.conforms(to: .image) { try checkPixelBudget(data, mimeType: mime) }
       try checkComplete(data, as: representation.contentType, mimeType: mime)
       return data
     }
@@ -390,7 +392,7 @@ public enum PlatformFormats {
   /// The image type of `data` from its header: PNG, JPEG or GIF; nil when the bytes are
   /// none of these or their header is damaged.
   public static func imageType(of data: Data) -> ContentType? {
-    (try? Image(validating: data))?.contentType
+    Image.contentType(of: data)
   }
 
   /// Throws when a format that declares its end lacks it: a PNG without its IEND chunk, a
@@ -458,8 +460,19 @@ public enum PlatformFormats {
       guard let sniffed = imageType(of: head) ?? imageHeaderType(of: head) else { throw .notAnImage(mime) }
       type = sniffed
     }
+    if type.conforms(to: .image) { try checkPixelBudget(head, mimeType: mime) }
     try checkComplete(size: size, tail: tail, as: type, mimeType: mime)
     return type
+  }
+
+  /// Throws when the image header at the start of `head` announces more pixels than
+  /// `Image.maximumPixelCount`; bytes that are no image we read pass.
+  static func checkPixelBudget(_ head: Data, mimeType mime: String) throws(PlatformDataError) {
+    do {
+      _ = try Image(validating: head.prefix(sniffLength))
+    } catch {
+      if case .tooLarge = error { throw .imageTooLarge(mime, error) }
+    }
   }
 
   /// A file name made from a name someone else chose (an item's suggested name, a file's
@@ -515,6 +528,9 @@ public enum PlatformDataError: Error, Sendable, Hashable, CustomStringConvertibl
   case missingFile(String)
   /// Bytes offered as an image that are no image we know.
   case notAnImage(String)
+  /// An image whose header announces more pixels than `Image.maximumPixelCount`: refused
+  /// before anything decodes it.
+  case imageTooLarge(String, ImageError)
   /// A format that declares its end ended early: the source stopped mid-stream.
   case truncated(String, reason: String)
   /// Bytes that do not follow their format.
@@ -531,6 +547,7 @@ public enum PlatformDataError: Error, Sendable, Hashable, CustomStringConvertibl
     case .pathTraversal(let uri): "\(uri) climbs out of its folder with \"..\""
     case .missingFile(let path): "\(path) does not exist"
     case .notAnImage(let mime): "the data under \(mime) is not a PNG, JPEG or GIF image"
+    case .imageTooLarge(let mime, let error): "the data under \(mime) is refused: \(error)"
     case .truncated(let mime, let reason): "the data under \(mime) was cut short: \(reason)"
     case .malformed(let mime, let reason): "the data under \(mime) is malformed: \(reason)"
     }

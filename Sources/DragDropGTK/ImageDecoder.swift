@@ -114,12 +114,20 @@ public final class ImageDecoder {
   /// A thumbnail of the image file at `url`: PNG bytes, scaled with gdk-pixbuf to fit
   /// `maximumPixelSize` on its longer side (never enlarged), turned upright as its EXIF
   /// orientation says. JPEG files are scaled as they decode, so a large photo is never held
-  /// whole.
+  /// whole. A file of more pixels than `Image.maximumPixelCount` is refused before it is
+  /// decoded.
   public nonisolated static func thumbnailPNG(ofFileAt url: URL, maximumPixelSize: Int) throws(GTKError) -> Data {
     var width: Int32 = 0
     var height: Int32 = 0
     guard gdk_pixbuf_get_file_info(url.path, &width, &height) != nil, width > 0, height > 0 else {
       throw .imageDecodingFailed(.image, reason: "\(url.lastPathComponent) is not an image gdk-pixbuf reads")
+    }
+    // Checked before anything decodes: gdk-pixbuf decodes a PNG or a GIF whole.
+    let limit = Image.maximumPixelCount
+    guard Int(width) * Int(height) <= limit else {
+      let type = ContentType(filenameExtension: url.pathExtension) ?? .image
+      throw .imageDecodingFailed(
+        type, reason: "\(ImageError.tooLarge(type, width: Int(width), height: Int(height), limit: limit))")
     }
     let scale = min(1, Double(maximumPixelSize) / Double(max(width, height)))
     var error: UnsafeMutablePointer<GError>?

@@ -1,5 +1,6 @@
 import ContentTypes
 import Foundation
+import Synchronization
 
 /// An encoded image: its bytes, their content type, and the pixel size read from the
 /// header. Decoding pixels is the renderer's work; this value only carries and checks them.
@@ -16,11 +17,17 @@ public struct Image: Sendable, Hashable {
   public let pixelHeight: Int
 
   /// Reads the format from the bytes' signature and the size from the header, or says
-  /// why the bytes are not an image.
+  /// why the bytes are not an image. An image of more pixels than
+  /// ``maximumPixelCount`` is refused (``ImageError/tooLarge(_:width:height:limit:)``)
+  /// before anything decodes it: a few megabytes of PNG can stand for gigabytes of pixels.
   public init(validating data: Data) throws(ImageError) {
     let bytes = [UInt8](data.prefix(ImageHeader.maximumScan))
     let format = try ImageHeader.format(of: bytes)
     let size = try ImageHeader.size(of: bytes, format: format, totalLength: data.count)
+    let limit = Self.maximumPixelCount
+    guard size.width * size.height <= limit else {
+      throw .tooLarge(format.contentType, width: size.width, height: size.height, limit: limit)
+    }
     self.data = data
     self.contentType = format.contentType
     self.pixelWidth = size.width
@@ -32,6 +39,25 @@ public struct Image: Sendable, Hashable {
   public init?(data: Data) {
     guard let image = try? Image(validating: data) else { return nil }
     self = image
+  }
+
+  /// The most pixels an image may have: 100 megapixels unless the application says
+  /// otherwise. Images are checked against it before they are decoded, wherever they come
+  /// from (drops, the pasteboard, files), and refused beyond it.
+  public static var maximumPixelCount: Int {
+    get { pixelBudget.load(ordering: .relaxed) }
+    set { pixelBudget.store(max(1, newValue), ordering: .relaxed) }
+  }
+  private static let pixelBudget = Atomic<Int>(100_000_000)
+
+  /// The image type of `data` from its header (PNG, JPEG or GIF), whatever its size; nil
+  /// when the bytes are none of these or their header is damaged.
+  public static func contentType(of data: Data) -> ContentType? {
+    let bytes = [UInt8](data.prefix(ImageHeader.maximumScan))
+    guard let format = try? ImageHeader.format(of: bytes),
+      (try? ImageHeader.size(of: bytes, format: format, totalLength: data.count)) != nil
+    else { return nil }
+    return format.contentType
   }
 
   /// Checks that the bytes are of `contentType` as well as reading them.
@@ -53,6 +79,8 @@ public enum ImageError: Error, Hashable, Sendable, CustomStringConvertible {
   case invalidHeader(ContentType, reason: String)
   /// The bytes are of another format than the one declared.
   case formatMismatch(declared: ContentType, actual: ContentType)
+  /// The header says the image has more pixels than `limit` (``Image/maximumPixelCount``).
+  case tooLarge(ContentType, width: Int, height: Int, limit: Int)
 
   public var description: String {
     switch self {
@@ -61,7 +89,17 @@ public enum ImageError: Error, Hashable, Sendable, CustomStringConvertible {
     case .invalidHeader(let type, let reason): "invalid \(type.identifier) header: \(reason)"
     case .formatMismatch(let declared, let actual):
       "declared \(declared.identifier) but the bytes are \(actual.identifier)"
+    case .tooLarge(let type, let width, let height, let limit):
+      "the \(type.identifier) image is \(width)×\(height) pixels, more than the \(Self.megapixels(limit)) megapixels "
+        + "an image may have (Image.maximumPixelCount)"
     }
+  }
+}
+
+extension ImageError {
+  /// `count` pixels in megapixels, as a person would say it.
+  static func megapixels(_ count: Int) -> String {
+    count % 1_000_000 == 0 ? "\(count / 1_000_000)" : String(format: "%.1f", Double(count) / 1_000_000)
   }
 }
 

@@ -90,6 +90,27 @@ import Testing
     #expect(try library.photos(in: album).isEmpty)
   }
 
+  @Test("An image of more pixels than the budget is refused from its header, as a file and as bytes")
+  func refusesAnImageBeyondThePixelBudget() throws {
+    let library = try Library(folder: folder)
+    let album = try library.makeAlbum(named: "Travel")
+    let bomb = TestImages.png(width: 20_000, height: 20_000)
+    for attempt in 0..<2 {
+      #expect {
+        if attempt == 0 {
+          try library.importPhoto(from: try source("huge.png", bomb), into: album)
+        } else {
+          try library.importPhoto(data: bomb, originalName: "huge.png", into: album)
+        }
+      } throws: { error in
+        guard case .notAnImage(let path, let reason) = error as? LibraryError else { return false }
+        return path.hasSuffix("huge.png") && reason.contains("20000×20000 pixels, more than the 100 megapixels")
+      }
+    }
+    #expect(try library.allPhotos().isEmpty)
+    #expect(try photoFiles(library).isEmpty)
+  }
+
   @Test("Moves and reorders keep each album's order; a copy stays in both albums")
   func movesAndReorders() throws {
     let library = try Library(folder: folder)

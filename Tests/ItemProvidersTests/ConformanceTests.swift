@@ -178,6 +178,32 @@ import Testing
     #expect(throws: error) { try Image(validating: data) }
   }
 
+  /// A header that announces more pixels than the budget is refused before anything
+  /// decodes: a megabyte of PNG can stand for gigabytes of pixels.
+  @Test func imagesBeyondThePixelBudgetAreRefusedFromTheirHeader() async throws {
+    #expect(Image.maximumPixelCount == 100_000_000)
+    for (data, type) in [
+      (Self.png(width: 20_000, height: 20_000), ContentType.png), (Self.jpeg(width: 60_000, height: 60_000), .jpeg),
+      (Self.gif(width: 65_535, height: 65_535), .gif),
+    ] {
+      let side = type == .gif ? 65_535 : type == .jpeg ? 60_000 : 20_000
+      #expect(throws: ImageError.tooLarge(type, width: side, height: side, limit: 100_000_000)) {
+        try Image(validating: data)
+      }
+      // Its type is still known, and a provider's load says why it failed.
+      #expect(Image.contentType(of: data) == type)
+      await #expect(throws: ItemProviderError.self) {
+        try await Self.provider(type, bytes: data).loadObject(ofClass: Image.self)
+      }
+    }
+    // Exactly the budget passes.
+    #expect(throws: Never.self) { try Image(validating: Self.png(width: 10_000, height: 10_000)) }
+    #expect(
+      ImageError.tooLarge(.png, width: 20_000, height: 20_000, limit: 100_000_000).description
+        == "the public.png image is 20000×20000 pixels, more than the 100 megapixels an image may have "
+        + "(Image.maximumPixelCount)")
+  }
+
   @Test func aDeclaredTypeMustMatchTheBytes() async {
     await #expect(
       throws: ItemProviderError.coercionFailed(

@@ -6,6 +6,7 @@ is given, or takes drops and reports them.
   gtk4_peer.py uris TITLE URI...   a window that drags a text/uri-list of the URIs
   gtk4_peer.py web-image TITLE URL a window that drags a 3 x 2 image/png with a text/uri-list of
                                    URL, as a browser drags a web page's image
+  gtk4_peer.py file TITLE MIME PATH a window that drags the bytes of the file at PATH as MIME
   gtk4_peer.py big TITLE MIB       a window that drags an image/png of MIB mebibytes (a
                                    PNG signature and header, zeros, and IEND), streamed
   gtk4_peer.py target TITLE        a window that takes text drops (a copy)
@@ -142,6 +143,9 @@ def main():
                     ]
                 )
             )
+        elif mode == "file":
+            with open(rest[1], "rb") as data:
+                source.set_content(Gdk.ContentProvider.new_for_bytes(rest[0], GLib.Bytes.new(data.read())))
         elif mode == "uris":
             data = "".join(uri + "\r\n" for uri in rest).encode()
             source.set_content(Gdk.ContentProvider.new_for_bytes("text/uri-list", GLib.Bytes.new(data)))
