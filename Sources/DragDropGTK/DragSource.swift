@@ -116,8 +116,8 @@ final class DragSource: DragPlatformPort {
   }
 
   /// The drag icon other applications show under the pointer: the first item's lift
-  /// preview, rendered, held where the pointer holds it. Over our own windows it is hidden,
-  /// and the window draws the previews itself (``showsIcon(_:over:)``).
+  /// preview, rendered, held where the pointer holds it. Over our own windows it shows
+  /// nothing, and the window draws the previews itself (``showsIcon(_:over:)``).
   /// Returns the icon's picture (one reference is the caller's) and the connection that
   /// redraws its badge; nil when the drag has no preview to show.
   private func setIcon(
@@ -182,11 +182,27 @@ final class DragSource: DragPlatformPort {
   }
 
   /// Shows or hides the drag icon of `drop`'s drag, if it is one of ours: over our own
-  /// windows the window draws the previews. The icon is hidden rather than made
-  /// transparent, which would need a compositor.
+  /// windows the window draws the previews.
+  ///
+  /// On X11 the icon is hidden: making it transparent would need a compositor. On Wayland
+  /// it stays, and only what it shows goes: hiding it makes GDK destroy its surface, and the
+  /// one made when it is shown again is never the compositor's drag icon, so no image would
+  /// follow the pointer outside our windows.
   static func showsIcon(_ shows: Bool, over drop: OpaquePointer) {
     guard let drag = gdk_drop_get_drag(drop), live[drag] != nil, !dropped.contains(drag) else { return }
-    gtk_widget_set_visible(gtk_drag_icon_get_for_drag(drag), shows ? 1 : 0)
+    let icon = gtk_drag_icon_get_for_drag(drag)!
+    if isWayland(gdk_drag_get_display(drag)) {
+      if let child = gtk_drag_icon_get_child(OpaquePointer(icon)) { gtk_widget_set_opacity(child, shows ? 1 : 0) }
+    } else {
+      gtk_widget_set_visible(icon, shows ? 1 : 0)
+    }
+  }
+
+  /// Whether `display` (a `GdkDisplay *`) is a Wayland one.
+  static func isWayland(_ display: OpaquePointer?) -> Bool {
+    guard let display else { return false }
+    let instance = UnsafeMutableRawPointer(display).assumingMemoryBound(to: GTypeInstance.self)
+    return g_type_name_from_instance(instance).map { String(cString: $0) } == "GdkWaylandDisplay"
   }
 
   /// Hides the icon of a drag that has ended or dropped. Shown again after GDK hid it (by

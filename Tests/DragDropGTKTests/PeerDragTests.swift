@@ -148,7 +148,8 @@ struct PeerDragTests {
   func aWindowTakesANewDragWhileAnOldDropLoads() throws {
     let path = [750, 745, 740, 730, 700, 650, 600, 500, 400, 300, 301].map { ($0, 150) }
     let title = "DragDropGTK-drop-\(ProcessInfo.processInfo.processIdentifier)"
-    try withPeer(ours: ["both-files", title, "北海道"], peer: ["big", "4096"], peerX: 600, path: path) { probe, peer in
+    try withPeer(ours: ["both-files", title, "北海道"], peer: ["trickle", "64", "250"], peerX: 600, path: path) {
+      probe, peer in
       _ = try #require(peer.waitForLine(startingWith: "sending", timeout: 20), "\(peer.output)")
       #expect(probe.waitForLine(startingWith: "loading", timeout: 20) == "loading", "\(probe.output)")
       let before = probe.lines.count

@@ -1,3 +1,4 @@
+import CGTK
 import DragDrop
 import Foundation
 import TestSupport
@@ -107,8 +108,45 @@ struct WaylandDragTests {
       try self.point(["move \(point.x) \(point.y)", "sleep 100", "press\(suffix)", "sleep 50", "release\(suffix)"])
     }
 
+    /// Starts a drag along `path` that hovers at its end for `hover` milliseconds before the
+    /// release, and returns the pointer's process at once.
+    func startDrag(along path: [(Int, Int)], hover: Int) throws -> Process {
+      var steps = ["move \(path[0].0) \(path[0].1)", "sleep 200", "press", "sleep 100"]
+      for (x, y) in path.dropFirst() { steps += ["move \(x) \(y)", "sleep 100"] }
+      steps += ["sleep \(hover)", "release"]
+      return try startPointer(steps)
+    }
+
+    /// The output as it is now, through grim (wlroots' screen copy): its width, height and
+    /// pixels (cairo's ARGB32, row by row).
+    func screenshot() throws -> (width: Int, height: Int, pixels: [UInt32]) {
+      let file = folder.appending(path: "screen-\(UUID().uuidString).png")
+      _ = try Probe.run("/usr/bin/env", ["WAYLAND_DISPLAY=\(socket)", "grim", file.path])
+      defer { try? FileManager.default.removeItem(at: file) }
+      let surface = try #require(cairo_image_surface_create_from_png(file.path))
+      defer { cairo_surface_destroy(surface) }
+      try #require(cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, "grim wrote no PNG")
+      let width = Int(cairo_image_surface_get_width(surface))
+      let height = Int(cairo_image_surface_get_height(surface))
+      let stride = Int(cairo_image_surface_get_stride(surface))
+      let data = try #require(cairo_image_surface_get_data(surface))
+      var pixels: [UInt32] = []
+      pixels.reserveCapacity(width * height)
+      for y in 0..<height {
+        let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+        pixels.append(contentsOf: UnsafeBufferPointer(start: row, count: width))
+      }
+      return (width, height, pixels)
+    }
+
     /// Plays `steps` with the virtual pointer.
     private func point(_ steps: [String]) throws {
+      let process = try startPointer(steps)
+      process.waitUntilExit()
+      try #require(process.terminationStatus == 0, "WaylandPointer failed")
+    }
+
+    private func startPointer(_ steps: [String]) throws -> Process {
       var environment = ProcessInfo.processInfo.environment
       environment["WAYLAND_DISPLAY"] = socket
       let process = Process()
@@ -116,8 +154,7 @@ struct WaylandDragTests {
       process.arguments = ["1280", "800"] + steps
       process.environment = environment
       try process.run()
-      process.waitUntilExit()
-      try #require(process.terminationStatus == 0, "WaylandPointer failed")
+      return process
     }
 
     func close() {
@@ -176,6 +213,34 @@ struct WaylandDragTests {
       calls = sourceCalls(probe)
     }
     return calls
+  }
+
+  static var hasGrim: Bool { hasWayland && Probe.which("grim") != nil }
+
+  /// Our drag's image follows the pointer over another application: while the drag hovers
+  /// over the peer, the peer's half of the screen shows the label's preview, which is gone
+  /// once the drag has dropped. (GDK destroys a hidden drag icon's surface on Wayland, so
+  /// the icon is never hidden over our own window, only emptied.)
+  @Test(.enabled(if: hasGrim, "needs sway, grim, WaylandPointer and python3-gi with GTK 4"))
+  func theDragImageFollowsThePointerOverAnotherApplication() throws {
+    try withPeer(ours: ["drag", "DragDropGTK-wayland-ours", "青森"], peer: "target") { session, probe, peer in
+      let pointer = try session.startDrag(along: Self.outward, hover: 3000)
+      _ = try #require(peer.waitForLine(startingWith: "formats", timeout: 20), "\(peer.output)")
+      let during = try session.screenshot()
+      pointer.waitUntilExit()
+      #expect(peer.waitForAnyLine(startingWith: "received", timeout: 20) == "received 青森", "\(peer.output)")
+      _ = sourceCalls(probe)
+      let after = try session.screenshot()
+      // Pixels of the peer's half that differ: the drag image, some thousands of them.
+      try #require(during.width == after.width && during.height == after.height)
+      var changed = 0
+      for y in 0..<during.height {
+        for x in 660..<during.width where during.pixels[y * during.width + x] != after.pixels[y * during.width + x] {
+          changed += 1
+        }
+      }
+      #expect(changed > 10_000, "\(changed) of the peer's pixels changed while the drag was over it")
+    }
   }
 
   @Test(.enabled(if: hasWayland, "needs sway, WaylandPointer and python3-gi with GTK 4"))

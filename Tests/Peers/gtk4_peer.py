@@ -9,6 +9,7 @@ is given, or takes drops and reports them.
   gtk4_peer.py file TITLE MIME PATH a window that drags the bytes of the file at PATH as MIME
   gtk4_peer.py big TITLE MIB       a window that drags an image/png of MIB mebibytes (a
                                    PNG signature and header, zeros, and IEND), streamed
+  gtk4_peer.py trickle TITLE MIB MS the same, a mebibyte every MS milliseconds
   gtk4_peer.py target TITLE        a window that takes text drops (a copy)
   gtk4_peer.py target-move TITLE   a window that takes text drops as a move
   gtk4_peer.py target-refuse TITLE a window that refuses every drop offered as a move
@@ -38,9 +39,10 @@ class BigPNG(Gdk.ContentProvider):
 
     CHUNK = 1 << 20
 
-    def __init__(self, size):
+    def __init__(self, size, interval=0):
         super().__init__()
         self.size = size
+        self.interval = interval
         self.head = b"\x89PNG\r\n\x1a\n" + b"\x00\x00\x00\x0dIHDR" + b"\x00" * 17
         self.tail = b"\x00\x00\x00\x00IEND\xaeB`\x82"
         self.zeros = GLib.Bytes.new(b"\x00" * self.CHUNK)
@@ -71,7 +73,10 @@ class BigPNG(Gdk.ContentProvider):
                 report("send-failed " + error.message)
                 task.return_error(error)
                 return
-            GLib.idle_add(write)
+            if self.interval:
+                GLib.timeout_add(self.interval, write)
+            else:
+                GLib.idle_add(write)
 
         def write():
             bytes = chunk()
@@ -130,6 +135,8 @@ def main():
             source.set_content(Gdk.ContentProvider.new_for_value(value))
         elif mode == "big":
             source.set_content(BigPNG(int(rest[0]) << 20))
+        elif mode == "trickle":
+            source.set_content(BigPNG(int(rest[0]) << 20, interval=int(rest[1])))
         elif mode == "web-image":
             pixbuf = GdkPixbuf.Pixbuf.new(GdkPixbuf.Colorspace.RGB, False, 8, 3, 2)
             pixbuf.fill(0x3366CCFF)
