@@ -339,7 +339,7 @@ let package = Package(
     .testTarget(
       name: "DragDropUITests",
       dependencies: [
-        "DragDropUI", "DragDropTesting", "TestSupport",
+        "DragDrop", "DragDropUI", "DragDropTesting", "DragDropHarness", "TestSupport",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ],
       swiftSettings: strict

@@ -19,6 +19,10 @@ import Foundation
 ///   them at once. Items set as providers are read through the providers, which load
 ///   asynchronously; their typed getters are nil, while ``hasStrings`` and the others
 ///   answer from the types the providers register.
+/// - Where the platform has a desktop clipboard (DragDropGTK's windows), ``general`` is that
+///   clipboard: what the process sets on it (but local-only items) other applications can
+///   paste, and what another application copies is its one item, whose typed getters read
+///   the other application's text, URL or image before they return.
 ///
 /// ``general`` is the process's pasteboard; named ones (``init(name:create:)``,
 /// ``withUniqueName()``) live in the process until removed. Every `Pasteboard` with the same
@@ -49,7 +53,7 @@ public final class Pasteboard {
   /// The pasteboard's name.
   public var name: Name { store.name }
 
-  private let store: Store
+  let store: Store
 
   private init(store: Store) {
     self.store = store
@@ -195,7 +199,9 @@ public final class Pasteboard {
 
   /// The values of type `T` the items were set as, or nil when none was.
   private func values<T>(_ type: T.Type) -> [T]? {
-    let found = store.liveItems.compactMap { $0.value as? T }
+    let found = store.liveItems.compactMap { item in
+      item.value as? T ?? item.foreignMIMETypes.flatMap { foreignValue(T.self, offering: $0) }
+    }
     return found.isEmpty ? nil : found
   }
 
@@ -218,6 +224,8 @@ public final class Pasteboard {
     var isLocalOnly: Bool
     var expirationDate: Date?
     var value: (any Sendable)? = nil
+    /// What another application offers on the desktop's clipboard, for an item of its.
+    var foreignMIMETypes: [String]? = nil
   }
 
   /// The items of one name, shared by every `Pasteboard` of that name.
@@ -252,10 +260,15 @@ public final class Pasteboard {
       return items
     }
 
-    func replace(with newItems: [Item]) {
+    /// Replaces the items. The general pasteboard's are offered on the desktop's clipboard
+    /// too, when there is one, unless they came from it (`publishing` false).
+    func replace(with newItems: [Item], publishing: Bool = true) {
       guard !isRemoved else { return }
       items = newItems
       changeCount += 1
+      if publishing, name == .general, let clipboard = Pasteboard.clipboard {
+        clipboard.publish(newItems.filter { !$0.isLocalOnly }.map { $0.provider.restricted(to: .all) })
+      }
       NotificationCenter.default.post(name: Pasteboard.changedNotification, object: owner)
     }
   }

@@ -129,6 +129,8 @@ public final class GTKWindow {
       return popup
     }
     dropTarget = DropTarget(widget: surface.drawingArea, host: self)
+    // The general pasteboard is the display's clipboard from the first window on.
+    GTKClipboard.install(for: gtk_widget_get_display(widget))
     let source = DragSource(host: self)
     dragSource = source
     window.dragPlatform = source

@@ -510,3 +510,13 @@ package func connectDragAction(
     return .none
   }
 }
+
+// MARK: - GdkClipboard
+
+/// `changed` of a GdkClipboard: its content or its owner changed.
+@MainActor
+package func connectClipboardChanged(
+  _ clipboard: OpaquePointer, _ handler: @escaping @MainActor () -> Void
+) -> SignalConnection {
+  connect(UnsafeMutableRawPointer(clipboard), "changed", plain: handler)
+}

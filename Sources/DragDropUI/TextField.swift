@@ -12,8 +12,11 @@ import Views
 /// is shown underlined while it is composed, and typed when it is committed.
 ///
 /// Keys: characters type over the selection; Backspace and Delete delete; Left and Right
-/// move (with Shift, select); Home and End go to the ends; Control-A selects all; Return
-/// runs the `onSubmit` action. A press puts the caret under the pointer.
+/// move (with Shift, select); Home and End go to the ends; Control-A selects all;
+/// Control-C and Control-X copy and cut the selection to the general pasteboard, and
+/// Control-V pastes its text (in a GTK window, the desktop's clipboard: what a browser or
+/// any other application copied); Return runs the `onSubmit` action. A press puts the caret
+/// under the pointer.
 ///
 /// Its look comes from the environment's ``TextFieldStyle`` (``View/textFieldStyle(_:)``):
 /// `.roundedBorder` draws it in a white box with a grey rounded border; `.plain` and
@@ -332,9 +335,28 @@ final class TextFieldView: HostedView {
     let shift = event.modifiers.contains(.shift)
     switch event.key {
     case .character(let string) where event.modifiers.contains(.control):
-      guard string.lowercased() == "a" else { return super.keyEvent(event) }
-      editing.selectAll()
-      didEdit(textChanged: false)
+      switch string.lowercased() {
+      case "a":
+        editing.selectAll()
+        didEdit(textChanged: false)
+      case "c", "x":
+        // Copy and cut: the selection goes to the general pasteboard, so to the desktop's
+        // clipboard where there is one; a cut then deletes it.
+        guard !editing.selection.isEmpty else { return }
+        Pasteboard.general.string = String(editing.characters[editing.selection])
+        if string.lowercased() == "x" {
+          editing.deleteBackward()
+          didEdit(textChanged: true)
+        }
+      case "v":
+        // Paste: the general pasteboard's text, another application's included, over the
+        // selection, its line breaks dropped as a single line has none.
+        guard let text = Pasteboard.general.string, !text.isEmpty else { return }
+        editing.insert(text)
+        didEdit(textChanged: true)
+      default:
+        super.keyEvent(event)
+      }
     case .character(let string):
       editing.insert(string)
       didEdit(textChanged: true)

@@ -1,0 +1,75 @@
+import Foundation
+
+/// The desktop's clipboard behind the general pasteboard, as a platform provides it: GDK's
+/// clipboard in DragDropGTK's windows, a fake in tests.
+///
+/// While a port is set (``Pasteboard/clipboard``), what the process puts on the general
+/// pasteboard (except local-only items) is offered to other applications, and what another
+/// application copies becomes the general pasteboard's one item: a provider of every MIME
+/// type it offers, read only when loaded, as a drop from another application is.
+@MainActor
+public protocol ClipboardPort: AnyObject, Sendable {
+  /// Offers `providers` (restricted to what other applications may load) on the desktop's
+  /// clipboard; an empty list withdraws the process's offer.
+  func publish(_ providers: [ItemProvider])
+  /// Reads `mimeType` from the offer another application holds.
+  func read(_ mimeType: String, completion: @escaping @Sendable (Result<Data, any Error>) -> Void) -> LoadProgress?
+  /// Reads `mimeType` from the offer another application holds before returning, for the
+  /// pasteboard's synchronous getters (``Pasteboard/string`` and the others).
+  func readNow(_ mimeType: String) throws -> Data
+}
+
+extension Pasteboard {
+  /// The desktop's clipboard, when a platform has one; nil keeps the general pasteboard
+  /// inside the process.
+  public static var clipboard: (any ClipboardPort)? {
+    get { clipboardPort }
+    set { clipboardPort = newValue }
+  }
+
+  /// Another application has taken the desktop's clipboard, offering `mimeTypes` (none when
+  /// it emptied it): the general pasteboard's items become one item of those types, and its
+  /// change count grows.
+  public static func clipboardChanged(offering mimeTypes: [String]) {
+    guard let port = clipboardPort else { return }
+    let offered = mimeTypes
+    guard !offered.isEmpty else {
+      general.store.replace(with: [], publishing: false)
+      return
+    }
+    let provider = PlatformFormats.itemProvider(offering: offered) { [weak port] mime, completion in
+      guard let port else {
+        completion(.failure(PlatformTransferError.peerVanished))
+        return nil
+      }
+      return MainActor.assumeIsolated { port.read(mime, completion: completion) }
+    }
+    general.store.replace(
+      with: [Item(provider: provider, isLocalOnly: false, expirationDate: nil, foreignMIMETypes: offered)],
+      publishing: false)
+  }
+
+  /// The value of type `T` another application's offer holds, read at once through the
+  /// clipboard: text, a URL or an image, decoded as a drop's would be. Nil when the offer
+  /// has none, or it cannot be read.
+  func foreignValue<T>(_ type: T.Type, offering mimeTypes: [String]) -> T? {
+    guard let port = clipboardPort else { return nil }
+    let wanted: ContentType =
+      T.self == String.self ? .plainText : T.self == URL.self ? .url : T.self == Image.self ? .image : .item
+    guard wanted != .item,
+      let representation = PlatformFormats.incomingRepresentations(for: mimeTypes).first(where: {
+        $0.contentType.conforms(to: wanted)
+      }),
+      let raw = try? port.readNow(representation.mimeType),
+      let data = try? PlatformFormats.decode(raw, as: representation)
+    else { return nil }
+    switch wanted {
+    case .plainText: return String(data: data, encoding: .utf8) as? T
+    case .url: return String(data: data, encoding: .utf8).flatMap { URL(string: $0) } as? T
+    default: return (try? Image(validating: data)) as? T
+    }
+  }
+}
+
+/// The port, on the main actor.
+@MainActor private var clipboardPort: (any ClipboardPort)?

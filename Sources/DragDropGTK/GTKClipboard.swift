@@ -1,0 +1,223 @@
+import BackendSupport
+internal import CGTK
+@_spi(Platform) import DragDrop
+import Foundation
+
+/// The display's `GdkClipboard` as the general pasteboard's desktop clipboard
+/// (`Pasteboard.clipboard`): the general pasteboard's items go out through our own content
+/// provider, the one drags use (written only when a peer asks, a chunk at a time), and
+/// another application's copy comes in as one item of every MIME type it offers, read
+/// through the same table of wire formats as a drop, with the same typed errors.
+///
+/// GTK 4.8 hands the clipboard's content to a clipboard manager, where one runs, only when
+/// the application asks it to store it; without a manager, what the application copied is
+/// gone when it quits, as with every GTK application.
+@MainActor
+final class GTKClipboard: ClipboardPort {
+  /// The clipboard of the display the first window opened on.
+  private(set) static var shared: GTKClipboard?
+
+  /// Makes the clipboard of `display` (a `GdkDisplay *`) the general pasteboard's, once.
+  static func install(for display: OpaquePointer?) {
+    guard shared == nil, let display, let clipboard = gdk_display_get_clipboard(display) else { return }
+    let port = GTKClipboard(clipboard: clipboard)
+    shared = port
+    Pasteboard.clipboard = port
+    // What another application copied before we started is the pasteboard's already.
+    port.clipboardChanged()
+  }
+
+  /// How long a synchronous read (``readNow(_:)``) waits for the other application.
+  static let readNowTimeout = 5.0
+  /// How many bytes one read of the stream asks for.
+  static let chunkSize = 1 << 20
+
+  private let clipboard: OpaquePointer
+  private var changed: SignalConnection?
+  /// What we offer, while we own the clipboard.
+  private var provider: ContentProvider?
+
+  private init(clipboard: OpaquePointer) {
+    self.clipboard = clipboard
+    changed = connectClipboardChanged(clipboard) { [weak self] in self?.clipboardChanged() }
+  }
+
+  /// Another application's copy replaces what the general pasteboard held; our own change
+  /// (from ``publish(_:)``) is already there.
+  private func clipboardChanged() {
+    guard gdk_clipboard_is_local(clipboard) == 0 else { return }
+    provider?.finish()
+    provider = nil
+    Pasteboard.clipboardChanged(offering: Self.mimeTypes(of: gdk_clipboard_get_formats(clipboard)))
+  }
+
+  /// The MIME types of `formats`, but the byte channel's description, which is for our own
+  /// processes' reads only.
+  static func mimeTypes(of formats: OpaquePointer?) -> [String] {
+    guard let formats else { return [] }
+    var count: gsize = 0
+    guard let types = gdk_content_formats_get_mime_types(formats, &count) else { return [] }
+    return (0..<Int(count)).compactMap { types[$0].map { String(cString: $0) } }.filter { $0 != ByteChannel.mimeType }
+  }
+
+  func publish(_ providers: [ItemProvider]) {
+    let previous = provider
+    if providers.isEmpty {
+      provider = nil
+      gdk_clipboard_set_content(clipboard, nil)
+    } else {
+      let next = ContentProvider(providers: providers)
+      provider = next
+      gdk_clipboard_set_content(clipboard, next.object)
+    }
+    previous?.finish()
+  }
+
+  func read(_ mimeType: String, completion: @escaping @Sendable (Result<Data, any Error>) -> Void) -> LoadProgress? {
+    let progress = LoadProgress()
+    let read = ClipboardRead(clipboard: clipboard, mimeType: mimeType, progress: progress, completion: completion)
+    read.start()
+    return progress
+  }
+
+  func readNow(_ mimeType: String) throws -> Data {
+    let box = ResultBox()
+    let read = ClipboardRead(clipboard: clipboard, mimeType: mimeType, progress: LoadProgress()) { result in
+      MainActor.assumeIsolated { box.result = result }
+    }
+    read.start()
+    // As GTK 3's gtk_clipboard_wait_for_text did: the main context runs until the answer
+    // comes, for at most a few seconds.
+    let timeout = g_timeout_add_full(
+      G_PRIORITY_DEFAULT, guint(Self.readNowTimeout * 1000),
+      { box in
+        MainActor.assumeIsolated { Unmanaged<ResultBox>.fromOpaque(box!).takeUnretainedValue().timedOut = true }
+        return 0
+      }, Unmanaged.passRetained(box).toOpaque(), { box in Unmanaged<ResultBox>.fromOpaque(box!).release() })
+    while box.result == nil, !box.timedOut { g_main_context_iteration(nil, 1) }
+    if !box.timedOut { g_source_remove(timeout) }
+    guard let result = box.result else {
+      read.cancel()
+      throw PlatformTransferError.stalled(seconds: Self.readNowTimeout)
+    }
+    return try result.get()
+  }
+
+  @MainActor
+  private final class ResultBox {
+    var result: Result<Data, any Error>?
+    var timedOut = false
+  }
+}
+
+/// One read of the clipboard's content as a MIME type, to its end.
+@MainActor
+private final class ClipboardRead {
+  private let clipboard: OpaquePointer
+  private let mimeType: UnsafeMutablePointer<CChar>
+  private let progress: LoadProgress
+  private let completion: @Sendable (Result<Data, any Error>) -> Void
+  private let cancellable = g_cancellable_new()!
+  private var stream: UnsafeMutablePointer<GInputStream>?
+  private var data = Data()
+  private var done = false
+
+  init(
+    clipboard: OpaquePointer, mimeType: String, progress: LoadProgress,
+    completion: @escaping @Sendable (Result<Data, any Error>) -> Void
+  ) {
+    self.clipboard = clipboard
+    self.mimeType = strdup(mimeType)
+    self.progress = progress
+    self.completion = completion
+  }
+
+  isolated deinit {
+    free(mimeType)
+    g_object_unref(UnsafeMutableRawPointer(cancellable))
+  }
+
+  func start() {
+    let cancellable = Cancellable(self.cancellable)
+    progress.cancellationHandler = { g_cancellable_cancel(cancellable.pointer) }
+    var types: [UnsafePointer<CChar>?] = [UnsafePointer(mimeType), nil]
+    gdk_clipboard_read_async(
+      clipboard, &types, G_PRIORITY_DEFAULT, self.cancellable,
+      { source, result, context in
+        var error: UnsafeMutablePointer<GError>?
+        let stream = gdk_clipboard_read_finish(OpaquePointer(source), result, nil, &error)
+        let failure = ClipboardRead.describe(error)
+        nonisolated(unsafe) let (stream2, context2) = (stream, context)
+        MainActor.assumeIsolated {
+          let read = Unmanaged<ClipboardRead>.fromOpaque(context2!).takeRetainedValue()
+          guard let stream2 else {
+            read.finish(.failure(failure ?? PlatformTransferError.peerVanished))
+            return
+          }
+          read.stream = stream2
+          read.next()
+        }
+      }, Unmanaged.passRetained(self).toOpaque())
+  }
+
+  func cancel() { g_cancellable_cancel(cancellable) }
+
+  /// Reads the next chunk; an empty one is the end.
+  private func next() {
+    guard let stream, !done else { return }
+    g_input_stream_read_bytes_async(
+      stream, gsize(GTKClipboard.chunkSize), G_PRIORITY_DEFAULT, cancellable,
+      { source, result, context in
+        var error: UnsafeMutablePointer<GError>?
+        let bytes = g_input_stream_read_bytes_finish(
+          UnsafeMutableRawPointer(source!).assumingMemoryBound(to: GInputStream.self), result, &error)
+        let failure = ClipboardRead.describe(error)
+        nonisolated(unsafe) let (bytes2, context2) = (bytes, context)
+        MainActor.assumeIsolated {
+          let read = Unmanaged<ClipboardRead>.fromOpaque(context2!).takeRetainedValue()
+          guard let bytes2 else {
+            read.finish(.failure(failure ?? PlatformTransferError.peerVanished))
+            return
+          }
+          defer { g_bytes_unref(bytes2) }
+          var size: gsize = 0
+          let pointer = g_bytes_get_data(bytes2, &size)
+          guard size > 0, let pointer else {
+            read.finish(.success(read.data))
+            return
+          }
+          read.data.append(pointer.assumingMemoryBound(to: UInt8.self), count: Int(size))
+          read.progress.completedUnitCount = Int64(read.data.count)
+          // Never from inside this callback: GTK's X11 stream drops a nested read.
+          MainLoop.runSoon { read.next() }
+        }
+      }, Unmanaged.passRetained(self).toOpaque())
+  }
+
+  private func finish(_ result: Result<Data, any Error>) {
+    guard !done else { return }
+    done = true
+    if let stream { g_object_unref(UnsafeMutableRawPointer(stream)) }
+    stream = nil
+    completion(result)
+  }
+
+  nonisolated static func describe(_ error: UnsafeMutablePointer<GError>?) -> (any Error)? {
+    guard let error else { return nil }
+    defer { g_error_free(error) }
+    if error.pointee.domain == g_io_error_quark() && error.pointee.code == Int32(G_IO_ERROR_CANCELLED.rawValue) {
+      return ItemProviderError.cancelled
+    }
+    return PlatformTransferError.readFailed(String(cString: error.pointee.message))
+  }
+
+  /// A `GCancellable` for a cancellation handler that may run on any thread.
+  private final class Cancellable: @unchecked Sendable {
+    let pointer: UnsafeMutablePointer<GCancellable>
+    init(_ pointer: UnsafeMutablePointer<GCancellable>) {
+      self.pointer = pointer
+      g_object_ref(UnsafeMutableRawPointer(pointer))
+    }
+    deinit { g_object_unref(UnsafeMutableRawPointer(pointer)) }
+  }
+}
