@@ -435,6 +435,8 @@ let status: Int32 =
   case "main-loop": runMainLoopCheck()
   case "selected-state": focusSelectedItem()
   case "menu": openMenuWindow(title: arguments.dropFirst().first ?? "GTKProbe")
+  case "clipboard":
+    openClipboardWindow(title: arguments.dropFirst().first ?? "GTKProbe", copying: arguments.dropFirst(2).first)
   case "window": openWindow(title: arguments.dropFirst().first ?? "GTKProbe", reporting: true)
   case "idle": openWindow(title: arguments.dropFirst().first ?? "GTKProbe", reporting: false)
   case "drop": openWindow(title: arguments.dropFirst().first ?? "GTKProbe", reporting: false, dropping: true)
@@ -464,7 +466,7 @@ let status: Int32 =
   default:
     {
       report(
-        "usage: GTKProbe no-display | main-loop | selected-state | menu TITLE | window TITLE | idle TITLE | drop TITLE | drop-files TITLE | both-files TITLE TEXT | drag TITLE TEXT | drag-file TITLE PATH | drag-file-backed TITLE PATH | drag-note TITLE TEXT"
+        "usage: GTKProbe no-display | main-loop | selected-state | menu TITLE | clipboard TITLE [TEXT] | window TITLE | idle TITLE | drop TITLE | drop-files TITLE | both-files TITLE TEXT | drag TITLE TEXT | drag-file TITLE PATH | drag-file-backed TITLE PATH | drag-note TITLE TEXT"
       )
       return 2
     }()

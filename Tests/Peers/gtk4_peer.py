@@ -10,6 +10,10 @@ is given, or takes drops and reports them.
   gtk4_peer.py big TITLE MIB       a window that drags an image/png of MIB mebibytes (a
                                    PNG signature and header, zeros, and IEND), streamed
   gtk4_peer.py trickle TITLE MIB MS the same, a mebibyte every MS milliseconds
+  gtk4_peer.py copy TITLE TEXT     a window that copies TEXT to the clipboard once shown
+  gtk4_peer.py copy-png TITLE      a window that copies a 3 x 2 image/png to the clipboard
+  gtk4_peer.py paste TITLE         a window that reports the clipboard's text whenever it
+                                   changes: `pasted TEXT`
   gtk4_peer.py target TITLE        a window that takes text drops (a copy)
   gtk4_peer.py target-move TITLE   a window that takes text drops as a move
   gtk4_peer.py target-refuse TITLE a window that refuses every drop offered as a move
@@ -110,6 +114,34 @@ def main():
         label.set_hexpand(True)
         label.set_vexpand(True)
         window.set_child(label)
+        clipboard = window.get_display().get_clipboard()
+        if mode in ("copy", "copy-png"):
+            if mode == "copy":
+                clipboard.set_content(Gdk.ContentProvider.new_for_value(GObject.Value(str, rest[0])))
+            else:
+                pixbuf = GdkPixbuf.Pixbuf.new(GdkPixbuf.Colorspace.RGB, False, 8, 3, 2)
+                pixbuf.fill(0x3366CCFF)
+                _, png = pixbuf.save_to_bufferv("png", [], [])
+                clipboard.set_content(Gdk.ContentProvider.new_for_bytes("image/png", GLib.Bytes.new(png)))
+            window.present()
+            GLib.timeout_add(300, lambda: report("copied") or report("ready") or False)
+            return
+        if mode == "paste":
+
+            def read():
+                def done(clipboard, result):
+                    try:
+                        report("pasted " + (clipboard.read_text_finish(result) or ""))
+                    except GLib.Error as error:
+                        report("paste-failed " + error.message)
+
+                if not clipboard.is_local():
+                    clipboard.read_text_async(None, done)
+
+            clipboard.connect("changed", lambda _c: read())
+            window.present()
+            GLib.timeout_add(300, lambda: read() or report("ready") or False)
+            return
         if mode.startswith("target"):
             action = Gdk.DragAction.COPY if mode == "target" else Gdk.DragAction.MOVE
             target = Gtk.DropTarget.new(GObject.TYPE_STRING, action)

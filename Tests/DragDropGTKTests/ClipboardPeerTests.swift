@@ -1,0 +1,74 @@
+import DragDrop
+import Foundation
+import TestSupport
+import Testing
+
+/// Copy and paste with another application through the desktop's clipboard, on X11: the
+/// GTKProbe's general pasteboard is the display's `GdkClipboard`, and the GTK 4 peer
+/// (`Tests/Peers/gtk4_peer.py`) copies or pastes with GTK's own clipboard calls.
+@Suite("Copy and paste with other applications", .serialized)
+struct ClipboardPeerTests {
+  /// Starts the peer in `mode`, then the probe (with `copying`, it copies that text), or the
+  /// other way round when the probe copies, and lets `check` read both.
+  func withPeer(
+    _ mode: String, _ arguments: [String] = [], probeCopies text: String? = nil,
+    check: (_ probe: Probe, _ peer: Probe) throws -> Void
+  ) throws {
+    try DisplayLock.withExclusiveDisplay {
+      let pid = ProcessInfo.processInfo.processIdentifier
+      func startPeer() throws -> Probe {
+        let peer = try Probe.start(
+          [PeerDragTests.peerScript.path, mode, "DragDropGTK-clipboard-peer-\(pid)"] + arguments,
+          executable: URL(fileURLWithPath: PeerDragTests.python))
+        _ = try #require(peer.waitForLine(startingWith: "ready", timeout: 30), "\(peer.output)")
+        return peer
+      }
+      func startProbe() throws -> Probe {
+        let probe = try Probe.start(["clipboard", "DragDropGTK-clipboard-\(pid)"] + (text.map { [$0] } ?? []))
+        _ = try #require(probe.waitForLine(startingWith: "ready", timeout: 30), "\(probe.output)")
+        return probe
+      }
+      let (probe, peer) =
+        text == nil
+        ? try {
+          let peer = try startPeer(); return (try startProbe(), peer)
+        }()
+        : try {
+          let probe = try startProbe(); return (probe, try startPeer())
+        }()
+      defer {
+        probe.terminate()
+        peer.terminate()
+      }
+      try check(probe, peer)
+    }
+  }
+
+  @Test(.enabled(if: PeerDragTests.hasPeer, "needs an X display and python3-gi with GTK 4"))
+  func japaneseTextAnotherApplicationCopiedPastesExactly() throws {
+    try withPeer("copy", ["北海道の夏 🌻"]) { probe, _ in
+      let line = probe.waitForLine(startingWith: "pasteboard", timeout: 20)
+      #expect(line?.hasSuffix("string=北海道の夏 🌻 image=none") == true, "\(probe.output)")
+      #expect(line?.contains("types=[\"public.utf8-plain-text\"]") == true, "\(probe.output)")
+    }
+  }
+
+  @Test(.enabled(if: PeerDragTests.hasPeer, "needs an X display and python3-gi with GTK 4"))
+  func anImageAnotherApplicationCopiedPastesAsTheImage() throws {
+    try withPeer("copy-png") { probe, _ in
+      let line = probe.waitForLine(startingWith: "pasteboard", timeout: 20)
+      #expect(line?.contains("types=[\"public.png\"]") == true, "\(probe.output)")
+      #expect(line?.hasSuffix("string=none image=3×2") == true, "\(probe.output)")
+    }
+  }
+
+  @Test(.enabled(if: PeerDragTests.hasPeer, "needs an X display and python3-gi with GTK 4"))
+  func textWeCopyPastesInAnotherApplication() throws {
+    try withPeer("paste", probeCopies: "青森のりんご 🍎") { probe, peer in
+      #expect(probe.lines.contains("copied"))
+      // The peer reads when the clipboard changes: it starts after our copy, so it reads
+      // what is there when it starts, or at the next change.
+      #expect(peer.waitForLine(startingWith: "pasted", timeout: 20) == "pasted 青森のりんご 🍎", "\(peer.output)")
+    }
+  }
+}

@@ -1,0 +1,28 @@
+import DragDrop
+import DragDropGTK
+import Foundation
+
+/// A window whose general pasteboard is the display's clipboard: with `text`, it copies
+/// that text once shown (`copied`); whenever the pasteboard changes it reports what is on
+/// it, read as a paste would read it:
+/// `pasteboard count=N types=[…] string=… image=W×H`.
+@MainActor
+func openClipboardWindow(title: String, copying text: String?) -> Int32 {
+  runApplication { application in
+    let host = GTKWindow(application: application, title: title, size: Size(width: 300, height: 120))
+    host.present()
+    _ = NotificationCenter.default.addObserver(forName: Pasteboard.changedNotification, object: nil, queue: nil) { _ in
+      MainActor.assumeIsolated {
+        let board = Pasteboard.general
+        let image = board.image.map { "\($0.pixelWidth)×\($0.pixelHeight)" } ?? "none"
+        report(
+          "pasteboard count=\(board.changeCount) types=\(board.types) string=\(board.string ?? "none") image=\(image)")
+      }
+    }
+    if let text {
+      Pasteboard.general.string = text
+      report("copied")
+    }
+    report("ready")
+  }
+}
