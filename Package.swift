@@ -58,7 +58,7 @@ let package = Package(
     .target(
       name: "Views",
       dependencies: [
-        "ContentTypes", "Graphics", .product(name: "HeapModule", package: "swift-collections"),
+        "ContentTypes", "Graphics", "ItemProviders", .product(name: "HeapModule", package: "swift-collections"),
         .product(name: "Logging", package: "swift-log"),
       ],
       swiftSettings: strict

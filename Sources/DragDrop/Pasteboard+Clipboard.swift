@@ -20,6 +20,12 @@ public protocol ClipboardPort: AnyObject, Sendable {
 }
 
 extension Pasteboard {
+  /// Lets views' edit commands (a default `paste(_:)`, `canPerformAction`) read the general
+  /// pasteboard. Windows call it when they are made.
+  package static func connectEditCommands() {
+    EditSupport.pasteboardItemProviders = { Pasteboard.general.itemProviders }
+  }
+
   /// The desktop's clipboard, when a platform has one; nil keeps the general pasteboard
   /// inside the process.
   public static var clipboard: (any ClipboardPort)? {

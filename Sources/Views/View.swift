@@ -1,4 +1,5 @@
 import Foundation
+import ItemProviders
 
 /// A rectangular area of the interface: it draws, holds subviews, takes input through its
 /// interactions and gesture recognisers, and converts points between coordinate spaces.
@@ -583,6 +584,63 @@ open class View {
       }
     }
     superview?.keyEvent(event)
+  }
+
+  // MARK: Edit commands
+
+  /// What the view takes from a paste, as UIKit's `pasteConfiguration`; nil takes nothing.
+  /// With one, the view can perform ``EditAction/paste`` when the general pasteboard holds
+  /// what it accepts, and its ``paste(_:)`` calls ``paste(itemProviders:)``.
+  open var pasteConfiguration: PasteConfiguration? {
+    get { storedPasteConfiguration }
+    set { storedPasteConfiguration = newValue }
+  }
+  private var storedPasteConfiguration: PasteConfiguration?
+
+  /// Whether the view performs `action` now, as UIKit's `canPerformAction(_:withSender:)`:
+  /// a view that copies or pastes overrides it, and the edit command goes to the first view
+  /// along the responder chain that says yes. By default only a view with a
+  /// ``pasteConfiguration`` performs ``EditAction/paste``, when ``canPaste(_:)`` accepts the
+  /// pasteboard's items.
+  open func canPerformAction(_ action: EditAction, withSender sender: Any?) -> Bool {
+    guard action == .paste, pasteConfiguration != nil else { return false }
+    return canPaste(EditSupport.pasteboardItemProviders())
+  }
+
+  /// Whether the view takes `itemProviders` from a paste: by default, whether its
+  /// ``pasteConfiguration`` accepts them.
+  open func canPaste(_ itemProviders: [ItemProvider]) -> Bool {
+    pasteConfiguration?.accepts(itemProviders) ?? false
+  }
+
+  /// Takes pasted items, as UIKit's `paste(itemProviders:)`: load from them as from a drop.
+  open func paste(itemProviders: [ItemProvider]) {}
+
+  /// Copies the selection to the general pasteboard and removes it.
+  open func cut(_ sender: Any?) {}
+  /// Copies the selection to the general pasteboard.
+  open func copy(_ sender: Any?) {}
+  /// Pastes: by default, with a ``pasteConfiguration`` that accepts the general
+  /// pasteboard's items, ``paste(itemProviders:)`` with them.
+  open func paste(_ sender: Any?) {
+    guard pasteConfiguration != nil else { return }
+    let providers = EditSupport.pasteboardItemProviders()
+    if canPaste(providers) { paste(itemProviders: providers) }
+  }
+  /// Selects everything.
+  open func selectAll(_ sender: Any?) {}
+  /// Removes the selection.
+  open func delete(_ sender: Any?) {}
+
+  /// Performs `action`: calls the method that stands for it.
+  public func perform(_ action: EditAction, withSender sender: Any?) {
+    switch action {
+    case .cut: cut(sender)
+    case .copy: copy(sender)
+    case .paste: paste(sender)
+    case .selectAll: selectAll(sender)
+    case .delete: delete(sender)
+    }
   }
 
   // MARK: Drawing

@@ -40,6 +40,34 @@ open class ViewController {
   /// Archives are not read: it makes a controller as ``init()`` does.
   public required init?(coder: NSCoder) {}
 
+  // MARK: Edit commands
+
+  /// Whether the controller performs `action` now, as UIKit's
+  /// `canPerformAction(_:withSender:)`; false unless overridden. An edit command reaches
+  /// the controller after its view, along the responder chain.
+  open func canPerformAction(_ action: EditAction, withSender sender: Any?) -> Bool { false }
+  /// Copies the selection to the general pasteboard and removes it.
+  open func cut(_ sender: Any?) {}
+  /// Copies the selection to the general pasteboard.
+  open func copy(_ sender: Any?) {}
+  /// Pastes the general pasteboard's items.
+  open func paste(_ sender: Any?) {}
+  /// Selects everything.
+  open func selectAll(_ sender: Any?) {}
+  /// Removes the selection.
+  open func delete(_ sender: Any?) {}
+
+  /// Performs `action`: calls the method that stands for it.
+  public func perform(_ action: EditAction, withSender sender: Any?) {
+    switch action {
+    case .cut: cut(sender)
+    case .copy: copy(sender)
+    case .paste: paste(sender)
+    case .selectAll: selectAll(sender)
+    case .delete: delete(sender)
+    }
+  }
+
   // MARK: The view
 
   private var loadedView: View?

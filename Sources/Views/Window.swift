@@ -537,6 +537,11 @@ open class Window: View {
       return
     }
     guard let focusedView else {
+      if event.phase == .down, let action = EditAction(key: event.key, modifiers: event.modifiers) {
+        // With nothing focused, the window and its root view controller may still act.
+        sendEditAction(action)
+        return
+      }
       if event.phase == .down, case .character = event.key {
         return
       } else if event.phase == .down, event.key != .escape {
@@ -545,6 +550,16 @@ open class Window: View {
       return
     }
     focusedView.keyEvent(event)
+  }
+
+  /// A key that no view took on its way up: Control-X, C, V and A become edit commands,
+  /// sent along the responder chain from the focused view.
+  open override func keyEvent(_ event: KeyEvent) {
+    if event.phase == .down, let action = EditAction(key: event.key, modifiers: event.modifiers) {
+      (focusedView ?? self).sendEditAction(action)
+      return
+    }
+    super.keyEvent(event)
   }
 
   // MARK: Services
