@@ -48,7 +48,11 @@ public final class Pasteboard {
   nonisolated public static let removedNotification = Notification.Name("DragDropPasteboardRemoved")
 
   /// The process's pasteboard, which copy and paste use.
-  public static let general = Pasteboard(store: Store.named(.general, create: true)!)
+  public static let general: Pasteboard = {
+    // Views' edit commands read it from now on.
+    connectEditCommands()
+    return Pasteboard(store: Store.named(.general, create: true)!)
+  }()
 
   /// The pasteboard's name.
   public var name: Name { store.name }

@@ -72,6 +72,8 @@ public typealias UIPanGestureRecognizer = PanGestureRecognizer
 
 /// UIKit's name for ``Pasteboard``.
 public typealias UIPasteboard = Pasteboard
+/// UIKit's name for ``PasteConfiguration``.
+public typealias UIPasteConfiguration = PasteConfiguration
 
 // MARK: Drag and drop
 
