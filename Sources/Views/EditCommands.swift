@@ -71,6 +71,21 @@ public final class PasteConfiguration {
   }
 }
 
+/// Edit commands a view performs through closures rather than overrides, for layers that
+/// make views of their own (the declarative layer's `copyable` and `pasteDestination`).
+package struct EditCommandHandlers {
+  /// Whether the view performs the command now.
+  package var canPerform: @MainActor (EditAction) -> Bool
+  /// Performs it.
+  package var perform: @MainActor (EditAction) -> Void
+  package init(
+    canPerform: @escaping @MainActor (EditAction) -> Bool, perform: @escaping @MainActor (EditAction) -> Void
+  ) {
+    self.canPerform = canPerform
+    self.perform = perform
+  }
+}
+
 /// How the views reach the general pasteboard, which lives above them (in DragDrop).
 package enum EditSupport {
   /// The general pasteboard's items; DragDrop sets it.
@@ -98,6 +113,10 @@ extension View {
   @discardableResult
   public func sendEditAction(_ action: EditAction, sender: Any? = nil) -> Bool {
     for responder in editResponderChain {
+      if let view = responder as? View, let handlers = view.editCommandHandlers, handlers.canPerform(action) {
+        handlers.perform(action)
+        return true
+      }
       if let view = responder as? View, view.canPerformAction(action, withSender: sender) {
         view.perform(action, withSender: sender)
         return true

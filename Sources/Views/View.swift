@@ -596,6 +596,8 @@ open class View {
     set { storedPasteConfiguration = newValue }
   }
   private var storedPasteConfiguration: PasteConfiguration?
+  /// Edit commands given as closures, asked before ``canPerformAction(_:withSender:)``.
+  package var editCommandHandlers: EditCommandHandlers?
 
   /// Whether the view performs `action` now, as UIKit's `canPerformAction(_:withSender:)`:
   /// a view that copies or pastes overrides it, and the edit command goes to the first view
