@@ -587,6 +587,69 @@ public final class AlbumsController {
     }
   }
 
+  // MARK: Copy and paste
+
+  /// Copies the selected photos to the general pasteboard, so to the desktop's clipboard:
+  /// each as its file, named as it was imported, and its image bytes, as a drag offers it.
+  /// Returns false when nothing is selected.
+  @discardableResult
+  func copySelection() -> Bool {
+    let chosen = selectedPhotos
+    guard !chosen.isEmpty else { return false }
+    Pasteboard.general.itemProviders = chosen.map { dataSource.dragItem($0).itemProvider }
+    say(chosen.count == 1 ? "Copied “\(chosen[0].originalName)”." : "Copied \(chosen.count) photos.")
+    return true
+  }
+
+  /// The general pasteboard's items Albums can take: images and image files.
+  var pastableItems: [ItemProvider] {
+    Pasteboard.general.itemProviders.filter { provider in
+      Self.importableTypes.contains { provider.hasItemConforming(to: $0) }
+    }
+  }
+
+  /// Pastes the pasteboard's images and image files into the open album (or the library),
+  /// at its end, with the status line counting them in; once all have arrived, one undo
+  /// takes them all out again.
+  func paste() {
+    let providers = pastableItems
+    guard !providers.isEmpty else { return say("Nothing to paste: the clipboard holds no image.") }
+    let album = openAlbum
+    var remaining = providers.count
+    var pasted: [Photo] = []
+    say("Pasting \(remaining) into \(album?.name ?? "the library")…")
+    for provider in providers {
+      let name = provider.suggestedName ?? "photo"
+      _ = Self.load(provider, through: arrivals) { [weak self] result in
+        guard let self else { return }
+        remaining -= 1
+        do {
+          pasted.append(try result.get().importInto(self.library, album: album, at: Int.max))
+        } catch let error as LibraryError {
+          if case .alreadyThere = error { self.report(error) } else { self.say("⚠ \(name) was not pasted: \(error)") }
+        } catch {
+          self.say("⚠ \(name) was not pasted: \(error)")
+        }
+        guard remaining == 0 else { return self.albumsChanged() }
+        self.reload()
+        guard !pasted.isEmpty else { return }
+        let noun = pasted.count == 1 ? "“\(pasted[0].originalName)”" : "\(pasted.count) photos"
+        self.say("Pasted \(noun). Ctrl+Z undoes.")
+        let photos = pasted
+        self.undoStack.register(
+          name: "Pasted \(noun)",
+          undo: { [weak self] in
+            try self?.library.trash(photos)
+            self?.reload()
+          },
+          redo: { [weak self] in
+            try self?.library.restore(photos)
+            self?.reload()
+          })
+      }
+    }
+  }
+
   // MARK: Keys
 
   func handleKey(_ event: KeyEvent) -> Bool {
@@ -623,7 +686,8 @@ public enum AlbumsError: Error, Hashable, Sendable, CustomStringConvertible {
   }
 }
 
-/// The window's root: it takes the keys the lists pass up (Delete, undo and redo).
+/// The window's root: it takes the keys the lists pass up (Delete, undo and redo), and the
+/// copy and paste commands.
 @MainActor
 final class AlbumsRootView: View {
   weak var controller: AlbumsController?
@@ -631,6 +695,20 @@ final class AlbumsRootView: View {
   override func keyEvent(_ event: KeyEvent) {
     if controller?.handleKey(event) != true { super.keyEvent(event) }
   }
+
+  /// Copy (Control-C) with a photo selected, paste (Control-V) with an image on the
+  /// pasteboard.
+  override func canPerformAction(_ action: EditAction, withSender sender: Any?) -> Bool {
+    guard let controller else { return false }
+    switch action {
+    case .copy: return !controller.selectedPhotos.isEmpty
+    case .paste: return !controller.pastableItems.isEmpty
+    default: return false
+    }
+  }
+
+  override func copy(_ sender: Any?) { controller?.copySelection() }
+  override func paste(_ sender: Any?) { controller?.paste() }
 }
 
 /// Undo and redo of library changes, most recent first.

@@ -205,7 +205,7 @@ final class DataSource: TableViewDataSource, TableViewDelegate, TableViewDragDel
 
   /// A photo as other applications see it: its file, named as it was imported, which a
   /// file manager copies and a browser or an image editor reads as an image.
-  private func dragItem(_ photo: Photo) -> DragItem {
+  func dragItem(_ photo: Photo) -> DragItem {
     let provider = ItemProvider()
     if let controller {
       let url = controller.library.url(of: photo)

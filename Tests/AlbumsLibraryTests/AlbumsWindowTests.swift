@@ -197,6 +197,39 @@ import Testing
     #expect(fixture.names(fixture.travel) == ["a.png", "b.png", "c.png"])
   }
 
+  /// Other tests may change the general pasteboard while this one waits for the paste's
+  /// loads; its items are read at the key press, so the paste is of what was copied.
+  @Test("Ctrl+C copies the selected photo; Ctrl+V pastes it into another album; Ctrl+Z takes it out again")
+  func copiesAndPastesWithUndo() async throws {
+    let fixture = try Fixture()
+    fixture.test.tap(at: fixture.photo(1), touch: 1)
+    fixture.test.settle()
+    fixture.test.key(.character("c"), modifiers: [.control])
+    #expect(fixture.controller.status == "Copied “b.png”.")
+    #expect(Pasteboard.general.numberOfItems == 1)
+    #expect(Pasteboard.general.types == ["public.png"])
+    fixture.controller.open(row: 2)
+    fixture.test.key(.character("v"), modifiers: [.control])
+    #expect(fixture.controller.status == "Pasting 1 into Family…")
+    #expect(await eventually { fixture.names(fixture.family) == ["b.png"] }, "\(fixture.controller.status)")
+    #expect(await eventually { fixture.controller.status == "Pasted “b.png”. Ctrl+Z undoes." })
+    #expect(try fixture.library.allPhotos().count == 4)
+    fixture.test.key(.character("z"), modifiers: [.control])
+    #expect(fixture.names(fixture.family).isEmpty)
+    #expect(try fixture.library.allPhotos().count == 3)
+    #expect(fixture.names(fixture.travel) == ["a.png", "b.png", "c.png"])
+  }
+
+  @Test("Ctrl+V with no image on the pasteboard says so and changes nothing")
+  func pastesNothingThatIsNotAnImage() throws {
+    let fixture = try Fixture()
+    fixture.test.tap(at: fixture.photo(0), touch: 1)
+    Pasteboard.general.string = "北海道"
+    fixture.controller.paste()
+    #expect(fixture.controller.status == "Nothing to paste: the clipboard holds no image.")
+    #expect(fixture.names(fixture.travel) == ["a.png", "b.png", "c.png"])
+  }
+
   @Test("A browser's image lands through a placeholder showing its progress, committed where it was dropped")
   func importsFromABrowser() async throws {
     let fixture = try Fixture()
