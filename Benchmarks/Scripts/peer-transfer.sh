@@ -8,14 +8,16 @@
 # With --ours, the source is a second GTKProbe dragging a file of SIZE MiB as a file
 # representation, so that the bytes go between two processes of ours: a ZIP archive, whose
 # bytes go through the byte channel of our processes; with --ours-photo, a PNG photo, which
-# goes as its file's URI (it may be opened in place) and which the target copies.
+# goes as its file's URI (it may be opened in place) and which the target copies. With
+# --qt, the source is a Qt 6 peer (PyQt6, Tests/Peers/qt6_peer.py) holding an image/png of
+# SIZE MiB in memory, as a QMimeData does.
 #
-#   Benchmarks/Scripts/peer-transfer.sh [--ours | --ours-photo] [SIZE_MIB ...]   (default: 256 1024)
+#   Benchmarks/Scripts/peer-transfer.sh [--ours | --ours-photo | --qt] [SIZE_MIB ...]   (default: 256 1024)
 #
 # Run from the repository root after `swift build -c release --product GTKProbe`.
 set -euo pipefail
 ours=""
-case "${1:-}" in --ours | --ours-photo) ours=$1; shift ;; esac
+case "${1:-}" in --ours | --ours-photo | --qt) ours=$1; shift ;; esac
 sizes=("${@:-256}")
 [ $# -eq 0 ] && sizes=(256 1024)
 probe=.build/release/GTKProbe
@@ -38,7 +40,9 @@ for size in warmup "${sizes[@]}"; do
   if [ "$size" = warmup ]; then size=64; report=""; fi
   "$probe" drop-files bench-drop > "$work/probe.log" 2>&1 &
   probe_pid=$!
-  if [ -n "$ours" ]; then
+  if [ "$ours" = --qt ]; then
+    /usr/bin/python3 Tests/Peers/qt6_peer.py png bench-peer "$((size << 10))" > "$work/peer.log" 2>&1 &
+  elif [ -n "$ours" ]; then
     # A PNG signature and header, zeros, and IEND (what the target checks), or a ZIP's
     # header and zeros; written, not sparse, as a real file would be.
     [ "$ours" = --ours-photo ] && big="$work/big.png" || big="$work/big.zip"

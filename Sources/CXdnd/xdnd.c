@@ -142,6 +142,29 @@ static void end_read(DDXdndRead *read, DDXdndReadStatus status) {
   g_free(read);
 }
 
+// Hands `count` items of `format` bits to the read's callback, and frees `value`. Xlib hands
+// 32-bit items back as longs, which go on as 32 bits. Returns false when the callback
+// stopped the read, which is then freed.
+static bool deliver(DDXdndRead *read, int format, unsigned long count, unsigned char *value) {
+  bool goOn = true;
+  if (count > 0 && value != NULL) {
+    if (format == 32) {
+      uint32_t *packed = g_new(uint32_t, count);
+      for (unsigned long i = 0; i < count; i++) packed[i] = (uint32_t)((long *)value)[i];
+      goOn = read->callback(read->user, (const uint8_t *)packed, count * 4, DDXdndReadChunk);
+      g_free(packed);
+    } else {
+      goOn = read->callback(read->user, value, count * (size_t)(format / 8), DDXdndReadChunk);
+    }
+  }
+  if (value != NULL) XFree(value);
+  if (!goOn) {
+    unlink_read(read);
+    g_free(read);
+  }
+  return goOn;
+}
+
 // Takes the read's property off its window (deleting it, which asks an incremental source for
 // the next chunk) and hands its bytes on. Returns false when the read is over.
 static bool take_property(DDXdndRead *read, bool *isIncremental) {
@@ -156,38 +179,12 @@ static bool take_property(DDXdndRead *read, bool *isIncremental) {
     end_read(read, DDXdndReadFailed);
     return false;
   }
-  if (type == incrAtom) {
+  *isIncremental = type == incrAtom;
+  if (*isIncremental) {
     XFree(value);
-    *isIncremental = true;
     return true;
   }
-  *isIncremental = false;
-  // Xlib hands 32-bit items back as longs.
-  size_t size = format == 32 ? sizeof(long) : (size_t)format / 8;
-  size_t bytes = count * size;
-  if (format == 32 && count > 0) {
-    uint32_t *packed = g_new(uint32_t, count);
-    for (unsigned long i = 0; i < count; i++) packed[i] = (uint32_t)((long *)value)[i];
-    bytes = count * 4;
-    XFree(value);
-    value = (unsigned char *)packed;
-    if (!read->callback(read->user, value, bytes, DDXdndReadChunk)) {
-      g_free(value);
-      unlink_read(read);
-      g_free(read);
-      return false;
-    }
-    g_free(value);
-    return true;
-  }
-  bool goOn = bytes == 0 || read->callback(read->user, value, bytes, DDXdndReadChunk);
-  if (value != NULL) XFree(value);
-  if (!goOn) {
-    unlink_read(read);
-    g_free(read);
-    return false;
-  }
-  return true;
+  return deliver(read, format, count, value);
 }
 
 static gboolean xevent(GdkX11Display *gdk_display, XEvent *event, gpointer unused) {
@@ -220,25 +217,24 @@ static gboolean xevent(GdkX11Display *gdk_display, XEvent *event, gpointer unuse
     for (DDXdndRead *read = reads; read != NULL; read = read->next) {
       if (event->xproperty.window != read->window || event->xproperty.atom != read->property || !read->incremental)
         continue;
-      // Each chunk's property, read and deleted; an empty one ends the transfer.
+      // Each chunk's property, read and deleted (which asks for the next) in one round
+      // trip; an empty one ends the transfer.
       Atom type = None;
       int format = 0;
       unsigned long count = 0, after = 0;
       unsigned char *value = NULL;
-      if (XGetWindowProperty(read->display, read->window, read->property, 0, 0, False, AnyPropertyType, &type,
-                             &format, &count, &after, &value)
+      if (XGetWindowProperty(read->display, read->window, read->property, 0, 0x1fffffff, True, AnyPropertyType,
+                             &type, &format, &count, &after, &value)
           != Success) {
         end_read(read, DDXdndReadFailed);
         return TRUE;
       }
-      if (value != NULL) XFree(value);
-      if (after == 0) {
-        XDeleteProperty(read->display, read->window, read->property);
+      if (count == 0 || value == NULL) {
+        if (value != NULL) XFree(value);
         end_read(read, DDXdndReadEnd);
         return TRUE;
       }
-      bool isIncremental = false;
-      (void)take_property(read, &isIncremental);
+      (void)deliver(read, format, count, value);
       return TRUE;
     }
   }
