@@ -14,9 +14,37 @@ public protocol ClipboardPort: AnyObject, Sendable {
   func publish(_ providers: [ItemProvider])
   /// Reads `mimeType` from the offer another application holds.
   func read(_ mimeType: String, completion: @escaping @Sendable (Result<Data, any Error>) -> Void) -> LoadProgress?
+  /// Reads `mimeType` from the offer another application holds into a new file, for data
+  /// that may be large (images, archives): loads of files and of data that is not text go
+  /// through it, so that nothing holds the bytes in memory.
+  func readToFile(
+    _ mimeType: String, completion: @escaping @Sendable (Result<URL, any Error>) -> Void
+  )
+    -> LoadProgress?
   /// Reads `mimeType` from the offer another application holds before returning, for the
   /// pasteboard's synchronous getters (``Pasteboard/string`` and the others).
   func readNow(_ mimeType: String) throws -> Data
+}
+
+extension ClipboardPort {
+  /// Reads into memory with ``read(_:completion:)``, then writes a temporary file: for
+  /// ports whose data is small.
+  public func readToFile(
+    _ mimeType: String, completion: @escaping @Sendable (Result<URL, any Error>) -> Void
+  )
+    -> LoadProgress?
+  {
+    read(mimeType) { result in
+      completion(
+        result.flatMap { data in
+          Result {
+            let file = FileManager.default.temporaryDirectory.appending(path: "clipboard-\(UUID().uuidString)")
+            try data.write(to: file)
+            return file
+          }
+        })
+    }
+  }
 }
 
 extension Pasteboard {
@@ -43,13 +71,22 @@ extension Pasteboard {
       general.store.replace(with: [], publishing: false)
       return
     }
-    let provider = PlatformFormats.itemProvider(offering: offered) { [weak port] mime, completion in
-      guard let port else {
-        completion(.failure(PlatformTransferError.peerVanished))
-        return nil
-      }
-      return MainActor.assumeIsolated { port.read(mime, completion: completion) }
-    }
+    let provider = PlatformFormats.itemProvider(
+      offering: offered,
+      read: { [weak port] mime, completion in
+        guard let port else {
+          completion(.failure(PlatformTransferError.peerVanished))
+          return nil
+        }
+        return MainActor.assumeIsolated { port.read(mime, completion: completion) }
+      },
+      readFile: { [weak port] mime, completion in
+        guard let port else {
+          completion(.failure(PlatformTransferError.peerVanished))
+          return nil
+        }
+        return MainActor.assumeIsolated { port.readToFile(mime, completion: completion) }
+      })
     general.store.replace(
       with: [Item(provider: provider, isLocalOnly: false, expirationDate: nil, foreignMIMETypes: offered)],
       publishing: false)

@@ -80,6 +80,33 @@ final class GTKClipboard: ClipboardPort {
     return progress
   }
 
+  func readToFile(
+    _ mimeType: String, completion: @escaping @Sendable (Result<URL, any Error>) -> Void
+  )
+    -> LoadProgress?
+  {
+    let progress = LoadProgress()
+    let file: URL
+    let output: FileHandle
+    do {
+      file = try PeerFiles.shared.makeFolder().appending(path: UUID().uuidString)
+      guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
+        throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file.path])
+      }
+      output = try FileHandle(forWritingTo: file)
+    } catch {
+      completion(.failure(PlatformTransferError.readFailed("no file to receive into: \(error)")))
+      return progress
+    }
+    let read = ClipboardRead(clipboard: clipboard, mimeType: mimeType, progress: progress, output: output) { result in
+      completion(result.map { _ in file })
+      // The load has moved or read it by now; what is left goes in a while.
+      Task { @MainActor in PeerFiles.shared.release([file]) }
+    }
+    read.start()
+    return progress
+  }
+
   func readNow(_ mimeType: String) throws -> Data {
     let box = ResultBox()
     let read = ClipboardRead(clipboard: clipboard, mimeType: mimeType, progress: LoadProgress()) { result in
@@ -120,15 +147,19 @@ private final class ClipboardRead {
   private let cancellable = g_cancellable_new()!
   private var stream: UnsafeMutablePointer<GInputStream>?
   private var data = Data()
+  private var received = 0
+  /// The file the bytes go to; nil keeps them in memory.
+  private let output: FileHandle?
   private var done = false
 
   init(
-    clipboard: OpaquePointer, mimeType: String, progress: LoadProgress,
+    clipboard: OpaquePointer, mimeType: String, progress: LoadProgress, output: FileHandle? = nil,
     completion: @escaping @Sendable (Result<Data, any Error>) -> Void
   ) {
     self.clipboard = clipboard
     self.mimeType = strdup(mimeType)
     self.progress = progress
+    self.output = output
     self.completion = completion
   }
 
@@ -186,17 +217,33 @@ private final class ClipboardRead {
             read.finish(.success(read.data))
             return
           }
-          read.data.append(pointer.assumingMemoryBound(to: UInt8.self), count: Int(size))
-          read.progress.completedUnitCount = Int64(read.data.count)
+          do {
+            try read.keep(UnsafeRawBufferPointer(start: pointer, count: Int(size)))
+          } catch {
+            read.finish(.failure(PlatformTransferError.readFailed("the received bytes cannot be kept: \(error)")))
+            return
+          }
           // Never from inside this callback: GTK's X11 stream drops a nested read.
           MainLoop.runSoon { read.next() }
         }
       }, Unmanaged.passRetained(self).toOpaque())
   }
 
+  /// Keeps `bytes`: in memory, or written to the file.
+  private func keep(_ bytes: UnsafeRawBufferPointer) throws {
+    if let output {
+      try output.write(contentsOf: bytes)
+    } else {
+      data.append(contentsOf: bytes)
+    }
+    received += bytes.count
+    progress.completedUnitCount = Int64(received)
+  }
+
   private func finish(_ result: Result<Data, any Error>) {
     guard !done else { return }
     done = true
+    try? output?.close()
     if let stream { g_object_unref(UnsafeMutableRawPointer(stream)) }
     stream = nil
     completion(result)

@@ -23,12 +23,13 @@ struct BrowserDragTests {
   /// Starts our program with `ours` and Chromium on the page with `query`, waits for both,
   /// then plays xdotool `steps`.
   func withChromium(
-    ours: [String], query: [String: String], steps: [String], check: (_ ours: Probe, _ chromium: Probe) throws -> Void
+    ours: [String], executable: URL = Probe.executable, allowedCriticals: [String] = [], query: [String: String],
+    steps: [String], check: (_ ours: Probe, _ chromium: Probe) throws -> Void
   ) throws {
     try DisplayLock.withExclusiveDisplay {
       let profile = FileManager.default.temporaryDirectory.appending(path: "chromium-\(UUID().uuidString)")
       defer { try? FileManager.default.removeItem(at: profile) }
-      let probe = try Probe.start(ours)
+      let probe = try Probe.start(ours, executable: executable, allowedCriticals: allowedCriticals)
       defer { probe.terminate() }
       _ = try #require(probe.waitForLine(startingWith: "ready", timeout: 30), "\(probe.output)")
       var page = URLComponents(url: Self.page, resolvingAgainstBaseURL: false)!
@@ -64,11 +65,17 @@ struct BrowserDragTests {
       + [(550, 140), (400, 150), (250, 150), (200, 150), (201, 151)]
   }
 
+  /// GTK 4.8 prints this for a drop of Chromium's selected text into any GTK 4 program: a
+  /// plain `GtkDropTarget` in python3-gi prints it too
+  /// (``gtksOwnDropTargetPrintsTheSameCriticalForChromiumsText()``).
+  static let chromiumTextDropCritical = "gdk_drop_set_actions: assertion 'priv->state == GDK_DROP_STATE_NONE' failed"
+
   func dropIntoProbe(from start: (Int, Int), prelude: [String] = [], query: [String: String] = [:]) throws -> [String] {
     let title = "DragDropGTK-drop-\(ProcessInfo.processInfo.processIdentifier)"
     var lines: [String] = []
     try withChromium(
-      ours: ["drop", title], query: query.merging(["mode": "source"]) { $1 },
+      ours: ["drop", title], allowedCriticals: [Self.chromiumTextDropCritical],
+      query: query.merging(["mode": "source"]) { $1 },
       steps: Self.drag(along: Self.intoProbe(from: start), after: prelude)
     ) { probe, _ in
       _ = probe.waitForAnyLine(startingWith: "call target.sessionDidEnd", timeout: 20)
@@ -85,6 +92,24 @@ struct BrowserDragTests {
       prelude: ["mousemove", "660", "35", "click", "--repeat", "3", "--delay", "80", "1", "sleep", "0.5"])
     #expect(lines.contains("dropped 北海道の夏"), "\(lines)")
     #expect(lines.contains("types [\"public.utf8-plain-text\"] local=none"), "\(lines)")
+  }
+
+  /// The evidence for ``chromiumTextDropCritical``: the same drag into the GTK 4 peer, a
+  /// plain `GtkDropTarget` of GTK's own, prints the same critical as it receives the text.
+  @Test(.enabled(if: hasChromium && PeerDragTests.hasPeer, "needs an X display, xdotool, Chromium and python3-gi"))
+  func gtksOwnDropTargetPrintsTheSameCriticalForChromiumsText() throws {
+    let title = "DragDropGTK-peer-\(ProcessInfo.processInfo.processIdentifier)"
+    try withChromium(
+      ours: [PeerDragTests.peerScript.path, "target", title], executable: URL(fileURLWithPath: PeerDragTests.python),
+      query: ["mode": "source"],
+      steps: Self.drag(
+        along: Self.intoProbe(from: (660, 35)),
+        after: ["mousemove", "660", "35", "click", "--repeat", "3", "--delay", "80", "1", "sleep", "0.5"])
+    ) { peer, _ in
+      #expect(peer.waitForAnyLine(startingWith: "received", timeout: 20) == "received 北海道の夏", "\(peer.output)")
+      #expect(
+        peer.waitForAnyLine(timeout: 20) { $0.contains(Self.chromiumTextDropCritical) } != nil, "\(peer.output)")
+    }
   }
 
   @Test(.enabled(if: hasChromium, "needs an X display, xdotool and Chromium"))

@@ -145,8 +145,16 @@ final class Probe: @unchecked Sendable {
   private let process: LineProcess
   private let cursor = Mutex(0)
 
-  private init(_ process: LineProcess) {
+  /// Whether the program is one of ours, whose output may hold no GTK critical.
+  private let checksCriticals: Bool
+  /// Criticals GTK prints for ours as for its own programs in the same situation, each
+  /// named in DragDropGTK's article with that evidence.
+  private let allowedCriticals: [String]
+
+  private init(_ process: LineProcess, checksCriticals: Bool, allowedCriticals: [String]) {
     self.process = process
+    self.checksCriticals = checksCriticals
+    self.allowedCriticals = allowedCriticals
   }
 
   /// The probe program, beside the test bundle in the build folder.
@@ -156,13 +164,23 @@ final class Probe: @unchecked Sendable {
   }
 
   static func start(
-    _ arguments: [String], executable: URL = Probe.executable, environment changes: [String: String?] = [:]
+    _ arguments: [String], executable: URL = Probe.executable, environment changes: [String: String?] = [:],
+    allowedCriticals: [String] = []
   ) throws -> Probe {
     // GIO's local file system only: with gvfs installed (Nautilus brings it) and no session
     // bus, GIO's remote VFS prints criticals in every GTK process.
     var environment: [String: String?] = ["GDK_BACKEND": "x11", "NO_AT_BRIDGE": "1", "GIO_USE_VFS": "local"]
     environment.merge(changes) { $1 }
-    return Probe(try LineProcess.start(executable, arguments: arguments, environment: environment))
+    // Our programs are built beside the probe; peers and tools are not.
+    let ours = executable.deletingLastPathComponent().path == Probe.executable.deletingLastPathComponent().path
+    return Probe(
+      try LineProcess.start(executable, arguments: arguments, environment: environment), checksCriticals: ours,
+      allowedCriticals: allowedCriticals)
+  }
+
+  /// The GLib criticals and warnings of type `CRITICAL` in the output that are not allowed.
+  var criticals: [String] {
+    lines.filter { $0.contains("-CRITICAL **") && !allowedCriticals.contains(where: $0.contains) }
   }
 
   var pid: Int32 { process.pid }
@@ -210,6 +228,10 @@ final class Probe: @unchecked Sendable {
     if grace > 0 { _ = waitForExit(timeout: grace) }
     if process.isRunning { kill(process.pid, SIGKILL) }
     _ = waitForExit(timeout: 10)
+    // A critical is a bug of ours unless GTK prints it for its own programs too.
+    if checksCriticals, !criticals.isEmpty {
+      Issue.record("GTK criticals in \(process.pid)'s output:\n\(criticals.joined(separator: "\n"))")
+    }
   }
 
   /// Where the drawing area's origin is in the X window, from the probe's `ready` line.
