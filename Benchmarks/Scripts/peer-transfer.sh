@@ -38,6 +38,9 @@ printf "| size | drop | dd \\| cat | drop / pipe | our peak growth | peer peak g
 for size in warmup "${sizes[@]}"; do
   report=1
   if [ "$size" = warmup ]; then size=64; report=""; fi
+  # Qt 6.4 writes a drop's data in one X request, and dies when it is over the server's
+  # limit (16 MiB on Xvfb): its warm-up is smaller.
+  if [ -z "$report" ] && [ "$ours" = --qt ]; then size=4; fi
   "$probe" drop-files bench-drop > "$work/probe.log" 2>&1 &
   probe_pid=$!
   if [ "$ours" = --qt ]; then

@@ -89,9 +89,12 @@ bool ddxdnd_source_is_alive(void *gdk_display) {
   return XGetSelectionOwner(display, selection) != None;
 }
 
-bool ddxdnd_last_drop(DDXdndDrop *drop) {
-  if (!hasDrop) return false;
+bool ddxdnd_last_drop(void *gdk_display, DDXdndDrop *drop) {
+  if (!hasDrop || gdk_display == NULL || !GDK_IS_X11_DISPLAY(gdk_display)) return false;
   *drop = lastDrop;
+  Display *display = gdk_x11_display_get_xdisplay(GDK_DISPLAY(gdk_display));
+  Atom selection = gdk_x11_get_xatom_by_name_for_display(GDK_DISPLAY(gdk_display), "XdndSelection");
+  drop->owner = XGetSelectionOwner(display, selection);
   return true;
 }
 
@@ -100,6 +103,8 @@ void ddxdnd_forget_drop(void) { hasDrop = false; }
 bool ddxdnd_drop_source_exists(void *gdk_display, DDXdndDrop drop) {
   if (gdk_display == NULL || !GDK_IS_X11_DISPLAY(gdk_display)) return true;
   Display *display = gdk_x11_display_get_xdisplay(GDK_DISPLAY(gdk_display));
+  Atom selection = gdk_x11_get_xatom_by_name_for_display(GDK_DISPLAY(gdk_display), "XdndSelection");
+  if (drop.owner != None && XGetSelectionOwner(display, selection) == (Window)drop.owner) return true;
   XWindowAttributes attributes;
   gdk_x11_display_error_trap_push(GDK_DISPLAY(gdk_display));
   Status found = XGetWindowAttributes(display, (Window)drop.source, &attributes);

@@ -194,7 +194,7 @@ final class DropTarget {
     positions[drop] = nil
     guard let incoming = drags.removeValue(forKey: drop) else { return false }
     var message = DDXdndDrop()
-    if ddxdnd_last_drop(&message) {
+    if ddxdnd_last_drop(gdk_drop_get_display(drop).map { UnsafeMutableRawPointer($0) }, &message) {
       ddxdnd_forget_drop()
       incoming.reader?.dropMessage = message
     }
@@ -307,8 +307,9 @@ final class Reader: @unchecked Sendable {
     return provider
   }
 
-  /// Whether the application the drop comes from is still there (on X11, whether its window
-  /// exists once it has dropped, and before, whether it owns the drag's selection).
+  /// Whether the application the drop comes from is still there (on X11, once it has
+  /// dropped, whether its drag's window exists or the selection's owner at the drop still
+  /// owns it; before, whether anyone owns the drag's selection).
   @MainActor
   fileprivate var sourceIsAlive: Bool {
     let display = gdk_drop_get_display(drop).map { UnsafeMutableRawPointer($0) }

@@ -45,14 +45,18 @@ typedef struct {
   unsigned long window;
   unsigned long source;
   unsigned long time;
+  /// The window that owned the XDND selection when the drop was taken.
+  unsigned long owner;
 } DDXdndDrop;
 
-/// The last XdndDrop seen on the watched display; false before the first, and after
-/// `ddxdnd_forget_drop`.
-bool ddxdnd_last_drop(DDXdndDrop *drop);
+/// The last XdndDrop seen on the watched display (a GdkDisplay *), with the selection's
+/// owner now; false before the first, and after `ddxdnd_forget_drop`.
+bool ddxdnd_last_drop(void *gdk_display, DDXdndDrop *drop);
 
-/// Whether the window `drop` came from still exists: while its data is read, the source is
-/// alive as long as its window is, whoever owns the XDND selection by then.
+/// Whether the application `drop` came from is still there: its drag's window exists, or
+/// the window that owned the selection at the drop still owns it. (Qt destroys its drag
+/// window once it has dropped, and serves the data from another; a newer drag may own the
+/// selection by the time a read checks.)
 bool ddxdnd_drop_source_exists(void *gdk_display, DDXdndDrop drop);
 
 /// Forgets the last XdndDrop, once a drop has taken it.
