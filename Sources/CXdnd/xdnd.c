@@ -11,6 +11,7 @@
 #include "CXdnd.h"
 
 #include <gdk/x11/gdkx.h>
+#include <poll.h>
 
 // Xlibint.h declares this, with xEvent from Xproto.h; both are internal headers whose
 // macros clash with GDK's, and the hook never reads the wire event.
@@ -122,8 +123,13 @@ struct DDXdndRead {
   bool incremental;
   DDXdndReadCallback callback;
   void *user;
+  /// Bytes not handed on yet: small chunks are gathered into larger ones.
+  GByteArray *pending;
   DDXdndRead *next;
 };
+
+// How many bytes are gathered before they are handed on.
+enum { DDXdndHandOnSize = 1 << 20 };
 
 enum { DDXdndPropertyPool = 64 };
 static DDXdndRead *reads;
@@ -141,33 +147,47 @@ static void unlink_read(DDXdndRead *read) {
   indexInUse[read->index] = false;
 }
 
-static void end_read(DDXdndRead *read, DDXdndReadStatus status) {
-  unlink_read(read);
-  read->callback(read->user, NULL, 0, status);
+static void free_read(DDXdndRead *read) {
+  g_byte_array_unref(read->pending);
   g_free(read);
 }
 
-// Hands `count` items of `format` bits to the read's callback, and frees `value`. Xlib hands
-// 32-bit items back as longs, which go on as 32 bits. Returns false when the callback
+// Hands the gathered bytes on; false when the callback stopped the read, which is then freed.
+static bool hand_on(DDXdndRead *read) {
+  if (read->pending->len == 0) return true;
+  bool goOn = read->callback(read->user, read->pending->data, read->pending->len, DDXdndReadChunk);
+  g_byte_array_set_size(read->pending, 0);
+  if (!goOn) {
+    unlink_read(read);
+    free_read(read);
+  }
+  return goOn;
+}
+
+static void end_read(DDXdndRead *read, DDXdndReadStatus status) {
+  // What was gathered goes first; then the end (or the failure).
+  if (status == DDXdndReadEnd && !hand_on(read)) return;
+  unlink_read(read);
+  read->callback(read->user, NULL, 0, status);
+  free_read(read);
+}
+
+// Gathers `count` items of `format` bits for the read's callback, and frees `value`. Xlib
+// hands 32-bit items back as longs, which go on as 32 bits. Returns false when the callback
 // stopped the read, which is then freed.
 static bool deliver(DDXdndRead *read, int format, unsigned long count, unsigned char *value) {
-  bool goOn = true;
   if (count > 0 && value != NULL) {
     if (format == 32) {
-      uint32_t *packed = g_new(uint32_t, count);
-      for (unsigned long i = 0; i < count; i++) packed[i] = (uint32_t)((long *)value)[i];
-      goOn = read->callback(read->user, (const uint8_t *)packed, count * 4, DDXdndReadChunk);
-      g_free(packed);
+      for (unsigned long i = 0; i < count; i++) {
+        uint32_t item = (uint32_t)((long *)value)[i];
+        g_byte_array_append(read->pending, (const guint8 *)&item, 4);
+      }
     } else {
-      goOn = read->callback(read->user, value, count * (size_t)(format / 8), DDXdndReadChunk);
+      g_byte_array_append(read->pending, value, (guint)(count * (size_t)(format / 8)));
     }
   }
   if (value != NULL) XFree(value);
-  if (!goOn) {
-    unlink_read(read);
-    g_free(read);
-  }
-  return goOn;
+  return read->pending->len < DDXdndHandOnSize || hand_on(read);
 }
 
 // Takes the read's property off its window (deleting it, which asks an incremental source for
@@ -190,6 +210,51 @@ static bool take_property(DDXdndRead *read, bool *isIncremental) {
     return true;
   }
   return deliver(read, format, count, value);
+}
+
+// How long one turn of the main loop may go on taking an incremental transfer's chunks, in
+// microseconds: about half a frame, so that the window still draws and takes input.
+enum { DDXdndChunkBudget = 8000 };
+
+// Takes one incremental chunk: its property, read and deleted (which asks for the next) in
+// one round trip; an empty one ends the transfer. Returns whether the read goes on.
+static bool take_chunk(DDXdndRead *read) {
+  Atom type = None;
+  int format = 0;
+  unsigned long count = 0, after = 0;
+  unsigned char *value = NULL;
+  if (XGetWindowProperty(read->display, read->window, read->property, 0, 0x1fffffff, True, AnyPropertyType, &type,
+                         &format, &count, &after, &value)
+      != Success) {
+    end_read(read, DDXdndReadFailed);
+    return false;
+  }
+  if (count == 0 || value == NULL) {
+    if (value != NULL) XFree(value);
+    end_read(read, DDXdndReadEnd);
+    return false;
+  }
+  return deliver(read, format, count, value);
+}
+
+static Bool is_next_chunk(Display *display, XEvent *event, XPointer argument) {
+  (void)display;
+  DDXdndRead *read = (DDXdndRead *)argument;
+  return event->type == PropertyNotify && event->xproperty.window == read->window
+         && event->xproperty.atom == read->property && event->xproperty.state == PropertyNewValue;
+}
+
+// Waits until `deadline` (GLib's monotonic clock) for the notice of the read's next chunk,
+// taking it off Xlib's queue; every other event stays there for GDK.
+static bool wait_for_chunk(DDXdndRead *read, gint64 deadline) {
+  XEvent event;
+  while (true) {
+    if (XCheckIfEvent(read->display, &event, is_next_chunk, (XPointer)read)) return true;
+    gint64 left = (deadline - g_get_monotonic_time()) / 1000;
+    if (left <= 0) return false;
+    struct pollfd connection = {.fd = ConnectionNumber(read->display), .events = POLLIN};
+    if (poll(&connection, 1, (int)left) <= 0) return false;
+  }
 }
 
 static gboolean xevent(GdkX11Display *gdk_display, XEvent *event, gpointer unused) {
@@ -222,24 +287,11 @@ static gboolean xevent(GdkX11Display *gdk_display, XEvent *event, gpointer unuse
     for (DDXdndRead *read = reads; read != NULL; read = read->next) {
       if (event->xproperty.window != read->window || event->xproperty.atom != read->property || !read->incremental)
         continue;
-      // Each chunk's property, read and deleted (which asks for the next) in one round
-      // trip; an empty one ends the transfer.
-      Atom type = None;
-      int format = 0;
-      unsigned long count = 0, after = 0;
-      unsigned char *value = NULL;
-      if (XGetWindowProperty(read->display, read->window, read->property, 0, 0x1fffffff, True, AnyPropertyType,
-                             &type, &format, &count, &after, &value)
-          != Success) {
-        end_read(read, DDXdndReadFailed);
-        return TRUE;
+      // The source sends the next chunk as soon as this one is deleted: the chunks that come
+      // within a few milliseconds are taken here too, rather than one a turn of the main loop.
+      gint64 deadline = g_get_monotonic_time() + DDXdndChunkBudget;
+      while (take_chunk(read) && wait_for_chunk(read, deadline)) {
       }
-      if (count == 0 || value == NULL) {
-        if (value != NULL) XFree(value);
-        end_read(read, DDXdndReadEnd);
-        return TRUE;
-      }
-      (void)deliver(read, format, count, value);
       return TRUE;
     }
   }
@@ -275,6 +327,7 @@ DDXdndRead *ddxdnd_read_begin(void *gdk_display, DDXdndDrop drop, const char *mi
   read->index = index;
   read->callback = callback;
   read->user = user;
+  read->pending = g_byte_array_sized_new(DDXdndHandOnSize);
   read->next = reads;
   reads = read;
   indexInUse[index] = true;
@@ -288,7 +341,7 @@ void ddxdnd_read_cancel(DDXdndRead *read) {
   for (DDXdndRead *each = reads; each != NULL; each = each->next) {
     if (each == read) {
       unlink_read(read);
-      g_free(read);
+      free_read(read);
       return;
     }
   }
