@@ -519,7 +519,7 @@ final class Reader: @unchecked Sendable {
 /// One read of a drop's MIME type: the stream, the bytes so far (in memory, or in a file),
 /// and the load's completion.
 @MainActor
-private final class ReadContext {
+final class ReadContext {
   let reader: Reader
   /// The file the bytes go to; nil keeps them in memory.
   let output: FileHandle?
@@ -752,7 +752,7 @@ private final class WeakReadContext {
 
 /// A reference to a `GCancellable`, for a cancellation handler that may run on any thread
 /// and outlive the read.
-private final class HeldCancellable: @unchecked Sendable {
+final class HeldCancellable: @unchecked Sendable {
   let pointer: UnsafeMutablePointer<GCancellable>
   init(_ pointer: UnsafeMutablePointer<GCancellable>) {
     self.pointer = pointer

@@ -169,7 +169,7 @@ private final class ClipboardRead {
   }
 
   func start() {
-    let cancellable = Cancellable(self.cancellable)
+    let cancellable = HeldCancellable(self.cancellable)
     progress.cancellationHandler = { g_cancellable_cancel(cancellable.pointer) }
     var types: [UnsafePointer<CChar>?] = [UnsafePointer(mimeType), nil]
     gdk_clipboard_read_async(
@@ -177,7 +177,7 @@ private final class ClipboardRead {
       { source, result, context in
         var error: UnsafeMutablePointer<GError>?
         let stream = gdk_clipboard_read_finish(OpaquePointer(source), result, nil, &error)
-        let failure = ClipboardRead.describe(error)
+        let failure = ReadContext.describe(error)
         nonisolated(unsafe) let (stream2, context2) = (stream, context)
         MainActor.assumeIsolated {
           let read = Unmanaged<ClipboardRead>.fromOpaque(context2!).takeRetainedValue()
@@ -202,7 +202,7 @@ private final class ClipboardRead {
         var error: UnsafeMutablePointer<GError>?
         let bytes = g_input_stream_read_bytes_finish(
           UnsafeMutableRawPointer(source!).assumingMemoryBound(to: GInputStream.self), result, &error)
-        let failure = ClipboardRead.describe(error)
+        let failure = ReadContext.describe(error)
         nonisolated(unsafe) let (bytes2, context2) = (bytes, context)
         MainActor.assumeIsolated {
           let read = Unmanaged<ClipboardRead>.fromOpaque(context2!).takeRetainedValue()
@@ -247,24 +247,5 @@ private final class ClipboardRead {
     if let stream { g_object_unref(UnsafeMutableRawPointer(stream)) }
     stream = nil
     completion(result)
-  }
-
-  nonisolated static func describe(_ error: UnsafeMutablePointer<GError>?) -> (any Error)? {
-    guard let error else { return nil }
-    defer { g_error_free(error) }
-    if error.pointee.domain == g_io_error_quark() && error.pointee.code == Int32(G_IO_ERROR_CANCELLED.rawValue) {
-      return ItemProviderError.cancelled
-    }
-    return PlatformTransferError.readFailed(String(cString: error.pointee.message))
-  }
-
-  /// A `GCancellable` for a cancellation handler that may run on any thread.
-  private final class Cancellable: @unchecked Sendable {
-    let pointer: UnsafeMutablePointer<GCancellable>
-    init(_ pointer: UnsafeMutablePointer<GCancellable>) {
-      self.pointer = pointer
-      g_object_ref(UnsafeMutableRawPointer(pointer))
-    }
-    deinit { g_object_unref(UnsafeMutableRawPointer(pointer)) }
   }
 }

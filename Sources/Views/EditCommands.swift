@@ -33,6 +33,40 @@ public enum EditAction: Hashable, Sendable, CaseIterable {
   }
 }
 
+/// A responder to the standard edit commands, as UIKit's `UIResponder` is: views and view
+/// controllers.
+@MainActor
+public protocol EditCommandResponder: AnyObject {
+  /// Whether the responder performs `action` now.
+  func canPerformAction(_ action: EditAction, withSender sender: Any?) -> Bool
+  /// Copies the selection to the general pasteboard and removes it.
+  func cut(_ sender: Any?)
+  /// Copies the selection to the general pasteboard.
+  func copy(_ sender: Any?)
+  /// Puts the general pasteboard's items in.
+  func paste(_ sender: Any?)
+  /// Selects everything.
+  func selectAll(_ sender: Any?)
+  /// Removes the selection.
+  func delete(_ sender: Any?)
+}
+
+extension EditCommandResponder {
+  /// Performs `action`: calls the method that stands for it.
+  public func perform(_ action: EditAction, withSender sender: Any?) {
+    switch action {
+    case .cut: cut(sender)
+    case .copy: copy(sender)
+    case .paste: paste(sender)
+    case .selectAll: selectAll(sender)
+    case .delete: delete(sender)
+    }
+  }
+}
+
+extension View: EditCommandResponder {}
+extension ViewController: EditCommandResponder {}
+
 /// What a view takes from a paste, as UIKit's `UIPasteConfiguration`: the content types it
 /// accepts. A view with one (``View/pasteConfiguration``) can paste: Control-V, or a paste
 /// command, calls its ``View/paste(itemProviders:)`` with the general pasteboard's items
@@ -96,8 +130,8 @@ extension View {
   /// The responders an edit command goes through from this view, in order: the view, its
   /// view controller when it is that controller's view, its superview, and so on to the
   /// window, as UIKit's responder chain.
-  public var editResponderChain: [AnyObject] {
-    var chain: [AnyObject] = []
+  public var editResponderChain: [any EditCommandResponder] {
+    var chain: [any EditCommandResponder] = []
     var view: View? = self
     while let current = view {
       chain.append(current)
@@ -117,12 +151,8 @@ extension View {
         handlers.perform(action)
         return true
       }
-      if let view = responder as? View, view.canPerformAction(action, withSender: sender) {
-        view.perform(action, withSender: sender)
-        return true
-      }
-      if let controller = responder as? ViewController, controller.canPerformAction(action, withSender: sender) {
-        controller.perform(action, withSender: sender)
+      if responder.canPerformAction(action, withSender: sender) {
+        responder.perform(action, withSender: sender)
         return true
       }
     }

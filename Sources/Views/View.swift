@@ -634,17 +634,6 @@ open class View {
   /// Removes the selection.
   open func delete(_ sender: Any?) {}
 
-  /// Performs `action`: calls the method that stands for it.
-  public func perform(_ action: EditAction, withSender sender: Any?) {
-    switch action {
-    case .cut: cut(sender)
-    case .copy: copy(sender)
-    case .paste: paste(sender)
-    case .selectAll: selectAll(sender)
-    case .delete: delete(sender)
-    }
-  }
-
   // MARK: Drawing
 
   /// Draws the view's own content in its bounds' coordinates. The background and the
