@@ -190,16 +190,29 @@ static bool deliver(DDXdndRead *read, int format, unsigned long count, unsigned 
   return read->pending->len < DDXdndHandOnSize || hand_on(read);
 }
 
-// Takes the read's property off its window (deleting it, which asks an incremental source for
-// the next chunk) and hands its bytes on. Returns false when the read is over.
+// Reads the read's property and deletes it (which asks an incremental source for the next
+// chunk), in one round trip. On failure the read ends as failed, and false comes back.
+static bool fetch_property(DDXdndRead *read, Atom *type, int *format, unsigned long *count, unsigned char **value) {
+  unsigned long after = 0;
+  *value = NULL;
+  if (XGetWindowProperty(read->display, read->window, read->property, 0, 0x1fffffff, True, AnyPropertyType, type,
+                         format, count, &after, value)
+      != Success) {
+    end_read(read, DDXdndReadFailed);
+    return false;
+  }
+  return true;
+}
+
+// Takes the answer's property and hands its bytes on, or notes that the transfer is
+// incremental. Returns false when the read is over.
 static bool take_property(DDXdndRead *read, bool *isIncremental) {
   Atom type = None;
   int format = 0;
-  unsigned long count = 0, after = 0;
+  unsigned long count = 0;
   unsigned char *value = NULL;
-  int status = XGetWindowProperty(read->display, read->window, read->property, 0, 0x1fffffff, True, AnyPropertyType,
-                                  &type, &format, &count, &after, &value);
-  if (status != Success || type == None) {
+  if (!fetch_property(read, &type, &format, &count, &value)) return false;
+  if (type == None) {
     if (value != NULL) XFree(value);
     end_read(read, DDXdndReadFailed);
     return false;
@@ -216,19 +229,14 @@ static bool take_property(DDXdndRead *read, bool *isIncremental) {
 // microseconds: about half a frame, so that the window still draws and takes input.
 enum { DDXdndChunkBudget = 8000 };
 
-// Takes one incremental chunk: its property, read and deleted (which asks for the next) in
-// one round trip; an empty one ends the transfer. Returns whether the read goes on.
+// Takes one incremental chunk; an empty one ends the transfer. Returns whether the read goes
+// on.
 static bool take_chunk(DDXdndRead *read) {
   Atom type = None;
   int format = 0;
-  unsigned long count = 0, after = 0;
+  unsigned long count = 0;
   unsigned char *value = NULL;
-  if (XGetWindowProperty(read->display, read->window, read->property, 0, 0x1fffffff, True, AnyPropertyType, &type,
-                         &format, &count, &after, &value)
-      != Success) {
-    end_read(read, DDXdndReadFailed);
-    return false;
-  }
+  if (!fetch_property(read, &type, &format, &count, &value)) return false;
   if (count == 0 || value == NULL) {
     if (value != NULL) XFree(value);
     end_read(read, DDXdndReadEnd);

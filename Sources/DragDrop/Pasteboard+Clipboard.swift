@@ -49,8 +49,8 @@ extension ClipboardPort {
 
 extension Pasteboard {
   /// Lets views' edit commands (a default `paste(_:)`, `canPerformAction`) read the general
-  /// pasteboard. Windows call it when they are made.
-  package static func connectEditCommands() {
+  /// pasteboard, from its first use on: until then it holds nothing, which is what they see.
+  static func connectEditCommands() {
     EditSupport.pasteboardItemProviders = { Pasteboard.general.itemProviders }
   }
 
@@ -66,13 +66,12 @@ extension Pasteboard {
   /// change count grows.
   public static func clipboardChanged(offering mimeTypes: [String]) {
     guard let port = clipboardPort else { return }
-    let offered = mimeTypes
-    guard !offered.isEmpty else {
+    guard !mimeTypes.isEmpty else {
       general.store.replace(with: [], publishing: false)
       return
     }
     let provider = PlatformFormats.itemProvider(
-      offering: offered,
+      offering: mimeTypes,
       read: { [weak port] mime, completion in
         guard let port else {
           completion(.failure(PlatformTransferError.peerVanished))
@@ -88,7 +87,7 @@ extension Pasteboard {
         return MainActor.assumeIsolated { port.readToFile(mime, completion: completion) }
       })
     general.store.replace(
-      with: [Item(provider: provider, isLocalOnly: false, expirationDate: nil, foreignMIMETypes: offered)],
+      with: [Item(provider: provider, isLocalOnly: false, expirationDate: nil, foreignMIMETypes: mimeTypes)],
       publishing: false)
   }
 

@@ -131,7 +131,6 @@ public final class GTKWindow {
     dropTarget = DropTarget(widget: surface.drawingArea, host: self)
     // The general pasteboard is the display's clipboard from the first window on.
     GTKClipboard.install(for: gtk_widget_get_display(widget))
-    Pasteboard.connectEditCommands()
     let source = DragSource(host: self)
     dragSource = source
     window.dragPlatform = source

@@ -51,7 +51,6 @@ public final class TestWindow {
     self.clock = clock
     window = Window(frame: Rect(origin: .zero, size: size), clock: clock)
     recorder.attach(to: window)
-    Pasteboard.connectEditCommands()
   }
 
   /// Not isolated, so that the recorder it releases reports unchecked calls inside the test
