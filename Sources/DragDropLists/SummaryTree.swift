@@ -92,7 +92,23 @@ struct SummaryTree<Element: SummaryTreeElement>: Sendable {
     // Level 0: the leaves, filled evenly.
     var level: [(node: Int32, summary: Summary)] = []
     let leafTotal = (elements.count + leafCapacity - 1) / leafCapacity
+    // Every array at its final size from the start, so that a tree built whole carries no
+    // spare capacity from doubling.
     self.elements.reserveCapacity(leafTotal * leafCapacity)
+    leafCounts.reserveCapacity(leafTotal)
+    leafParents.reserveCapacity(leafTotal)
+    handleLeaves.reserveCapacity(elements.count)
+    var innerTotal = 0
+    var levelCount = leafTotal
+    while levelCount > 1 {
+      levelCount = (levelCount + innerCapacity - 1) / innerCapacity
+      innerTotal += levelCount
+    }
+    children.reserveCapacity(innerTotal * innerCapacity)
+    childCounts.reserveCapacity(innerTotal * innerCapacity)
+    childSums.reserveCapacity(innerTotal * innerCapacity)
+    innerCounts.reserveCapacity(innerTotal)
+    innerParents.reserveCapacity(innerTotal)
     var iterator = elements.makeIterator()
     for index in 0..<leafTotal {
       let leaf = allocateLeaf()

@@ -117,7 +117,7 @@ import Testing
     #expect(tree.summary(before: tree.position(ofHandle: 765_432)).count == 765_432)
     // Full leaves, the leaf of each handle (4 bytes), and under 2 bytes an element for the
     // nodes above.
-    #expect(tree.storageBytes < 1_000_000 * (MemoryLayout<Item>.stride + 4 + 2))
+    #expect(tree.storageBytes < 1_000_000 * (MemoryLayout<Item>.stride + 4 + 2), "\(tree.storageBytes) bytes")
   }
 
   @Test("Removing every element, in random order, empties the tree and keeps it whole on the way")
