@@ -43,6 +43,9 @@ protocol WrappingModifier: PrimitiveModifier {
   func place(in bounds: Rect, proposal: ProposedViewSize, content: ContentLayout)
   /// Sets up the node's view after the node is made or updated.
   func configure(_ node: WrapperNode)
+  /// Whether `other` is this modifier unchanged, so that an update keeps the sizes
+  /// measured. A requirement, so that an `Equatable` modifier's answer is the one used.
+  func isSame(as other: any WrappingModifier) -> Bool
 }
 
 extension WrappingModifier {

@@ -159,9 +159,11 @@ extension ForEach where Data == Range<Int>, ID == Int {
 /// The node of a ``ForEach``: a child per element, keyed by id.
 @MainActor
 final class ForEachNode: ViewNode {
-  /// The key of each child: the element's id, and which occurrence of it this is, since a
-  /// collection may repeat an id (each repeat gets a node of its own).
-  private(set) var keys: [ForEachKey] = []
+  /// The key of each child, a `[ForEachKey<ID>]` for the `ForEach`'s `ID`: the element's
+  /// id, and which occurrence of it this is, since a collection may repeat an id (each
+  /// repeat gets a node of its own). Typed, so that matching keys hashes and compares the
+  /// ids themselves, not boxes of them.
+  private var keys: Any = ()
   /// Reordering by drag, when the `ForEach` has `onMove` and sits in a stack.
   private var reorder: StackReorder?
 
@@ -184,35 +186,51 @@ final class ForEachNode: ViewNode {
     super.detach()
   }
 
-  func reconcile<V: View>(keys newKeys: [ForEachKey], views: [V]) {
-    if keys.isEmpty && children.isEmpty {
+  func reconcile<ID: Hashable, V: View>(keys newKeys: [ForEachKey<ID>], views: [V]) {
+    let oldKeys = keys as? [ForEachKey<ID>] ?? []
+    if oldKeys.isEmpty && children.isEmpty {
       children = views.map { makeChild($0) }
       keys = newKeys
       if !children.isEmpty { structureDidChange() }
       return
     }
-    var old: [ForEachKey: ViewNode] = [:]
-    for (key, child) in zip(keys, children) { old[key] = child }
+    // The same keys in the same order: each child is updated in its place.
+    if oldKeys == newKeys && children.count == views.count {
+      keys = newKeys
+      for index in views.indices { updateChild(index, to: views[index]) }
+      return
+    }
+    var old: [ForEachKey<ID>: Int] = [:]
+    old.reserveCapacity(oldKeys.count)
+    for index in 0..<min(oldKeys.count, children.count) { old[oldKeys[index]] = index }
+    var reused = [Bool](repeating: false, count: children.count)
     var next: [ViewNode] = []
     next.reserveCapacity(views.count)
-    for (key, view) in zip(newKeys, views) {
-      if let node = old.removeValue(forKey: key) {
-        next.append(graph.update(node, to: view, environment: childEnvironment))
+    for index in 0..<min(newKeys.count, views.count) {
+      if let position = old.removeValue(forKey: newKeys[index]) {
+        reused[position] = true
+        next.append(graph.update(children[position], to: views[index], environment: childEnvironment))
       } else {
-        next.append(makeChild(view))
+        next.append(makeChild(views[index]))
       }
     }
-    for node in old.values { node.detach() }
+    for (position, child) in children.enumerated() where !reused[position] { child.detach() }
     // Each node keeps its key: the same nodes in the same places mean the same keys.
-    let changed = next.count != children.count || zip(next, children).contains { $0 !== $1 }
+    var changed = next.count != children.count
+    if !changed {
+      for index in next.indices where next[index] !== children[index] {
+        changed = true
+        break
+      }
+    }
     children = next
     keys = newKeys
     if changed { structureDidChange() }
   }
 }
 
-struct ForEachKey: Hashable {
-  var id: AnyHashable
+struct ForEachKey<ID: Hashable>: Hashable {
+  var id: ID
   var occurrence: Int
 }
 
@@ -225,13 +243,14 @@ extension ForEach: PrimitiveView {
 
   func update(_ node: ViewNode) {
     guard let node = node as? ForEachNode else { return }
-    var seen: [AnyHashable: Int] = [:]
-    var keys: [ForEachKey] = []
+    var seen: [ID: Int] = [:]
+    var keys: [ForEachKey<ID>] = []
     var views: [Content] = []
+    seen.reserveCapacity(data.count)
     keys.reserveCapacity(data.count)
     views.reserveCapacity(data.count)
     for element in data {
-      let id = AnyHashable(id(element))
+      let id = id(element)
       let occurrence = seen[id, default: 0]
       seen[id] = occurrence + 1
       keys.append(ForEachKey(id: id, occurrence: occurrence))

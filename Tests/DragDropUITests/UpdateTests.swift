@@ -294,6 +294,28 @@ struct LayoutScopeTests {
     #expect(host.graph.statistics.bodyEvaluations == 1)
   }
 
+  @Test func rowsWhoseFramesAndPaddingAreUnchangedAreNotPlacedAgainWhenTheirParentUpdates() {
+    struct Rows: View {
+      @State var taps = 0
+      var body: some View {
+        VStack(spacing: 0) {
+          Text("taps \(taps)").onTapGesture { taps += 1 }
+          ForEach(0..<50) { Text("row \($0)").frame(height: 20).padding(2) }
+        }
+      }
+    }
+    let (test, host) = host(Rows(), size: Size(width: 400, height: 2000))
+    host.graph.statistics = UpdateStatistics()
+    let counter = find("text=\"taps 0\"", in: host)!
+    test.tap(at: center(of: counter, in: test))
+    test.settle()
+    #expect(host.tree.contains("text=\"taps 1\""))
+    #expect(host.graph.statistics.bodyEvaluations == 1)
+    // The counter, its tap wrapper, the stack and the root: none of the 50 rows, whose
+    // frame and padding are the same as before.
+    #expect(host.graph.statistics.nodesPlaced <= 6, "\(host.graph.statistics)")
+  }
+
   @Test func aStateChangeInsideAListRowReachesTheRowsLayout() {
     struct Rows: View {
       var body: some View { List(0..<3, id: \.self) { Row(name: "r\($0)") }.frame(width: 300, height: 200) }
