@@ -122,7 +122,7 @@ public struct Animation: Hashable, Sendable {
 }
 
 /// The animation of the state changes being made: what ``withAnimation(_:_:)`` sets.
-enum Transaction {
+enum TransactionContext {
   /// Bound for the duration of a `withAnimation` body, in its task: a change made there
   /// (to `@State`, or to an `@Observable` model, whose observers are told inside the
   /// mutation) reads it wherever it runs.
@@ -133,7 +133,7 @@ enum Transaction {
 /// insert or remove animate, as in SwiftUI. Nil makes them without one.
 @MainActor
 public func withAnimation<Result>(_ animation: Animation? = .default, _ body: () throws -> Result) rethrows -> Result {
-  try Transaction.$animation.withValue(animation) { try body() }
+  try TransactionContext.$animation.withValue(animation) { try body() }
 }
 
 extension View {
@@ -241,7 +241,7 @@ final class Animator {
     motions[key] = (
       view,
       Motion(
-        from: view.frame, to: frame ?? running?.to ?? view.frame, fromAlpha: view.alpha,
+        from: view.untransformedFrame, to: frame ?? running?.to ?? view.untransformedFrame, fromAlpha: view.alpha,
         toAlpha: alpha ?? running?.toAlpha ?? view.alpha, start: clock.now, animation: animation,
         removesAtEnd: removesAtEnd)
     )

@@ -148,6 +148,24 @@ class HostedView: Views.View {
     return super.point(inside: point, with: event)
   }
 
+  /// Points outside the view's bounds also go to its content, which an offset, a scale or
+  /// a rotation may have moved past them: `.offset(dragOffset).gesture(drag)` takes
+  /// touches where the view shows, as in SwiftUI.
+  override func hitTest(_ point: Point, with event: Event?) -> Views.View? {
+    if let hit = super.hitTest(point, with: event) { return hit }
+    // Any view's content may have been moved past it once something is offset, scaled or
+    // turned; until then, only a modifier's own content (hit tests run on every pointer
+    // move, and most applications move nothing).
+    guard node is WrapperNode || TransformModifier.transformsExist, !isHidden, isUserInteractionEnabled,
+      alpha > 0.01, !bounds.contains(point)
+    else { return nil }
+    for subview in subviews.reversed() {
+      guard let local = subview.convertFromSuperview(point) else { continue }
+      if let hit = subview.hitTest(local, with: event) { return hit }
+    }
+    return nil
+  }
+
   override var snapshotDescription: String {
     guard let node else { return super.snapshotDescription }
     return super.snapshotDescription.replacingOccurrences(
@@ -220,7 +238,7 @@ class LayoutNode: ViewNode {
     let isNew = firstPlacedPass == nil
     if isNew { firstPlacedPass = graph.layoutPassNumber }
     let animator = graph.animator
-    guard (animator.target(of: view) ?? view.frame) != rect || isNew else { return }
+    guard (animator.target(of: view) ?? view.untransformedFrame) != rect || isNew else { return }
     guard let animation = graph.animation(for: self), let clock = graph.clock() else {
       animator.stop(view)
       view.frame = rect

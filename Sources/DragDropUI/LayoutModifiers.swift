@@ -121,6 +121,7 @@ final class WrapperNode: LayoutNode {
 
   override func placeContent(in bounds: Rect, proposal: ProposedViewSize) {
     modifier.place(in: bounds, proposal: proposal, content: content)
+    (modifier as? any PlacementObserver)?.didPlace(self)
     if let clipPath {
       let path = clipPath(bounds)
       let mask = view.layer.mask as? ShapeLayer ?? ShapeLayer()

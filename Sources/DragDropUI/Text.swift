@@ -99,6 +99,7 @@ final class TextNode: LayoutNode {
     textView.font = font
     textView.color = environment.foregroundColor ?? .primary
     textView.alignment = environment.multilineTextAlignment
+    textView.lineLimit = environment.lineLimit
     textView.measurer = graph.windowEnvironment().textMeasurer
   }
 
@@ -138,6 +139,8 @@ final class TextLeafView: HostedView {
   var color = Color.primary
   /// How the lines line up.
   var alignment = TextAlignment.leading
+  /// The most lines shown (``View/lineLimit(_:)``); nil for as many as fit.
+  var lineLimit: Int? { didSet { if lineLimit != oldValue { laidOut = nil } } }
   var measurer: any TextMeasuring = ApproximateTextMeasurer() { didSet { laidOut = nil } }
   /// The width and height offered at the last layout, which the lines are broken for.
   var breakWidth: Double?
@@ -154,10 +157,11 @@ final class TextLeafView: HostedView {
     let font = self.font
     let measurer = self.measurer
     let lineHeight = self.lineHeight
-    let maxLines = height.flatMap { height -> Int? in
+    let fitting = height.flatMap { height -> Int? in
       guard height.isFinite, lineHeight > 0 else { return nil }
       return max(1, Int((max(0, height) + 0.5) / lineHeight))
     }
+    let maxLines = [fitting, lineLimit].compactMap { $0 }.min()
     let lines = LineBreaker { measurer.size(of: $0, font: font).width }.lines(of: text, in: width, maxLines: maxLines)
     laidOut = (width, height, lines)
     return lines

@@ -118,7 +118,7 @@ public final class ViewGraph {
   }
 
   /// Notes that a node's body must be evaluated again.
-  func invalidate(_ node: CompositeNode, animation: Animation? = Transaction.animation) {
+  func invalidate(_ node: CompositeNode, animation: Animation? = TransactionContext.animation) {
     guard node.isAttached else { return }
     if let animation { pendingAnimation = animation }
     node.isDirty = true
@@ -152,7 +152,7 @@ public final class ViewGraph {
       if deferred { requestUpdate() }
     }
     // Changes waiting since a withAnimation, or made inside one now (a new root view).
-    if let animation = Transaction.animation ?? pendingAnimation {
+    if let animation = TransactionContext.animation ?? pendingAnimation {
       layoutAnimation = animation
       pendingAnimation = nil
     }
@@ -209,7 +209,7 @@ public final class ViewGraph {
   /// The animation the changes of `node` take now, if any: the update's, or that of an
   /// ``View/animation(_:value:)`` around the node.
   func animation(for node: ViewNode) -> Animation? {
-    if let animation = Transaction.animation ?? layoutAnimation { return animation }
+    if let animation = TransactionContext.animation ?? layoutAnimation { return animation }
     guard !animatedScopes.isEmpty else { return nil }
     var current: ViewNode? = node
     while let scope = current {
@@ -410,7 +410,7 @@ private final class WeakNode: @unchecked Sendable {
   /// the node is marked on the main actor, as soon as it runs next.
   func invalidateOnMainActor() {
     // A change made inside withAnimation animates, whatever thread the main actor runs on.
-    let animation = Transaction.animation
+    let animation = TransactionContext.animation
     Task { @MainActor in self.invalidate(animation) }
   }
 

@@ -60,6 +60,7 @@ open class GestureRecognizer {
         if let delegate, !delegate.gestureRecognizerShouldBegin(self) {
           state = .failed
           view?.window?.recognizerDidFail(self)
+          failureObserver?(self)
           return
         }
         if let window = view?.window, window.mustWait(self) {
@@ -69,7 +70,10 @@ open class GestureRecognizer {
         }
         view?.window?.recognizerDidRecognize(self)
       }
-      if state == .failed { view?.window?.recognizerDidFail(self) }
+      if state == .failed {
+        view?.window?.recognizerDidFail(self)
+        failureObserver?(self)
+      }
       if state != .failed && state != .possible {
         runActions()
       }
@@ -95,6 +99,10 @@ open class GestureRecognizer {
   /// tracking, a cell's highlight), which ``cancelsTouchesInView`` and
   /// ``delaysTouchesBegan`` of the recognisers above act on.
   package var handlesTouchesForView = false
+
+  /// Told when the recogniser fails, which runs no action: a declarative gesture's state
+  /// goes back to its first value then.
+  package var failureObserver: ((GestureRecognizer) -> Void)?
 
   /// The recognisers that must fail before this one recognises.
   private var failureRequirements: [WeakRecognizer] = []

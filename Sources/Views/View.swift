@@ -83,6 +83,12 @@ open class View {
     }
   }
 
+  /// The rectangle the view's centre and bounds make, before its transform: what
+  /// ``frame`` was last set to.
+  package var untransformedFrame: Rect {
+    Rect(x: center.x - bounds.width / 2, y: center.y - bounds.height / 2, width: bounds.width, height: bounds.height)
+  }
+
   /// Called when the bounds, centre or transform change.
   open func geometryDidChange() {
     setNeedsLayout()
@@ -417,7 +423,7 @@ open class View {
 
   /// Maps a point of the superview's space into this view's space, or nil when the
   /// transform is singular.
-  func convertFromSuperview(_ point: Point) -> Point? {
+  package func convertFromSuperview(_ point: Point) -> Point? {
     if transform.isIdentity {
       return Point(x: point.x - center.x + bounds.midX, y: point.y - center.y + bounds.midY)
     }

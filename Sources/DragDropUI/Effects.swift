@@ -1,0 +1,284 @@
+import Foundation
+import Views
+
+// MARK: - Angles and unit points
+
+/// An angle, as SwiftUI's `Angle`: `.degrees(45)`, `.radians(.pi)`.
+public struct Angle: Hashable, Comparable, Sendable {
+  /// The angle in radians.
+  public var radians: Double
+  /// The angle in degrees.
+  public var degrees: Double {
+    get { radians * 180 / .pi }
+    set { radians = newValue * .pi / 180 }
+  }
+
+  /// No turn.
+  public init() { radians = 0 }
+  /// An angle of `radians`.
+  public init(radians: Double) { self.radians = radians }
+  /// An angle of `degrees`.
+  public init(degrees: Double) { radians = degrees * .pi / 180 }
+
+  /// An angle of `radians`.
+  public static func radians(_ radians: Double) -> Angle { Angle(radians: radians) }
+  /// An angle of `degrees`.
+  public static func degrees(_ degrees: Double) -> Angle { Angle(degrees: degrees) }
+  /// No turn.
+  public static let zero = Angle()
+
+  public static func < (lhs: Angle, rhs: Angle) -> Bool { lhs.radians < rhs.radians }
+  public static func + (lhs: Angle, rhs: Angle) -> Angle { Angle(radians: lhs.radians + rhs.radians) }
+  public static func - (lhs: Angle, rhs: Angle) -> Angle { Angle(radians: lhs.radians - rhs.radians) }
+  public static prefix func - (angle: Angle) -> Angle { Angle(radians: -angle.radians) }
+}
+
+/// A point in a view's bounds as fractions of its size, as SwiftUI's `UnitPoint`: (0, 0)
+/// is the top leading corner, (1, 1) the bottom trailing one.
+public struct UnitPoint: Hashable, Sendable {
+  /// The fraction of the width.
+  public var x: Double
+  /// The fraction of the height.
+  public var y: Double
+
+  /// The top leading corner.
+  public init() {
+    x = 0
+    y = 0
+  }
+
+  /// The point at `x` of the width and `y` of the height.
+  public init(x: Double, y: Double) {
+    self.x = x
+    self.y = y
+  }
+
+  public static let zero = UnitPoint()
+  public static let center = UnitPoint(x: 0.5, y: 0.5)
+  public static let leading = UnitPoint(x: 0, y: 0.5)
+  public static let trailing = UnitPoint(x: 1, y: 0.5)
+  public static let top = UnitPoint(x: 0.5, y: 0)
+  public static let bottom = UnitPoint(x: 0.5, y: 1)
+  public static let topLeading = UnitPoint(x: 0, y: 0)
+  public static let topTrailing = UnitPoint(x: 1, y: 0)
+  public static let bottomLeading = UnitPoint(x: 0, y: 1)
+  public static let bottomTrailing = UnitPoint(x: 1, y: 1)
+}
+
+// MARK: - Offset
+
+/// Draws and hit-tests the content moved by an offset, leaving the layout as it was.
+struct OffsetModifier: WrappingModifier, Equatable {
+  let x: Double
+  let y: Double
+  var name: String { "Offset" }
+
+  func place(in bounds: Rect, proposal: ProposedViewSize, content: ContentLayout) {
+    content.place(in: bounds.offsetBy(dx: x, dy: y), proposal: proposal)
+  }
+
+  func configure(_ node: WrapperNode) {
+    if x != 0 || y != 0 { TransformModifier.transformsExist = true }
+  }
+}
+
+extension View {
+  /// Draws the view moved by `x` and `y` points, where taps reach it too; the views around
+  /// it are laid out as if it had not moved. NaN and infinite offsets count as 0.
+  public func offset(x: CGFloat = 0, y: CGFloat = 0) -> some View {
+    modifier(OffsetModifier(x: finite(Double(x), or: 0), y: finite(Double(y), or: 0)))
+  }
+
+  /// Draws the view moved by `offset`: ``offset(x:y:)`` with its width and height.
+  public func offset(_ offset: CGSize) -> some View {
+    self.offset(x: offset.width, y: offset.height)
+  }
+}
+
+// MARK: - Scale and rotation
+
+/// Scales and turns the view's drawing, and where taps reach it, about an anchor; the
+/// layout is as if it had not changed.
+struct TransformModifier: WrappingModifier, Equatable {
+  var scale = CGSize(width: 1, height: 1)
+  var angle = Angle.zero
+  var anchor = UnitPoint.center
+  var name: String { "TransformEffect" }
+
+  /// Whether any view was ever offset, scaled or turned: hit tests then look past the
+  /// bounds of views for content moved out of them.
+  static var transformsExist = false
+
+  func configure(_ node: WrapperNode) {
+    if self != TransformModifier() { Self.transformsExist = true }
+    apply(to: node.view)
+  }
+
+  /// The view's transform about its centre that scales and turns it about the anchor.
+  func apply(to view: Views.View) {
+    let size = view.bounds.size
+    let offset = Point(x: (anchor.x - 0.5) * size.width, y: (anchor.y - 0.5) * size.height)
+    let transform = CGAffineTransform(translationX: -offset.x, y: -offset.y)
+      .concatenating(CGAffineTransform(scaleX: scale.width, y: scale.height))
+      .concatenating(CGAffineTransform(rotationAngle: angle.radians))
+      .concatenating(CGAffineTransform(translationX: offset.x, y: offset.y))
+    if view.transform != transform { view.transform = transform }
+  }
+}
+
+extension TransformModifier: PlacementObserver {
+  func didPlace(_ node: WrapperNode) {
+    // An anchor off the centre moves with the size.
+    if anchor != .center { apply(to: node.view) }
+  }
+}
+
+extension View {
+  /// Draws the view scaled by `scale` about `anchor`. A NaN or infinite factor counts as
+  /// 1.
+  public func scaleEffect(_ scale: CGSize, anchor: UnitPoint = .center) -> some View {
+    modifier(
+      TransformModifier(
+        scale: CGSize(width: finite(Double(scale.width), or: 1), height: finite(Double(scale.height), or: 1)),
+        anchor: anchor))
+  }
+
+  /// Draws the view scaled by `scale` in both directions about `anchor`.
+  public func scaleEffect(_ scale: CGFloat, anchor: UnitPoint = .center) -> some View {
+    scaleEffect(CGSize(width: scale, height: scale), anchor: anchor)
+  }
+
+  /// Draws the view scaled by `x` across and `y` down about `anchor`.
+  public func scaleEffect(x: CGFloat = 1, y: CGFloat = 1, anchor: UnitPoint = .center) -> some View {
+    scaleEffect(CGSize(width: x, height: y), anchor: anchor)
+  }
+
+  /// Draws the view turned by `angle` (clockwise on screen) about `anchor`. A NaN or
+  /// infinite angle counts as none.
+  public func rotationEffect(_ angle: Angle, anchor: UnitPoint = .center) -> some View {
+    modifier(TransformModifier(angle: Angle(radians: finite(angle.radians, or: 0)), anchor: anchor))
+  }
+}
+
+/// A wrapping modifier told after its node is placed.
+@MainActor
+protocol PlacementObserver {
+  func didPlace(_ node: WrapperNode)
+}
+
+// MARK: - Hidden
+
+/// Hides the view: it keeps its place in the layout, and neither draws nor takes input.
+struct HiddenModifier: WrappingModifier, Equatable {
+  var name: String { "Hidden" }
+
+  func configure(_ node: WrapperNode) {
+    if !node.view.isHidden {
+      node.view.isHidden = true
+      node.didRedraw()
+    }
+  }
+}
+
+extension View {
+  /// Hides the view: it keeps its place in the layout, and neither draws nor takes input.
+  public func hidden() -> some View {
+    modifier(HiddenModifier())
+  }
+}
+
+// MARK: - Fixed size
+
+/// Offers the content no size along the fixed axes, so that it takes its ideal size there.
+struct FixedSizeModifier: WrappingModifier, Equatable {
+  let horizontal: Bool
+  let vertical: Bool
+  var name: String { "FixedSize" }
+
+  private func fixed(_ proposal: ProposedViewSize) -> ProposedViewSize {
+    ProposedViewSize(width: horizontal ? nil : proposal.width, height: vertical ? nil : proposal.height)
+  }
+
+  func measure(_ proposal: ProposedViewSize, content: ContentLayout) -> Size {
+    content.size(fixed(proposal))
+  }
+
+  func place(in bounds: Rect, proposal: ProposedViewSize, content: ContentLayout) {
+    content.place(in: bounds, proposal: fixed(proposal))
+  }
+}
+
+extension View {
+  /// Lays the view out at its ideal size along the chosen axes, whatever it is offered: a
+  /// text on one line, however narrow its column.
+  public func fixedSize(horizontal: Bool, vertical: Bool) -> some View {
+    modifier(FixedSizeModifier(horizontal: horizontal, vertical: vertical))
+  }
+
+  /// Lays the view out at its ideal size along both axes.
+  public func fixedSize() -> some View {
+    fixedSize(horizontal: true, vertical: true)
+  }
+}
+
+// MARK: - Line limit
+
+extension EnvironmentValues {
+  private struct LineLimitKey: EnvironmentKey {
+    static let defaultValue: Int? = nil
+  }
+
+  /// The most lines a text inside takes; nil for as many as it needs.
+  public var lineLimit: Int? {
+    get { self[LineLimitKey.self] }
+    set { self[LineLimitKey.self] = newValue }
+  }
+}
+
+extension View {
+  /// Limits the text inside to `number` lines (at least one), the last one ending in an
+  /// ellipsis when the text is longer; nil lifts the limit.
+  public func lineLimit(_ number: Int?) -> some View {
+    environment(\.lineLimit, number.map { max(1, $0) })
+  }
+}
+
+// MARK: - Identity
+
+/// Gives the content an identity of its own: when it changes, the content is a new view,
+/// with new state, as SwiftUI's `id(_:)`.
+struct IdentityModifier: PrimitiveModifier {
+  let id: AnyHashable
+
+  func makeNode<Content: View>(content: Content, in context: NodeContext) -> ViewNode {
+    let node = IdentityNode(context, viewType: ObjectIdentifier(ModifiedContent<Content, Self>.self))
+    node.id = id
+    node.children = [node.makeChild(content)]
+    return node
+  }
+
+  func update<Content: View>(_ node: ViewNode, content: Content) {
+    guard let node = node as? IdentityNode else { return }
+    guard node.id == id else {
+      node.id = id
+      node.children.first?.detach()
+      node.children = [node.makeChild(content)]
+      node.structureDidChange()
+      return
+    }
+    node.updateChild(0, to: content)
+  }
+}
+
+@MainActor
+final class IdentityNode: ViewNode {
+  var id: AnyHashable = 0
+}
+
+extension View {
+  /// Gives the view an identity: when `id` changes, the view is made anew, with fresh
+  /// state, as a different view would be.
+  public func id<ID: Hashable>(_ id: ID) -> some View {
+    modifier(IdentityModifier(id: AnyHashable(id)))
+  }
+}
