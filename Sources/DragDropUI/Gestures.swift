@@ -74,6 +74,9 @@ struct GestureRecipe<Value> {
   var configure: (GestureRecognizer) -> Void
   /// The gesture's value now, in the coordinates of the view the gesture is attached to.
   var value: (GestureRecognizer) -> Value?
+  /// Hooks a report of the value, for a recogniser whose value changes while it has not
+  /// recognised anything (a long press reports the touch going down).
+  var reportsWhilePossible: ((GestureRecognizer, @escaping @MainActor () -> Void) -> Void)?
   /// Run with each value while the gesture goes on: ``GestureStateGesture``'s bodies.
   var updating: [(Value) -> Void] = []
   /// Run with each value while the gesture goes on, after `updating`.
@@ -267,7 +270,7 @@ extension TapGesture: PrimitiveGesture {
 
 /// A touch held still, as SwiftUI's `LongPressGesture`. Its value is whether the touch
 /// is down: `true` from the moment it goes down, to ``Gesture/updating(_:body:)`` and
-/// ``Gesture/onChanged(_:)``. The gesture ends, with `true`, once the touch has been held
+/// ``Gesture/onChanged(_:)``, without taking the touch from other gestures. The gesture ends, with `true`, once the touch has been held
 /// `minimumDuration` seconds, without waiting for it to lift; it fails if the touch lifts
 /// sooner or moves more than `maximumDistance` points.
 public struct LongPressGesture: Gesture {
@@ -298,16 +301,20 @@ extension LongPressGesture: PrimitiveGesture {
         press.minimumDuration = duration
         press.maximumDistance = distance
       },
-      value: { ($0 as? PressGestureRecognizer)?.isPressing ?? false })
+      value: { ($0 as? PressGestureRecognizer)?.isPressing ?? false },
+      reportsWhilePossible: { recognizer, report in (recognizer as? PressGestureRecognizer)?.didPress = report })
   }
 }
 
-/// Recognises SwiftUI's long press: it reports the press as soon as the touch goes down
-/// (state `began`), and ends once the touch has been held long enough.
+/// Recognises SwiftUI's long press: it tells ``didPress`` when the touch goes down,
+/// without claiming the touch, and ends once the touch has been held long enough; a touch
+/// that lifts sooner or moves too far fails it.
 @MainActor
 final class PressGestureRecognizer: GestureRecognizer {
   var minimumDuration = 0.5
   var maximumDistance = 10.0
+  /// Told when the touch goes down.
+  var didPress: (@MainActor () -> Void)?
   /// Whether the touch is down and the press not yet over.
   private(set) var isPressing = false
   private var start: Point?
@@ -317,9 +324,9 @@ final class PressGestureRecognizer: GestureRecognizer {
     guard start == nil, let first = touches.first else { return }
     start = first.location
     isPressing = true
-    state = .began
+    didPress?()
     timer = clock?.schedule(after: minimumDuration) { [weak self] in
-      guard let self, self.state == .began || self.state == .changed else { return }
+      guard let self, self.state == .possible, !self.touches.isEmpty else { return }
       self.state = .ended
       self.isPressing = false
     }
@@ -328,12 +335,12 @@ final class PressGestureRecognizer: GestureRecognizer {
   override func touchesMoved(_ touches: [Touch]) {
     guard let start, let point = touches.first?.location, point.distance(to: start) > maximumDistance else { return }
     isPressing = false
-    state = .cancelled
+    state = .failed
   }
 
   override func touchesEnded(_ touches: [Touch]) {
     isPressing = false
-    if state == .began || state == .changed { state = .cancelled }
+    if state == .possible { state = .failed }
   }
 
   override func touchesCancelled(_ touches: [Touch]) {
@@ -483,7 +490,8 @@ public struct GestureMask: OptionSet, Sendable {
 
 /// How a gesture shares touches with the gestures of the views inside.
 enum GesturePriority {
-  /// The views inside come first: it recognises only what they do not.
+  /// The views inside come first when both recognise the same touches at once (a tap in a
+  /// tap); otherwise the first to recognise takes them.
   case normal
   /// Before the views inside: theirs wait for it to fail.
   case high
@@ -507,6 +515,11 @@ struct GestureModifier: WrappingModifier {
     self.mask = mask
     configureAttachment = { attachment in
       recipe.configure(attachment.recognizer)
+      recipe.reportsWhilePossible?(attachment.recognizer) { [weak attachment] in
+        guard let recognizer = attachment?.recognizer, let value = recipe.value(recognizer) else { return }
+        for action in recipe.updating { action(value) }
+        for action in recipe.changed { action(value) }
+      }
       attachment.handle = { recognizer in
         switch recognizer.state {
         case .began, .changed:
@@ -577,14 +590,6 @@ final class GestureAttachment: GestureRecognizerDelegate {
     _ gestureRecognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer
   ) -> Bool {
     priority == .simultaneous
-  }
-
-  func gestureRecognizer(
-    _ gestureRecognizer: GestureRecognizer, shouldRequireFailureOf other: GestureRecognizer
-  ) -> Bool {
-    // The views inside come first.
-    priority == .normal && isInside(other) && !other.handlesTouchesForView
-      && (other.delegate as? GestureAttachment)?.priority != .high
   }
 
   func gestureRecognizer(

@@ -73,6 +73,8 @@ public struct Color: Sendable, Hashable, Codable, CustomStringConvertible {
   public static let green = Color(red: 0.2, green: 0.78, blue: 0.35)
   /// Mint, as SwiftUI's `Color.mint` in the light appearance.
   public static let mint = Color(red: 0, green: 0.78, blue: 0.75)
+  /// Teal, as SwiftUI's `Color.teal` in the light appearance.
+  public static let teal = Color(red: 0.19, green: 0.69, blue: 0.78)
   /// Blue, as SwiftUI's `Color.blue` in the light appearance.
   public static let blue = Color(red: 0, green: 0.48, blue: 1)
   /// Indigo, as SwiftUI's `Color.indigo` in the light appearance.

@@ -228,6 +228,33 @@ struct GestureTests {
     #expect(log.entries == ["double"])
   }
 
+  @Test func gestureParametersThatMakeNoSenseAreClampedAndNothingCrashes() throws {
+    #expect(DragGesture(minimumDistance: -5).minimumDistance == 0)
+    #expect(DragGesture(minimumDistance: .nan).minimumDistance == 0)
+    #expect(LongPressGesture(minimumDuration: -1).minimumDuration == 0)
+    #expect(LongPressGesture(minimumDuration: .nan, maximumDistance: -3).maximumDistance == 0)
+    // An infinite duration never ends; a count of 0 is a single tap.
+    let log = GestureLog()
+    struct Odd: View {
+      let log: GestureLog
+      var body: some View {
+        VStack(spacing: 0) {
+          Text("forever").frame(width: 100, height: 40)
+            .gesture(LongPressGesture(minimumDuration: .infinity).onEnded { _ in log.entries.append("forever") })
+          Text("zero").frame(width: 100, height: 40)
+            .gesture(TapGesture(count: 0).onEnded { log.entries.append("zero") })
+        }
+      }
+    }
+    let (test, host) = host(Odd(log: log))
+    test.press(at: try #require(host.find(text: "forever")).center)
+    test.hold(1_000)
+    test.release()
+    test.tap(at: try #require(host.find(text: "zero")).center)
+    test.settle()
+    #expect(log.entries == ["zero"])
+  }
+
   @Test func aGestureOfYourOwnIsItsBodysGesture() throws {
     struct Swipe: Gesture {
       var body: some Gesture<DragGesture.Value> { DragGesture(minimumDistance: 20) }

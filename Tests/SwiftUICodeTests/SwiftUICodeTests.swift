@@ -4,6 +4,9 @@ import Foundation
 import TestSupport
 import Testing
 
+import enum Views.DrawingCommand
+import class Views.RecordingGraphicsContext
+
 /// A window showing `view`, laid out, that checks no delegate calls: these tests check
 /// what the views show.
 @MainActor
@@ -59,9 +62,77 @@ func upperHalf(of found: FoundView) -> CGPoint {
   CGPoint(x: found.center.x, y: found.frameInWindow.minY + 8)
 }
 
+/// The colours `view` fills with when drawn, in drawing order.
+@MainActor
+func fillColors<V: View>(of view: HostingView<V>) -> [Color] {
+  let context = RecordingGraphicsContext()
+  view.render(in: context)
+  return context.commands.compactMap { command in
+    if case .fill(_, let color) = command { return color }
+    return nil
+  }
+}
+
 @MainActor
 @Suite("SwiftUI code as people write it, headless")
 struct SwiftUICodeTests {
+  @Test("Gestures from Apple's documentation: a long press tracked in @GestureState, a drag that recolours")
+  func documentationGestures() throws {
+    let (test, host) = show(
+      HStack(spacing: 40) {
+        SimpleLongPressGestureView(); DragGestureView()
+      })
+    #expect(fillColors(of: host) == [.blue, .blue])
+    // The long press: red while held (its transaction's animation does not delay the
+    // state), green once held 3 seconds, and it stays green.
+    let press = CGPoint(x: host.bounds.midX - 70, y: host.bounds.midY)
+    test.press(at: press)
+    test.hold(0.1)
+    host.layoutIfNeeded()
+    #expect(fillColors(of: host) == [.red, .blue])
+    test.hold(3)
+    test.release()
+    test.settle()
+    #expect(fillColors(of: host) == [.green, .blue])
+    // The drag: red while it moves, blue again once it lifts.
+    let circle = CGPoint(x: host.bounds.midX + 70, y: host.bounds.midY)
+    test.press(at: circle)
+    test.move(to: CGPoint(x: circle.x + 30, y: circle.y))
+    host.layoutIfNeeded()
+    #expect(fillColors(of: host) == [.green, .red])
+    test.release()
+    test.settle()
+    #expect(fillColors(of: host) == [.green, .blue])
+  }
+
+  @Test("A card dragged with an offset follows the finger, springs back, and counts the drags up past 100 points")
+  func draggableCard() throws {
+    let (test, host) = show(DraggableCardView())
+    let card = try #require(host.find(text: "Card"))
+    let start = card.center
+    test.press(at: start)
+    test.move(to: CGPoint(x: start.x + 20, y: start.y - 60))
+    host.layoutIfNeeded()
+    let moved = try #require(host.find(text: "Card")).center
+    #expect(moved == CGPoint(x: start.x + 20, y: start.y - 60))
+    test.move(to: CGPoint(x: start.x + 20, y: start.y - 130))
+    test.release()
+    test.settle()
+    #expect(try #require(host.find(text: "Card")).center == start)
+    #expect(host.shows("Dropped 1"))
+    // A short drag does not count; a long press without moving toggles the colour.
+    test.press(at: start)
+    test.move(to: CGPoint(x: start.x, y: start.y - 50))
+    test.release()
+    test.settle()
+    #expect(host.shows("Dropped 1"))
+    #expect(fillColors(of: host).contains(.teal))
+    test.longPress(at: start)
+    test.release()
+    test.settle()
+    #expect(fillColors(of: host).contains(.orange))
+  }
+
   @Test("Reading list: a title dragged in is inserted between rows, a row dragged up moves, Edit turns to Done")
   func readingList() async throws {
     let (test, host) = show(BookshelfView(), width: 520, height: 480)

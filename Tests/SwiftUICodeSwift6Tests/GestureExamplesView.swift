@@ -1,0 +1,1 @@
+../SwiftUICodeTests/Corpus/GestureExamplesView.swift
