@@ -28,8 +28,11 @@ public struct Angle: Hashable, Comparable, Sendable {
   public static let zero = Angle()
 
   public static func < (lhs: Angle, rhs: Angle) -> Bool { lhs.radians < rhs.radians }
+  /// The sum of two angles.
   public static func + (lhs: Angle, rhs: Angle) -> Angle { Angle(radians: lhs.radians + rhs.radians) }
+  /// The difference of two angles.
   public static func - (lhs: Angle, rhs: Angle) -> Angle { Angle(radians: lhs.radians - rhs.radians) }
+  /// The angle turned the other way.
   public static prefix func - (angle: Angle) -> Angle { Angle(radians: -angle.radians) }
 }
 
@@ -53,15 +56,25 @@ public struct UnitPoint: Hashable, Sendable {
     self.y = y
   }
 
+  /// The top leading corner: (0, 0).
   public static let zero = UnitPoint()
+  /// The middle: (0.5, 0.5).
   public static let center = UnitPoint(x: 0.5, y: 0.5)
+  /// The middle of the leading edge.
   public static let leading = UnitPoint(x: 0, y: 0.5)
+  /// The middle of the trailing edge.
   public static let trailing = UnitPoint(x: 1, y: 0.5)
+  /// The middle of the top edge.
   public static let top = UnitPoint(x: 0.5, y: 0)
+  /// The middle of the bottom edge.
   public static let bottom = UnitPoint(x: 0.5, y: 1)
+  /// The top leading corner.
   public static let topLeading = UnitPoint(x: 0, y: 0)
+  /// The top trailing corner.
   public static let topTrailing = UnitPoint(x: 1, y: 0)
+  /// The bottom leading corner.
   public static let bottomLeading = UnitPoint(x: 0, y: 1)
+  /// The bottom trailing corner.
   public static let bottomTrailing = UnitPoint(x: 1, y: 1)
 }
 
