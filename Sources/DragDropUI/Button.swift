@@ -367,7 +367,7 @@ final class ButtonNode: LayoutNode {
 
   func configureControl() {
     control.isEnabled = environment.isEnabled
-    var traits: AccessibilityTraits = environment.isEnabled ? .button : [.button, .notEnabled]
+    var traits: Views.AccessibilityTraits = environment.isEnabled ? .button : [.button, .notEnabled]
     var value: String?
     switch host?.accessibility {
     case .toggle(let isOn):
@@ -382,6 +382,7 @@ final class ButtonNode: LayoutNode {
     control.accessibilityTraits = traits
     control.accessibilityLabel = firstText(in: view)
     control.accessibilityValue = value
+    applyAccessibilityOverrides()
     // A screen reader hears what changed while the control has the focus.
     control.setNeedsFocusRingUpdate()
   }

@@ -295,3 +295,227 @@ extension View {
     modifier(IdentityModifier(id: AnyHashable(id)))
   }
 }
+
+// MARK: - Accessibility
+
+/// What a view is to assistive technology, as SwiftUI's `AccessibilityTraits`.
+public struct AccessibilityTraits: OptionSet, Hashable, Sendable {
+  public let rawValue: UInt64
+  public init(rawValue: UInt64) { self.rawValue = rawValue }
+
+  /// A button.
+  public static let isButton = AccessibilityTraits(rawValue: Views.AccessibilityTraits.button.rawValue)
+  /// A link.
+  public static let isLink = AccessibilityTraits(rawValue: Views.AccessibilityTraits.link.rawValue)
+  /// An image.
+  public static let isImage = AccessibilityTraits(rawValue: Views.AccessibilityTraits.image.rawValue)
+  /// Selected: a screen reader says so.
+  public static let isSelected = AccessibilityTraits(rawValue: Views.AccessibilityTraits.selected.rawValue)
+  /// Text that does not change.
+  public static let isStaticText = AccessibilityTraits(rawValue: Views.AccessibilityTraits.staticText.rawValue)
+  /// A heading.
+  public static let isHeader = AccessibilityTraits(rawValue: Views.AccessibilityTraits.header.rawValue)
+  /// A value that changes often.
+  public static let updatesFrequently = AccessibilityTraits(
+    rawValue: Views.AccessibilityTraits.updatesFrequently.rawValue)
+  /// A button that is on or off.
+  public static let isToggle = AccessibilityTraits(rawValue: Views.AccessibilityTraits.toggleButton.rawValue)
+
+  var engineTraits: Views.AccessibilityTraits { Views.AccessibilityTraits(rawValue: rawValue) }
+}
+
+/// What a view's accessibility modifiers say, kept on its node so that the node's own
+/// updates (a button's, which sets its control's traits) keep them.
+struct AccessibilityOverrides {
+  var hint: String?
+  var value: String?
+  var addedTraits = Views.AccessibilityTraits()
+  var removedTraits = Views.AccessibilityTraits()
+}
+
+extension LayoutNode {
+  /// The view a screen reader reads for the node: the first in its views, depth first,
+  /// with a label (a button's control), or the node's own.
+  var accessibleView: Views.View {
+    func labelled(_ view: Views.View) -> Views.View? {
+      if view.accessibilityLabel != nil { return view }
+      for subview in view.subviews {
+        if let found = labelled(subview) { return found }
+      }
+      return nil
+    }
+    return labelled(view) ?? view
+  }
+
+  /// Changes the node's accessibility overrides and applies them.
+  func overrideAccessibility(_ change: (inout AccessibilityOverrides) -> Void) {
+    var overrides = accessibilityOverrides ?? AccessibilityOverrides()
+    change(&overrides)
+    accessibilityOverrides = overrides
+    applyAccessibilityOverrides()
+  }
+
+  /// Puts the overrides on the view a screen reader reads.
+  func applyAccessibilityOverrides() {
+    guard let overrides = accessibilityOverrides else { return }
+    let target = accessibleView
+    if let hint = overrides.hint { target.accessibilityHint = hint }
+    if let value = overrides.value { target.accessibilityValue = value }
+    target.accessibilityTraits.formUnion(overrides.addedTraits)
+    target.accessibilityTraits.subtract(overrides.removedTraits)
+  }
+}
+
+extension View {
+  /// What happens when the view is used: a screen reader hears it after the label and the
+  /// value.
+  public func accessibilityHint(_ hint: String) -> some View {
+    modifier(MarkingModifier { $0.overrideAccessibility { $0.hint = hint } })
+  }
+
+  /// The view's value now, heard after its label: a rating, a count.
+  public func accessibilityValue(_ value: String) -> some View {
+    modifier(MarkingModifier { $0.overrideAccessibility { $0.value = value } })
+  }
+
+  /// Adds `traits` to what the view is to assistive technology.
+  public func accessibilityAddTraits(_ traits: AccessibilityTraits) -> some View {
+    modifier(
+      MarkingModifier { node in
+        node.overrideAccessibility {
+          $0.addedTraits.formUnion(traits.engineTraits)
+          $0.removedTraits.subtract(traits.engineTraits)
+        }
+      })
+  }
+
+  /// Takes `traits` away from what the view is to assistive technology.
+  public func accessibilityRemoveTraits(_ traits: AccessibilityTraits) -> some View {
+    modifier(
+      MarkingModifier { node in
+        node.overrideAccessibility {
+          $0.removedTraits.formUnion(traits.engineTraits)
+          $0.addedTraits.subtract(traits.engineTraits)
+        }
+      })
+  }
+}
+
+// MARK: - Safe areas
+
+extension View {
+  /// Lets the view reach under the safe area's insets: a window here has none, so the
+  /// view is laid out as it was.
+  public func ignoresSafeArea(_ regions: SafeAreaRegions = .all, edges: Edge.Set = .all) -> some View {
+    self
+  }
+
+  /// ``ignoresSafeArea(_:edges:)``'s older spelling.
+  public func edgesIgnoringSafeArea(_ edges: Edge.Set) -> some View {
+    self
+  }
+}
+
+/// The kinds of safe area a view can reach under, as SwiftUI's `SafeAreaRegions`.
+public struct SafeAreaRegions: OptionSet, Sendable {
+  public let rawValue: UInt
+  public init(rawValue: UInt) { self.rawValue = rawValue }
+  /// The insets of the window's bars and the screen's shape.
+  public static let container = SafeAreaRegions(rawValue: 1)
+  /// The insets of the on-screen keyboard.
+  public static let keyboard = SafeAreaRegions(rawValue: 2)
+  /// Both.
+  public static let all: SafeAreaRegions = [.container, .keyboard]
+}
+
+// MARK: - List styles
+
+/// How a ``List`` looks, as SwiftUI's `ListStyle`. Every style draws the rows the same
+/// way here: plain rows, a line between them, no inset groups. The style is kept in the
+/// environment for the list's views that read it.
+public protocol ListStyle: Sendable {}
+
+/// The platform's list: plain rows.
+public struct DefaultListStyle: ListStyle {
+  /// The style.
+  public init() {}
+}
+
+/// Rows from edge to edge.
+public struct PlainListStyle: ListStyle {
+  /// The style.
+  public init() {}
+}
+
+/// Rows inset from the edges.
+public struct InsetListStyle: ListStyle {
+  /// The style.
+  public init() {}
+}
+
+/// Sections in groups.
+public struct GroupedListStyle: ListStyle {
+  /// The style.
+  public init() {}
+}
+
+/// Sections in rounded groups inset from the edges.
+public struct InsetGroupedListStyle: ListStyle {
+  /// The style.
+  public init() {}
+}
+
+/// A sidebar's list.
+public struct SidebarListStyle: ListStyle {
+  /// The style.
+  public init() {}
+}
+
+extension ListStyle where Self == DefaultListStyle {
+  /// The platform's list.
+  public static var automatic: DefaultListStyle { DefaultListStyle() }
+}
+
+extension ListStyle where Self == PlainListStyle {
+  /// Rows from edge to edge.
+  public static var plain: PlainListStyle { PlainListStyle() }
+}
+
+extension ListStyle where Self == InsetListStyle {
+  /// Rows inset from the edges.
+  public static var inset: InsetListStyle { InsetListStyle() }
+}
+
+extension ListStyle where Self == GroupedListStyle {
+  /// Sections in groups.
+  public static var grouped: GroupedListStyle { GroupedListStyle() }
+}
+
+extension ListStyle where Self == InsetGroupedListStyle {
+  /// Sections in rounded groups inset from the edges.
+  public static var insetGrouped: InsetGroupedListStyle { InsetGroupedListStyle() }
+}
+
+extension ListStyle where Self == SidebarListStyle {
+  /// A sidebar's list.
+  public static var sidebar: SidebarListStyle { SidebarListStyle() }
+}
+
+extension EnvironmentValues {
+  private struct ListStyleKey: EnvironmentKey {
+    static let defaultValue: any ListStyle = DefaultListStyle()
+  }
+
+  /// The style of the lists inside (``View/listStyle(_:)``).
+  public var listStyle: any ListStyle {
+    get { self[ListStyleKey.self] }
+    set { self[ListStyleKey.self] = newValue }
+  }
+}
+
+extension View {
+  /// Sets the style of the lists inside. Every style draws its rows the same way here.
+  public func listStyle<S: ListStyle>(_ style: S) -> some View {
+    environment(\.listStyle, style)
+  }
+}

@@ -177,6 +177,9 @@ class HostedView: Views.View {
 @MainActor
 class LayoutNode: ViewNode {
   let view: HostedView
+  /// What the view's accessibility modifiers say (``View/accessibilityHint(_:)`` and the
+  /// rest), when any do.
+  var accessibilityOverrides: AccessibilityOverrides?
   var needsSubviewSync = false
   /// The sizes measured since the node or something inside it last changed, by proposal.
   private var sizes: [ProposedViewSize: Size] = [:]

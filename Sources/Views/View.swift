@@ -140,6 +140,11 @@ open class View {
   public var accessibilityValue: String? {
     didSet { if accessibilityValue != oldValue { setNeedsFocusRingUpdate() } }
   }
+  /// What happens when the element is used, as UIKit's `accessibilityHint`: a screen
+  /// reader hears it after the label and the value when the view has the focus.
+  public var accessibilityHint: String? {
+    didSet { if accessibilityHint != oldValue { setNeedsFocusRingUpdate() } }
+  }
   /// A name that tests find the view by; assistive technology does not read it, as in
   /// UIKit.
   public var accessibilityIdentifier: String?

@@ -499,9 +499,11 @@ open class Window: View {
       describedFocus = nil
       return
     }
-    // A view's own description says everything; a name is followed by the value.
+    // A view's own description says everything; a name is followed by the value and the
+    // hint.
     let named = (focusedView.keyboardFocusLabel ?? focusedView.accessibilityLabel).map { name in
-      focusedView.keyboardFocusValue.map { "\(name), \($0)" } ?? name
+      [name, focusedView.keyboardFocusValue, focusedView.accessibilityHint].compactMap { $0 }
+        .filter { !$0.isEmpty }.joined(separator: ", ")
     }
     guard let text = focusedView.accessibilityFocusDescription ?? named, text != describedFocus else { return }
     describedFocus = text
