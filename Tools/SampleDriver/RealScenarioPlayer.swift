@@ -168,6 +168,9 @@ public struct RealScenarioPlayer: Sendable {
       case .wait(let duration):
         pause(duration)
       case .release:
+        // A loaded machine may still be working through the moves: the window's output
+        // goes quiet once it has, and the release then lands where the moves ended.
+        _ = window.process.waitForQuiet(0.3, timeout: 3)
         lastInput = window.process.lineCount
         try window.input.buttonUp()
       case .key(let key, let modifiers):
