@@ -231,11 +231,7 @@ public struct GestureState<Value>: DynamicProperty {
 
 extension GestureState: LinkableProperty {
   func link(to node: CompositeNode, existing: (any StateStorage)?) -> DynamicPropertyLink {
-    if let existing = existing as? StateBox<Value> {
-      box.forward(to: existing)
-      return .state(existing)
-    }
-    return .state(box.root)
+    box.link(existing: existing)
   }
 }
 

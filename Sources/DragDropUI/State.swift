@@ -127,11 +127,19 @@ public struct State<Value>: DynamicProperty {
 
 extension State: LinkableProperty {
   func link(to node: CompositeNode, existing: (any StateStorage)?) -> DynamicPropertyLink {
+    box.link(existing: existing)
+  }
+}
+
+extension StateBox {
+  /// Takes the node's storage for the slot when it has one (this box then forwards to
+  /// it), or gives this box when the slot is new.
+  func link(existing: (any StateStorage)?) -> DynamicPropertyLink {
     if let existing = existing as? StateBox<Value> {
-      box.forward(to: existing)
+      forward(to: existing)
       return .state(existing)
     }
-    return .state(box.root)
+    return .state(root)
   }
 }
 
