@@ -156,8 +156,9 @@ class HostedView: Views.View {
     // Any view's content may have been moved past it once something is offset, scaled or
     // turned; until then, only a modifier's own content (hit tests run on every pointer
     // move, and most applications move nothing).
-    guard node is WrapperNode || TransformModifier.transformsExist, !isHidden, isUserInteractionEnabled,
-      alpha > 0.01, !bounds.contains(point)
+    // What a view clips away takes no touches.
+    guard node is WrapperNode || TransformModifier.transformsExist, !clipsToBounds, layer.mask == nil, !isHidden,
+      isUserInteractionEnabled, alpha > 0.01, !bounds.contains(point)
     else { return nil }
     for subview in subviews.reversed() {
       guard let local = subview.convertFromSuperview(point) else { continue }

@@ -310,6 +310,23 @@ struct EffectTests {
     #expect(try #require(other.find(text: "n")).frameInWindow.minY.isFinite)
   }
 
+  @Test func contentMovedOutsideAClipTakesNoTaps() throws {
+    let log = GestureLog()
+    struct Clipped: View {
+      let log: GestureLog
+      var body: some View {
+        Text("moved").frame(width: 100, height: 40).onTapGesture { log.entries.append("moved") }
+          .offset(x: 150).cornerRadius(4)
+          .frame(maxWidth: .infinity, maxHeight: .infinity)
+      }
+    }
+    let (test, host) = host(Clipped(log: log), size: Size(width: 400, height: 300))
+    let moved = try #require(host.find(text: "moved"))
+    test.tap(at: moved.center)
+    test.settle()
+    #expect(log.entries.isEmpty)
+  }
+
   @Test func scaleAndRotationTransformTheViewAboutTheirAnchorAndKeepTheLayout() throws {
     let (_, host) = host(
       VStack(spacing: 0) {
