@@ -143,6 +143,30 @@ extension View {
   }
 }
 
+extension View {
+  /// Animates every change inside the view with `animation` whenever the view is updated;
+  /// nil makes the changes inside at once, even inside a scope that animates. The older
+  /// spelling of ``animation(_:value:)``, which animates only when its value changes.
+  public func animation(_ animation: Animation?) -> some View {
+    modifier(ImplicitAnimationModifier(animation: animation))
+  }
+}
+
+struct ImplicitAnimationModifier: PrimitiveModifier {
+  let animation: Animation?
+
+  func makeNode<Content: View>(content: Content, in context: NodeContext) -> ViewNode {
+    let node = AnimationNode(context, viewType: ObjectIdentifier(ModifiedContent<Content, Self>.self))
+    node.children = [node.makeChild(content)]
+    return node
+  }
+
+  func update<Content: View>(_ node: ViewNode, content: Content) {
+    node.graph.animate(node, with: animation)
+    node.updateChild(0, to: content)
+  }
+}
+
 /// A value compared with the one before: the trigger of ``View/animation(_:value:)``.
 struct AnyEquatable: Equatable {
   let value: Any

@@ -88,6 +88,32 @@ struct GestureRecipe<Value> {
   var finished: [() -> Void] = []
 }
 
+extension GestureRecipe {
+  /// Runs what goes with the recogniser's value now, as the gesture goes on.
+  func report(_ recognizer: GestureRecognizer) {
+    guard let value = value(recognizer) else { return }
+    for action in updating { action(value) }
+    for action in changed { action(value) }
+  }
+
+  /// Runs what goes with the recogniser's new state.
+  func handle(_ recognizer: GestureRecognizer) {
+    switch recognizer.state {
+    case .began, .changed:
+      report(recognizer)
+    case .ended:
+      if let value = value(recognizer) {
+        for action in ended { action(value) }
+      }
+      for action in finished { action() }
+    case .cancelled, .failed:
+      for action in finished { action() }
+    case .possible:
+      break
+    }
+  }
+}
+
 /// The recipe of any gesture: a built-in one's own, or its body's.
 @MainActor
 func gestureRecipe<G: Gesture>(_ gesture: G) -> GestureRecipe<G.Value> {
@@ -450,7 +476,7 @@ final class DragGestureRecognizer: PanGestureRecognizer {
   }
 
   func value(in space: CoordinateSpace) -> DragGesture.Value? {
-    guard let startInWindow, let view else { return nil }
+    guard let startInWindow, let view = view ?? hostView else { return nil }
     let target: Views.View? = space == .local ? view : nil
     let location = location(in: target)
     let start = target.map { $0.convert(startInWindow, from: $0.window) } ?? startInWindow
@@ -464,6 +490,182 @@ final class DragGestureRecognizer: PanGestureRecognizer {
     return DragGesture.Value(
       time: time, location: location, startLocation: start,
       velocity: CGSize(width: velocity.x, height: velocity.y), predictedEndLocation: predicted)
+  }
+}
+
+// MARK: Sequences
+
+extension Gesture {
+  /// This gesture, then `other` once this one has ended, as SwiftUI's
+  /// `sequenced(before:)`: a long press that then drags.
+  public func sequenced<Other: Gesture>(before other: Other) -> SequenceGesture<Self, Other> {
+    SequenceGesture(self, other)
+  }
+}
+
+/// A gesture, then another from the same touch once the first has ended, as SwiftUI's
+/// `SequenceGesture`. It recognises (and takes the touch from other gestures) when the
+/// first ends; it ends when the second does, or when the touch lifts before the second
+/// began.
+public struct SequenceGesture<First: Gesture, Second: Gesture>: Gesture {
+  /// Where the sequence is.
+  public enum Value {
+    /// The first gesture goes on, with its value.
+    case first(First.Value)
+    /// The first gesture ended with its value; the second's value once it has one.
+    case second(First.Value, Second.Value?)
+  }
+
+  /// The gesture that comes first.
+  public var first: First
+  /// The gesture that follows.
+  public var second: Second
+
+  /// `first`, then `second`.
+  public init(_ first: First, _ second: Second) {
+    self.first = first
+    self.second = second
+  }
+
+  public var body: Never { primitiveBodyRequested(Self.self) }
+}
+
+extension SequenceGesture.Value: Equatable where First.Value: Equatable, Second.Value: Equatable {}
+
+extension SequenceGesture: PrimitiveGesture {
+  func recipe() -> GestureRecipe<Value> {
+    let firstRecipe = gestureRecipe(first)
+    let secondRecipe = gestureRecipe(second)
+    return GestureRecipe(
+      recognizerType: ObjectIdentifier(Self.self),
+      make: { SequenceGestureRecognizer(first: firstRecipe.make(), second: secondRecipe.make()) },
+      configure: { recognizer in
+        guard let sequence = recognizer as? SequenceGestureRecognizer else { return }
+        firstRecipe.configure(sequence.first)
+        secondRecipe.configure(sequence.second)
+        sequence.handleFirst = { [weak sequence] part in
+          if part.state == .ended { sequence?.firstEndValue = firstRecipe.value(part) }
+          firstRecipe.handle(part)
+        }
+        sequence.handleSecond = { secondRecipe.handle($0) }
+        firstRecipe.reportsWhilePossible?(sequence.first) { [weak sequence] in
+          guard let sequence else { return }
+          firstRecipe.report(sequence.first)
+          sequence.firstDidReport()
+        }
+      },
+      value: { recognizer in
+        guard let sequence = recognizer as? SequenceGestureRecognizer else { return nil }
+        if let ended = sequence.firstEndValue as? First.Value {
+          return .second(ended, secondRecipe.value(sequence.second))
+        }
+        return firstRecipe.value(sequence.first).map { .first($0) }
+      },
+      reportsWhilePossible: { recognizer, report in
+        (recognizer as? SequenceGestureRecognizer)?.reportWhilePossible = report
+      })
+  }
+}
+
+/// Drives a sequence's two recognisers with its touches: the first until it ends, then the
+/// second, from the touch where it is. The two take no part in the window's arbitration;
+/// this one does.
+@MainActor
+final class SequenceGestureRecognizer: GestureRecognizer {
+  let first: GestureRecognizer
+  let second: GestureRecognizer
+  var handleFirst: ((GestureRecognizer) -> Void)?
+  var handleSecond: ((GestureRecognizer) -> Void)?
+  /// Reports the sequence's value while it has not recognised: the first goes on.
+  var reportWhilePossible: (@MainActor () -> Void)?
+  /// The first gesture's value when it ended.
+  var firstEndValue: Any?
+  private var inSecond = false
+  private var lifting = false
+
+  init(first: GestureRecognizer, second: GestureRecognizer) {
+    self.first = first
+    self.second = second
+    super.init()
+    first.addAction { [weak self] in self?.firstDidChange($0) }
+    first.failureObserver = { [weak self] in self?.firstDidChange($0) }
+    second.addAction { [weak self] in self?.secondDidChange($0) }
+    second.failureObserver = { [weak self] in self?.secondDidChange($0) }
+  }
+
+  private var active: GestureRecognizer { inSecond ? second : first }
+
+  func firstDidReport() {
+    if state == .possible { reportWhilePossible?() }
+  }
+
+  private func firstDidChange(_ part: GestureRecognizer) {
+    guard !state.isFinished, !inSecond else { return }
+    handleFirst?(part)
+    switch part.state {
+    case .began, .changed:
+      firstDidReport()
+    case .ended:
+      inSecond = true
+      state = .began
+      // The second gesture starts from the touch where it is now.
+      for touch in touches.values {
+        second.deliver(
+          Touch(
+            id: touch.id, kind: touch.kind, phase: .began, location: touch.location, timestamp: touch.timestamp,
+            modifiers: touch.modifiers))
+      }
+    case .failed, .cancelled:
+      state = state == .possible ? .failed : .cancelled
+    case .possible:
+      break
+    }
+  }
+
+  private func secondDidChange(_ part: GestureRecognizer) {
+    guard inSecond, !state.isFinished else { return }
+    handleSecond?(part)
+    switch part.state {
+    case .began, .changed:
+      state = .changed
+    case .ended:
+      state = .ended
+    case .failed:
+      // Lifted before the second began: the sequence ends with the first's value.
+      state = lifting ? .ended : .cancelled
+    case .cancelled:
+      state = .cancelled
+    case .possible:
+      break
+    }
+  }
+
+  override func touchesBegan(_ touches: [Touch]) {
+    first.hostView = view
+    second.hostView = view
+    for touch in touches { active.deliver(touch) }
+  }
+
+  override func touchesMoved(_ touches: [Touch]) {
+    for touch in touches { active.deliver(touch) }
+  }
+
+  override func touchesEnded(_ touches: [Touch]) {
+    lifting = true
+    defer { lifting = false }
+    for touch in touches { active.deliver(touch) }
+  }
+
+  override func touchesCancelled(_ touches: [Touch]) {
+    for touch in touches { active.deliver(touch) }
+    super.touchesCancelled(touches)
+  }
+
+  override func reset() {
+    inSecond = false
+    firstEndValue = nil
+    first.resetForReuse()
+    second.resetForReuse()
   }
 }
 
@@ -512,27 +714,10 @@ struct GestureModifier: WrappingModifier {
     configureAttachment = { attachment in
       recipe.configure(attachment.recognizer)
       recipe.reportsWhilePossible?(attachment.recognizer) { [weak attachment] in
-        guard let recognizer = attachment?.recognizer, let value = recipe.value(recognizer) else { return }
-        for action in recipe.updating { action(value) }
-        for action in recipe.changed { action(value) }
+        guard let recognizer = attachment?.recognizer else { return }
+        recipe.report(recognizer)
       }
-      attachment.handle = { recognizer in
-        switch recognizer.state {
-        case .began, .changed:
-          guard let value = recipe.value(recognizer) else { return }
-          for action in recipe.updating { action(value) }
-          for action in recipe.changed { action(value) }
-        case .ended:
-          if let value = recipe.value(recognizer) {
-            for action in recipe.ended { action(value) }
-          }
-          for action in recipe.finished { action() }
-        case .cancelled, .failed:
-          for action in recipe.finished { action() }
-        case .possible:
-          break
-        }
-      }
+      attachment.handle = { recipe.handle($0) }
     }
   }
 

@@ -58,7 +58,7 @@ public final class ViewGraph {
   private(set) var layoutAnimation: Animation?
   /// Parts of the tree whose changes animate in the next layout pass
   /// (``View/animation(_:value:)``).
-  private var animatedScopes: [(node: ViewNode, animation: Animation)] = []
+  private var animatedScopes: [(node: ViewNode, animation: Animation?)] = []
   /// Layout passes so far: a node placed first in this one is new.
   private(set) var layoutPassNumber = 0
 
@@ -201,8 +201,9 @@ public final class ViewGraph {
     animatedScopes.removeAll()
   }
 
-  /// Animates the changes inside `node` in the next layout pass.
-  func animate(_ node: ViewNode, with animation: Animation) {
+  /// Animates the changes inside `node` in the next layout pass; nil makes them at once,
+  /// whatever a scope around it says.
+  func animate(_ node: ViewNode, with animation: Animation?) {
     animatedScopes.append((node, animation))
   }
 

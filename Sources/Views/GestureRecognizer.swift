@@ -147,6 +147,10 @@ open class GestureRecognizer {
   }
   /// The view the recogniser is attached to.
   public internal(set) weak var view: View?
+  /// For a recogniser that another drives (a part of a sequence of gestures), attached to
+  /// no view: the view whose window's clock and coordinates it uses. It takes no part in
+  /// the window's arbitration among recognisers.
+  package weak var hostView: View?
   /// The kinds of touch the recogniser takes; others pass it by.
   public var allowedTouchKinds: Set<Touch.Kind> = [.direct, .pointer]
   /// Asked when this recogniser or `other` begins while both track the same touches.
@@ -233,7 +237,7 @@ open class GestureRecognizer {
   }
 
   /// The clock of the view's window.
-  public var clock: (any MainActorClock)? { view?.window?.clock }
+  public var clock: (any MainActorClock)? { (view ?? hostView)?.window?.clock }
 
   /// The centroid of the tracked touches, in `view`'s coordinates (the window's when nil).
   public func location(in view: View?) -> Point {
@@ -248,7 +252,7 @@ open class GestureRecognizer {
   private var lastLocation: Point?
 
   private func convert(_ point: Point, to target: View?) -> Point {
-    guard let target, let window = self.view?.window else { return point }
+    guard let target, let window = (self.view ?? hostView)?.window else { return point }
     return target.convert(point, from: window)
   }
 
@@ -280,7 +284,7 @@ open class GestureRecognizer {
 
   // MARK: Delivery, driven by the window
 
-  func deliver(_ touch: Touch) {
+  package func deliver(_ touch: Touch) {
     guard isEnabled, allowedTouchKinds.contains(touch.kind) else { return }
     switch touch.phase {
     case .began:
@@ -306,11 +310,20 @@ open class GestureRecognizer {
 
   /// Returns to `possible` once the gesture is over and no touches remain; one that waits
   /// for others to fail keeps waiting.
-  func resetIfDone() {
+  package func resetIfDone() {
     guard touches.isEmpty, waitingState == nil, state.isFinished || state == .possible else { return }
     if state != .possible {
       state = .possible
     }
+    reset()
+  }
+
+  /// Forgets its touches and returns to `possible` at once: for a recogniser that another
+  /// drives, when that one is done.
+  package func resetForReuse() {
+    touches = [:]
+    waitingState = nil
+    if state != .possible { state = .possible }
     reset()
   }
 

@@ -255,6 +255,43 @@ struct GestureTests {
     #expect(log.entries == ["zero"])
   }
 
+  @Test func aSequenceReportsItsFirstGestureThenItsSecondAndEndsOnALiftBeforeTheSecondBegins() throws {
+    var entries: [String] = []
+    struct Probe: View {
+      let record: @MainActor (String) -> Void
+      static func describe(_ value: SequenceGesture<LongPressGesture, DragGesture>.Value) -> String {
+        switch value {
+        case .first(let pressing): "first \(pressing)"
+        case .second(let pressed, let drag): "second \(pressed) \(drag.map { "\(Int($0.translation.width))" } ?? "nil")"
+        }
+      }
+      var body: some View {
+        Color.blue.frame(width: 200, height: 200)
+          .gesture(
+            LongPressGesture(minimumDuration: 0.5).sequenced(before: DragGesture(minimumDistance: 0))
+              .onChanged { record("changed \(Self.describe($0))") }
+              .onEnded { record("ended \(Self.describe($0))") })
+      }
+    }
+    let (test, _) = host(Probe { entries.append($0) })
+    let point = Point(x: 200, y: 150)
+    test.press(at: point)
+    #expect(entries == ["changed first true"])
+    test.hold(0.5)
+    #expect(entries == ["changed first true", "changed second true nil", "changed second true 0"])
+    test.move(to: Point(x: 230, y: 150), steps: 1)
+    test.release()
+    test.settle()
+    #expect(entries.suffix(2) == ["changed second true 30", "ended second true 30"])
+    // Lifted before the press is confirmed: nothing ends.
+    entries = []
+    test.press(at: point)
+    test.hold(0.2)
+    test.release()
+    test.settle()
+    #expect(entries == ["changed first true"])
+  }
+
   @Test func aGestureOfYourOwnIsItsBodysGesture() throws {
     struct Swipe: Gesture {
       var body: some Gesture<DragGesture.Value> { DragGesture(minimumDistance: 20) }

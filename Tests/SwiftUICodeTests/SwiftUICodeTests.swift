@@ -414,3 +414,58 @@ struct SwiftUICodeTests {
     #expect(host.shows("Shape: square") && !host.shows("Circle"))
   }
 }
+
+@MainActor
+@Suite("Gestures composed as Apple's documentation composes them")
+struct ComposedGestureCodeTests {
+  @Test("The draggable circle: a long press, then a drag that moves it; a drag without the press moves nothing")
+  func draggableCircle() throws {
+    let (test, host) = show(DraggableCircle())
+    let circle = CGPoint(x: host.bounds.midX, y: host.bounds.midY)
+    // The stroke shows only while dragging: count the strokes drawn.
+    func strokes() -> Int {
+      let context = RecordingGraphicsContext()
+      host.render(in: context)
+      return context.commands.filter { if case .stroke = $0 { true } else { false } }.count
+    }
+    func circleCenter() -> CGPoint? {
+      let context = RecordingGraphicsContext()
+      host.render(in: context)
+      var transform = CGAffineTransform.identity
+      var stack: [CGAffineTransform] = []
+      for command in context.commands {
+        switch command {
+        case .save: stack.append(transform)
+        case .restore: transform = stack.popLast() ?? .identity
+        case .concatenate(let step): transform = step.concatenating(transform)
+        case .fill(let path, let color) where color == .blue:
+          let box = path.bounds
+          return CGPoint(x: box.midX, y: box.midY).applying(transform)
+        default: break
+        }
+      }
+      return nil
+    }
+    let start = try #require(circleCenter())
+    #expect(abs(start.x - circle.x) < 1 && abs(start.y - circle.y) < 1)
+    // A quick drag: the long press fails, nothing moves.
+    test.press(at: circle)
+    test.move(to: CGPoint(x: circle.x + 60, y: circle.y))
+    test.release()
+    test.settle()
+    #expect(try #require(circleCenter()) == start)
+    // Held half a second, then dragged: the circle follows, stroked, and stays.
+    test.press(at: circle)
+    test.hold(0.6)
+    test.move(to: CGPoint(x: circle.x + 60, y: circle.y + 30))
+    host.layoutIfNeeded()
+    #expect(strokes() == 1)
+    let dragged = try #require(circleCenter())
+    #expect(abs(dragged.x - (start.x + 60)) < 1 && abs(dragged.y - (start.y + 30)) < 1)
+    test.release()
+    test.settle()
+    #expect(strokes() == 0)
+    let dropped = try #require(circleCenter())
+    #expect(abs(dropped.x - (start.x + 60)) < 1 && abs(dropped.y - (start.y + 30)) < 1)
+  }
+}

@@ -1,0 +1,1 @@
+../SwiftUICodeTests/Corpus/DraggableCircleView.swift
