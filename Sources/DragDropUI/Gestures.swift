@@ -96,6 +96,12 @@ extension GestureRecipe {
     for action in changed { action(value) }
   }
 
+  /// Runs what goes with the gesture's end with `value`, and with its being over.
+  func end(with value: Value) {
+    for action in ended { action(value) }
+    for action in finished { action() }
+  }
+
   /// Runs what goes with the recogniser's new state.
   func handle(_ recognizer: GestureRecognizer) {
     switch recognizer.state {
@@ -103,9 +109,10 @@ extension GestureRecipe {
       report(recognizer)
     case .ended:
       if let value = value(recognizer) {
-        for action in ended { action(value) }
+        end(with: value)
+      } else {
+        for action in finished { action() }
       }
-      for action in finished { action() }
     case .cancelled, .failed:
       for action in finished { action() }
     case .possible:
@@ -664,6 +671,199 @@ final class SequenceGestureRecognizer: GestureRecognizer {
   override func reset() {
     inSecond = false
     firstEndValue = nil
+    first.resetForReuse()
+    second.resetForReuse()
+  }
+}
+
+// MARK: Exclusive gestures
+
+extension Gesture {
+  /// This gesture, or `other` only once this one has failed, as SwiftUI's
+  /// `exclusively(before:)`: `TapGesture(count: 2).exclusively(before: TapGesture())`
+  /// runs the single tap only when no second tap came.
+  public func exclusively<Other: Gesture>(before other: Other) -> ExclusiveGesture<Self, Other> {
+    ExclusiveGesture(self, other)
+  }
+}
+
+/// Two gestures of which one succeeds, the first preferred, as SwiftUI's
+/// `ExclusiveGesture`: the second is reported only once the first has failed.
+public struct ExclusiveGesture<First: Gesture, Second: Gesture>: Gesture {
+  /// Which gesture is reporting.
+  public enum Value {
+    /// The first, with its value.
+    case first(First.Value)
+    /// The second, with its value.
+    case second(Second.Value)
+  }
+
+  /// The preferred gesture.
+  public var first: First
+  /// The gesture that counts once the first has failed.
+  public var second: Second
+
+  /// `first`, or else `second`.
+  public init(_ first: First, _ second: Second) {
+    self.first = first
+    self.second = second
+  }
+
+  public var body: Never { primitiveBodyRequested(Self.self) }
+}
+
+extension ExclusiveGesture.Value: Equatable where First.Value: Equatable, Second.Value: Equatable {}
+
+extension ExclusiveGesture: PrimitiveGesture {
+  func recipe() -> GestureRecipe<Value> {
+    let firstRecipe = gestureRecipe(first)
+    let secondRecipe = gestureRecipe(second)
+    return GestureRecipe(
+      recognizerType: ObjectIdentifier(Self.self),
+      make: { ExclusiveGestureRecognizer(first: firstRecipe.make(), second: secondRecipe.make()) },
+      configure: { recognizer in
+        guard let pair = recognizer as? ExclusiveGestureRecognizer else { return }
+        firstRecipe.configure(pair.first)
+        secondRecipe.configure(pair.second)
+        pair.valueOfSecond = { secondRecipe.value($0) }
+        pair.endSecond = { value in
+          guard let value = value as? Second.Value else { return }
+          secondRecipe.end(with: value)
+        }
+        pair.handleFirst = { firstRecipe.handle($0) }
+        pair.handleSecond = { secondRecipe.handle($0) }
+      },
+      value: { recognizer in
+        guard let pair = recognizer as? ExclusiveGestureRecognizer else { return nil }
+        switch pair.winner {
+        case .first: return firstRecipe.value(pair.first).map { .first($0) }
+        case .second:
+          if let kept = pair.keptSecondValue as? Second.Value { return .second(kept) }
+          return secondRecipe.value(pair.second).map { .second($0) }
+        case nil: return nil
+        }
+      })
+  }
+}
+
+/// Drives two recognisers with the same touches and reports the first, or the second once
+/// the first has failed: what the second recognises meanwhile waits, and runs nothing.
+@MainActor
+final class ExclusiveGestureRecognizer: GestureRecognizer {
+  enum Part { case first, second }
+
+  let first: GestureRecognizer
+  let second: GestureRecognizer
+  var handleFirst: ((GestureRecognizer) -> Void)?
+  var handleSecond: ((GestureRecognizer) -> Void)?
+  var valueOfSecond: ((GestureRecognizer) -> Any?)?
+  /// Runs what goes with the second's end, with the value it ended with.
+  var endSecond: ((Any) -> Void)?
+  /// Which part the recogniser reports.
+  private(set) var winner: Part?
+  /// The second's value when it ended while the first could still succeed.
+  private(set) var keptSecondValue: Any?
+  private var secondEndedWhileWaiting = false
+  private var firstFailed = false
+
+  init(first: GestureRecognizer, second: GestureRecognizer) {
+    self.first = first
+    self.second = second
+    super.init()
+    first.addAction { [weak self] in self?.firstDidChange($0) }
+    first.failureObserver = { [weak self] in self?.firstDidChange($0) }
+    second.addAction { [weak self] in self?.secondDidChange($0) }
+    second.failureObserver = { [weak self] in self?.secondDidChange($0) }
+  }
+
+  private func firstDidChange(_ part: GestureRecognizer) {
+    guard !state.isFinished, winner != .second else { return }
+    switch part.state {
+    case .began, .changed, .ended:
+      winner = .first
+      handleFirst?(part)
+      state = state == .possible && part.state == .changed ? .began : part.state
+    case .failed, .cancelled:
+      handleFirst?(part)
+      if winner == .first {
+        state = .cancelled
+        return
+      }
+      firstFailed = true
+      if secondEndedWhileWaiting {
+        winner = .second
+        if let kept = keptSecondValue { endSecond?(kept) }
+        state = .ended
+        // Recognised with no touch left (a double tap's wait ran out): ready for the next
+        // touch once the part that failed has finished failing.
+        clock?.schedule(after: 0) { [weak self] in self?.resetIfDone() }
+      } else if second.state == .began || second.state == .changed {
+        winner = .second
+        state = .began
+      } else if second.state.isFinished {
+        state = .failed
+      }
+    case .possible:
+      break
+    }
+  }
+
+  private func secondDidChange(_ part: GestureRecognizer) {
+    guard !state.isFinished, winner != .first else { return }
+    guard firstFailed else {
+      // Nothing of the second runs while the first may still succeed.
+      if part.state == .ended {
+        secondEndedWhileWaiting = true
+        keptSecondValue = valueOfSecond?(part)
+      }
+      return
+    }
+    handleSecond?(part)
+    switch part.state {
+    case .began, .changed, .ended:
+      winner = .second
+      state = state == .possible && part.state == .changed ? .began : part.state
+    case .failed, .cancelled:
+      state = state == .possible ? .failed : .cancelled
+    case .possible:
+      break
+    }
+  }
+
+  private func deliverToBoth(_ touches: [Touch]) {
+    for touch in touches {
+      first.deliver(touch)
+      second.deliver(touch)
+    }
+  }
+
+  override func touchesBegan(_ touches: [Touch]) {
+    first.hostView = view
+    second.hostView = view
+    deliverToBoth(touches)
+  }
+
+  override func touchesMoved(_ touches: [Touch]) { deliverToBoth(touches) }
+
+  override func touchesEnded(_ touches: [Touch]) { deliverToBoth(touches) }
+
+  override func touchesCancelled(_ touches: [Touch]) {
+    deliverToBoth(touches)
+    super.touchesCancelled(touches)
+  }
+
+  override func reset() {
+    if state == .possible && winner == nil && !firstFailed {
+      // Between the touches of a gesture that takes several (a double tap): each part
+      // keeps what it has counted.
+      first.resetIfDone()
+      if !secondEndedWhileWaiting { second.resetIfDone() }
+      return
+    }
+    winner = nil
+    keptSecondValue = nil
+    secondEndedWhileWaiting = false
+    firstFailed = false
     first.resetForReuse()
     second.resetForReuse()
   }

@@ -292,6 +292,42 @@ struct GestureTests {
     #expect(entries == ["changed first true"])
   }
 
+  @Test func aDoubleTapExclusivelyBeforeASingleTapRunsOneOfThem() throws {
+    let log = GestureLog()
+    struct Taps: View {
+      let log: GestureLog
+      var body: some View {
+        Text("tap me").frame(width: 120, height: 60)
+          .gesture(
+            TapGesture(count: 2).onEnded { log.entries.append("double") }
+              .exclusively(before: TapGesture().onEnded { log.entries.append("single") })
+              .onEnded { value in
+                switch value {
+                case .first: log.entries.append("exclusive first")
+                case .second: log.entries.append("exclusive second")
+                }
+              })
+      }
+    }
+    let (test, host) = host(Taps(log: log))
+    let point = try #require(host.find(text: "tap me")).center
+    for _ in 0..<2 {
+      // One tap: the single tap runs once no second tap came.
+      log.entries = []
+      test.tap(at: point)
+      #expect(log.entries.isEmpty)
+      test.hold(0.5)
+      #expect(log.entries == ["single", "exclusive second"])
+      // Two taps: the double tap alone.
+      log.entries = []
+      test.tap(at: point)
+      test.hold(0.1)
+      test.tap(at: point)
+      test.settle()
+      #expect(log.entries == ["double", "exclusive first"])
+    }
+  }
+
   @Test func aGestureOfYourOwnIsItsBodysGesture() throws {
     struct Swipe: Gesture {
       var body: some Gesture<DragGesture.Value> { DragGesture(minimumDistance: 20) }
