@@ -500,6 +500,58 @@ final class DragGestureRecognizer: PanGestureRecognizer {
   }
 }
 
+// MARK: Mapping
+
+extension Gesture {
+  /// The gesture with its values made by `transform`: what ``onChanged(_:)``,
+  /// ``onEnded(_:)`` and ``updating(_:body:)`` after it see.
+  public func map<NewValue>(_ transform: @escaping @MainActor (Value) -> NewValue) -> _MapGesture<Self, NewValue> {
+    _MapGesture(base: self, transform: transform)
+  }
+}
+
+/// A gesture whose values are another's, transformed: ``Gesture/map(_:)``.
+public struct _MapGesture<Base: Gesture, NewValue>: Gesture {
+  public typealias Value = NewValue
+  let base: Base
+  let transform: @MainActor (Base.Value) -> NewValue
+  public var body: Never { primitiveBodyRequested(Self.self) }
+}
+
+extension _MapGesture: PrimitiveGesture {
+  func recipe() -> GestureRecipe<NewValue> {
+    let base = gestureRecipe(self.base)
+    let transform = self.transform
+    var mapped = GestureRecipe<NewValue>(
+      recognizerType: base.recognizerType, make: base.make, configure: base.configure,
+      value: { base.value($0).map(transform) }, reportsWhilePossible: base.reportsWhilePossible)
+    // What was attached before the map runs with the values before it: the recogniser's
+    // value now, read again.
+    let recognizer = RecognizerBox()
+    mapped.configure = { made in
+      recognizer.recognizer = made
+      base.configure(made)
+    }
+    mapped.updating.append { _ in
+      guard let made = recognizer.recognizer, let value = base.value(made) else { return }
+      for action in base.updating { action(value) }
+      for action in base.changed { action(value) }
+    }
+    mapped.ended.append { _ in
+      guard let made = recognizer.recognizer, let value = base.value(made) else { return }
+      for action in base.ended { action(value) }
+    }
+    mapped.finished.append { for action in base.finished { action() } }
+    return mapped
+  }
+}
+
+/// The recogniser a mapped gesture's recipe was configured with, held weakly.
+@MainActor
+final class RecognizerBox {
+  weak var recognizer: GestureRecognizer?
+}
+
 // MARK: Sequences
 
 extension Gesture {

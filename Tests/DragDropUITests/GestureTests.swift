@@ -328,6 +328,28 @@ struct GestureTests {
     }
   }
 
+  @Test func aMappedGestureReportsTransformedValuesAndRunsWhatCameBefore() throws {
+    let log = GestureLog()
+    struct Mapped: View {
+      let log: GestureLog
+      var body: some View {
+        Color.blue.frame(width: 300, height: 200)
+          .gesture(
+            DragGesture(minimumDistance: 0)
+              .onEnded { log.entries.append("drag ended \(Int($0.translation.width))") }
+              .map { Int($0.translation.width) }
+              .onChanged { log.entries.append("width \($0)") }
+              .onEnded { log.entries.append("ended \($0)") })
+      }
+    }
+    let (test, _) = host(Mapped(log: log))
+    test.press(at: Point(x: 100, y: 150))
+    test.move(to: Point(x: 120, y: 150), steps: 2)
+    test.release()
+    test.settle()
+    #expect(log.entries == ["width 0", "width 10", "width 20", "drag ended 20", "ended 20"])
+  }
+
   @Test func aGestureOfYourOwnIsItsBodysGesture() throws {
     struct Swipe: Gesture {
       var body: some Gesture<DragGesture.Value> { DragGesture(minimumDistance: 20) }
