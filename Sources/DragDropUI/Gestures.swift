@@ -330,7 +330,8 @@ extension LongPressGesture: PrimitiveGesture {
         press.minimumDuration = duration
         press.maximumDistance = distance
       },
-      value: { ($0 as? PressGestureRecognizer)?.isPressing ?? false },
+      // True while the touch is down, and once the press has succeeded.
+      value: { ($0 as? PressGestureRecognizer).map { $0.isPressing || $0.state == .ended } ?? false },
       reportsWhilePossible: { recognizer, report in (recognizer as? PressGestureRecognizer)?.didPress = report })
   }
 }
@@ -723,6 +724,137 @@ final class SequenceGestureRecognizer: GestureRecognizer {
   override func reset() {
     inSecond = false
     firstEndValue = nil
+    first.resetForReuse()
+    second.resetForReuse()
+  }
+}
+
+// MARK: Simultaneous gestures
+
+extension Gesture {
+  /// This gesture and `other` at once, from the same touches, as SwiftUI's
+  /// `simultaneously(with:)`: the value holds each one's value once it has one.
+  public func simultaneously<Other: Gesture>(with other: Other) -> SimultaneousGesture<Self, Other> {
+    SimultaneousGesture(self, other)
+  }
+}
+
+/// Two gestures recognised together, as SwiftUI's `SimultaneousGesture`. It begins when
+/// either does, and ends once both are over, with success when either succeeded.
+public struct SimultaneousGesture<First: Gesture, Second: Gesture>: Gesture {
+  /// Each gesture's value, once it has one.
+  public struct Value {
+    /// The first gesture's value.
+    public var first: First.Value?
+    /// The second gesture's value.
+    public var second: Second.Value?
+  }
+
+  /// One of the gestures.
+  public var first: First
+  /// The other.
+  public var second: Second
+
+  /// `first` and `second` together.
+  public init(_ first: First, _ second: Second) {
+    self.first = first
+    self.second = second
+  }
+
+  public var body: Never { primitiveBodyRequested(Self.self) }
+}
+
+extension SimultaneousGesture.Value: Equatable where First.Value: Equatable, Second.Value: Equatable {}
+
+extension SimultaneousGesture: PrimitiveGesture {
+  func recipe() -> GestureRecipe<Value> {
+    let firstRecipe = gestureRecipe(first)
+    let secondRecipe = gestureRecipe(second)
+    return GestureRecipe(
+      recognizerType: ObjectIdentifier(Self.self),
+      make: { SimultaneousGestureRecognizer(first: firstRecipe.make(), second: secondRecipe.make()) },
+      configure: { recognizer in
+        guard let pair = recognizer as? SimultaneousGestureRecognizer else { return }
+        firstRecipe.configure(pair.first)
+        secondRecipe.configure(pair.second)
+        pair.handleFirst = { firstRecipe.handle($0) }
+        pair.handleSecond = { secondRecipe.handle($0) }
+      },
+      value: { recognizer in
+        guard let pair = recognizer as? SimultaneousGestureRecognizer else { return nil }
+        @MainActor func recognised(_ part: GestureRecognizer) -> Bool {
+          part.state == .began || part.state == .changed || part.state == .ended
+        }
+        return Value(
+          first: recognised(pair.first) ? firstRecipe.value(pair.first) : nil,
+          second: recognised(pair.second) ? secondRecipe.value(pair.second) : nil)
+      })
+  }
+}
+
+/// Drives two recognisers with the same touches; both recognise.
+@MainActor
+final class SimultaneousGestureRecognizer: GestureRecognizer {
+  let first: GestureRecognizer
+  let second: GestureRecognizer
+  var handleFirst: ((GestureRecognizer) -> Void)?
+  var handleSecond: ((GestureRecognizer) -> Void)?
+
+  init(first: GestureRecognizer, second: GestureRecognizer) {
+    self.first = first
+    self.second = second
+    super.init()
+    for part in [first, second] {
+      part.addAction { [weak self] in self?.partDidChange($0) }
+      part.failureObserver = { [weak self] in self?.partDidChange($0) }
+    }
+  }
+
+  private func partDidChange(_ part: GestureRecognizer) {
+    guard !state.isFinished else { return }
+    (part === first ? handleFirst : handleSecond)?(part)
+    let parts = [first, second]
+    let succeeded = parts.contains { $0.state == .ended }
+    let going = parts.contains { $0.state == .began || $0.state == .changed }
+    if parts.allSatisfy({ $0.state.isFinished }) {
+      state = succeeded ? .ended : (state == .possible ? .failed : .cancelled)
+    } else if going || succeeded {
+      state = state == .possible ? .began : .changed
+    }
+  }
+
+  override func touchesBegan(_ touches: [Touch]) {
+    first.hostView = view
+    second.hostView = view
+    for touch in touches {
+      first.deliver(touch)
+      second.deliver(touch)
+    }
+  }
+
+  override func touchesMoved(_ touches: [Touch]) {
+    for touch in touches {
+      first.deliver(touch)
+      second.deliver(touch)
+    }
+  }
+
+  override func touchesEnded(_ touches: [Touch]) {
+    for touch in touches {
+      first.deliver(touch)
+      second.deliver(touch)
+    }
+  }
+
+  override func touchesCancelled(_ touches: [Touch]) {
+    for touch in touches {
+      first.deliver(touch)
+      second.deliver(touch)
+    }
+    super.touchesCancelled(touches)
+  }
+
+  override func reset() {
     first.resetForReuse()
     second.resetForReuse()
   }

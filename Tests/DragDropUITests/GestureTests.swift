@@ -350,6 +350,43 @@ struct GestureTests {
     #expect(log.entries == ["width 0", "width 10", "width 20", "drag ended 20", "ended 20"])
   }
 
+  @Test func simultaneousGesturesBothReportAndEndOnceBothAreOver() throws {
+    let log = GestureLog()
+    struct Both: View {
+      let log: GestureLog
+      var body: some View {
+        Color.blue.frame(width: 300, height: 200)
+          .gesture(
+            LongPressGesture(minimumDuration: 0.3).onEnded { _ in log.entries.append("pressed") }
+              .simultaneously(with: DragGesture(minimumDistance: 20).onEnded { _ in log.entries.append("dragged") })
+              .onEnded { value in
+                log.entries.append(
+                  "both: \(value.first ?? false) \(value.second.map { Int($0.translation.width) } ?? -1)")
+              })
+      }
+    }
+    let (test, _) = host(Both(log: log))
+    // Held, then dragged: both succeed.
+    test.press(at: Point(x: 100, y: 150))
+    test.hold(0.4)
+    test.move(to: Point(x: 140, y: 150))
+    test.release()
+    test.settle()
+    #expect(log.entries == ["pressed", "dragged", "both: true 40"])
+    // Dragged at once: the press fails, the drag alone succeeds.
+    log.entries = []
+    test.press(at: Point(x: 100, y: 150))
+    test.move(to: Point(x: 150, y: 150))
+    test.release()
+    test.settle()
+    #expect(log.entries == ["dragged", "both: false 50"])
+    // A quick tap: neither.
+    log.entries = []
+    test.tap(at: Point(x: 100, y: 150))
+    test.settle()
+    #expect(log.entries.isEmpty)
+  }
+
   @Test func aGestureOfYourOwnIsItsBodysGesture() throws {
     struct Swipe: Gesture {
       var body: some Gesture<DragGesture.Value> { DragGesture(minimumDistance: 20) }
