@@ -630,18 +630,15 @@ extension SequenceGesture: PrimitiveGesture {
 /// Drives a sequence's two recognisers with its touches: the first until it ends, then the
 /// second, from the touch where it is. The two take no part in the window's arbitration;
 /// this one does.
+/// A recogniser made of two others that it drives with its touches, attached to no view:
+/// they take no part in the window's arbitration, this one does. Subclasses say which
+/// part sees a touch and what the parts' changes make of this one.
 @MainActor
-final class SequenceGestureRecognizer: GestureRecognizer {
+class PairedGestureRecognizer: GestureRecognizer {
   let first: GestureRecognizer
   let second: GestureRecognizer
   var handleFirst: ((GestureRecognizer) -> Void)?
   var handleSecond: ((GestureRecognizer) -> Void)?
-  /// Reports the sequence's value while it has not recognised: the first goes on.
-  var reportWhilePossible: (@MainActor () -> Void)?
-  /// The first gesture's value when it ended.
-  var firstEndValue: Any?
-  private var inSecond = false
-  private var lifting = false
 
   init(first: GestureRecognizer, second: GestureRecognizer) {
     self.first = first
@@ -653,13 +650,55 @@ final class SequenceGestureRecognizer: GestureRecognizer {
     second.failureObserver = { [weak self] in self?.secondDidChange($0) }
   }
 
-  private var active: GestureRecognizer { inSecond ? second : first }
+  /// The parts that see the touches now: both, unless a subclass says otherwise.
+  var receivers: [GestureRecognizer] { [first, second] }
+
+  func firstDidChange(_ part: GestureRecognizer) {}
+  func secondDidChange(_ part: GestureRecognizer) {}
+
+  private func forward(_ touches: [Touch]) {
+    for part in receivers {
+      for touch in touches { part.deliver(touch) }
+    }
+  }
+
+  override func touchesBegan(_ touches: [Touch]) {
+    first.hostView = view
+    second.hostView = view
+    forward(touches)
+  }
+
+  override func touchesMoved(_ touches: [Touch]) { forward(touches) }
+
+  override func touchesEnded(_ touches: [Touch]) { forward(touches) }
+
+  override func touchesCancelled(_ touches: [Touch]) {
+    forward(touches)
+    super.touchesCancelled(touches)
+  }
+
+  override func reset() {
+    first.resetForReuse()
+    second.resetForReuse()
+  }
+}
+
+@MainActor
+final class SequenceGestureRecognizer: PairedGestureRecognizer {
+  /// Reports the sequence's value while it has not recognised: the first goes on.
+  var reportWhilePossible: (@MainActor () -> Void)?
+  /// The first gesture's value when it ended.
+  var firstEndValue: Any?
+  private var inSecond = false
+  private var lifting = false
+
+  override var receivers: [GestureRecognizer] { [inSecond ? second : first] }
 
   func firstDidReport() {
     if state == .possible { reportWhilePossible?() }
   }
 
-  private func firstDidChange(_ part: GestureRecognizer) {
+  override func firstDidChange(_ part: GestureRecognizer) {
     guard !state.isFinished, !inSecond else { return }
     handleFirst?(part)
     switch part.state {
@@ -682,7 +721,7 @@ final class SequenceGestureRecognizer: GestureRecognizer {
     }
   }
 
-  private func secondDidChange(_ part: GestureRecognizer) {
+  override func secondDidChange(_ part: GestureRecognizer) {
     guard inSecond, !state.isFinished else { return }
     handleSecond?(part)
     switch part.state {
@@ -700,32 +739,16 @@ final class SequenceGestureRecognizer: GestureRecognizer {
     }
   }
 
-  override func touchesBegan(_ touches: [Touch]) {
-    first.hostView = view
-    second.hostView = view
-    for touch in touches { active.deliver(touch) }
-  }
-
-  override func touchesMoved(_ touches: [Touch]) {
-    for touch in touches { active.deliver(touch) }
-  }
-
   override func touchesEnded(_ touches: [Touch]) {
     lifting = true
     defer { lifting = false }
-    for touch in touches { active.deliver(touch) }
-  }
-
-  override func touchesCancelled(_ touches: [Touch]) {
-    for touch in touches { active.deliver(touch) }
-    super.touchesCancelled(touches)
+    super.touchesEnded(touches)
   }
 
   override func reset() {
     inSecond = false
     firstEndValue = nil
-    first.resetForReuse()
-    second.resetForReuse()
+    super.reset()
   }
 }
 
@@ -794,25 +817,20 @@ extension SimultaneousGesture: PrimitiveGesture {
 
 /// Drives two recognisers with the same touches; both recognise.
 @MainActor
-final class SimultaneousGestureRecognizer: GestureRecognizer {
-  let first: GestureRecognizer
-  let second: GestureRecognizer
-  var handleFirst: ((GestureRecognizer) -> Void)?
-  var handleSecond: ((GestureRecognizer) -> Void)?
-
-  init(first: GestureRecognizer, second: GestureRecognizer) {
-    self.first = first
-    self.second = second
-    super.init()
-    for part in [first, second] {
-      part.addAction { [weak self] in self?.partDidChange($0) }
-      part.failureObserver = { [weak self] in self?.partDidChange($0) }
-    }
+final class SimultaneousGestureRecognizer: PairedGestureRecognizer {
+  override func firstDidChange(_ part: GestureRecognizer) {
+    guard !state.isFinished else { return }
+    handleFirst?(part)
+    partDidChange()
   }
 
-  private func partDidChange(_ part: GestureRecognizer) {
+  override func secondDidChange(_ part: GestureRecognizer) {
     guard !state.isFinished else { return }
-    (part === first ? handleFirst : handleSecond)?(part)
+    handleSecond?(part)
+    partDidChange()
+  }
+
+  private func partDidChange() {
     let parts = [first, second]
     let succeeded = parts.contains { $0.state == .ended }
     let going = parts.contains { $0.state == .began || $0.state == .changed }
@@ -821,42 +839,6 @@ final class SimultaneousGestureRecognizer: GestureRecognizer {
     } else if going || succeeded {
       state = state == .possible ? .began : .changed
     }
-  }
-
-  override func touchesBegan(_ touches: [Touch]) {
-    first.hostView = view
-    second.hostView = view
-    for touch in touches {
-      first.deliver(touch)
-      second.deliver(touch)
-    }
-  }
-
-  override func touchesMoved(_ touches: [Touch]) {
-    for touch in touches {
-      first.deliver(touch)
-      second.deliver(touch)
-    }
-  }
-
-  override func touchesEnded(_ touches: [Touch]) {
-    for touch in touches {
-      first.deliver(touch)
-      second.deliver(touch)
-    }
-  }
-
-  override func touchesCancelled(_ touches: [Touch]) {
-    for touch in touches {
-      first.deliver(touch)
-      second.deliver(touch)
-    }
-    super.touchesCancelled(touches)
-  }
-
-  override func reset() {
-    first.resetForReuse()
-    second.resetForReuse()
   }
 }
 
@@ -933,13 +915,9 @@ extension ExclusiveGesture: PrimitiveGesture {
 /// Drives two recognisers with the same touches and reports the first, or the second once
 /// the first has failed: what the second recognises meanwhile waits, and runs nothing.
 @MainActor
-final class ExclusiveGestureRecognizer: GestureRecognizer {
+final class ExclusiveGestureRecognizer: PairedGestureRecognizer {
   enum Part { case first, second }
 
-  let first: GestureRecognizer
-  let second: GestureRecognizer
-  var handleFirst: ((GestureRecognizer) -> Void)?
-  var handleSecond: ((GestureRecognizer) -> Void)?
   var valueOfSecond: ((GestureRecognizer) -> Any?)?
   /// Runs what goes with the second's end, with the value it ended with.
   var endSecond: ((Any) -> Void)?
@@ -950,17 +928,7 @@ final class ExclusiveGestureRecognizer: GestureRecognizer {
   private var secondEndedWhileWaiting = false
   private var firstFailed = false
 
-  init(first: GestureRecognizer, second: GestureRecognizer) {
-    self.first = first
-    self.second = second
-    super.init()
-    first.addAction { [weak self] in self?.firstDidChange($0) }
-    first.failureObserver = { [weak self] in self?.firstDidChange($0) }
-    second.addAction { [weak self] in self?.secondDidChange($0) }
-    second.failureObserver = { [weak self] in self?.secondDidChange($0) }
-  }
-
-  private func firstDidChange(_ part: GestureRecognizer) {
+  override func firstDidChange(_ part: GestureRecognizer) {
     guard !state.isFinished, winner != .second else { return }
     switch part.state {
     case .began, .changed, .ended:
@@ -992,7 +960,7 @@ final class ExclusiveGestureRecognizer: GestureRecognizer {
     }
   }
 
-  private func secondDidChange(_ part: GestureRecognizer) {
+  override func secondDidChange(_ part: GestureRecognizer) {
     guard !state.isFinished, winner != .first else { return }
     guard firstFailed else {
       // Nothing of the second runs while the first may still succeed.
@@ -1014,28 +982,6 @@ final class ExclusiveGestureRecognizer: GestureRecognizer {
     }
   }
 
-  private func deliverToBoth(_ touches: [Touch]) {
-    for touch in touches {
-      first.deliver(touch)
-      second.deliver(touch)
-    }
-  }
-
-  override func touchesBegan(_ touches: [Touch]) {
-    first.hostView = view
-    second.hostView = view
-    deliverToBoth(touches)
-  }
-
-  override func touchesMoved(_ touches: [Touch]) { deliverToBoth(touches) }
-
-  override func touchesEnded(_ touches: [Touch]) { deliverToBoth(touches) }
-
-  override func touchesCancelled(_ touches: [Touch]) {
-    deliverToBoth(touches)
-    super.touchesCancelled(touches)
-  }
-
   override func reset() {
     if state == .possible && winner == nil && !firstFailed {
       // Between the touches of a gesture that takes several (a double tap): each part
@@ -1048,8 +994,7 @@ final class ExclusiveGestureRecognizer: GestureRecognizer {
     keptSecondValue = nil
     secondEndedWhileWaiting = false
     firstFailed = false
-    first.resetForReuse()
-    second.resetForReuse()
+    super.reset()
   }
 }
 
