@@ -630,15 +630,18 @@ extension SequenceGesture: PrimitiveGesture {
 /// Drives a sequence's two recognisers with its touches: the first until it ends, then the
 /// second, from the touch where it is. The two take no part in the window's arbitration;
 /// this one does.
-/// A recogniser made of two others that it drives with its touches, attached to no view:
-/// they take no part in the window's arbitration, this one does. Subclasses say which
-/// part sees a touch and what the parts' changes make of this one.
 @MainActor
-class PairedGestureRecognizer: GestureRecognizer {
+final class SequenceGestureRecognizer: GestureRecognizer {
   let first: GestureRecognizer
   let second: GestureRecognizer
   var handleFirst: ((GestureRecognizer) -> Void)?
   var handleSecond: ((GestureRecognizer) -> Void)?
+  /// Reports the sequence's value while it has not recognised: the first goes on.
+  var reportWhilePossible: (@MainActor () -> Void)?
+  /// The first gesture's value when it ended.
+  var firstEndValue: Any?
+  private var inSecond = false
+  private var lifting = false
 
   init(first: GestureRecognizer, second: GestureRecognizer) {
     self.first = first
@@ -650,55 +653,13 @@ class PairedGestureRecognizer: GestureRecognizer {
     second.failureObserver = { [weak self] in self?.secondDidChange($0) }
   }
 
-  /// The parts that see the touches now: both, unless a subclass says otherwise.
-  var receivers: [GestureRecognizer] { [first, second] }
-
-  func firstDidChange(_ part: GestureRecognizer) {}
-  func secondDidChange(_ part: GestureRecognizer) {}
-
-  private func forward(_ touches: [Touch]) {
-    for part in receivers {
-      for touch in touches { part.deliver(touch) }
-    }
-  }
-
-  override func touchesBegan(_ touches: [Touch]) {
-    first.hostView = view
-    second.hostView = view
-    forward(touches)
-  }
-
-  override func touchesMoved(_ touches: [Touch]) { forward(touches) }
-
-  override func touchesEnded(_ touches: [Touch]) { forward(touches) }
-
-  override func touchesCancelled(_ touches: [Touch]) {
-    forward(touches)
-    super.touchesCancelled(touches)
-  }
-
-  override func reset() {
-    first.resetForReuse()
-    second.resetForReuse()
-  }
-}
-
-@MainActor
-final class SequenceGestureRecognizer: PairedGestureRecognizer {
-  /// Reports the sequence's value while it has not recognised: the first goes on.
-  var reportWhilePossible: (@MainActor () -> Void)?
-  /// The first gesture's value when it ended.
-  var firstEndValue: Any?
-  private var inSecond = false
-  private var lifting = false
-
-  override var receivers: [GestureRecognizer] { [inSecond ? second : first] }
+  private var active: GestureRecognizer { inSecond ? second : first }
 
   func firstDidReport() {
     if state == .possible { reportWhilePossible?() }
   }
 
-  override func firstDidChange(_ part: GestureRecognizer) {
+  private func firstDidChange(_ part: GestureRecognizer) {
     guard !state.isFinished, !inSecond else { return }
     handleFirst?(part)
     switch part.state {
@@ -721,7 +682,7 @@ final class SequenceGestureRecognizer: PairedGestureRecognizer {
     }
   }
 
-  override func secondDidChange(_ part: GestureRecognizer) {
+  private func secondDidChange(_ part: GestureRecognizer) {
     guard inSecond, !state.isFinished else { return }
     handleSecond?(part)
     switch part.state {
@@ -739,16 +700,32 @@ final class SequenceGestureRecognizer: PairedGestureRecognizer {
     }
   }
 
+  override func touchesBegan(_ touches: [Touch]) {
+    first.hostView = view
+    second.hostView = view
+    for touch in touches { active.deliver(touch) }
+  }
+
+  override func touchesMoved(_ touches: [Touch]) {
+    for touch in touches { active.deliver(touch) }
+  }
+
   override func touchesEnded(_ touches: [Touch]) {
     lifting = true
     defer { lifting = false }
-    super.touchesEnded(touches)
+    for touch in touches { active.deliver(touch) }
+  }
+
+  override func touchesCancelled(_ touches: [Touch]) {
+    for touch in touches { active.deliver(touch) }
+    super.touchesCancelled(touches)
   }
 
   override func reset() {
     inSecond = false
     firstEndValue = nil
-    super.reset()
+    first.resetForReuse()
+    second.resetForReuse()
   }
 }
 
@@ -817,20 +794,25 @@ extension SimultaneousGesture: PrimitiveGesture {
 
 /// Drives two recognisers with the same touches; both recognise.
 @MainActor
-final class SimultaneousGestureRecognizer: PairedGestureRecognizer {
-  override func firstDidChange(_ part: GestureRecognizer) {
-    guard !state.isFinished else { return }
-    handleFirst?(part)
-    partDidChange()
+final class SimultaneousGestureRecognizer: GestureRecognizer {
+  let first: GestureRecognizer
+  let second: GestureRecognizer
+  var handleFirst: ((GestureRecognizer) -> Void)?
+  var handleSecond: ((GestureRecognizer) -> Void)?
+
+  init(first: GestureRecognizer, second: GestureRecognizer) {
+    self.first = first
+    self.second = second
+    super.init()
+    for part in [first, second] {
+      part.addAction { [weak self] in self?.partDidChange($0) }
+      part.failureObserver = { [weak self] in self?.partDidChange($0) }
+    }
   }
 
-  override func secondDidChange(_ part: GestureRecognizer) {
+  private func partDidChange(_ part: GestureRecognizer) {
     guard !state.isFinished else { return }
-    handleSecond?(part)
-    partDidChange()
-  }
-
-  private func partDidChange() {
+    (part === first ? handleFirst : handleSecond)?(part)
     let parts = [first, second]
     let succeeded = parts.contains { $0.state == .ended }
     let going = parts.contains { $0.state == .began || $0.state == .changed }
@@ -839,6 +821,42 @@ final class SimultaneousGestureRecognizer: PairedGestureRecognizer {
     } else if going || succeeded {
       state = state == .possible ? .began : .changed
     }
+  }
+
+  override func touchesBegan(_ touches: [Touch]) {
+    first.hostView = view
+    second.hostView = view
+    for touch in touches {
+      first.deliver(touch)
+      second.deliver(touch)
+    }
+  }
+
+  override func touchesMoved(_ touches: [Touch]) {
+    for touch in touches {
+      first.deliver(touch)
+      second.deliver(touch)
+    }
+  }
+
+  override func touchesEnded(_ touches: [Touch]) {
+    for touch in touches {
+      first.deliver(touch)
+      second.deliver(touch)
+    }
+  }
+
+  override func touchesCancelled(_ touches: [Touch]) {
+    for touch in touches {
+      first.deliver(touch)
+      second.deliver(touch)
+    }
+    super.touchesCancelled(touches)
+  }
+
+  override func reset() {
+    first.resetForReuse()
+    second.resetForReuse()
   }
 }
 
@@ -915,9 +933,13 @@ extension ExclusiveGesture: PrimitiveGesture {
 /// Drives two recognisers with the same touches and reports the first, or the second once
 /// the first has failed: what the second recognises meanwhile waits, and runs nothing.
 @MainActor
-final class ExclusiveGestureRecognizer: PairedGestureRecognizer {
+final class ExclusiveGestureRecognizer: GestureRecognizer {
   enum Part { case first, second }
 
+  let first: GestureRecognizer
+  let second: GestureRecognizer
+  var handleFirst: ((GestureRecognizer) -> Void)?
+  var handleSecond: ((GestureRecognizer) -> Void)?
   var valueOfSecond: ((GestureRecognizer) -> Any?)?
   /// Runs what goes with the second's end, with the value it ended with.
   var endSecond: ((Any) -> Void)?
@@ -928,7 +950,17 @@ final class ExclusiveGestureRecognizer: PairedGestureRecognizer {
   private var secondEndedWhileWaiting = false
   private var firstFailed = false
 
-  override func firstDidChange(_ part: GestureRecognizer) {
+  init(first: GestureRecognizer, second: GestureRecognizer) {
+    self.first = first
+    self.second = second
+    super.init()
+    first.addAction { [weak self] in self?.firstDidChange($0) }
+    first.failureObserver = { [weak self] in self?.firstDidChange($0) }
+    second.addAction { [weak self] in self?.secondDidChange($0) }
+    second.failureObserver = { [weak self] in self?.secondDidChange($0) }
+  }
+
+  private func firstDidChange(_ part: GestureRecognizer) {
     guard !state.isFinished, winner != .second else { return }
     switch part.state {
     case .began, .changed, .ended:
@@ -960,7 +992,7 @@ final class ExclusiveGestureRecognizer: PairedGestureRecognizer {
     }
   }
 
-  override func secondDidChange(_ part: GestureRecognizer) {
+  private func secondDidChange(_ part: GestureRecognizer) {
     guard !state.isFinished, winner != .first else { return }
     guard firstFailed else {
       // Nothing of the second runs while the first may still succeed.
@@ -982,6 +1014,28 @@ final class ExclusiveGestureRecognizer: PairedGestureRecognizer {
     }
   }
 
+  private func deliverToBoth(_ touches: [Touch]) {
+    for touch in touches {
+      first.deliver(touch)
+      second.deliver(touch)
+    }
+  }
+
+  override func touchesBegan(_ touches: [Touch]) {
+    first.hostView = view
+    second.hostView = view
+    deliverToBoth(touches)
+  }
+
+  override func touchesMoved(_ touches: [Touch]) { deliverToBoth(touches) }
+
+  override func touchesEnded(_ touches: [Touch]) { deliverToBoth(touches) }
+
+  override func touchesCancelled(_ touches: [Touch]) {
+    deliverToBoth(touches)
+    super.touchesCancelled(touches)
+  }
+
   override func reset() {
     if state == .possible && winner == nil && !firstFailed {
       // Between the touches of a gesture that takes several (a double tap): each part
@@ -994,7 +1048,8 @@ final class ExclusiveGestureRecognizer: PairedGestureRecognizer {
     keptSecondValue = nil
     secondEndedWhileWaiting = false
     firstFailed = false
-    super.reset()
+    first.resetForReuse()
+    second.resetForReuse()
   }
 }
 
