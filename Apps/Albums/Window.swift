@@ -122,6 +122,13 @@ struct Open: ParsableCommand {
   @MainActor
   static func trace(_ controller: AlbumsController, in host: GTKWindow) {
     host.window.dragController.addCallObserver { call in emit("call \(call.description)") }
+    // Where the pointer is over the window: a driver on Wayland learns from it where the
+    // compositor put the window.
+    if ProcessInfo.processInfo.environment["DRAGDROP_TRACE_POINTER"] != nil {
+      host.pointerObserver = { point in
+        emit(TraceLine.pointer(x: Int(point.x.rounded()), y: Int(point.y.rounded())).description)
+      }
+    }
     var lastState = controller.state
     emit("state \(lastState)")
     controller.didChange = { [weak controller] in
