@@ -133,11 +133,15 @@ public struct XInput: Sendable {
     return prefix + name
   }
 
-  /// The X window of process `pid` whose title starts with `titlePrefix`.
+  /// The X window of process `pid` whose title starts with `titlePrefix`, or else its only
+  /// visible window (an application may have renamed it: a root view controller's title
+  /// becomes its window's).
   public func window(ofProcess pid: Int32, titlePrefix: String) throws(DriverError) -> String? {
     let ids = (try? run(["search", "--pid", "\(pid)"]))?.split(separator: "\n").map(String.init) ?? []
     for id in ids where (try? run(["getwindowname", id]))?.hasPrefix(titlePrefix) == true { return id }
-    return nil
+    let visible =
+      (try? run(["search", "--onlyvisible", "--pid", "\(pid)"]))?.split(separator: "\n").map(String.init) ?? []
+    return visible.count == 1 ? visible[0] : nil
   }
 }
 

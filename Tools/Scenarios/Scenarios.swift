@@ -10,7 +10,8 @@ extension Scenario {
     homeKeyboardMove, outboxKeyboardCopy, declarativeTextIntoField, declarativeTextIntoFrame,
     declarativeLinkRefused, declarativeListReorder, declarativeGridReorder, declarativeTextIntoGrid,
     declarativeTyping, declarativeBoardReverse, declarativeTextIntoBoard, fingerScrollThenCopy, homeFingerMove,
-    photosSecondFinger, labelFingerDrag, declarativeFingerListReorder,
+    photosSecondFinger, labelFingerDrag, declarativeFingerListReorder, readingListReorder, readingListBin,
+    readingListFingerReorder, readingListFingerBinThenSort,
   ]
 
   /// The scenario with `id`.
@@ -610,5 +611,81 @@ extension Scenario {
     calls: declarativeListReorder.calls,
     journal: declarativeListReorder.journal,
     state: declarativeListReorder.state
+  )
+
+  // MARK: Scene 006: a UIKit view controller
+
+  /// The centre of book `index` of scene 006's reading list (three a line, 150 × 64, 12
+  /// points apart, 16 points in from the collection view, which starts 56 points down).
+  public static func book(_ index: Int, dx: Double = 0) -> Point {
+    Point(x: 16 + 75 + Double(index % 3) * 162 + dx, y: 56 + 16 + 32 + Double(index / 3) * 76)
+  }
+  /// The centre of scene 006's bin, and of its sort button.
+  public static let bin = Point(x: 270, y: 500)
+  public static let sortButton = Point(x: 76, y: 28)
+  /// The alert's Remove button, in the window's middle.
+  public static let removeButton = Point(x: 337, y: 320)
+
+  static let readingListReordered = "books=[Emma,Ulysses,Beloved,Kokoro,Dune,Snow Country]"
+  static let readingListWithoutEmma = "books=[Dune,Ulysses,Beloved,Kokoro,Snow Country]"
+
+  /// Scene 006 by pointer: Dune is dragged after Kokoro, and lands there through the view
+  /// controller's own performDrop.
+  public static let readingListReorder = Scenario(
+    id: "reading-list-reorder", scene: .uikitViewController,
+    summary: "The UIKit reading list: Dune is dragged after Kokoro and lands there through its performDrop",
+    steps: [.press(book(0)), .move(book(4, dx: 40)), .wait(0.3), .release, .settle],
+    calls: [
+      "Books.itemsForBeginning", "Books.previewForLifting(item 0)", "Books.willAnimateLift",
+      "Books.sessionAllowsMoveOperation", "Books.sessionIsRestrictedToDraggingApplication", "Books.sessionWillBegin",
+      "Books.canHandle", "Books.sessionDidEnter", "Books.sessionDidUpdate", "Books.willEnd(move)",
+      "Books.performDrop", "Books.previewForDropping(item 0)", "Books.willAnimateDrop(item 0)", "Books.concludeDrop",
+      "Books.didEnd(move)", "Books.sessionDidEnd", "Books.sessionDidTransferItems",
+    ],
+    journal: ["books Emma,Ulysses,Beloved,Kokoro,Dune,Snow Country"],
+    state: readingListReordered
+  )
+
+  /// Scene 006 by pointer: Emma is dropped in the bin, and goes once the alert's Remove is
+  /// clicked.
+  public static let readingListBin = Scenario(
+    id: "reading-list-bin", scene: .uikitViewController,
+    summary: "The UIKit reading list: Emma dropped in the bin goes once the alert's Remove is clicked",
+    steps: [.press(book(1)), .move(bin), .wait(0.3), .release, .settle, .press(removeButton), .release, .settle],
+    calls: [
+      "Books.itemsForBeginning", "Books.previewForLifting(item 0)", "Books.willAnimateLift",
+      "Books.sessionAllowsMoveOperation", "Books.sessionIsRestrictedToDraggingApplication", "Books.sessionWillBegin",
+      "Books.canHandle", "Books.sessionDidEnter", "Books.sessionDidUpdate", "Bin.canHandle", "Books.sessionDidExit",
+      "Bin.sessionDidEnter", "Bin.sessionDidUpdate", "Books.willEnd(copy)", "Bin.performDrop",
+      "Bin.previewForDropping(item 0)", "Bin.willAnimateDrop(item 0)", "Bin.concludeDrop", "Books.didEnd(copy)",
+      "Books.sessionDidEnd", "Bin.sessionDidEnd", "Books.sessionDidTransferItems",
+    ],
+    journal: ["books Dune,Ulysses,Beloved,Kokoro,Snow Country"],
+    state: readingListWithoutEmma
+  )
+
+  /// Scene 006 by finger: a long press lifts Dune and carries it after Kokoro.
+  public static let readingListFingerReorder = Scenario(
+    id: "reading-list-finger-reorder", scene: .uikitViewController,
+    summary: "A finger's long press carries Dune after Kokoro in the UIKit reading list",
+    steps: [.fingerDown(0, book(0)), .wait(0.7), .fingerMove(0, book(4, dx: 40)), .wait(0.3), .fingerUp(0), .settle],
+    calls: readingListReorder.calls,
+    journal: readingListReorder.journal,
+    state: readingListReordered
+  )
+
+  /// Scene 006 by finger alone: Emma into the bin, a tap on the alert's Remove, a tap on
+  /// Sort A–Z.
+  public static let readingListFingerBinThenSort = Scenario(
+    id: "reading-list-finger-bin-then-sort", scene: .uikitViewController,
+    summary: "By finger: Emma into the bin, Remove tapped in the alert, then Sort A–Z tapped",
+    steps: [
+      .fingerDown(0, book(1)), .wait(0.7), .fingerMove(0, bin), .wait(0.3), .fingerUp(0), .settle,
+      .fingerDown(0, removeButton), .wait(0.05), .fingerUp(0), .settle,
+      .fingerDown(0, sortButton), .wait(0.05), .fingerUp(0), .settle,
+    ],
+    calls: readingListBin.calls,
+    journal: readingListBin.journal + ["books Beloved,Dune,Kokoro,Snow Country,Ulysses"],
+    state: "books=[Beloved,Dune,Kokoro,Snow Country,Ulysses]"
   )
 }
