@@ -44,6 +44,7 @@ public final class PrefectureTablesScene: SampleScene {
       table.dataSource = model
       table.dragDelegate = controller
       table.dropDelegate = controller
+      table.delegate = controller
       table.dragInteractionEnabled = true
       addPanelTable(table, named: name, label: label, to: window)
     }
@@ -110,7 +111,7 @@ final class Prefectures: TableViewReorderingDataSource {
 
 /// Drag and drop for both tables.
 @MainActor
-private final class TablesController: TableViewDragDelegate, TableViewDropDelegate {
+private final class TablesController: TableViewDragDelegate, TableViewDropDelegate, TableViewDelegate {
   let first: TableView
   let second: TableView
   let firstModel: Prefectures
@@ -128,6 +129,28 @@ private final class TablesController: TableViewDragDelegate, TableViewDropDelega
   }
 
   private func model(of tableView: TableView) -> Prefectures { tableView === first ? firstModel : secondModel }
+
+  // A finger's scrolling and selecting, in the journal: a finger that catches gliding
+  // content stops it, ends no deceleration and selects nothing. Where a glide stops depends
+  // on the finger's speed, so a selection is noted without its row.
+  func scrollViewWillBeginDragging(_ scrollView: ScrollView) {
+    guard let table = scrollView as? TableView else { return }
+    journal.note("\(model(of: table).name).willBeginDragging")
+  }
+
+  func scrollViewDidEndDragging(_ scrollView: ScrollView, willDecelerate decelerate: Bool) {
+    guard let table = scrollView as? TableView else { return }
+    journal.note("\(model(of: table).name).didEndDragging\(decelerate ? " decelerating" : "")")
+  }
+
+  func scrollViewDidEndDecelerating(_ scrollView: ScrollView) {
+    guard let table = scrollView as? TableView else { return }
+    journal.note("\(model(of: table).name).didEndDecelerating")
+  }
+
+  func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
+    journal.note("\(model(of: tableView).name).didSelectRow")
+  }
 
   func tableView(_ tableView: TableView, itemsForBeginning session: DragSession, at indexPath: IndexPath) -> [DragItem]
   {

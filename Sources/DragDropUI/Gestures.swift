@@ -449,39 +449,29 @@ extension DragGesture: PrimitiveGesture {
 final class DragGestureRecognizer: PanGestureRecognizer {
   /// Where the touch went down, in the window, and recent samples of where it was.
   private var startInWindow: Point?
-  private var samples: [(location: Point, time: Double)] = []
+  private var samples = TouchVelocity()
 
   override func touchesBegan(_ touches: [Touch]) {
     super.touchesBegan(touches)
     guard startInWindow == nil, let touch = touches.first else { return }
     startInWindow = touch.location
-    samples = [(touch.location, touch.timestamp)]
+    samples.start(at: touch.location, time: touch.timestamp)
     if minimumDistance <= 0 { state = .began }
   }
 
   override func touchesMoved(_ touches: [Touch]) {
-    if let touch = touches.first {
-      samples.append((touch.location, touch.timestamp))
-      // The last tenth of a second, and at least the last two samples.
-      let recent = samples.firstIndex { touch.timestamp - $0.time <= 0.1 } ?? samples.count
-      let dropped = min(recent, samples.count - 2)
-      if dropped > 0 { samples.removeFirst(dropped) }
-    }
+    if let touch = touches.first { samples.add(touch.location, time: touch.timestamp) }
     super.touchesMoved(touches)
   }
 
   override func reset() {
     super.reset()
     startInWindow = nil
-    samples = []
+    samples = TouchVelocity()
   }
 
   /// The velocity, in points a second in the window, over the recent samples.
-  private var velocity: Point {
-    guard let first = samples.first, let last = samples.last, last.time > first.time else { return .zero }
-    let elapsed = last.time - first.time
-    return Point(x: (last.location.x - first.location.x) / elapsed, y: (last.location.y - first.location.y) / elapsed)
-  }
+  private var velocity: Point { samples.velocity }
 
   func value(in space: CoordinateSpace) -> DragGesture.Value? {
     guard let startInWindow, let view = view ?? hostView else { return nil }
@@ -493,8 +483,8 @@ final class DragGestureRecognizer: PanGestureRecognizer {
     let predicted = Point(
       x: location.x + ScrollPhysics.projectedDistance(velocity: velocity.x, rate: rate),
       y: location.y + ScrollPhysics.projectedDistance(velocity: velocity.y, rate: rate))
-    let now = clock?.now ?? samples.last?.time ?? 0
-    let time = Date().addingTimeInterval((samples.last?.time ?? now) - now)
+    let now = clock?.now ?? samples.lastTime ?? 0
+    let time = Date().addingTimeInterval((samples.lastTime ?? now) - now)
     return DragGesture.Value(
       time: time, location: location, startLocation: start,
       velocity: CGSize(width: velocity.x, height: velocity.y), predictedEndLocation: predicted)

@@ -79,3 +79,38 @@ public enum ScrollPhysics {
   /// The speed, in points a second, above which a lift turns the page.
   public static let pagingFlickSpeed = 300.0
 }
+
+/// A finger's velocity, from where it was over its last tenth of a second and the one
+/// sample before that. The sample before keeps the speed of a finger whose events come
+/// further apart than the window (a compositor may send a few a second), when it lifts
+/// just after its last move; a finger held still longer than the window has none.
+package struct TouchVelocity: Sendable {
+  /// How far back the velocity looks, in seconds.
+  package static let window = 0.1
+  private var samples: [(location: Point, time: Double)] = []
+
+  package init() {}
+
+  /// Forgets every sample, and starts from `location` at `time`.
+  package mutating func start(at location: Point, time: Double) {
+    samples = [(location, time)]
+  }
+
+  /// Adds where the finger is at `time`.
+  package mutating func add(_ location: Point, time: Double) {
+    samples.append((location, time))
+    if let older = samples.lastIndex(where: { time - $0.time > Self.window }), older > 0 {
+      samples.removeFirst(older)
+    }
+  }
+
+  /// The velocity, in points a second; zero with fewer than two samples apart in time.
+  package var velocity: Point {
+    guard let first = samples.first, let last = samples.last, last.time > first.time else { return .zero }
+    let span = last.time - first.time
+    return Point(x: (last.location.x - first.location.x) / span, y: (last.location.y - first.location.y) / span)
+  }
+
+  /// The time of the last sample.
+  package var lastTime: Double? { samples.last?.time }
+}

@@ -560,7 +560,7 @@ final class ScrollPanGestureRecognizer: PanGestureRecognizer {
   private var axes = (horizontal: true, vertical: true)
   private var startPage = (x: 0, y: 0)
   /// The finger's recent positions and times, for its velocity at the lift.
-  private var samples: [(location: Point, time: Double)] = []
+  private var samples = TouchVelocity()
 
   override init(action: ((GestureRecognizer) -> Void)? = nil) {
     super.init(action: action)
@@ -575,7 +575,7 @@ final class ScrollPanGestureRecognizer: PanGestureRecognizer {
     tracked = touch.id
     startLocation = touch.location
     startOffset = scrollView.fingerOffset
-    samples = [(touch.location, touch.timestamp)]
+    samples.start(at: touch.location, time: touch.timestamp)
     let bounds = scrollView.bounds
     startPage = (
       bounds.width > 0 ? Int((bounds.origin.x / bounds.width).rounded()) : 0,
@@ -590,8 +590,7 @@ final class ScrollPanGestureRecognizer: PanGestureRecognizer {
 
   override func touchesMoved(_ touches: [Touch]) {
     guard let touch = touches.first(where: { $0.id == tracked }), let scrollView else { return }
-    samples.append((touch.location, touch.timestamp))
-    samples.removeAll { touch.timestamp - $0.time > 0.1 }
+    samples.add(touch.location, time: touch.timestamp)
     let moved = touch.location - startLocation
     switch state {
     case .possible:
@@ -627,9 +626,8 @@ final class ScrollPanGestureRecognizer: PanGestureRecognizer {
 
   override func touchesEnded(_ touches: [Touch]) {
     guard let touch = touches.first(where: { $0.id == tracked }) else { return }
-    samples.append((touch.location, touch.timestamp))
-    samples.removeAll { touch.timestamp - $0.time > 0.1 }
-    let velocity = fingerVelocity()
+    samples.add(touch.location, time: touch.timestamp)
+    let velocity = samples.velocity
     let content = Point(x: axes.horizontal ? -velocity.x : 0, y: axes.vertical ? -velocity.y : 0)
     scrollView?.fingerDidLift(velocity: state == .possible ? .zero : content, startPage: startPage)
     endContinuousGesture()
@@ -641,17 +639,10 @@ final class ScrollPanGestureRecognizer: PanGestureRecognizer {
     if state == .began || state == .changed { state = .cancelled } else { state = .failed }
   }
 
-  /// The finger's velocity over its last tenth of a second, in points a second.
-  private func fingerVelocity() -> Point {
-    guard let first = samples.first, let last = samples.last, last.time > first.time else { return .zero }
-    let span = last.time - first.time
-    return Point(x: (last.location.x - first.location.x) / span, y: (last.location.y - first.location.y) / span)
-  }
-
   override func reset() {
     super.reset()
     tracked = nil
-    samples = []
+    samples = TouchVelocity()
     if let scrollView, scrollView.isTracking, touches.isEmpty { scrollView.fingerWasCancelled() }
   }
 }

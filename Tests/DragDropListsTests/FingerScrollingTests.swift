@@ -68,6 +68,46 @@ import Testing
     }
   }
 
+  @Test("A finger whose moves come further apart than a tenth of a second keeps its speed at a lift just after")
+  func velocityOfSparseMoves() {
+    var velocity = TouchVelocity()
+    velocity.start(at: Point(x: 0, y: 400), time: 0)
+    for step in 1...4 { velocity.add(Point(x: 0, y: 400 - 40 * Double(step)), time: 0.12 * Double(step)) }
+    // The lift, 5 ms after the last move, where it was: the move before that counts.
+    velocity.add(Point(x: 0, y: 240), time: 0.485)
+    #expect(abs(velocity.velocity.y - -40 / 0.125) < 1e-9)
+    #expect(velocity.velocity.x == 0)
+    // Held still for longer than the window before the lift: no speed.
+    velocity.add(Point(x: 0, y: 240), time: 0.8)
+    #expect(velocity.velocity == .zero)
+    // Dense moves: only the last tenth of a second, and the one move before it.
+    var dense = TouchVelocity()
+    dense.start(at: Point(x: 0, y: 0), time: 0)
+    for step in 1...60 { dense.add(Point(x: Double(step) * 10, y: 0), time: Double(step) / 60) }
+    #expect(abs(dense.velocity.x - 600) < 1e-6)
+    #expect(TouchVelocity().velocity == .zero)
+  }
+
+  @Test("A flick whose moves come further apart than a tenth of a second glides on after the lift")
+  func sparseFlickGlides() {
+    let scene = Scene()
+    scene.test.press(at: Point(x: 200, y: 700))
+    for step in 1...4 {
+      scene.test.hold(0.12)
+      scene.test.drag(along: [Point(x: 200, y: 700 - 60 * Double(step))], steps: 1)
+    }
+    scene.test.hold(0.005)
+    scene.test.release()
+    #expect(scene.delegate.calls.contains("didEndDragging(true)"), "\(scene.delegate.calls)")
+    // UIKit's delegate hears points a millisecond: 60 points over the last move's time and
+    // the lift's.
+    let expected = 60 / (0.12 + scene.test.stepDuration + 0.005) / 1000
+    #expect(abs((scene.delegate.velocities.last?.y ?? 0) - expected) < 1e-9)
+    scene.test.settle()
+    #expect(scene.delegate.calls.last == "didEndDecelerating")
+    #expect(scene.scroll.contentOffset.y > 240 + 100)
+  }
+
   @Test("The rubber band, the glide's projection and the spring follow UIKit's formulas")
   func formulas() {
     // (1 − 1/(x·0.55/d + 1))·d

@@ -128,9 +128,11 @@ public struct MutterScenarioPlayer: Sendable {
         fingers[finger] = point
         pause(0.05)
       case .fingerMove(let finger, let point):
+        // Each step a step's time after the last, as the headless player moves: a lift
+        // right after the last step is a flick's, at the finger's speed.
         for next in Scenario.path(from: fingers[finger] ?? point, to: point) {
-          try session.send("move \(finger) \(screen(next))")
           pause(Scenario.stepInterval)
+          try session.send("move \(finger) \(screen(next))")
         }
         fingers[finger] = point
       case .fingerUp(let finger):

@@ -10,7 +10,8 @@ extension Scenario {
     homeKeyboardMove, outboxKeyboardCopy, declarativeTextIntoField, declarativeTextIntoFrame,
     declarativeLinkRefused, declarativeListReorder, declarativeGridReorder, declarativeTextIntoGrid,
     declarativeTyping, declarativeBoardReverse, declarativeTextIntoBoard, fingerScrollThenCopy, homeFingerMove,
-    photosSecondFinger, labelFingerDrag, declarativeFingerListReorder, readingListReorder, readingListBin,
+    photosSecondFinger, labelFingerDrag, fingerFlickThenCatch, declarativeFingerListReorder, readingListReorder,
+    readingListBin,
     readingListFingerReorder, readingListFingerBinThenSort,
   ]
 
@@ -556,9 +557,28 @@ extension Scenario {
       "second.concludeDrop", "first.didEnd(copy)", "first.sessionDidEnd", "second.sessionDidEnd",
       "first.sessionDidTransferItems",
     ],
-    journal: ["first.itemsForBeginning 8", "second.performDrop copy 2", "second.commit \(prefectures[8]) at 2"],
+    journal: [
+      "first.willBeginDragging", "first.didEndDragging", "first.itemsForBeginning 8", "second.performDrop copy 2",
+      "second.commit \(prefectures[8]) at 2",
+    ],
     state:
       "first=\(listing(Array(prefectures[..<39]))) second=\(listing([prefectures[39], prefectures[40], prefectures[8]] + prefectures[41...]))"
+  )
+
+  /// A finger flicks the prefectures and lifts at speed: they glide. A second touch
+  /// catches them, which stops the glide (no deceleration ends) and selects nothing; a tap
+  /// once they rest selects its row.
+  public static let fingerFlickThenCatch = Scenario(
+    id: "finger-flick-then-catch", scene: .tables,
+    summary: "A flick makes the prefectures glide; a finger catches them without selecting, and a later tap selects",
+    steps: [
+      .fingerDown(0, tableRow(0, 8)), .fingerMove(0, tableRow(0, 0)), .fingerUp(0), .wait(0.15),
+      .fingerDown(0, tableRow(0, 4)), .wait(0.05), .fingerUp(0), .settle, .wait(0.3),
+      .fingerDown(0, tableRow(0, 4)), .wait(0.05), .fingerUp(0), .settle,
+    ],
+    calls: [],
+    journal: ["first.willBeginDragging", "first.didEndDragging decelerating", "first.didSelectRow"],
+    state: "first=\(listing(Array(prefectures[..<39]))) second=\(listing(Array(prefectures[39...])))"
   )
 
   /// Scene 003 by finger: a long press picks Camera up, the finger carries it to Books'
