@@ -10,7 +10,7 @@ extension Scenario {
     homeKeyboardMove, outboxKeyboardCopy, declarativeTextIntoField, declarativeTextIntoFrame,
     declarativeLinkRefused, declarativeListReorder, declarativeGridReorder, declarativeTextIntoGrid,
     declarativeTyping, declarativeBoardReverse, declarativeTextIntoBoard, fingerScrollThenCopy, homeFingerMove,
-    photosSecondFinger, labelFingerDrag, fingerFlickThenCatch, declarativeFingerListReorder, readingListReorder,
+    photosSecondFinger, labelFingerDrag, fingerFlickThenCatch, outboxFingerCopy, declarativeFingerListReorder, readingListReorder,
     readingListBin,
     readingListFingerReorder, readingListFingerBinThenSort,
   ]
@@ -579,6 +579,22 @@ extension Scenario {
     calls: [],
     journal: ["first.willBeginDragging", "first.didEndDragging decelerating", "first.didSelectRow"],
     state: "first=\(listing(Array(prefectures[..<39]))) second=\(listing(Array(prefectures[39...])))"
+  )
+
+  /// Scene 005 by finger: a long press lifts the outbox's text and carries it into the
+  /// inbox. A finger's drag stays in the application (GDK 4.8 starts drags between
+  /// applications only from a pointer's press), so it lands in the inbox as the
+  /// keyboard's copy does.
+  public static let outboxFingerCopy = Scenario(
+    id: "outbox-finger-copy", scene: .otherApplications,
+    summary: "A finger's long press carries the outbox's text into the inbox, where it lands through a placeholder",
+    steps: [
+      .fingerDown(0, Point(x: 570, y: 94)), .wait(0.7), .fingerMove(0, Point(x: 220, y: 200)), .wait(0.3),
+      .fingerUp(0), .settle,
+    ],
+    calls: outboxKeyboardCopy.calls,
+    journal: outboxKeyboardCopy.journal,
+    state: outboxKeyboardCopy.state
   )
 
   /// Scene 003 by finger: a long press picks Camera up, the finger carries it to Books'
