@@ -10,7 +10,8 @@ extension Scenario {
     homeKeyboardMove, outboxKeyboardCopy, declarativeTextIntoField, declarativeTextIntoFrame,
     declarativeLinkRefused, declarativeListReorder, declarativeGridReorder, declarativeTextIntoGrid,
     declarativeTyping, declarativeBoardReverse, declarativeTextIntoBoard, fingerScrollThenCopy, homeFingerMove,
-    photosSecondFinger, labelFingerDrag, fingerFlickThenCatch, outboxFingerCopy, declarativeFingerListReorder, readingListReorder,
+    photosSecondFinger, labelFingerDrag, fingerFlickThenCatch, outboxFingerCopy, fingerDragWhileSecondScrolls,
+    declarativeFingerListReorder, readingListReorder,
     readingListBin,
     readingListFingerReorder, readingListFingerBinThenSort,
   ]
@@ -579,6 +580,22 @@ extension Scenario {
     calls: [],
     journal: ["first.willBeginDragging", "first.didEndDragging decelerating", "first.didSelectRow"],
     state: "first=\(listing(Array(prefectures[..<39]))) second=\(listing(Array(prefectures[39...])))"
+  )
+
+  /// During a finger's drag, a second finger scrolls the list under it (rule 45): the drag
+  /// goes on, and lands where the first finger now is in the scrolled list.
+  public static let fingerDragWhileSecondScrolls = Scenario(
+    id: "finger-drag-while-second-scrolls", scene: .tables,
+    summary: "A finger drags 北海道; a second finger scrolls the prefectures under it; it lands six rows further down",
+    steps: [
+      .fingerDown(0, tableRow(0, 0)), .wait(0.7), .fingerMove(0, tableRow(0, 4)), .wait(0.3),
+      .fingerDown(1, tableRow(0, 8)), .fingerMove(1, tableRow(0, 2)), .wait(0.3), .fingerUp(1), .wait(0.3),
+      .fingerUp(0), .settle,
+    ],
+    calls: tableReorder.calls,
+    journal: ["first.itemsForBeginning 0", "first.willBeginDragging", "first.didEndDragging", "first.moveRowAt 0→9"],
+    state:
+      "first=\(listing(Array(prefectures[1...9]) + [prefectures[0]] + prefectures[10..<39])) second=\(listing(Array(prefectures[39...])))"
   )
 
   /// Scene 005 by finger: a long press lifts the outbox's text and carries it into the
