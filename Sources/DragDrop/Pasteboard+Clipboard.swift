@@ -86,9 +86,22 @@ extension Pasteboard {
         }
         return MainActor.assumeIsolated { port.readToFile(mime, completion: completion) }
       })
+    // A file manager's copy (or a list of links) is one item per file: the list, which is
+    // small, is read when the items are first asked for (by the change's observers too).
     general.store.replace(
       with: [Item(provider: provider, isLocalOnly: false, expirationDate: nil, foreignMIMETypes: mimeTypes)],
-      publishing: false)
+      publishing: false, pendingList: PlatformFormats.listMIMEType(in: mimeTypes).map { ($0, mimeTypes) })
+  }
+
+  /// The items another application's list stands for, one per file or link, read through
+  /// the clipboard at once; nil when the list is one more representation of a single item
+  /// (a browser's image with its address), or cannot be read or checked, which leaves the
+  /// offer one item.
+  static func foreignListItems(_ mimeType: String, offering mimeTypes: [String]) -> [ItemProvider]? {
+    guard let port = clipboardPort, let data = try? port.readNow(mimeType),
+      PlatformFormats.listIsItems(data, mimeType: mimeType, offering: mimeTypes)
+    else { return nil }
+    return try? PlatformFormats.items(fromList: data, mimeType: mimeType)
   }
 
   /// The value of type `T` another application's offer holds, read at once through the

@@ -251,6 +251,10 @@ public final class Pasteboard {
     var isRemoved = false
     /// The first pasteboard made for the store: the object of its notifications.
     weak var owner: Pasteboard?
+    /// Another application's list of files or links, under its MIME type with every type it
+    /// offers, not read yet: the items it stands for replace the offer's one item when
+    /// they are first asked for.
+    var pendingList: (mimeType: String, offering: [String])?
 
     init(name: Name) {
       self.name = name
@@ -258,6 +262,13 @@ public final class Pasteboard {
 
     /// The items not yet expired; expired ones go now, which is a change.
     var liveItems: [Item] {
+      if let (list, offered) = pendingList {
+        pendingList = nil
+        if let providers = Pasteboard.foreignListItems(list, offering: offered) {
+          // The same change, seen whole: no new count, no notification.
+          items = providers.map { Item(provider: $0, isLocalOnly: false, expirationDate: nil) }
+        }
+      }
       let now = Pasteboard.now()
       guard items.contains(where: { ($0.expirationDate ?? .distantFuture) <= now }) else { return items }
       replace(with: items.filter { ($0.expirationDate ?? .distantFuture) > now })
@@ -266,8 +277,11 @@ public final class Pasteboard {
 
     /// Replaces the items. The general pasteboard's are offered on the desktop's clipboard
     /// too, when there is one, unless they came from it (`publishing` false).
-    func replace(with newItems: [Item], publishing: Bool = true) {
+    func replace(
+      with newItems: [Item], publishing: Bool = true, pendingList: (mimeType: String, offering: [String])? = nil
+    ) {
       guard !isRemoved else { return }
+      self.pendingList = pendingList
       items = newItems
       changeCount += 1
       if publishing, name == .general, let clipboard = Pasteboard.clipboard {

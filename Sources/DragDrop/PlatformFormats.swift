@@ -31,6 +31,9 @@ public enum PlatformFormats {
     /// The representation written to a file when a peer asks, offered as a `text/uri-list`
     /// naming that file.
     case temporaryFile
+    /// The files the `text/uri-list` offer names, as GNOME's `x-special/gnome-copied-files`
+    /// (`copy`, then one URI a line): what file managers paste from the clipboard.
+    case gnomeCopiedFiles
   }
 
   /// A MIME type we offer, and the representation and encoding that make its bytes.
@@ -47,8 +50,9 @@ public enum PlatformFormats {
   public static let textMIMETypes = ["text/plain;charset=utf-8", "text/plain", "UTF8_STRING"]
 
   /// What an item offers to other applications for its representations `types`, in
-  /// fidelity order, each MIME type once.
-  public static func offers(for types: [ContentType]) -> [Offer] {
+  /// fidelity order, each MIME type once. On the clipboard (`clipboard`), files also go out
+  /// as GNOME's `x-special/gnome-copied-files`, which file managers paste.
+  public static func offers(for types: [ContentType], clipboard: Bool = false) -> [Offer] {
     var offers: [Offer] = []
     func add(_ mimeType: String, _ type: ContentType, _ encoding: Encoding) {
       guard !offers.contains(where: { $0.mimeType == mimeType }) else { return }
@@ -72,7 +76,19 @@ public enum PlatformFormats {
     if let image = types.first(where: { $0.conforms(to: .image) }), !types.contains(where: { $0.conforms(to: .url) }) {
       add("text/uri-list", image, .temporaryFile)
     }
+    if clipboard, let list = offers.first(where: { $0.mimeType == "text/uri-list" }),
+      list.encoding == .temporaryFile || list.contentType.conforms(to: .fileURL)
+    {
+      add("x-special/gnome-copied-files", list.contentType, .gnomeCopiedFiles)
+    }
     return offers
+  }
+
+  /// GNOME's `x-special/gnome-copied-files` for the files a `text/uri-list` names: `copy`
+  /// (or `cut`), then one URI a line.
+  public static func gnomeCopiedFiles(fromURIList list: Data, cut: Bool = false) -> Data {
+    let uris = String(decoding: list, as: UTF8.self).split(whereSeparator: \.isNewline).map(String.init)
+    return Data(([cut ? "cut" : "copy"] + uris).joined(separator: "\n").utf8)
   }
 
   /// The prefix of the MIME types under which an application's own declared types travel
@@ -93,7 +109,7 @@ public enum PlatformFormats {
   /// offer is encoded from the written file's URL, by ``uriList(_:)``.
   public static func encode(_ data: Data, for offer: Offer) throws(PlatformDataError) -> Data {
     switch offer.encoding {
-    case .bytes, .temporaryFile:
+    case .bytes, .temporaryFile, .gnomeCopiedFiles:
       return data
     case .uriList:
       return uriList([try url(from: data, mimeType: offer.mimeType)])

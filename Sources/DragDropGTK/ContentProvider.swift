@@ -41,10 +41,13 @@ final class ContentProvider {
 
   /// A provider for `providers` (an outgoing drag's items, restricted to what other
   /// applications may load), writing files for peers into `files`.
-  init(providers: [ItemProvider], files: PeerFiles = .shared) {
+  init(providers: [ItemProvider], files: PeerFiles = .shared, clipboard: Bool = false) {
     self.providers = providers
     self.files = files
-    offers = providers.first.map { PlatformFormats.offers(for: $0.registeredContentTypes(visibleTo: .all)) } ?? []
+    offers =
+      providers.first.map {
+        PlatformFormats.offers(for: $0.registeredContentTypes(visibleTo: .all), clipboard: clipboard)
+      } ?? []
     channelMIMETypes = offers.filter(Self.streamsFromFile).map(\.mimeType)
     cancellable = g_cancellable_new()!
     let raw = g_object_new_with_properties(Self.gType, 0, nil, nil)!
@@ -172,6 +175,10 @@ final class ContentProvider {
 
   /// Loads and encodes what `offer` needs, on the main actor when done.
   private func load(_ offer: PlatformFormats.Offer, _ done: @escaping @MainActor (Result<Data, any Error>) -> Void) {
+    if offer.encoding == .gnomeCopiedFiles, let list = offers.first(where: { $0.mimeType == "text/uri-list" }) {
+      load(list) { done($0.map { PlatformFormats.gnomeCopiedFiles(fromURIList: $0) }) }
+      return
+    }
     if offer.encoding == .temporaryFile {
       loadFiles(offer, done)
       return
@@ -307,7 +314,7 @@ final class ContentProvider {
     switch offer.encoding {
     case .uriList:
       return Data(try loaded.map { try PlatformFormats.encode($0.data, for: offer) }.joined())
-    case .bytes, .mozURL, .temporaryFile:
+    case .bytes, .mozURL, .temporaryFile, .gnomeCopiedFiles:
       // (Files for file managers are made by `loadFiles`, not from data.)
       return try PlatformFormats.encode(loaded[0].data, for: offer)
     }

@@ -66,7 +66,7 @@ final class GTKClipboard: ClipboardPort {
       provider = nil
       gdk_clipboard_set_content(clipboard, nil)
     } else {
-      let next = ContentProvider(providers: providers)
+      let next = ContentProvider(providers: providers, clipboard: true)
       provider = next
       gdk_clipboard_set_content(clipboard, next.object)
     }

@@ -173,4 +173,70 @@ struct FileManagerDragTests {
       #expect(contents == ["知床.jpeg"])
     }
   }
+
+  /// xdotool steps that select every icon of the folder view with a rubber band from its
+  /// empty space, each step waiting for the file manager's own frames.
+  static func selectAll(_ kind: Kind) -> [String] {
+    let (emptyX, emptyY) = kind.emptySpace
+    let start = kind.icon(0)
+    var steps = ["mousemove", "\(emptyX)", "\(emptyY)", "mousedown", "1", "sleep", "0.3"]
+    steps += ["mousemove", "\(emptyX - 100)", "\(emptyY - 50)", "sleep", "0.3"]
+    steps += ["mousemove", "\(start.0 - 20)", "\(start.1 - 35)", "sleep", "0.3"]
+    steps += ["mousemove", "\(start.0 - 25)", "\(start.1 - 38)", "sleep", "0.5", "mouseup", "1", "sleep", "1"]
+    return steps
+  }
+
+  /// xdotool steps that give the file manager's window the keyboard: with no window
+  /// manager, a GTK 3 window takes keys only once it has the input focus.
+  static func focus(_ kind: Kind, _ folder: URL) -> [String] {
+    ["search", "--onlyvisible", "--name", kind.title(folder), "windowfocus", "--sync", "sleep", "0.3"]
+  }
+
+  @Test(
+    .enabled(if: hasTools, "needs an X display, xdotool and D-Bus"), arguments: installed)
+  func filesCopiedInAFileManagerPasteAsOneItemEach(_ kind: Kind) throws {
+    let folder = try makeFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let names = ["a 北海道.png", "b.jpg", "c.txt"]
+    for name in names { try Data(name.utf8).write(to: folder.appending(path: name)) }
+    let title = "DragDropGTK-clipboard-\(ProcessInfo.processInfo.processIdentifier)"
+    try withFileManager(
+      kind, ours: ["clipboard", title], folder: folder,
+      steps: Self.selectAll(kind) + Self.focus(kind, folder) + ["key", "ctrl+c", "sleep", "0.5"]
+    ) { probe in
+      // GNOME's list and the URI list: one item per file, named as the files are.
+      let line = probe.waitForLine(startingWith: "pasteboard-items 3", timeout: 20)
+      #expect(line == "pasteboard-items 3 names=a 北海道,b,c", "\(probe.output)")
+    }
+  }
+
+  @Test(
+    .enabled(if: hasTools, "needs an X display, xdotool and D-Bus"), arguments: installed)
+  func filesWeCopyPasteIntoAFileManager(_ kind: Kind) throws {
+    let folder = try makeFolder()
+    let ours = try makeFolder()
+    defer {
+      try? FileManager.default.removeItem(at: folder)
+      try? FileManager.default.removeItem(at: ours)
+    }
+    let files = ["知床.txt", "notes.txt"].map { ours.appending(path: $0) }
+    for file in files { try Data(file.lastPathComponent.utf8).write(to: file) }
+    let title = "DragDropGTK-clipboard-\(ProcessInfo.processInfo.processIdentifier)"
+    let (emptyX, emptyY) = kind.emptySpace
+    try withFileManager(
+      kind, ours: ["clipboard-files", title] + files.map(\.path), folder: folder,
+      steps: ["mousemove", "\(emptyX)", "\(emptyY)", "click", "1", "sleep", "0.5"] + Self.focus(kind, folder) + [
+        "key", "ctrl+v",
+      ]
+    ) { probe in
+      #expect(probe.lines.contains("copied"))
+      let arrived = files.map { folder.appending(path: $0.lastPathComponent) }
+      #expect(
+        FileEvents.waitUntil(watching: folder, timeout: 20) {
+          arrived.allSatisfy { (try? Data(contentsOf: $0)) == Data($0.lastPathComponent.utf8) }
+        }, "\((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])")
+      // Copied, not moved: ours are where they were.
+      #expect(files.allSatisfy { FileManager.default.fileExists(atPath: $0.path) })
+    }
+  }
 }

@@ -1,4 +1,5 @@
 import DragDrop
+import DragDropTesting
 import Foundation
 import Testing
 
@@ -18,6 +19,51 @@ import Testing
         forName: Pasteboard.changedNotification, object: pasteboard, queue: nil
       ) { [weak self] _ in MainActor.assumeIsolated { self?.count += 1 } }
     }
+  }
+
+  /// Synchronous on the main actor, so no other test touches the general pasteboard while
+  /// it runs.
+  @Test("A file manager's copy of several files is one item per file, read when first asked for, in one change")
+  func aFileManagersCopyIsOneItemPerFile() throws {
+    let folder = FileManager.default.temporaryDirectory.appending(path: "pasteboard-files-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let files = ["知床.png", "notes.txt"].map { folder.appending(path: $0) }
+    try Data([0x89, 0x50, 0x4E, 0x47]).write(to: files[0])
+    try Data("旅".utf8).write(to: files[1])
+    let clipboard = FakeClipboard()
+    clipboard.install()
+    defer { clipboard.uninstall() }
+    let changes = Changes(Pasteboard.general)
+    let before = Pasteboard.general.changeCount
+    // As Nautilus and Thunar offer a copy: GNOME's list, the URI list, and the paths as text.
+    let uris = files.map(\.absoluteString)
+    clipboard.copyFromAnotherApplication([
+      "x-special/gnome-copied-files": Data((["copy"] + uris).joined(separator: "\n").utf8),
+      "text/uri-list": Data(uris.map { $0 + "\r\n" }.joined().utf8),
+      "UTF8_STRING": Data(files.map(\.path).joined(separator: "\n").utf8),
+    ])
+    #expect(clipboard.reads.isEmpty, "nothing is read before the items are asked for")
+    #expect(Pasteboard.general.numberOfItems == 2)
+    #expect(clipboard.reads == ["text/uri-list"])
+    let providers = Pasteboard.general.itemProviders
+    #expect(providers.map(\.suggestedName) == ["知床", "notes"])
+    #expect(providers.allSatisfy { $0.hasItemConforming(to: .fileURL) })
+    #expect(Pasteboard.general.typesOfItems.count == 2)
+    // One change, heard once, however the items were read.
+    #expect(Pasteboard.general.changeCount == before + 1 && changes.count == 1)
+    #expect(clipboard.reads == ["text/uri-list"], "the list is read once")
+
+    // A browser's image with its address is one item, the address among its types.
+    clipboard.copyFromAnotherApplication([
+      "image/png": Data([0x89, 0x50, 0x4E, 0x47]), "text/uri-list": Data("https://example.org/a.png\r\n".utf8),
+    ])
+    #expect(Pasteboard.general.numberOfItems == 1 && Pasteboard.general.hasImages && Pasteboard.general.hasURLs)
+    // A list naming a file that is gone is not read as files: the offer stays one item.
+    let gone = folder.appending(path: "gone.png").absoluteString
+    clipboard.copyFromAnotherApplication(["text/uri-list": Data((gone + "\r\n").utf8)])
+    #expect(Pasteboard.general.numberOfItems == 1)
+    #expect(Pasteboard.general.changeCount == before + 3)
   }
 
   @Test("Setting a string is one change: the count grows by one, the notification comes once, and the text reads back")

@@ -3,11 +3,12 @@ import DragDropGTK
 import Foundation
 
 /// A window whose general pasteboard is the display's clipboard: with `text`, it copies
-/// that text once shown (`copied`); whenever the pasteboard changes it reports what is on
-/// it, read as a paste would read it:
-/// `pasteboard count=N types=[…] string=… image=W×H`.
+/// that text once shown (`copied`), with `files`, those files; whenever the pasteboard
+/// changes it reports what is on it, read as a paste would read it:
+/// `pasteboard count=N types=[…] string=… image=W×H`, then
+/// `pasteboard-items N names=[…]` with each item's suggested name.
 @MainActor
-func openClipboardWindow(title: String, copying text: String?) -> Int32 {
+func openClipboardWindow(title: String, copying text: String?, files: [URL] = []) -> Int32 {
   runApplication { application in
     let host = GTKWindow(application: application, title: title, size: Size(width: 300, height: 120))
     host.present()
@@ -17,10 +18,16 @@ func openClipboardWindow(title: String, copying text: String?) -> Int32 {
         let image = board.image.map { "\($0.pixelWidth)×\($0.pixelHeight)" } ?? "none"
         report(
           "pasteboard count=\(board.changeCount) types=\(board.types) string=\(board.string ?? "none") image=\(image)")
+        let names = board.itemProviders.map { $0.suggestedName ?? "?" }
+        report("pasteboard-items \(names.count) names=\(names.joined(separator: ","))")
       }
     }
     if let text {
       Pasteboard.general.string = text
+      report("copied")
+    }
+    if !files.isEmpty {
+      Pasteboard.general.itemProviders = files.compactMap { ItemProvider(contentsOf: $0) }
       report("copied")
     }
     report("ready")
