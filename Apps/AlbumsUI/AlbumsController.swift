@@ -65,6 +65,9 @@ public final class AlbumsController {
   private var lastAlbumsRefresh: Double?
   private var ticking: ScheduledAction?
   let undoStack = UndoStack()
+  /// The window's edit menu: Copy while photos are selected, Paste while the pasteboard
+  /// holds an image or an image file.
+  let editMenu = EditMenuInteraction()
   private let dataSource: DataSource
 
   struct Import {
@@ -101,6 +104,8 @@ public final class AlbumsController {
     thumbnails = ThumbnailLoader(library: library, pipeline: pipeline, scheduling: thumbnailScheduling)
     root = AlbumsRootView(frame: window.bounds)
     root.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+    // Copy and Paste on a secondary click, as Control-C and V.
+    root.addInteraction(editMenu)
     let sidebarWidth = 280.0
     let size = window.bounds.size
     albumsTable = TableView(frame: Rect(x: 0, y: 44, width: sidebarWidth, height: size.height - 44 - 88))

@@ -247,13 +247,15 @@ final class TextFieldView: HostedView {
   private var scrollOffset = 0.0
   private var dropTarget: TextDropTarget?
   private let press = TapGestureRecognizer()
+  private let editMenu = EditMenuInteraction()
 
   var measurer: any TextMeasuring { environment.textMeasurer }
 
   override init(frame: Rect = .zero) {
     super.init(frame: frame)
     press.addAction { [weak self] recognizer in
-      guard let self, recognizer.state == .ended, self.isEnabled else { return }
+      // A long press that opened the edit menu ends as a tap too: the menu keeps the keys.
+      guard let self, recognizer.state == .ended, self.isEnabled, !self.editMenu.isPresented else { return }
       _ = self.window?.focus(self)
       self.editing.moveCaret(to: self.position(at: recognizer.location(in: self)))
       self.didEdit(textChanged: false)
@@ -262,6 +264,8 @@ final class TextFieldView: HostedView {
     let target = TextDropTarget(field: self)
     dropTarget = target
     addInteraction(target.interaction)
+    // Cut, Copy, Paste and Select All on a secondary click or a long press.
+    addInteraction(editMenu)
   }
 
   override var canBecomeFocused: Bool { isEnabled }
@@ -336,24 +340,10 @@ final class TextFieldView: HostedView {
     switch event.key {
     case .character(let string) where event.modifiers.contains(.control):
       switch string.lowercased() {
-      case "a":
-        editing.selectAll()
-        didEdit(textChanged: false)
-      case "c", "x":
-        // Copy and cut: the selection goes to the general pasteboard, so to the desktop's
-        // clipboard where there is one; a cut then deletes it.
-        guard !editing.selection.isEmpty else { return }
-        Pasteboard.general.string = String(editing.characters[editing.selection])
-        if string.lowercased() == "x" {
-          editing.deleteBackward()
-          didEdit(textChanged: true)
-        }
-      case "v":
-        // Paste: the general pasteboard's text, another application's included, over the
-        // selection, its line breaks dropped as a single line has none.
-        guard let text = Pasteboard.general.string, !text.isEmpty else { return }
-        editing.insert(text)
-        didEdit(textChanged: true)
+      case "a": selectAll(nil)
+      case "c": copy(nil)
+      case "x": cut(nil)
+      case "v": paste(nil)
       default:
         super.keyEvent(event)
       }
@@ -386,6 +376,51 @@ final class TextFieldView: HostedView {
     default:
       super.keyEvent(event)
     }
+  }
+
+  // MARK: Edit commands
+
+  override func canPerformAction(_ action: EditAction, withSender sender: Any?) -> Bool {
+    guard isEnabled else { return false }
+    switch action {
+    case .cut, .copy, .delete: return !editing.selection.isEmpty
+    case .paste: return Pasteboard.general.hasStrings
+    case .selectAll: return editing.selection.count < editing.characters.count
+    }
+  }
+
+  /// Copy: the selection goes to the general pasteboard, so to the desktop's clipboard
+  /// where there is one.
+  override func copy(_ sender: Any?) {
+    guard isEnabled, !editing.selection.isEmpty else { return }
+    Pasteboard.general.string = String(editing.characters[editing.selection])
+  }
+
+  /// Cut: a copy, then the selection is deleted.
+  override func cut(_ sender: Any?) {
+    guard isEnabled, !editing.selection.isEmpty else { return }
+    copy(sender)
+    delete(sender)
+  }
+
+  /// Paste: the general pasteboard's text, another application's included, over the
+  /// selection, its line breaks dropped as a single line has none.
+  override func paste(_ sender: Any?) {
+    guard isEnabled, let text = Pasteboard.general.string, !text.isEmpty else { return }
+    editing.insert(text)
+    didEdit(textChanged: true)
+  }
+
+  override func selectAll(_ sender: Any?) {
+    guard isEnabled else { return }
+    editing.selectAll()
+    didEdit(textChanged: false)
+  }
+
+  override func delete(_ sender: Any?) {
+    guard isEnabled, !editing.selection.isEmpty else { return }
+    editing.deleteBackward()
+    didEdit(textChanged: true)
   }
 
   /// Inserts dropped text at `position`.

@@ -220,6 +220,28 @@ import Testing
     #expect(fixture.names(fixture.travel) == ["a.png", "b.png", "c.png"])
   }
 
+  @Test("A secondary click shows the edit menu: Copy with a photo selected; choosing it copies")
+  func editMenuCopies() throws {
+    let fixture = try Fixture()
+    Pasteboard.general.string = "北海道"
+    fixture.test.tap(at: fixture.photo(1), touch: 1)
+    fixture.test.settle()
+    let now = fixture.test.window.clock.now
+    fixture.test.window.send(
+      PointerEvent(phase: .down(.secondary), location: fixture.photo(1), buttons: .secondary, timestamp: now))
+    #expect(fixture.controller.editMenu.presentedTitles == ["Copy"])
+    fixture.test.key(.return)
+    #expect(!fixture.controller.editMenu.isPresented)
+    #expect(fixture.controller.status == "Copied “b.png”.")
+    #expect(Pasteboard.general.types == ["public.png"])
+    // Now it holds an image: Paste is there too.
+    fixture.test.window.send(
+      PointerEvent(phase: .down(.secondary), location: fixture.photo(1), buttons: .secondary, timestamp: now))
+    #expect(fixture.controller.editMenu.presentedTitles == ["Copy", "Paste"])
+    fixture.test.key(.escape)
+    #expect(!fixture.controller.editMenu.isPresented)
+  }
+
   @Test("Ctrl+V with no image on the pasteboard says so and changes nothing")
   func pastesNothingThatIsNotAnImage() throws {
     let fixture = try Fixture()

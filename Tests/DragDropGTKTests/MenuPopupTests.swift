@@ -97,6 +97,44 @@ struct MenuPopupTests {
 
 extension MenuPopupTests {
   @Test(
+    "A secondary click opens a view's edit menu in a popup at the pointer; a click, the keys and Escape work on it",
+    .enabled(if: WindowTests.hasDisplay && WindowTests.hasXdotool, "needs an X display and xdotool"))
+  func editMenuInAPopover() throws {
+    try DisplayLock.withExclusiveDisplay {
+      let title = "DragDropGTK-edit-menu-\(ProcessInfo.processInfo.processIdentifier)"
+      let probe = try Probe.start(["edit-menu", title])
+      defer { probe.terminate() }
+      let ready = try #require(probe.waitForLine(startingWith: "ready", timeout: 30), "\(probe.output)")
+      let origin = try Probe.origin(in: ready)
+      let window = try #require(
+        Probe.xdotool(["search", "--name", title]).split(separator: "\n").first.map(String.init))
+      func click(_ x: Int, _ y: Int, button: Int = 1) throws {
+        try Probe.xdotool(["mousemove", "--window", window, "\(x)", "\(y)", "click", "\(button)"])
+      }
+      // Copy and Paste, 32 points a row and 4 above and below: taller than the window.
+      try click(origin.x + 100, origin.y + 30, button: 3)
+      let popup = try Popup(try #require(probe.waitForLine(startingWith: "popup ", timeout: 10), "\(probe.output)"))
+      #expect(popup.width == 150 && popup.height == 72, "\(probe.output)")
+      #expect(abs(popup.y - (origin.y + 30)) <= 12 && popup.y + popup.height > origin.y + 60)
+      // A click on its second row, below the window's edge, pastes and closes it.
+      try click(popup.x + 40, popup.y + 4 + 32 + 16)
+      #expect(probe.waitForLine(startingWith: "chosen", timeout: 10) == "chosen paste", "\(probe.output)")
+      #expect(probe.waitForLine(startingWith: "popup ", timeout: 10) == "popup closed")
+      // Return chooses the first row; Escape chooses nothing.
+      try click(origin.x + 100, origin.y + 30, button: 3)
+      #expect(probe.waitForLine(startingWith: "popup ", timeout: 10)?.hasPrefix("popup closed") == false)
+      try Probe.xdotool(["key", "Return"])
+      #expect(probe.waitForLine(startingWith: "chosen", timeout: 10) == "chosen copy", "\(probe.output)")
+      #expect(probe.waitForLine(startingWith: "popup ", timeout: 10) == "popup closed")
+      try click(origin.x + 100, origin.y + 30, button: 3)
+      #expect(probe.waitForLine(startingWith: "popup ", timeout: 10)?.hasPrefix("popup closed") == false)
+      try Probe.xdotool(["key", "Escape"])
+      #expect(probe.waitForLine(startingWith: "popup ", timeout: 10) == "popup closed", "\(probe.output)")
+      #expect(probe.lines.filter { $0.hasPrefix("chosen") } == ["chosen paste", "chosen copy"])
+    }
+  }
+
+  @Test(
     "On Wayland a menu is an xdg_popup below its button: a click chooses in it, a press outside closes it",
     .enabled(if: WaylandDragTests.hasWayland, "needs sway and WaylandPointer"))
   func menusInPopupsOnWayland() throws {

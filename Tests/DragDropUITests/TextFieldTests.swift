@@ -5,6 +5,8 @@ import Testing
 
 import class DragDrop.Pasteboard
 import class DragDropHarness.FakeClipboard
+import class Views.EditMenuInteraction
+import struct Views.PointerEvent
 
 struct Form: View {
   @State var name = ""
@@ -155,5 +157,75 @@ struct TextFieldClipboardTests {
     test.settle()
     #expect(host.tree.contains("text=\"[北] 0\""), "\(host.tree)")
     #expect(clipboard.reads == ["text/plain;charset=utf-8", "UTF8_STRING"])
+  }
+
+  /// A secondary click at `point`, as a mouse's right button.
+  func secondaryClick(_ test: TestWindow, at point: Point) {
+    let now = test.window.clock.now
+    test.window.send(PointerEvent(phase: .down(.secondary), location: point, buttons: .secondary, timestamp: now))
+    test.window.send(PointerEvent(phase: .up(.secondary), location: point, buttons: [], timestamp: now))
+  }
+
+  @Test func aSecondaryClickShowsTheEditMenuWithWhatCanBeDoneAndAChoiceIsSentAlongTheChain() throws {
+    let clipboard = FakeClipboard()
+    clipboard.install()
+    defer { clipboard.uninstall() }
+    // Another application's empty offer: nothing to paste.
+    clipboard.copyFromAnotherApplication([:])
+    let (test, host) = host(Form(name: "知床の夏"))
+    let field = try #require(find("TextField", in: host))
+    let menu = try #require(field.interactions.lazy.compactMap { $0 as? EditMenuInteraction }.first)
+    // Unfocused and empty of selection: the click focuses the field, and the menu, which
+    // takes the keys while it shows, has only Select All.
+    #expect(!field.isFocused)
+    secondaryClick(test, at: center(of: field, in: test))
+    #expect(menu.presentedTitles == ["Select All"])
+    // Escape closes it; the focus goes back to the field.
+    test.key(.escape)
+    #expect(!menu.isPresented && field.isFocused)
+    // With two characters selected: Cut, Copy, Delete and Select All, in UIKit's order.
+    test.key(.end)
+    for _ in 0..<2 { test.key(.left, modifiers: .shift) }
+    secondaryClick(test, at: center(of: field, in: test))
+    #expect(menu.presentedTitles == ["Cut", "Copy", "Delete", "Select All"])
+    // Down, Return: Copy, sent along the responder chain as Control-C is.
+    let before = Pasteboard.general.changeCount
+    test.key(.down)
+    test.key(.return)
+    #expect(!menu.isPresented)
+    #expect(Pasteboard.general.string == "の夏" && Pasteboard.general.changeCount == before + 1)
+    #expect(clipboard.published.count == 1)
+    // Now the pasteboard holds text: Paste is there too, and a tap on Cut cuts.
+    secondaryClick(test, at: center(of: field, in: test))
+    #expect(menu.presentedTitles == ["Cut", "Copy", "Paste", "Delete", "Select All"])
+    let panel = try #require(
+      test.window.subviews.lazy.flatMap(\.subviews).first { $0.accessibilityLabel == "Edit menu" })
+    test.tap(at: panel.convert(Point(x: 40, y: 4 + 16), to: test.window), touch: 1)
+    test.settle()
+    #expect(!menu.isPresented)
+    #expect(host.tree.contains("text=\"[知床] 0\""), "\(host.tree)")
+    // A press outside the menu closes it and does nothing else.
+    secondaryClick(test, at: center(of: field, in: test))
+    #expect(menu.isPresented)
+    test.tap(at: Point(x: 2, y: 2), touch: 1)
+    #expect(!menu.isPresented)
+    #expect(host.tree.contains("text=\"[知床] 0\""), "\(host.tree)")
+  }
+
+  @Test func aLongPressOnTheFieldShowsTheEditMenu() throws {
+    let clipboard = FakeClipboard()
+    clipboard.install()
+    defer { clipboard.uninstall() }
+    clipboard.copyFromAnotherApplication(["text/plain;charset=utf-8": Data("北海道".utf8)])
+    let (test, host) = host(Form(name: "旅"))
+    let field = try #require(find("TextField", in: host))
+    let menu = try #require(field.interactions.lazy.compactMap { $0 as? EditMenuInteraction }.first)
+    test.longPress(at: center(of: field, in: test))
+    test.release()
+    #expect(menu.presentedTitles == ["Paste", "Select All"])
+    #expect(clipboard.reads.isEmpty, "the menu asks the types, and reads nothing")
+    test.key(.return)
+    test.settle()
+    #expect(host.tree.contains("text=\"[旅北海道] 0\""), "\(host.tree)")
   }
 }

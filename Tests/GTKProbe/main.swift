@@ -418,6 +418,52 @@ func openMenuWindow(title: String) -> Int32 {
   }
 }
 
+/// A note view that copies and pastes, with an edit menu: it reports each command it
+/// performs (`chosen copy`).
+final class EditableNote: View {
+  override func canPerformAction(_ action: EditAction, withSender sender: Any?) -> Bool {
+    action == .copy || action == .paste
+  }
+  override func copy(_ sender: Any?) { report("chosen copy") }
+  override func paste(_ sender: Any?) { report("chosen paste") }
+}
+
+/// Opens a window whose note has an edit menu; reports `ready`, then each popup that shows
+/// (its frame in the window's X window) and each that closes.
+@MainActor
+func openEditMenuWindow(title: String) -> Int32 {
+  return runApplication { application in
+    let host = GTKWindow(application: application, title: title, size: Size(width: 300, height: 60))
+    let note = EditableNote(frame: host.window.bounds)
+    note.addInteraction(EditMenuInteraction())
+    host.window.addSubview(note)
+    host.present()
+    addTickCallback(host.drawingArea) { _ in
+      guard host.frameCount > 0 else { return true }
+      let origin = host.drawingAreaOrigin ?? .zero
+      report(
+        TraceLine.ready(
+          originX: Int(origin.x.rounded()), originY: Int(origin.y.rounded()), width: Int(host.window.bounds.width),
+          height: Int(host.window.bounds.height)
+        ).description)
+      return false
+    }
+    var shown: Rect?
+    @MainActor func watch() {
+      let frame = host.openPopups.first?.frameInParentSurface
+      if frame != shown {
+        shown = frame
+        report(
+          frame.map {
+            "popup \(Int($0.minX.rounded())) \(Int($0.minY.rounded())) \(Int($0.width.rounded())) \(Int($0.height.rounded()))"
+          } ?? "popup closed")
+      }
+      host.clock.schedule(after: 0.02) { watch() }
+    }
+    watch()
+  }
+}
+
 let arguments = CommandLine.arguments.dropFirst()
 let status: Int32 =
   switch arguments.first {
@@ -437,6 +483,8 @@ let status: Int32 =
   case "menu": openMenuWindow(title: arguments.dropFirst().first ?? "GTKProbe")
   case "clipboard":
     openClipboardWindow(title: arguments.dropFirst().first ?? "GTKProbe", copying: arguments.dropFirst(2).first)
+  case "edit-menu":
+    openEditMenuWindow(title: arguments.dropFirst().first ?? "GTKProbe")
   case "clipboard-files":
     openClipboardWindow(
       title: arguments.dropFirst().first ?? "GTKProbe", copying: nil,
@@ -470,7 +518,7 @@ let status: Int32 =
   default:
     {
       report(
-        "usage: GTKProbe no-display | main-loop | selected-state | menu TITLE | clipboard TITLE [TEXT] | clipboard-files TITLE PATH… | window TITLE | idle TITLE | drop TITLE | drop-files TITLE | both-files TITLE TEXT | drag TITLE TEXT | drag-file TITLE PATH | drag-file-backed TITLE PATH | drag-note TITLE TEXT"
+        "usage: GTKProbe no-display | main-loop | selected-state | menu TITLE | clipboard TITLE [TEXT] | clipboard-files TITLE PATH… | edit-menu TITLE | window TITLE | idle TITLE | drop TITLE | drop-files TITLE | both-files TITLE TEXT | drag TITLE TEXT | drag-file TITLE PATH | drag-file-backed TITLE PATH | drag-note TITLE TEXT"
       )
       return 2
     }()
