@@ -17,15 +17,24 @@ final class GTKClipboard: ClipboardPort {
   /// The clipboard of the display the first window opened on.
   private(set) static var shared: GTKClipboard?
 
-  /// Makes the clipboard of `display` (a `GdkDisplay *`) the general pasteboard's, once.
+  /// Makes the clipboard of `display` (a `GdkDisplay *`) the general pasteboard's, and its
+  /// primary clipboard the primary selection, once.
   static func install(for display: OpaquePointer?) {
     guard shared == nil, let display, let clipboard = gdk_display_get_clipboard(display) else { return }
-    let port = GTKClipboard(clipboard: clipboard)
+    let port = GTKClipboard(clipboard: clipboard, isGeneral: true)
     shared = port
     Pasteboard.clipboard = port
     // What another application copied before we started is the pasteboard's already.
     port.clipboardChanged()
+    if let primary = gdk_display_get_primary_clipboard(display) {
+      let selection = GTKClipboard(clipboard: primary, isGeneral: false)
+      primaryShared = selection
+      PrimarySelection.port = selection
+    }
   }
+
+  /// The display's primary clipboard, as the primary selection.
+  private(set) static var primaryShared: GTKClipboard?
 
   /// How long a synchronous read (``readNow(_:)``) waits for the other application.
   static let readNowTimeout = 5.0
@@ -37,8 +46,13 @@ final class GTKClipboard: ClipboardPort {
   /// What we offer, while we own the clipboard.
   private var provider: ContentProvider?
 
-  private init(clipboard: OpaquePointer) {
+  /// Whether this is the general pasteboard's clipboard, which another application's copy
+  /// changes; the primary selection is read only when pasted.
+  private let isGeneral: Bool
+
+  private init(clipboard: OpaquePointer, isGeneral: Bool) {
     self.clipboard = clipboard
+    self.isGeneral = isGeneral
     changed = connectClipboardChanged(clipboard) { [weak self] in self?.clipboardChanged() }
   }
 
@@ -48,7 +62,7 @@ final class GTKClipboard: ClipboardPort {
     guard gdk_clipboard_is_local(clipboard) == 0 else { return }
     provider?.finish()
     provider = nil
-    Pasteboard.clipboardChanged(offering: Self.mimeTypes(of: gdk_clipboard_get_formats(clipboard)))
+    if isGeneral { Pasteboard.clipboardChanged(offering: Self.mimeTypes(of: gdk_clipboard_get_formats(clipboard))) }
   }
 
   /// The MIME types of `formats`, but the byte channel's description, which is for our own

@@ -31,16 +31,22 @@ public final class FakeClipboard: ClipboardPort {
   /// Makes this the general pasteboard's desktop clipboard.
   public func install() { Pasteboard.clipboard = self }
 
-  /// Takes it away again, if it is still the one installed.
+  /// Takes it away again, if it is still the one installed, as the general pasteboard's
+  /// clipboard or as the primary selection.
   public func uninstall() {
     if Pasteboard.clipboard === self { Pasteboard.clipboard = nil }
+    if PrimarySelection.port === self { PrimarySelection.port = nil }
   }
+
+  /// Makes this the desktop's primary selection (``PrimarySelection``).
+  public func installAsPrimarySelection() { PrimarySelection.port = self }
 
   /// Another application copies: it now owns the clipboard and offers `offer`, in order
   /// (a nil value offers the type and fails every read of it).
   public func copyFromAnotherApplication(_ offer: KeyValuePairs<String, Data?>) {
     self.offer = offer.map { ($0.key, $0.value) }
-    Pasteboard.clipboardChanged(offering: self.offer.map(\.mimeType))
+    // The general pasteboard hears it when this is its clipboard, not the primary selection.
+    if Pasteboard.clipboard === self { Pasteboard.clipboardChanged(offering: self.offer.map(\.mimeType)) }
   }
 
   public func publish(_ providers: [ItemProvider]) {

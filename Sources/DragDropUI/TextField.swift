@@ -435,7 +435,29 @@ final class TextFieldView: HostedView {
     textNode?.didRedraw()
   }
 
+  /// A middle click: the primary selection goes in where the click is, as in every text
+  /// field of the desktop.
+  override func pastePrimarySelection(at point: Point) -> Bool {
+    guard isEnabled else { return false }
+    _ = window?.focus(self)
+    guard let text = PrimarySelection.text(), !text.isEmpty else { return true }
+    editing.moveCaret(to: position(at: point))
+    editing.insert(text)
+    didEdit(textChanged: true)
+    return true
+  }
+
+  /// The selection last offered as the primary selection.
+  private var offeredSelection: Range<Int>?
+
   private func didEdit(textChanged: Bool) {
+    // A new selection is the desktop's primary selection: a middle click anywhere pastes it.
+    if !editing.selection.isEmpty, editing.selection != offeredSelection || textChanged {
+      offeredSelection = editing.selection
+      PrimarySelection.select(String(editing.characters[editing.selection]))
+    } else if editing.selection.isEmpty {
+      offeredSelection = nil
+    }
     scrollToCaret()
     textNode?.didRedraw()
     if textChanged, let binding, binding.wrappedValue != editing.text {

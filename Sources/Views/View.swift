@@ -642,6 +642,13 @@ open class View {
   }
   /// Selects everything.
   open func selectAll(_ sender: Any?) {}
+
+  /// A middle click at `point` (in the view's coordinates), which on the Linux desktop
+  /// pastes the primary selection, the text selected last in any application: a view that
+  /// pastes it there returns true. False by default, and the click goes on to the
+  /// superview.
+  open func pastePrimarySelection(at point: Point) -> Bool { false }
+
   /// Removes the selection.
   open func delete(_ sender: Any?) {}
 

@@ -288,6 +288,10 @@ open class Window: View {
       requestContextMenu(at: event.location)
       return
     }
+    if case .down(let buttons) = event.phase, buttons.contains(.middle), !buttons.contains(.primary), !pointerDown {
+      middleClick(at: event.location)
+      return
+    }
     let touchPhase: Touch.Phase?
     switch event.phase {
     case .down(let buttons) where buttons.contains(.primary) && !pointerDown:
@@ -308,6 +312,16 @@ open class Window: View {
       Touch(
         id: Self.pointerTouchID, kind: .pointer, phase: touchPhase, location: event.location,
         timestamp: event.timestamp, modifiers: event.modifiers))
+  }
+
+  /// A middle click pastes the primary selection into the nearest view under it that takes
+  /// it (``View/pastePrimarySelection(at:)``).
+  private func middleClick(at location: Point) {
+    var view = hitTest(location)
+    while let current = view {
+      if current.pastePrimarySelection(at: current.convert(location, from: self)) { return }
+      view = current.superview
+    }
   }
 
   /// A secondary click asks the nearest view under it with a ``ContextMenuRequests``

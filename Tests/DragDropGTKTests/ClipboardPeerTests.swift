@@ -71,4 +71,55 @@ struct ClipboardPeerTests {
       #expect(peer.waitForLine(startingWith: "pasted", timeout: 20) == "pasted 青森のりんご 🍎", "\(peer.output)")
     }
   }
+
+  /// Starts the peer in `mode` and our probe with `probe` arguments, the one that offers
+  /// first, and lets `check` read both.
+  func withPrimary(
+    peer mode: String, _ arguments: [String] = [], probe probeArguments: [String], probeFirst: Bool,
+    check: (_ probe: Probe, _ peer: Probe) throws -> Void
+  ) throws {
+    try DisplayLock.withExclusiveDisplay {
+      let pid = ProcessInfo.processInfo.processIdentifier
+      func startPeer() throws -> Probe {
+        let peer = try Probe.start(
+          [PeerDragTests.peerScript.path, mode, "DragDropGTK-primary-peer-\(pid)"] + arguments,
+          executable: URL(fileURLWithPath: PeerDragTests.python))
+        _ = try #require(peer.waitForLine(startingWith: "ready", timeout: 30), "\(peer.output)")
+        return peer
+      }
+      func startProbe() throws -> Probe {
+        let probe = try Probe.start(["primary", "DragDropGTK-primary-\(pid)"] + probeArguments)
+        _ = try #require(probe.waitForLine(startingWith: "ready", timeout: 30), "\(probe.output)")
+        return probe
+      }
+      let (probe, peer) =
+        probeFirst
+        ? try {
+          let probe = try startProbe(); return (probe, try startPeer())
+        }()
+        : try {
+          let peer = try startPeer(); return (try startProbe(), peer)
+        }()
+      defer {
+        probe.terminate()
+        peer.terminate()
+      }
+      try check(probe, peer)
+    }
+  }
+
+  @Test(.enabled(if: PeerDragTests.hasPeer, "needs an X display and python3-gi with GTK 4"))
+  func anotherApplicationsPrimarySelectionReadsExactly() throws {
+    try withPrimary(peer: "primary-copy", ["選んだ 北海道 🌻"], probe: [], probeFirst: false) { probe, _ in
+      #expect(probe.waitForLine(startingWith: "primary", timeout: 20) == "primary 選んだ 北海道 🌻", "\(probe.output)")
+    }
+  }
+
+  @Test(.enabled(if: PeerDragTests.hasPeer, "needs an X display and python3-gi with GTK 4"))
+  func ourSelectionIsTheDesktopsPrimarySelection() throws {
+    try withPrimary(peer: "primary-paste", probe: ["青森のりんご 🍎"], probeFirst: true) { probe, peer in
+      #expect(probe.lines.contains("selected"))
+      #expect(peer.waitForLine(startingWith: "pasted", timeout: 20) == "pasted 青森のりんご 🍎", "\(peer.output)")
+    }
+  }
 }

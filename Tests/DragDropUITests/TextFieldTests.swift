@@ -228,4 +228,33 @@ struct TextFieldClipboardTests {
     test.settle()
     #expect(host.tree.contains("text=\"[旅北海道] 0\""), "\(host.tree)")
   }
+
+  @Test func aSelectionIsThePrimarySelectionAndAMiddleClickPastesAnotherApplications() throws {
+    let primary = FakeClipboard()
+    primary.installAsPrimarySelection()
+    defer { primary.uninstall() }
+    let (test, host) = host(Form(name: "知床の夏"))
+    let field = try #require(find("TextField", in: host))
+    test.tap(at: center(of: field, in: test))
+    let general = Pasteboard.general.changeCount
+    // Each new selection is offered as text; a caret alone offers nothing.
+    test.key(.end)
+    #expect(primary.published.isEmpty)
+    for _ in 0..<2 { test.key(.left, modifiers: .shift) }
+    #expect(primary.published.count == 2)
+    #expect(primary.published.last?.first?.hasItemConforming(to: .utf8PlainText) == true)
+    // Another application's selection, pasted by a middle click before the first character,
+    // where the caret goes.
+    primary.copyFromAnotherApplication(["UTF8_STRING": Data("北海道".utf8)])
+    let start = field.convert(Point(x: 1, y: field.bounds.midY), to: test.window)
+    let now = test.window.clock.now
+    test.window.send(PointerEvent(phase: .down(.middle), location: start, buttons: .middle, timestamp: now))
+    test.window.send(PointerEvent(phase: .up(.middle), location: start, buttons: [], timestamp: now))
+    test.settle()
+    #expect(host.tree.contains("text=\"[北海道知床の夏] 0\""), "\(host.tree)")
+    #expect(host.tree.contains("selection=3..<3"), "\(host.tree)")
+    #expect(primary.reads == ["text/plain;charset=utf-8", "text/plain", "UTF8_STRING"])
+    // The general pasteboard is not the primary selection.
+    #expect(Pasteboard.general.changeCount == general)
+  }
 }

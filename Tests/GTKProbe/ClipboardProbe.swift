@@ -33,3 +33,29 @@ func openClipboardWindow(title: String, copying text: String?, files: [URL] = []
     report("ready")
   }
 }
+
+/// A window that offers `text` as the primary selection once shown (`selected`), or, with
+/// none, reports the primary selection's text whenever it reads something new:
+/// `primary TEXT`.
+@MainActor
+func openPrimarySelectionWindow(title: String, selecting text: String?) -> Int32 {
+  runApplication { application in
+    let host = GTKWindow(application: application, title: title, size: Size(width: 300, height: 120))
+    host.present()
+    if let text {
+      PrimarySelection.select(text)
+      report("selected")
+      report("ready")
+    } else {
+      report("ready")
+      var last: String?
+      @MainActor func poll() {
+        let now = PrimarySelection.text()
+        if let now, now != last { report("primary \(now)") }
+        last = now
+        host.clock.schedule(after: 0.2) { poll() }
+      }
+      poll()
+    }
+  }
+}

@@ -483,6 +483,9 @@ let status: Int32 =
   case "menu": openMenuWindow(title: arguments.dropFirst().first ?? "GTKProbe")
   case "clipboard":
     openClipboardWindow(title: arguments.dropFirst().first ?? "GTKProbe", copying: arguments.dropFirst(2).first)
+  case "primary":
+    openPrimarySelectionWindow(
+      title: arguments.dropFirst().first ?? "GTKProbe", selecting: arguments.dropFirst(2).first)
   case "edit-menu":
     openEditMenuWindow(title: arguments.dropFirst().first ?? "GTKProbe")
   case "clipboard-files":
@@ -518,7 +521,7 @@ let status: Int32 =
   default:
     {
       report(
-        "usage: GTKProbe no-display | main-loop | selected-state | menu TITLE | clipboard TITLE [TEXT] | clipboard-files TITLE PATH… | edit-menu TITLE | window TITLE | idle TITLE | drop TITLE | drop-files TITLE | both-files TITLE TEXT | drag TITLE TEXT | drag-file TITLE PATH | drag-file-backed TITLE PATH | drag-note TITLE TEXT"
+        "usage: GTKProbe no-display | main-loop | selected-state | menu TITLE | clipboard TITLE [TEXT] | clipboard-files TITLE PATH… | edit-menu TITLE | primary TITLE [TEXT] | window TITLE | idle TITLE | drop TITLE | drop-files TITLE | both-files TITLE TEXT | drag TITLE TEXT | drag-file TITLE PATH | drag-file-backed TITLE PATH | drag-note TITLE TEXT"
       )
       return 2
     }()

@@ -12,6 +12,8 @@ is given, or takes drops and reports them.
   gtk4_peer.py trickle TITLE MIB MS the same, a mebibyte every MS milliseconds
   gtk4_peer.py copy TITLE TEXT     a window that copies TEXT to the clipboard once shown
   gtk4_peer.py copy-png TITLE      a window that copies a 3 x 2 image/png to the clipboard
+  gtk4_peer.py primary-copy TITLE TEXT, primary-paste TITLE
+                                   the same with the primary selection
   gtk4_peer.py paste TITLE         a window that reports the clipboard's text whenever it
                                    changes: `pasted TEXT`
   gtk4_peer.py target TITLE        a window that takes text drops (a copy)
@@ -104,6 +106,10 @@ class BigPNG(Gdk.ContentProvider):
 
 def main():
     mode, title, rest = sys.argv[1], sys.argv[2], sys.argv[3:]
+    # The primary selection: the text selected last, which a middle click pastes.
+    primary = mode.startswith("primary-")
+    if primary:
+        mode = mode[len("primary-"):]
     app = Gtk.Application(application_id=None)
 
     def activate(app):
@@ -114,7 +120,8 @@ def main():
         label.set_hexpand(True)
         label.set_vexpand(True)
         window.set_child(label)
-        clipboard = window.get_display().get_clipboard()
+        display = window.get_display()
+        clipboard = display.get_primary_clipboard() if primary else display.get_clipboard()
         if mode in ("copy", "copy-png"):
             if mode == "copy":
                 clipboard.set_content(Gdk.ContentProvider.new_for_value(GObject.Value(str, rest[0])))
