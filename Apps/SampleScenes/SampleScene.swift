@@ -50,6 +50,8 @@ public enum SceneKind: String, CaseIterable, Sendable {
   case otherApplications = "005"
   /// Not a seed's: a view controller written for iOS, run unchanged.
   case uikitViewController = "006"
+  /// Not a seed's: copy and paste beside drag and drop.
+  case copyAndPaste = "007"
 
   public var id: String { rawValue }
 
@@ -62,6 +64,7 @@ public enum SceneKind: String, CaseIterable, Sendable {
     case .declarative: "Declarative views: onDrag, a TextField, onDrop with a DropDelegate"
     case .otherApplications: "Other applications: drop from a browser or a file manager, drag out"
     case .uikitViewController: "A UIKit view controller, written for iOS: a reading list"
+    case .copyAndPaste: "Copy and paste beside drag and drop: the pasteboard, with a PasteButton"
     }
   }
 
@@ -75,6 +78,7 @@ public enum SceneKind: String, CaseIterable, Sendable {
     case .declarative: Size(width: 1110, height: 680)
     case .otherApplications: Size(width: 720, height: 520)
     case .uikitViewController: Size(width: 540, height: 560)
+    case .copyAndPaste: Size(width: 600, height: 440)
     }
   }
 
@@ -97,6 +101,7 @@ public enum SceneKind: String, CaseIterable, Sendable {
     case .declarative: DeclarativeScene(window: window)
     case .otherApplications: OtherApplicationsScene(window: window)
     case .uikitViewController: UIKitViewControllerScene(window: window)
+    case .copyAndPaste: CopyAndPasteScene(window: window)
     }
   }
 }

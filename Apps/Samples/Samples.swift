@@ -9,11 +9,12 @@ import TraceLines
 @main
 struct Samples: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "DragDrop sample scenes: one per seed article, and drags between applications.",
+    abstract:
+      "DragDrop sample scenes: one per seed article, drags between applications, UIKit code and copy and paste.",
     discussion: """
       Scenes: 000 (collection views, seed 000), 001 (table views, seed 001), 002 (customising the drag, \
-      seed 002), 003 (interactive movement, seed 003), 004 (declarative views, seed 004), 005 (drags to and from other applications). Use \
-      --list for titles.
+      seed 002), 003 (interactive movement, seed 003), 004 (declarative views, seed 004), 005 (drags to and from other \
+      applications), 006 (a UIKit view controller) and 007 (copy and paste beside drag and drop). Use --list for titles.
 
       With --trace, standard output gets one line per event: `ready origin=X,Y size=WxH` once the \
       first frame is drawn (where the view tree's origin is in the X window), `call ...` for every drag \
@@ -23,7 +24,9 @@ struct Samples: ParsableCommand {
       """)
 
   @Argument(
-    help: "The scene to show: 000, 001, 002, 003, 004, 005 (other applications) or 006 (a UIKit view controller).")
+    help:
+      "The scene to show: 000, 001, 002, 003, 004, 005 (other applications), 006 (a UIKit view controller) or 007 (copy and paste)."
+  )
   var scene = "000"
 
   @Flag(help: "List the scenes and exit.")

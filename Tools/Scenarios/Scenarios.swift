@@ -13,7 +13,7 @@ extension Scenario {
     photosSecondFinger, labelFingerDrag, fingerFlickThenCatch, outboxFingerCopy, fingerDragWhileSecondScrolls,
     declarativeFingerListReorder, readingListReorder,
     readingListBin,
-    readingListFingerReorder, readingListFingerBinThenSort,
+    readingListFingerReorder, readingListFingerBinThenSort, cityIntoBasket,
   ]
 
   /// The scenario with `id`.
@@ -740,5 +740,24 @@ extension Scenario {
     calls: readingListBin.calls,
     journal: readingListBin.journal + ["books Beloved,Dune,Kokoro,Snow Country,Ulysses"],
     state: "books=[Beloved,Dune,Kokoro,Snow Country,Ulysses]"
+  )
+
+  // MARK: Scene 007: copy and paste
+
+  /// Scene 007 by pointer: a city dragged into the basket, which its dropDestination takes.
+  public static let cityIntoBasket = Scenario(
+    id: "city-into-basket", scene: .copyAndPaste,
+    summary: "函館 dragged into the basket lands there through dropDestination, beside the pasteboard's own ways in",
+    steps: [.press(Point(x: 128, y: 173)), .move(Point(x: 392, y: 244)), .wait(0.3), .release, .settle],
+    calls: [
+      "onDrag.itemsForBeginning", "onDrag.previewForLifting(item 0)", "onDrag.willAnimateLift",
+      "onDrag.sessionAllowsMoveOperation", "onDrag.sessionIsRestrictedToDraggingApplication", "onDrag.sessionWillBegin",
+      "onDrop.canHandle", "onDrop.sessionDidEnter", "onDrop.sessionDidUpdate", "onDrag.willEnd(copy)",
+      "onDrop.performDrop", "onDrop.previewForDropping(item 0)", "onDrop.willAnimateDrop(item 0)",
+      "onDrop.concludeDrop",
+      "onDrag.didEnd(copy)", "onDrop.sessionDidEnd", "onDrag.sessionDidTransferItems",
+    ],
+    journal: ["basket.drop 函館"],
+    state: "basket=[函館]"
   )
 }
