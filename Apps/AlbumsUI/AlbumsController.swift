@@ -420,64 +420,85 @@ public final class AlbumsController {
     let destination = coordinator.destinationIndexPath ?? IndexPath(item: photos.count, section: 0)
     let album = openAlbum
     for item in coordinator.items {
-      let placeholder = CollectionViewDropPlaceholder(insertionIndexPath: destination, reuseIdentifier: "importing")
-      let key = ObjectIdentifier(placeholder)
-      let name = item.dragItem.itemProvider.suggestedName ?? "photo"
-      placeholder.cellUpdateHandler = { [weak self] cell in
-        guard let self, let cell = cell as? ImportingCell else { return }
-        cell.theme = self.theme
-        cell.title.text = "Importing…"
-        cell.progress = self.imports[key]?.progress.fractionCompleted ?? 0
-      }
-      let context = coordinator.drop(item.dragItem, to: placeholder)
-      let progress = Self.load(item.dragItem.itemProvider, through: arrivals) { [weak self] result in
-        guard let self else { return }
-        self.imports[key] = nil
-        switch result {
-        case .success(let incoming):
-          do {
-            try incoming.check()
-            try incoming.checkNotIn(self.library, album: album)
-          } catch {
-            // Not an image, or one the album already holds: the placeholder goes, and
-            // nothing was written.
-            _ = context.deletePlaceholder()
-            self.report(error)
-            break
-          }
-          var failure: (any Error)?
-          var imported: Photo?
-          let committed = context.commitInsertion { indexPath in
-            do {
-              // Its bytes were checked against the album just above, in this same turn.
-              let photo = try incoming.importInto(
-                self.library, album: album, at: indexPath.item, alreadyCheckedForDuplicates: true)
-              self.photos.insert(photo, at: indexPath.item)
-              imported = photo
-            } catch {
-              failure = error
-            }
-          }
-          if let failure {
-            // A disk that refused the copy: the commit's row has no photo behind it, so the
-            // grid shows the library again.
-            self.report(failure)
-            self.reload()
-          } else if committed, let imported {
-            self.say("Imported \(imported.originalName).")
-            self.albumsChanged()
-          }
-        case .failure(let error):
-          _ = context.deletePlaceholder()
-          self.say("⚠ \(name) was not imported: \(error)")
-        }
-        if self.imports.isEmpty && self.albumsNeedRefresh { self.albumsChanged(settled: true) }
-        self.updateLabels()
-      }
-      imports[key] = Import(context: context, progress: progress, name: name)
+      let placeholder = importPlaceholder(at: destination)
+      importItem(
+        item.dragItem.itemProvider, into: coordinator.drop(item.dragItem, to: placeholder), key: placeholder,
+        album: album
+      ) { _ in }
     }
     updateLabels()
     tick()
+  }
+
+  /// A placeholder cell at `indexPath` that shows its import's progress.
+  private func importPlaceholder(at indexPath: IndexPath) -> CollectionViewDropPlaceholder {
+    let placeholder = CollectionViewDropPlaceholder(insertionIndexPath: indexPath, reuseIdentifier: "importing")
+    let key = ObjectIdentifier(placeholder)
+    placeholder.cellUpdateHandler = { [weak self] cell in
+      guard let self, let cell = cell as? ImportingCell else { return }
+      cell.theme = self.theme
+      cell.title.text = "Importing…"
+      cell.progress = self.imports[key]?.progress.fractionCompleted ?? 0
+    }
+    return placeholder
+  }
+
+  /// Loads `provider` and imports what arrives into `album` where its placeholder is then:
+  /// a photo that is not an image, or that the album holds already, takes its placeholder
+  /// away and says why. `done` gets the photo imported, or nil.
+  private func importItem(
+    _ provider: ItemProvider, into context: any CollectionViewDropPlaceholderContext,
+    key placeholder: CollectionViewDropPlaceholder, album: Album?, done: @escaping @MainActor (Photo?) -> Void
+  ) {
+    let key = ObjectIdentifier(placeholder)
+    let name = provider.suggestedName ?? "photo"
+    let progress = Self.load(provider, through: arrivals) { [weak self] result in
+      guard let self else { return }
+      self.imports[key] = nil
+      var imported: Photo?
+      switch result {
+      case .success(let incoming):
+        do {
+          try incoming.check()
+          try incoming.checkNotIn(self.library, album: album)
+        } catch {
+          // Not an image, or one the album already holds: the placeholder goes, and
+          // nothing was written.
+          _ = context.deletePlaceholder()
+          self.report(error)
+          break
+        }
+        var failure: (any Error)?
+        let committed = context.commitInsertion { indexPath in
+          do {
+            // Its bytes were checked against the album just above, in this same turn.
+            let photo = try incoming.importInto(
+              self.library, album: album, at: indexPath.item, alreadyCheckedForDuplicates: true)
+            self.photos.insert(photo, at: indexPath.item)
+            imported = photo
+          } catch {
+            failure = error
+          }
+        }
+        if let failure {
+          // A disk that refused the copy: the commit's row has no photo behind it, so the
+          // grid shows the library again.
+          self.report(failure)
+          self.reload()
+          imported = nil
+        } else if committed, let imported {
+          self.say("Imported \(imported.originalName).")
+          self.albumsChanged()
+        }
+      case .failure(let error):
+        _ = context.deletePlaceholder()
+        self.say("⚠ \(name) was not imported: \(error)")
+      }
+      if self.imports.isEmpty && self.albumsNeedRefresh { self.albumsChanged(settled: true) }
+      self.updateLabels()
+      done(imported)
+    }
+    imports[key] = Import(context: context, progress: progress, name: name)
   }
 
   /// What arrived: image bytes (from a browser) or an image file (from a file manager).
@@ -614,8 +635,8 @@ public final class AlbumsController {
   }
 
   /// Pastes the pasteboard's images and image files into the open album (or the library),
-  /// at its end, with the status line counting them in; once all have arrived, one undo
-  /// takes them all out again.
+  /// at its end, each through a placeholder that shows its progress, with the status line
+  /// counting them in; once all have arrived, one undo takes them all out again.
   func paste() {
     let providers = pastableItems
     guard !providers.isEmpty else { return say("Nothing to paste: the clipboard holds no image.") }
@@ -624,20 +645,14 @@ public final class AlbumsController {
     var pasted: [Photo] = []
     say("Pasting \(remaining) into \(album?.name ?? "the library")…")
     for provider in providers {
-      let name = provider.suggestedName ?? "photo"
-      _ = Self.load(provider, through: arrivals) { [weak self] result in
+      // At the end, after the placeholders of the paste's items before it.
+      let placeholder = importPlaceholder(at: IndexPath(item: photos.count, section: 0))
+      let context = grid.insertPlaceholder(placeholder, for: provider)
+      importItem(provider, into: context, key: placeholder, album: album) { [weak self] photo in
         guard let self else { return }
         remaining -= 1
-        do {
-          pasted.append(try result.get().importInto(self.library, album: album, at: Int.max))
-        } catch let error as LibraryError {
-          if case .alreadyThere = error { self.report(error) } else { self.say("⚠ \(name) was not pasted: \(error)") }
-        } catch {
-          self.say("⚠ \(name) was not pasted: \(error)")
-        }
-        guard remaining == 0 else { return self.albumsChanged() }
-        self.reload()
-        guard !pasted.isEmpty else { return }
+        if let photo { pasted.append(photo) }
+        guard remaining == 0, !pasted.isEmpty else { return }
         let noun = pasted.count == 1 ? "“\(pasted[0].originalName)”" : "\(pasted.count) photos"
         self.say("Pasted \(noun). Ctrl+Z undoes.")
         let photos = pasted
@@ -653,6 +668,8 @@ public final class AlbumsController {
           })
       }
     }
+    updateLabels()
+    tick()
   }
 
   // MARK: Keys

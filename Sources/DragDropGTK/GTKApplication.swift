@@ -85,7 +85,10 @@ public final class GTKApplication {
     }
     let signals = [SIGINT, SIGTERM].map { g_unix_signal_add($0, quit, UnsafeMutableRawPointer(application)) }
     defer { for source in signals { g_source_remove(source) } }
-    return g_application_run(ddgtk_application(application), 0, nil)
+    let status = g_application_run(ddgtk_application(application), 0, nil)
+    // What the application copied stays pasteable where a clipboard manager runs.
+    GTKClipboard.shared?.storeForAfterQuitting()
+    return status
   }
 
   /// Closes every window and stops the main loop.

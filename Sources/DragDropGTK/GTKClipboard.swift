@@ -9,9 +9,9 @@ import Foundation
 /// another application's copy comes in as one item of every MIME type it offers, read
 /// through the same table of wire formats as a drop, with the same typed errors.
 ///
-/// GTK 4.8 hands the clipboard's content to a clipboard manager, where one runs, only when
-/// the application asks it to store it; without a manager, what the application copied is
-/// gone when it quits, as with every GTK application.
+/// As the application quits, what it copied goes to the clipboard manager, where one runs
+/// (``storeForAfterQuitting()``); without a manager, it is gone with the application, as
+/// with every GTK application.
 @MainActor
 final class GTKClipboard: ClipboardPort {
   /// The clipboard of the display the first window opened on.
@@ -74,6 +74,53 @@ final class GTKClipboard: ClipboardPort {
     return (0..<Int(count)).compactMap { types[$0].map { String(cString: $0) } }.filter { $0 != ByteChannel.mimeType }
   }
 
+  /// How long the application waits, as it quits, for a clipboard manager to take what it
+  /// copied.
+  static let storeTimeout = 2.0
+
+  /// Hands what the application copied to the desktop's clipboard manager, where one runs
+  /// (X11's `CLIPBOARD_MANAGER`, through GDK's store), so that it can still be pasted once
+  /// the application has quit; the main context runs until the manager has read it, for
+  /// ``storeTimeout`` seconds at most. Without a manager, or on a Wayland compositor, GDK
+  /// answers at once and what was copied goes with the application. Returns whether a
+  /// manager took it.
+  @discardableResult
+  func storeForAfterQuitting() -> Bool {
+    guard isGeneral, provider != nil, gdk_clipboard_is_local(clipboard) != 0 else { return false }
+    let box = StoreBox()
+    gdk_clipboard_store_async(
+      clipboard, G_PRIORITY_DEFAULT, nil,
+      { source, result, box in
+        let stored = gdk_clipboard_store_finish(OpaquePointer(source), result, nil) != 0
+        MainActor.assumeIsolated { Unmanaged<StoreBox>.fromOpaque(box!).takeRetainedValue().stored = stored }
+      }, Unmanaged.passRetained(box).toOpaque())
+    Self.runMainContext(for: Self.storeTimeout) { box.stored != nil }
+    return box.stored ?? false
+  }
+
+  @MainActor
+  private final class StoreBox {
+    var stored: Bool?
+  }
+
+  /// Runs the main context until `done` is true, or `seconds` have passed.
+  private static func runMainContext(for seconds: Double, until done: () -> Bool) {
+    let flag = TimeoutFlag()
+    let timeout = g_timeout_add_full(
+      G_PRIORITY_DEFAULT, guint(seconds * 1000),
+      { flag in
+        MainActor.assumeIsolated { Unmanaged<TimeoutFlag>.fromOpaque(flag!).takeUnretainedValue().fired = true }
+        return 0
+      }, Unmanaged.passRetained(flag).toOpaque(), { flag in Unmanaged<TimeoutFlag>.fromOpaque(flag!).release() })
+    while !done(), !flag.fired { g_main_context_iteration(nil, 1) }
+    if !flag.fired { g_source_remove(timeout) }
+  }
+
+  @MainActor
+  private final class TimeoutFlag {
+    var fired = false
+  }
+
   func publish(_ providers: [ItemProvider]) {
     let previous = provider
     if providers.isEmpty {
@@ -129,14 +176,7 @@ final class GTKClipboard: ClipboardPort {
     read.start()
     // As GTK 3's gtk_clipboard_wait_for_text did: the main context runs until the answer
     // comes, for at most a few seconds.
-    let timeout = g_timeout_add_full(
-      G_PRIORITY_DEFAULT, guint(Self.readNowTimeout * 1000),
-      { box in
-        MainActor.assumeIsolated { Unmanaged<ResultBox>.fromOpaque(box!).takeUnretainedValue().timedOut = true }
-        return 0
-      }, Unmanaged.passRetained(box).toOpaque(), { box in Unmanaged<ResultBox>.fromOpaque(box!).release() })
-    while box.result == nil, !box.timedOut { g_main_context_iteration(nil, 1) }
-    if !box.timedOut { g_source_remove(timeout) }
+    Self.runMainContext(for: Self.readNowTimeout) { box.result != nil }
     guard let result = box.result else {
       read.cancel()
       throw PlatformTransferError.stalled(seconds: Self.readNowTimeout)
@@ -147,7 +187,6 @@ final class GTKClipboard: ClipboardPort {
   @MainActor
   private final class ResultBox {
     var result: Result<Data, any Error>?
-    var timedOut = false
   }
 }
 

@@ -206,3 +206,28 @@ public final class CollectionViewDropCoordinator: ItemsViewDropCoordinator {
     return drop(dragItem, to: placeholder)
   }
 }
+
+extension CollectionView {
+  /// Puts a placeholder at `placeholder.insertionIndexPath` for an item that arrives other
+  /// than by a drop (a paste, a download), without touching the data source: the same
+  /// placeholder a drop coordinator's `drop(_:to:)` makes, with its cell configured by
+  /// `placeholder.cellUpdateHandler`, committed with
+  /// ``CollectionViewDropPlaceholderContext/commitInsertion(dataSourceUpdates:)`` or removed
+  /// with ``CollectionViewDropPlaceholderContext/deletePlaceholder()`` once the item has
+  /// loaded, and moving with the items around it meanwhile. The context's `dragItem` wraps
+  /// `itemProvider`. Beyond UIKit, whose placeholders exist only inside a drop.
+  @discardableResult
+  public func insertPlaceholder(
+    _ placeholder: CollectionViewDropPlaceholder, for itemProvider: ItemProvider
+  ) -> any CollectionViewDropPlaceholderContext {
+    let entry = ItemsView.PlaceholderEntry(
+      at: placeholder.insertionIndexPath, reuseIdentifier: placeholder.reuseIdentifier,
+      cellClass: CollectionViewCell.self, extent: Double(defaultPreviewSize.height)
+    ) { [placeholder] cell in
+      if let cell = cell as? CollectionViewCell { placeholder.cellUpdateHandler?(cell) }
+    }
+    insertPlaceholder(entry)
+    return EnginePlaceholderContext(
+      dragItem: DragItem(itemProvider: itemProvider), view: self, entry: entry, animator: DeferredAnimator())
+  }
+}

@@ -242,6 +242,53 @@ import Testing
     #expect(!fixture.controller.editMenu.isPresented)
   }
 
+  /// A load that waits for the test to hand it its bytes.
+  final class HeldLoad: @unchecked Sendable {
+    private let lock = NSLock()
+    private var completion: (@Sendable (Result<Data, any Error>) -> Void)?
+    var isWaiting: Bool { lock.withLock { completion != nil } }
+    func hold(_ completion: @escaping @Sendable (Result<Data, any Error>) -> Void) {
+      lock.withLock { self.completion = completion }
+    }
+    func deliver(_ data: Data) { lock.withLock { completion }?(.success(data)) }
+  }
+
+  /// Other tests may change the general pasteboard meanwhile: the paste reads its items at
+  /// once, after they are set with no wait between.
+  @Test("A paste goes in through a placeholder at the album's end that shows its progress until the image has loaded")
+  func pastesThroughPlaceholders() async throws {
+    let fixture = try Fixture()
+    let held = HeldLoad()
+    let provider = ItemProvider()
+    provider.registerDataRepresentation(for: .png) { completion in
+      held.hold(completion)
+      return nil
+    }
+    provider.suggestedName = "held"
+    Pasteboard.general.itemProviders = [provider]
+    fixture.controller.paste()
+    #expect(fixture.controller.status == "Pasting 1 into Travel…")
+    fixture.test.settle()
+    // The placeholder is the grid's fourth item, an importing cell, while the load waits.
+    #expect(fixture.controller.grid.numberOfItems(inSection: 0) == 3)
+    #expect(fixture.controller.importsUnderWay == 1)
+    let placeholder = fixture.controller.grid.visibleCells.filter { $0 is ImportingCell }
+    #expect(placeholder.count == 1)
+    #expect(
+      placeholder.first.map {
+        $0.frame.minX > fixture.controller.grid.frameForItem(at: IndexPath(item: 2, section: 0))!.minX
+      } == true)
+    #expect(await eventually { held.isWaiting })
+    held.deliver(LibraryTests.png("held"))
+    #expect(await eventually { fixture.controller.isSettled })
+    fixture.test.settle()
+    #expect(fixture.names(fixture.travel) == ["a.png", "b.png", "c.png", "held.png"])
+    #expect(fixture.controller.grid.visibleCells.filter { $0 is ImportingCell }.isEmpty)
+    #expect(await eventually { fixture.controller.status == "Pasted “held.png”. Ctrl+Z undoes." })
+    fixture.controller.undo()
+    #expect(fixture.names(fixture.travel) == ["a.png", "b.png", "c.png"])
+  }
+
   @Test("Ctrl+V with no image on the pasteboard says so and changes nothing")
   func pastesNothingThatIsNotAnImage() throws {
     let fixture = try Fixture()

@@ -122,4 +122,22 @@ struct ClipboardPeerTests {
       #expect(peer.waitForLine(startingWith: "pasted", timeout: 20) == "pasted 青森のりんご 🍎", "\(peer.output)")
     }
   }
+
+  /// With no clipboard manager on the display, GDK answers the store at once: what was
+  /// copied goes with the application, which ends without waiting out the store's time.
+  @Test(.enabled(if: WindowTests.hasDisplay, "needs an X display"))
+  func quittingWithoutAClipboardManagerEndsAtOnce() throws {
+    try DisplayLock.withExclusiveDisplay {
+      let probe = try Probe.start([
+        "copy-then-quit", "DragDropGTK-quit-\(ProcessInfo.processInfo.processIdentifier)", "北海道",
+      ])
+      defer { probe.terminate() }
+      _ = try #require(probe.waitForLine(startingWith: "quitting", timeout: 30), "\(probe.output)")
+      let quitting = Date()
+      #expect(probe.waitForExit(timeout: 20) == 0, "\(probe.output)")
+      // Well under the two seconds a manager is given.
+      #expect(Date().timeIntervalSince(quitting) < 1.5, "\(probe.output)")
+      #expect(probe.lines.last == "exited")
+    }
+  }
 }

@@ -59,3 +59,23 @@ func openPrimarySelectionWindow(title: String, selecting text: String?) -> Int32
     }
   }
 }
+
+/// Copies `text`, then quits once the window has drawn (`quitting`), as a person closing
+/// the application after a copy: the application hands the clipboard to a clipboard
+/// manager, where one runs, before it ends (`exited`).
+@MainActor
+func copyThenQuit(title: String, text: String) -> Int32 {
+  let status = runApplication { application in
+    let host = GTKWindow(application: application, title: title, size: Size(width: 300, height: 120))
+    host.present()
+    Pasteboard.general.string = text
+    addTickCallback(host.drawingArea) { _ in
+      guard host.frameCount > 0 else { return true }
+      report("quitting")
+      application.quit()
+      return false
+    }
+  }
+  report("exited")
+  return status
+}

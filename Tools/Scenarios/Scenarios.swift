@@ -406,7 +406,7 @@ extension Scenario {
   public static let albumSpringLoading = Scenario(
     id: "album-spring-loading", scene: .photos,
     summary: "Hakone hovers over Food: the album blinks and opens (spring loading), then takes the photo",
-    steps: [.press(photo(5)), .move(album(3)), .wait(1.6), .capture("opened"), .release, .settle],
+    steps: [.press(photo(5)), .move(album(3)), .wait(2.1), .capture("opened"), .release, .settle],
     calls: [
       "grid.itemsForBeginning", "grid.previewForLifting(item 0)", "grid.willAnimateLift",
       "grid.sessionAllowsMoveOperation", "grid.sessionIsRestrictedToDraggingApplication", "grid.sessionWillBegin",
@@ -423,7 +423,7 @@ extension Scenario {
     summary: "By keys alone, Hakone goes onto Food, which opens while the keys rest on it, then takes the photo",
     steps: [
       .key(.tab), .key(.down), .key(.space), .key(.tab), .key(.tab), .key(.down), .key(.down), .key(.down),
-      .wait(1.6),
+      .wait(2.1),
       .capture("opened"), .key(.return), .settle,
     ],
     calls: [
