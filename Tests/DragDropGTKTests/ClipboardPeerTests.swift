@@ -140,4 +140,33 @@ struct ClipboardPeerTests {
       #expect(probe.lines.last == "exited")
     }
   }
+
+  /// On a Wayland compositor (sway, headless) a copy is taken only from a recent input
+  /// event, and a window hears the clipboard while it has the keyboard. Two windows tile
+  /// side by side: a click in the one copies, a click in the other gives it the keyboard and
+  /// the clipboard with it.
+  @Test(.enabled(if: WaylandDragTests.hasWayland, "needs sway"))
+  func onWaylandTextCopiedByAClickPastesBothWays() throws {
+    try DisplayLock.withExclusiveDisplay {
+      let session = try WaylandDragTests.Session()
+      defer { session.close() }
+      // The peer on the left copies at a click; ours, on the right, pastes it once clicked.
+      let peer = try session.peer("copy-on-click", ["知床の夏 🌊"])
+      defer { peer.terminate() }
+      let probe = try session.start(["copy-on-click", "DragDropGTK-wayland-clipboard", "青森のりんご 🍎"])
+      defer { probe.terminate() }
+      try session.click(at: (320, 400))
+      #expect(peer.waitForAnyLine(startingWith: "copied", timeout: 10) != nil, "\(peer.output)")
+      let mark = probe.lines.count
+      try session.click(at: (960, 400))
+      let line = probe.waitForAnyLine(timeout: 20) { $0.hasPrefix("pasteboard count") && $0.contains("string=知床") }
+      #expect(line?.hasSuffix("string=知床の夏 🌊 image=none") == true, "\(probe.lines.dropFirst(mark))")
+      // That click copied ours too: a GTK 4 program, opened after and so with the
+      // keyboard, pastes it.
+      #expect(probe.waitForAnyLine(startingWith: "copied", timeout: 10) != nil, "\(probe.output)")
+      let paster = try session.peer("paste")
+      defer { paster.terminate() }
+      #expect(paster.waitForAnyLine(startingWith: "pasted", timeout: 20) == "pasted 青森のりんご 🍎", "\(paster.output)")
+    }
+  }
 }

@@ -12,16 +12,7 @@ func openClipboardWindow(title: String, copying text: String?, files: [URL] = []
   runApplication { application in
     let host = GTKWindow(application: application, title: title, size: Size(width: 300, height: 120))
     host.present()
-    _ = NotificationCenter.default.addObserver(forName: Pasteboard.changedNotification, object: nil, queue: nil) { _ in
-      MainActor.assumeIsolated {
-        let board = Pasteboard.general
-        let image = board.image.map { "\($0.pixelWidth)×\($0.pixelHeight)" } ?? "none"
-        report(
-          "pasteboard count=\(board.changeCount) types=\(board.types) string=\(board.string ?? "none") image=\(image)")
-        let names = board.itemProviders.map { $0.suggestedName ?? "?" }
-        report("pasteboard-items \(names.count) names=\(names.joined(separator: ","))")
-      }
-    }
+    reportPasteboardChanges()
     if let text {
       Pasteboard.general.string = text
       report("copied")
@@ -78,4 +69,50 @@ func copyThenQuit(title: String, text: String) -> Int32 {
   }
   report("exited")
   return status
+}
+
+/// A view that copies its text when tapped.
+final class CopyOnTap: View {
+  let text: String
+  init(text: String, frame: Rect) {
+    self.text = text
+    super.init(frame: frame)
+    addGestureRecognizer(
+      TapGestureRecognizer { [weak self] recognizer in
+        guard let self, recognizer.state == .ended else { return }
+        Pasteboard.general.string = self.text
+        report("copied")
+      })
+  }
+}
+
+/// A window that copies `text` when clicked, as a person copies, and reports what the
+/// pasteboard holds whenever it changes, as ``openClipboardWindow(title:copying:files:)``.
+@MainActor
+func openCopyOnClickWindow(title: String, text: String) -> Int32 {
+  runApplication { application in
+    let host = GTKWindow(application: application, title: title, size: Size(width: 300, height: 120))
+    let view = CopyOnTap(text: text, frame: host.window.bounds)
+    view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+    host.window.addSubview(view)
+    host.present()
+    reportPasteboardChanges()
+    report("ready")
+  }
+}
+
+/// Reports what the pasteboard holds whenever it changes, read as a paste would read it:
+/// `pasteboard count=N types=[…] string=… image=W×H`, then `pasteboard-items N names=[…]`.
+@MainActor
+func reportPasteboardChanges() {
+  _ = NotificationCenter.default.addObserver(forName: Pasteboard.changedNotification, object: nil, queue: nil) { _ in
+    MainActor.assumeIsolated {
+      let board = Pasteboard.general
+      let image = board.image.map { "\($0.pixelWidth)×\($0.pixelHeight)" } ?? "none"
+      report(
+        "pasteboard count=\(board.changeCount) types=\(board.types) string=\(board.string ?? "none") image=\(image)")
+      let names = board.itemProviders.map { $0.suggestedName ?? "?" }
+      report("pasteboard-items \(names.count) names=\(names.joined(separator: ","))")
+    }
+  }
 }

@@ -12,6 +12,8 @@ is given, or takes drops and reports them.
   gtk4_peer.py trickle TITLE MIB MS the same, a mebibyte every MS milliseconds
   gtk4_peer.py copy TITLE TEXT     a window that copies TEXT to the clipboard once shown
   gtk4_peer.py copy-png TITLE      a window that copies a 3 x 2 image/png to the clipboard
+  gtk4_peer.py copy-on-click TITLE TEXT
+                                   a window that copies TEXT when clicked
   gtk4_peer.py primary-copy TITLE TEXT, primary-paste TITLE
                                    the same with the primary selection
   gtk4_peer.py paste TITLE         a window that reports the clipboard's text whenever it
@@ -122,6 +124,20 @@ def main():
         window.set_child(label)
         display = window.get_display()
         clipboard = display.get_primary_clipboard() if primary else display.get_clipboard()
+        if mode == "copy-on-click":
+            # A copy made from a click, as a person makes one: on Wayland the compositor
+            # takes a selection only with the serial of a recent input event.
+            click = Gtk.GestureClick()
+
+            def pressed(*_):
+                taken = clipboard.set_content(Gdk.ContentProvider.new_for_value(GObject.Value(str, rest[0])))
+                report("copied" if taken else "copy-refused")
+
+            click.connect("pressed", pressed)
+            label.add_controller(click)
+            window.present()
+            GLib.timeout_add(300, lambda: report("ready") or False)
+            return
         if mode in ("copy", "copy-png"):
             if mode == "copy":
                 clipboard.set_content(Gdk.ContentProvider.new_for_value(GObject.Value(str, rest[0])))
