@@ -95,7 +95,7 @@ bench-build: deps
 # against the library's database, and writes screenshots and a GIF to the folder it names
 # (artifacts/albums-tour-<time>/).
 # `make run SAMPLES=1` does the same for the sample scenes: a scene in a window (SCENE=000
-# to 006), or without a display their tour. `make tour` plays the Albums tour
+# to 007), or without a display their tour. `make tour` plays the Albums tour
 # and the scenes' tour in any case.
 SCENE ?= 000
 SAMPLES ?=

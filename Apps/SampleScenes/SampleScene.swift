@@ -78,7 +78,7 @@ public enum SceneKind: String, CaseIterable, Sendable {
     case .declarative: Size(width: 1110, height: 680)
     case .otherApplications: Size(width: 720, height: 520)
     case .uikitViewController: Size(width: 540, height: 560)
-    case .copyAndPaste: Size(width: 600, height: 440)
+    case .copyAndPaste: Size(width: 640, height: 600)
     }
   }
 

@@ -127,5 +127,7 @@ public struct CopyAndPasteSceneView: View {
         .accessibilityLabel("pasteboard")
     }
     .padding(20)
+    // From the top: the same places in a window a header bar has made shorter.
+    .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)
   }
 }

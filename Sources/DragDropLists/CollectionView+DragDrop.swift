@@ -185,12 +185,9 @@ public final class CollectionViewDropCoordinator: ItemsViewDropCoordinator {
   public func drop(
     _ dragItem: DragItem, to placeholder: CollectionViewDropPlaceholder
   ) -> any CollectionViewDropPlaceholderContext {
-    let entry = ItemsView.PlaceholderEntry(
-      at: placeholder.insertionIndexPath, reuseIdentifier: placeholder.reuseIdentifier,
-      cellClass: CollectionViewCell.self, extent: (collectionView?.defaultPreviewSize.height).map(Double.init) ?? 0
-    ) { [placeholder] cell in
-      if let cell = cell as? CollectionViewCell { placeholder.cellUpdateHandler?(cell) }
-    }
+    let entry =
+      collectionView?.placeholderEntry(for: placeholder)
+      ?? CollectionView.placeholderEntry(for: placeholder, extent: 0)
     return dropToPlaceholder(dragItem, entry: entry)
   }
 
@@ -220,14 +217,27 @@ extension CollectionView {
   public func insertPlaceholder(
     _ placeholder: CollectionViewDropPlaceholder, for itemProvider: ItemProvider
   ) -> any CollectionViewDropPlaceholderContext {
-    let entry = ItemsView.PlaceholderEntry(
-      at: placeholder.insertionIndexPath, reuseIdentifier: placeholder.reuseIdentifier,
-      cellClass: CollectionViewCell.self, extent: Double(defaultPreviewSize.height)
-    ) { [placeholder] cell in
-      if let cell = cell as? CollectionViewCell { placeholder.cellUpdateHandler?(cell) }
-    }
+    let entry = placeholderEntry(for: placeholder)
     insertPlaceholder(entry)
     return EnginePlaceholderContext(
       dragItem: DragItem(itemProvider: itemProvider), view: self, entry: entry, animator: DeferredAnimator())
+  }
+
+  /// The entry of `placeholder`, as tall as an item of the view.
+  func placeholderEntry(for placeholder: CollectionViewDropPlaceholder) -> ItemsView.PlaceholderEntry {
+    Self.placeholderEntry(for: placeholder, extent: Double(defaultPreviewSize.height))
+  }
+
+  /// The entry of `placeholder`, `extent` points along the layout's axis; its cell is
+  /// configured by the placeholder's handler.
+  static func placeholderEntry(
+    for placeholder: CollectionViewDropPlaceholder, extent: Double
+  ) -> ItemsView.PlaceholderEntry {
+    ItemsView.PlaceholderEntry(
+      at: placeholder.insertionIndexPath, reuseIdentifier: placeholder.reuseIdentifier,
+      cellClass: CollectionViewCell.self, extent: extent
+    ) { [placeholder] cell in
+      if let cell = cell as? CollectionViewCell { placeholder.cellUpdateHandler?(cell) }
+    }
   }
 }

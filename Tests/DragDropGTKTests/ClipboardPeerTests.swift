@@ -14,6 +14,16 @@ struct ClipboardPeerTests {
     _ mode: String, _ arguments: [String] = [], probeCopies text: String? = nil,
     check: (_ probe: Probe, _ peer: Probe) throws -> Void
   ) throws {
+    try withPeer(
+      mode, arguments, probe: ["clipboard"] + (text.map { [$0] } ?? []), probeFirst: text != nil, check: check)
+  }
+
+  /// Starts the peer in `mode` with `arguments` and the probe in the mode `probe` begins
+  /// with (its title added after it), the one that offers first, and lets `check` read both.
+  func withPeer(
+    _ mode: String, _ arguments: [String] = [], probe probeArguments: [String], probeFirst: Bool,
+    check: (_ probe: Probe, _ peer: Probe) throws -> Void
+  ) throws {
     try DisplayLock.withExclusiveDisplay {
       let pid = ProcessInfo.processInfo.processIdentifier
       func startPeer() throws -> Probe {
@@ -24,17 +34,18 @@ struct ClipboardPeerTests {
         return peer
       }
       func startProbe() throws -> Probe {
-        let probe = try Probe.start(["clipboard", "DragDropGTK-clipboard-\(pid)"] + (text.map { [$0] } ?? []))
+        let probe = try Probe.start(
+          [probeArguments[0], "DragDropGTK-clipboard-\(pid)"] + probeArguments.dropFirst())
         _ = try #require(probe.waitForLine(startingWith: "ready", timeout: 30), "\(probe.output)")
         return probe
       }
       let (probe, peer) =
-        text == nil
+        probeFirst
         ? try {
-          let peer = try startPeer(); return (try startProbe(), peer)
+          let probe = try startProbe(); return (probe, try startPeer())
         }()
         : try {
-          let probe = try startProbe(); return (probe, try startPeer())
+          let peer = try startPeer(); return (try startProbe(), peer)
         }()
       defer {
         probe.terminate()
@@ -72,52 +83,16 @@ struct ClipboardPeerTests {
     }
   }
 
-  /// Starts the peer in `mode` and our probe with `probe` arguments, the one that offers
-  /// first, and lets `check` read both.
-  func withPrimary(
-    peer mode: String, _ arguments: [String] = [], probe probeArguments: [String], probeFirst: Bool,
-    check: (_ probe: Probe, _ peer: Probe) throws -> Void
-  ) throws {
-    try DisplayLock.withExclusiveDisplay {
-      let pid = ProcessInfo.processInfo.processIdentifier
-      func startPeer() throws -> Probe {
-        let peer = try Probe.start(
-          [PeerDragTests.peerScript.path, mode, "DragDropGTK-primary-peer-\(pid)"] + arguments,
-          executable: URL(fileURLWithPath: PeerDragTests.python))
-        _ = try #require(peer.waitForLine(startingWith: "ready", timeout: 30), "\(peer.output)")
-        return peer
-      }
-      func startProbe() throws -> Probe {
-        let probe = try Probe.start(["primary", "DragDropGTK-primary-\(pid)"] + probeArguments)
-        _ = try #require(probe.waitForLine(startingWith: "ready", timeout: 30), "\(probe.output)")
-        return probe
-      }
-      let (probe, peer) =
-        probeFirst
-        ? try {
-          let probe = try startProbe(); return (probe, try startPeer())
-        }()
-        : try {
-          let peer = try startPeer(); return (try startProbe(), peer)
-        }()
-      defer {
-        probe.terminate()
-        peer.terminate()
-      }
-      try check(probe, peer)
-    }
-  }
-
   @Test(.enabled(if: PeerDragTests.hasPeer, "needs an X display and python3-gi with GTK 4"))
   func anotherApplicationsPrimarySelectionReadsExactly() throws {
-    try withPrimary(peer: "primary-copy", ["選んだ 北海道 🌻"], probe: [], probeFirst: false) { probe, _ in
+    try withPeer("primary-copy", ["選んだ 北海道 🌻"], probe: ["primary"], probeFirst: false) { probe, _ in
       #expect(probe.waitForLine(startingWith: "primary", timeout: 20) == "primary 選んだ 北海道 🌻", "\(probe.output)")
     }
   }
 
   @Test(.enabled(if: PeerDragTests.hasPeer, "needs an X display and python3-gi with GTK 4"))
   func ourSelectionIsTheDesktopsPrimarySelection() throws {
-    try withPrimary(peer: "primary-paste", probe: ["青森のりんご 🍎"], probeFirst: true) { probe, peer in
+    try withPeer("primary-paste", probe: ["primary", "青森のりんご 🍎"], probeFirst: true) { probe, peer in
       #expect(probe.lines.contains("selected"))
       #expect(peer.waitForLine(startingWith: "pasted", timeout: 20) == "pasted 青森のりんご 🍎", "\(peer.output)")
     }

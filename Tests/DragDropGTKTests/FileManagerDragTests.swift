@@ -117,14 +117,8 @@ struct FileManagerDragTests {
       to: folder.appending(path: names[1]))
     try Data("北海道".utf8).write(to: folder.appending(path: names[2]))
     // A rubber band from empty space selects the three, then the first icon drags them.
-    let (emptyX, emptyY) = kind.emptySpace
     let start = kind.icon(0)
-    // The file manager draws the band and selects what it covers on its own frames; on a
-    // machine busy with other tests that takes longer, so each step waits for it.
-    var steps = ["mousemove", "\(emptyX)", "\(emptyY)", "mousedown", "1", "sleep", "0.3"]
-    steps += ["mousemove", "\(emptyX - 100)", "\(emptyY - 50)", "sleep", "0.3"]
-    steps += ["mousemove", "\(start.0 - 20)", "\(start.1 - 35)", "sleep", "0.3"]
-    steps += ["mousemove", "\(start.0 - 25)", "\(start.1 - 38)", "sleep", "0.5", "mouseup", "1", "sleep", "1"]
+    var steps = Self.selectAll(kind)
     let path =
       [start, (start.0 - 5, start.1 + 2), (start.0 - 20, start.1 + 5)] + [700, 550, 400, 250, 200].map { ($0, 150) }
     steps += BrowserDragTests.drag(along: path + [(201, 151)])
@@ -175,7 +169,8 @@ struct FileManagerDragTests {
   }
 
   /// xdotool steps that select every icon of the folder view with a rubber band from its
-  /// empty space, each step waiting for the file manager's own frames.
+  /// empty space. The file manager draws the band and selects what it covers on its own
+  /// frames; on a machine busy with other tests that takes longer, so each step waits.
   static func selectAll(_ kind: Kind) -> [String] {
     let (emptyX, emptyY) = kind.emptySpace
     let start = kind.icon(0)

@@ -379,43 +379,59 @@ func openMenuWindow(title: String) -> Int32 {
     hosting.autoresizingMask = [.flexibleWidth, .flexibleHeight]
     host.window.addSubview(hosting)
     host.present()
-    var reported = false
-    addTickCallback(host.drawingArea) { _ in
-      guard host.frameCount > 0, !reported else { return host.frameCount == 0 }
-      reported = true
-      let origin = host.drawingAreaOrigin ?? .zero
+    reportReady(host) {
       for text in ["Actions", "Row"] {
         guard let found = hosting.find(text: text) else { continue }
         report("at \(text) \(Int(found.center.x.rounded())) \(Int(found.center.y.rounded()))")
       }
-      report(
-        TraceLine.ready(
-          originX: Int(origin.x.rounded()), originY: Int(origin.y.rounded()), width: Int(host.window.bounds.width),
-          height: Int(host.window.bounds.height)
-        ).description)
-      return false
     }
-    // Reports each popup once it is mapped and placed, and when none is left.
-    var shown: Rect?
-    @MainActor func watch() {
-      let frame = host.openPopups.first?.frameInParentSurface
-      if frame != shown {
-        shown = frame
-        if let frame {
-          let items = ["Copy", "Paste", "Share", "Delete", "Rename"].compactMap { text in
-            hosting.find(text: text).map { "\(text)=\(Int($0.center.x.rounded())),\(Int($0.center.y.rounded()))" }
-          }
-          report(
-            "popup \(Int(frame.minX.rounded())) \(Int(frame.minY.rounded())) \(Int(frame.width.rounded())) \(Int(frame.height.rounded())) \(items.joined(separator: " "))"
-          )
-        } else {
-          report("popup closed")
-        }
+    watchPopups(of: host) {
+      ["Copy", "Paste", "Share", "Delete", "Rename"].compactMap { text in
+        hosting.find(text: text).map { "\(text)=\(Int($0.center.x.rounded())),\(Int($0.center.y.rounded()))" }
       }
-      host.clock.schedule(after: 0.02) { watch() }
     }
-    watch()
   }
+}
+
+/// Once the window has drawn, runs `before` and reports `ready` with where the drawing
+/// area is.
+@MainActor
+func reportReady(_ host: GTKWindow, before: @escaping @MainActor () -> Void = {}) {
+  addTickCallback(host.drawingArea) { _ in
+    guard host.frameCount > 0 else { return true }
+    before()
+    let origin = host.drawingAreaOrigin ?? .zero
+    report(
+      TraceLine.ready(
+        originX: Int(origin.x.rounded()), originY: Int(origin.y.rounded()), width: Int(host.window.bounds.width),
+        height: Int(host.window.bounds.height)
+      ).description)
+    return false
+  }
+}
+
+/// Reports each popup of `host` once it is mapped and placed (its frame in the window's X
+/// window, then what `items` says of it), and when none is left.
+@MainActor
+func watchPopups(of host: GTKWindow, items: @escaping @MainActor () -> [String] = { [] }) {
+  var shown: Rect?
+  @MainActor func watch() {
+    let frame = host.openPopups.first?.frameInParentSurface
+    if frame != shown {
+      shown = frame
+      if let frame {
+        let line = [
+          "popup", "\(Int(frame.minX.rounded()))", "\(Int(frame.minY.rounded()))", "\(Int(frame.width.rounded()))",
+          "\(Int(frame.height.rounded()))",
+        ]
+        report((line + items()).joined(separator: " "))
+      } else {
+        report("popup closed")
+      }
+    }
+    host.clock.schedule(after: 0.02) { watch() }
+  }
+  watch()
 }
 
 /// A note view that copies and pastes, with an edit menu: it reports each command it
@@ -438,29 +454,8 @@ func openEditMenuWindow(title: String) -> Int32 {
     note.addInteraction(EditMenuInteraction())
     host.window.addSubview(note)
     host.present()
-    addTickCallback(host.drawingArea) { _ in
-      guard host.frameCount > 0 else { return true }
-      let origin = host.drawingAreaOrigin ?? .zero
-      report(
-        TraceLine.ready(
-          originX: Int(origin.x.rounded()), originY: Int(origin.y.rounded()), width: Int(host.window.bounds.width),
-          height: Int(host.window.bounds.height)
-        ).description)
-      return false
-    }
-    var shown: Rect?
-    @MainActor func watch() {
-      let frame = host.openPopups.first?.frameInParentSurface
-      if frame != shown {
-        shown = frame
-        report(
-          frame.map {
-            "popup \(Int($0.minX.rounded())) \(Int($0.minY.rounded())) \(Int($0.width.rounded())) \(Int($0.height.rounded()))"
-          } ?? "popup closed")
-      }
-      host.clock.schedule(after: 0.02) { watch() }
-    }
-    watch()
+    reportReady(host)
+    watchPopups(of: host)
   }
 }
 

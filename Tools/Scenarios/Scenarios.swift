@@ -13,7 +13,7 @@ extension Scenario {
     photosSecondFinger, labelFingerDrag, fingerFlickThenCatch, outboxFingerCopy, fingerDragWhileSecondScrolls,
     declarativeFingerListReorder, readingListReorder,
     readingListBin,
-    readingListFingerReorder, readingListFingerBinThenSort, cityIntoBasket,
+    readingListFingerReorder, readingListFingerBinThenSort, cityIntoBasket, cityIntoBasketByFinger,
   ]
 
   /// The scenario with `id`.
@@ -748,7 +748,7 @@ extension Scenario {
   public static let cityIntoBasket = Scenario(
     id: "city-into-basket", scene: .copyAndPaste,
     summary: "函館 dragged into the basket lands there through dropDestination, beside the pasteboard's own ways in",
-    steps: [.press(Point(x: 128, y: 173)), .move(Point(x: 392, y: 244)), .wait(0.3), .release, .settle],
+    steps: [.press(Point(x: 120, y: 161)), .move(Point(x: 384, y: 235)), .wait(0.3), .release, .settle],
     calls: [
       "onDrag.itemsForBeginning", "onDrag.previewForLifting(item 0)", "onDrag.willAnimateLift",
       "onDrag.sessionAllowsMoveOperation", "onDrag.sessionIsRestrictedToDraggingApplication", "onDrag.sessionWillBegin",
@@ -759,5 +759,19 @@ extension Scenario {
     ],
     journal: ["basket.drop 函館"],
     state: "basket=[函館]"
+  )
+
+  /// Scene 007 by finger: a long press lifts a city, and the finger carries it into the
+  /// basket.
+  public static let cityIntoBasketByFinger = Scenario(
+    id: "city-into-basket-by-finger", scene: .copyAndPaste,
+    summary: "A finger's long press carries 函館 into the basket",
+    steps: [
+      .fingerDown(0, Point(x: 120, y: 161)), .wait(0.7), .fingerMove(0, Point(x: 384, y: 235)), .wait(0.3),
+      .fingerUp(0), .settle,
+    ],
+    calls: cityIntoBasket.calls,
+    journal: cityIntoBasket.journal,
+    state: cityIntoBasket.state
   )
 }
