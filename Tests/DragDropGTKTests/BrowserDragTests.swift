@@ -155,4 +155,37 @@ struct BrowserDragTests {
       #expect(ended == "call source.didEnd(move)", "\(probe.output)")
     }
   }
+
+  /// The percent-encoding of the page's `encodeURIComponent`.
+  static func encoded(_ text: String) -> String {
+    let kept = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'()")
+    return text.addingPercentEncoding(withAllowedCharacters: kept)!
+  }
+
+  @Test(.enabled(if: hasChromium, "needs an X display, xdotool and Chromium"))
+  func japaneseTextCopiedInChromiumPastesHere() throws {
+    let title = "DragDropGTK-clipboard-\(ProcessInfo.processInfo.processIdentifier)"
+    // A triple click selects the page's text; Control-C copies it.
+    let steps =
+      ["mousemove", "660", "36", "sleep", "0.2", "click", "--repeat", "3", "--delay", "80", "1", "sleep", "0.3"]
+      + ["key", "ctrl+c"]
+    try withChromium(ours: ["clipboard", title], query: [:], steps: steps) { probe, browser in
+      let line = probe.waitForAnyLine(timeout: 20) { $0.hasPrefix("pasteboard count") && $0.contains("北海道") }
+      #expect(line?.contains("string=北海道の夏") == true, "\(probe.output)")
+      #expect(line?.contains("public.utf8-plain-text") == true, "\(probe.output)")
+    }
+  }
+
+  @Test(.enabled(if: hasChromium, "needs an X display, xdotool and Chromium"))
+  func japaneseTextCopiedHerePastesInChromium() throws {
+    let title = "DragDropGTK-clipboard-\(ProcessInfo.processInfo.processIdentifier)"
+    let steps = ["mousemove", "900", "200", "sleep", "0.2", "click", "1", "sleep", "0.3", "key", "ctrl+v"]
+    try withChromium(ours: ["clipboard", title, "青森のりんご 🍎"], query: ["mode": "paste"], steps: steps) {
+      probe, browser in
+      #expect(probe.lines.contains("copied"))
+      let pasted = browser.waitForAnyLine(timeout: 20) { $0.contains("\"peer: pasted") }
+      #expect(
+        pasted?.contains("text/plain=\(Self.encoded("青森のりんご 🍎"))") == true, "\(browser.output.suffix(2000))")
+    }
+  }
 }
