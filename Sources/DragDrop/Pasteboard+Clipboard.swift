@@ -70,27 +70,43 @@ extension Pasteboard {
       general.store.replace(with: [], publishing: false)
       return
     }
+    // An item provider runs its loads on queues of its own: each read goes to the main
+    // actor, where the port lives, and its progress follows the port's.
+    weak let weakPort = port
     let provider = PlatformFormats.itemProvider(
       offering: mimeTypes,
-      read: { [weak port] mime, completion in
-        guard let port else {
-          completion(.failure(PlatformTransferError.peerVanished))
-          return nil
-        }
-        return MainActor.assumeIsolated { port.read(mime, completion: completion) }
+      read: { mime, completion in
+        readOnMainActor({ weakPort }, { port, done in port.read(mime, completion: done) }, completion)
       },
-      readFile: { [weak port] mime, completion in
-        guard let port else {
-          completion(.failure(PlatformTransferError.peerVanished))
-          return nil
-        }
-        return MainActor.assumeIsolated { port.readToFile(mime, completion: completion) }
+      readFile: { mime, completion in
+        readOnMainActor({ weakPort }, { port, done in port.readToFile(mime, completion: done) }, completion)
       })
     // A file manager's copy (or a list of links) is one item per file: the list, which is
     // small, is read when the items are first asked for (by the change's observers too).
     general.store.replace(
       with: [Item(provider: provider, isLocalOnly: false, expirationDate: nil, foreignMIMETypes: mimeTypes)],
       publishing: false, pendingList: PlatformFormats.listMIMEType(in: mimeTypes).map { ($0, mimeTypes) })
+  }
+
+  /// Starts a read of the port `port` gives, on the main actor, from whatever queue a load
+  /// runs on; the returned progress follows the read's and cancels it. A port that is gone
+  /// fails the read as a peer that went away.
+  nonisolated private static func readOnMainActor<T: Sendable>(
+    _ port: @escaping @Sendable () -> (any ClipboardPort)?,
+    _ start:
+      @escaping @MainActor @Sendable (any ClipboardPort, @escaping @Sendable (Result<T, any Error>) -> Void)
+      -> LoadProgress?,
+    _ completion: @escaping @Sendable (Result<T, any Error>) -> Void
+  ) -> LoadProgress {
+    let progress = LoadProgress(totalUnitCount: 1)
+    Task { @MainActor in
+      guard let port = port() else {
+        completion(.failure(PlatformTransferError.peerVanished))
+        return
+      }
+      if let inner = start(port, completion) { progress.addChild(inner, withPendingUnitCount: 1) }
+    }
+    return progress
   }
 
   /// The items another application's list stands for, one per file or link, read through

@@ -28,7 +28,16 @@ public enum PrimarySelection {
   public static func text() -> String? {
     guard let port else { return nil }
     for mimeType in PlatformFormats.textMIMETypes {
-      guard let raw = try? port.readNow(mimeType) else { continue }
+      let raw: Data
+      do {
+        raw = try port.readNow(mimeType)
+      } catch PlatformTransferError.peerVanished, PlatformTransferError.stalled {
+        // The selection changed hands, or its owner stopped answering: no other type of
+        // the same text will come either.
+        return nil
+      } catch {
+        continue  // not offered as that type: the next one
+      }
       let representation = PlatformFormats.IncomingRepresentation(
         contentType: .utf8PlainText, mimeType: mimeType, decoding: .text)
       guard let data = try? PlatformFormats.decode(raw, as: representation) else { return nil }

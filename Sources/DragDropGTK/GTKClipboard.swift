@@ -50,6 +50,20 @@ final class GTKClipboard: ClipboardPort {
   /// changes; the primary selection is read only when pasted.
   private let isGeneral: Bool
 
+  /// The reads under way, which a change of the clipboard's owner ends.
+  private var reads: [WeakRead] = []
+
+  private struct WeakRead {
+    weak var read: ClipboardRead?
+  }
+
+  /// Starts `read`, keeping it until the clipboard changes.
+  private func start(_ read: ClipboardRead) {
+    reads.removeAll { $0.read == nil }
+    reads.append(WeakRead(read: read))
+    read.start()
+  }
+
   private init(clipboard: OpaquePointer, isGeneral: Bool) {
     self.clipboard = clipboard
     self.isGeneral = isGeneral
@@ -59,6 +73,11 @@ final class GTKClipboard: ClipboardPort {
   /// Another application's copy replaces what the general pasteboard held; our own change
   /// (from ``publish(_:)``) is already there.
   private func clipboardChanged() {
+    // What was being read belonged to the offer that is gone: an application that quit or
+    // died, or one that copied something else.
+    let abandoned = reads.compactMap(\.read)
+    reads = []
+    for read in abandoned { read.abandon(PlatformTransferError.peerVanished) }
     guard gdk_clipboard_is_local(clipboard) == 0 else { return }
     provider?.finish()
     provider = nil
@@ -136,8 +155,7 @@ final class GTKClipboard: ClipboardPort {
 
   func read(_ mimeType: String, completion: @escaping @Sendable (Result<Data, any Error>) -> Void) -> LoadProgress? {
     let progress = LoadProgress()
-    let read = ClipboardRead(clipboard: clipboard, mimeType: mimeType, progress: progress, completion: completion)
-    read.start()
+    start(ClipboardRead(clipboard: clipboard, mimeType: mimeType, progress: progress, completion: completion))
     return progress
   }
 
@@ -164,7 +182,7 @@ final class GTKClipboard: ClipboardPort {
       // The load has moved or read it by now; what is left goes in a while.
       Task { @MainActor in PeerFiles.shared.release([file]) }
     }
-    read.start()
+    start(read)
     return progress
   }
 
@@ -173,7 +191,7 @@ final class GTKClipboard: ClipboardPort {
     let read = ClipboardRead(clipboard: clipboard, mimeType: mimeType, progress: LoadProgress()) { result in
       MainActor.assumeIsolated { box.result = result }
     }
-    read.start()
+    start(read)
     // As GTK 3's gtk_clipboard_wait_for_text did: the main context runs until the answer
     // comes, for at most a few seconds.
     Self.runMainContext(for: Self.readNowTimeout) { box.result != nil }
@@ -192,7 +210,7 @@ final class GTKClipboard: ClipboardPort {
 
 /// One read of the clipboard's content as a MIME type, to its end.
 @MainActor
-private final class ClipboardRead {
+final class ClipboardRead {
   private let clipboard: OpaquePointer
   private let mimeType: UnsafeMutablePointer<CChar>
   private let progress: LoadProgress
@@ -245,6 +263,12 @@ private final class ClipboardRead {
   }
 
   func cancel() { g_cancellable_cancel(cancellable) }
+
+  /// Ends the read with `error` at once, and stops what is under way.
+  func abandon(_ error: any Error) {
+    finish(.failure(error))
+    g_cancellable_cancel(cancellable)
+  }
 
   /// Reads the next chunk; an empty one is the end.
   private func next() {

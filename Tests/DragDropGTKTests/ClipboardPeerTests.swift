@@ -144,4 +144,18 @@ struct ClipboardPeerTests {
       #expect(paster.waitForAnyLine(startingWith: "pasted", timeout: 20) == "pasted 青森のりんご 🍎", "\(paster.output)")
     }
   }
+
+  /// A paste from an application that dies mid-write fails at once with a typed error:
+  /// before, it waited for ever.
+  @Test(.enabled(if: PeerDragTests.hasPeer, "needs an X display and python3-gi with GTK 4"))
+  func aPeerThatDiesMidPasteIsATypedError() throws {
+    try withPeer("copy-dying", ["8"], probe: ["clipboard-load"], probeFirst: true) { probe, peer in
+      #expect(peer.waitForAnyLine(startingWith: "dying", timeout: 20) != nil, "\(peer.output)")
+      // The owner's death changes the clipboard, which ends the read at once.
+      let line = probe.waitForAnyLine(timeout: 20) { $0.hasPrefix("loaded") || $0.hasPrefix("load-failed") }
+      #expect(
+        line == "load-failed the load handler for public.png failed: \(PlatformTransferError.peerVanished)",
+        "\(probe.output)")
+    }
+  }
 }

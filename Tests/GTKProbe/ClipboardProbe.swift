@@ -116,3 +116,29 @@ func reportPasteboardChanges() {
     }
   }
 }
+
+/// A window that loads the first image another application copies, as a paste would, and
+/// reports `loaded N` (its bytes) or `load-failed ERROR`.
+@MainActor
+func openClipboardLoadWindow(title: String) -> Int32 {
+  runApplication { application in
+    let host = GTKWindow(application: application, title: title, size: Size(width: 300, height: 120))
+    host.present()
+    _ = NotificationCenter.default.addObserver(forName: Pasteboard.changedNotification, object: nil, queue: nil) { _ in
+      MainActor.assumeIsolated {
+        guard let provider = Pasteboard.general.itemProviders.first, provider.hasItemConforming(to: .png) else {
+          return
+        }
+        _ = provider.loadDataRepresentation(for: .png) { result in
+          let line =
+            switch result {
+            case .success(let data): "loaded \(data.count)"
+            case .failure(let error): "load-failed \(error)"
+            }
+          Task { @MainActor in report(line) }
+        }
+      }
+    }
+    report("ready")
+  }
+}

@@ -478,6 +478,8 @@ let status: Int32 =
   case "menu": openMenuWindow(title: arguments.dropFirst().first ?? "GTKProbe")
   case "clipboard":
     openClipboardWindow(title: arguments.dropFirst().first ?? "GTKProbe", copying: arguments.dropFirst(2).first)
+  case "clipboard-load":
+    openClipboardLoadWindow(title: arguments.dropFirst().first ?? "GTKProbe")
   case "copy-on-click":
     openCopyOnClickWindow(title: arguments.dropFirst().first ?? "GTKProbe", text: arguments.dropFirst(2).first ?? "")
   case "copy-then-quit":
@@ -520,7 +522,7 @@ let status: Int32 =
   default:
     {
       report(
-        "usage: GTKProbe no-display | main-loop | selected-state | menu TITLE | clipboard TITLE [TEXT] | clipboard-files TITLE PATH… | edit-menu TITLE | primary TITLE [TEXT] | copy-then-quit TITLE TEXT | copy-on-click TITLE TEXT | window TITLE | idle TITLE | drop TITLE | drop-files TITLE | both-files TITLE TEXT | drag TITLE TEXT | drag-file TITLE PATH | drag-file-backed TITLE PATH | drag-note TITLE TEXT"
+        "usage: GTKProbe no-display | main-loop | selected-state | menu TITLE | clipboard TITLE [TEXT] | clipboard-files TITLE PATH… | edit-menu TITLE | primary TITLE [TEXT] | copy-then-quit TITLE TEXT | copy-on-click TITLE TEXT | clipboard-load TITLE | window TITLE | idle TITLE | drop TITLE | drop-files TITLE | both-files TITLE TEXT | drag TITLE TEXT | drag-file TITLE PATH | drag-file-backed TITLE PATH | drag-note TITLE TEXT"
       )
       return 2
     }()

@@ -12,6 +12,9 @@ is given, or takes drops and reports them.
   gtk4_peer.py trickle TITLE MIB MS the same, a mebibyte every MS milliseconds
   gtk4_peer.py copy TITLE TEXT     a window that copies TEXT to the clipboard once shown
   gtk4_peer.py copy-png TITLE      a window that copies a 3 x 2 image/png to the clipboard
+  gtk4_peer.py copy-dying TITLE MIB
+                                   a window that copies a PNG of MIB mebibytes and dies
+                                   after writing the first
   gtk4_peer.py copy-on-click TITLE TEXT
                                    a window that copies TEXT when clicked
   gtk4_peer.py primary-copy TITLE TEXT, primary-paste TITLE
@@ -26,6 +29,7 @@ It prints one line per event on standard output: `ready`, then `drag-begin` and
 `drag-end delete=0|1` for its drags, `formats MIME...` when a drag enters a target window,
 and `received TEXT` for a drop.
 """
+import os
 import sys
 
 import gi
@@ -47,10 +51,12 @@ class BigPNG(Gdk.ContentProvider):
 
     CHUNK = 1 << 20
 
-    def __init__(self, size, interval=0):
+    def __init__(self, size, interval=0, dies=False):
         super().__init__()
         self.size = size
         self.interval = interval
+        # Dies once its first mebibyte is out, as a crashing application does.
+        self.dies = dies
         self.head = b"\x89PNG\r\n\x1a\n" + b"\x00\x00\x00\x0dIHDR" + b"\x00" * 17
         self.tail = b"\x00\x00\x00\x00IEND\xaeB`\x82"
         self.zeros = GLib.Bytes.new(b"\x00" * self.CHUNK)
@@ -81,6 +87,9 @@ class BigPNG(Gdk.ContentProvider):
                 report("send-failed " + error.message)
                 task.return_error(error)
                 return
+            if self.dies and state["sent"] > self.CHUNK:
+                report("dying")
+                os._exit(0)
             if self.interval:
                 GLib.timeout_add(self.interval, write)
             else:
@@ -137,6 +146,18 @@ def main():
             label.add_controller(click)
             window.present()
             GLib.timeout_add(300, lambda: report("ready") or False)
+            return
+        if mode == "copy-dying":
+            # A big PNG on the clipboard, from an application that dies mid-write: copied
+            # once it has said it is ready, since a reader may start at once.
+            def copy():
+                report("ready")
+                clipboard.set_content(BigPNG(int(rest[0]) << 20, dies=True))
+                report("copied")
+                return False
+
+            window.present()
+            GLib.timeout_add(300, copy)
             return
         if mode in ("copy", "copy-png"):
             if mode == "copy":
