@@ -50,9 +50,15 @@ public enum PlatformFormats {
   public static let textMIMETypes = ["text/plain;charset=utf-8", "text/plain", "UTF8_STRING"]
 
   /// What an item offers to other applications for its representations `types`, in
+  /// fidelity order, each MIME type once: the offers of a drag.
+  public static func offers(for types: [ContentType]) -> [Offer] {
+    offers(for: types, clipboard: false)
+  }
+
+  /// What an item offers to other applications for its representations `types`, in
   /// fidelity order, each MIME type once. On the clipboard (`clipboard`), files also go out
   /// as GNOME's `x-special/gnome-copied-files`, which file managers paste.
-  public static func offers(for types: [ContentType], clipboard: Bool = false) -> [Offer] {
+  public static func offers(for types: [ContentType], clipboard: Bool) -> [Offer] {
     var offers: [Offer] = []
     func add(_ mimeType: String, _ type: ContentType, _ encoding: Encoding) {
       guard !offers.contains(where: { $0.mimeType == mimeType }) else { return }
