@@ -105,7 +105,7 @@ struct AlbumsTouchTests {
     #expect(moved == "albums=Trip:[\(expected)] Family:[f01.png,p09.png] open=Trip")
   }
 
-  /// One finger on mutter's screen, over the Albums window.
+  /// One finger on mutter's screen, over the Albums window, paced by the session.
   final class Finger {
     let session: MutterSession
     let window: LineProcess
@@ -117,19 +117,13 @@ struct AlbumsTouchTests {
       offset = try session.locate(window)
     }
 
-    func screen(_ point: Point) -> String {
-      "\(Int((point.x + offset.x).rounded())) \(Int((point.y + offset.y).rounded()))"
-    }
-
-    /// Real time between input events, as a finger takes.
-    func pause(_ seconds: Double) { Thread.sleep(forTimeInterval: seconds) }
+    func pause(_ seconds: Double) { session.pause(seconds) }
 
     func down(_ point: Point) throws {
-      try session.send("down 0 \(screen(point))")
-      pause(0.05)
+      try session.fingerDown(0, at: point, offset: offset)
     }
 
-    func up() throws { try session.send("up 0") }
+    func up() throws { try session.fingerUp(0) }
 
     func tap(_ point: Point) throws {
       try down(point)
@@ -137,10 +131,7 @@ struct AlbumsTouchTests {
     }
 
     func move(from start: Point, to end: Point) throws {
-      for next in Scenario.path(from: start, to: end) {
-        try session.send("move 0 \(screen(next))")
-        pause(Scenario.stepInterval)
-      }
+      try session.fingerMove(0, from: start, to: end, offset: offset)
     }
 
     /// The first state line after line `mark` that satisfies `condition`, waiting for it.

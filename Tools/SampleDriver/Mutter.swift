@@ -71,6 +71,41 @@ public final class MutterSession: @unchecked Sendable {
     process.terminate()
   }
 
+  // MARK: Fingers, paced as a hand moves
+
+  /// Where `point` of a window whose view tree is at `offset` on the screen is, as the
+  /// session's commands take it.
+  public static func screen(_ point: Point, offset: Point) -> String {
+    "\(Int((point.x + offset.x).rounded())) \(Int((point.y + offset.y).rounded()))"
+  }
+
+  /// Puts finger `finger` down at `point` and lets it rest there a moment.
+  public func fingerDown(_ finger: Int, at point: Point, offset: Point) throws(DriverError) {
+    try send("down \(finger) \(Self.screen(point, offset: offset))")
+    pause(0.05)
+  }
+
+  /// Moves finger `finger` from `start` to `end` along ``Scenario/path(from:to:)``, each step
+  /// a step's time after the last, as the headless player moves: a lift right after the
+  /// last step is a flick's, at the finger's speed.
+  public func fingerMove(_ finger: Int, from start: Point, to end: Point, offset: Point) throws(DriverError) {
+    for next in Scenario.path(from: start, to: end) {
+      pause(Scenario.stepInterval)
+      try send("move \(finger) \(Self.screen(next, offset: offset))")
+    }
+  }
+
+  /// Lifts finger `finger` where it is.
+  public func fingerUp(_ finger: Int) throws(DriverError) {
+    try send("up \(finger)")
+  }
+
+  /// Lets real time pass between real touches: a long press's hold, a pause before a lift.
+  /// Waits on a real compositor cannot be injected.
+  public func pause(_ seconds: Double) {
+    Thread.sleep(forTimeInterval: seconds)
+  }
+
   /// Where the window's view tree is on the screen: Wayland tells a client nothing of it,
   /// so the pointer goes to points of a grid until the window says where it felt it. The
   /// window must trace the pointer (`DRAGDROP_TRACE_POINTER`).
@@ -114,9 +149,7 @@ public struct MutterScenarioPlayer: Sendable {
       throw .timedOut("the \(scenario.scene.id) window to show", output: window.output)
     }
     let offset = try session.locate(window)
-    func screen(_ point: Point) -> String {
-      "\(Int((point.x + offset.x).rounded())) \(Int((point.y + offset.y).rounded()))"
-    }
+    func screen(_ point: Point) -> String { MutterSession.screen(point, offset: offset) }
     var fingers: [Int: Point] = [:]
     var pointer: Point?
     var lastInput = window.lineCount
@@ -124,25 +157,18 @@ public struct MutterScenarioPlayer: Sendable {
       switch step {
       case .fingerDown(let finger, let point):
         lastInput = window.lineCount
-        try session.send("down \(finger) \(screen(point))")
+        try session.fingerDown(finger, at: point, offset: offset)
         fingers[finger] = point
-        pause(0.05)
       case .fingerMove(let finger, let point):
-        // Each step a step's time after the last, as the headless player moves: a lift
-        // right after the last step is a flick's, at the finger's speed.
-        for next in Scenario.path(from: fingers[finger] ?? point, to: point) {
-          pause(Scenario.stepInterval)
-          try session.send("move \(finger) \(screen(next))")
-        }
+        try session.fingerMove(finger, from: fingers[finger] ?? point, to: point, offset: offset)
         fingers[finger] = point
       case .fingerUp(let finger):
         lastInput = window.lineCount
-        try session.send("up \(finger)")
+        try session.fingerUp(finger)
         fingers[finger] = nil
       case .secondTouchTap(let point):
-        try session.send("down 5 \(screen(point))")
-        pause(0.05)
-        try session.send("up 5")
+        try session.fingerDown(5, at: point, offset: offset)
+        try session.fingerUp(5)
       case .hover(let point):
         try session.send("pointer \(screen(point))")
         pointer = point
@@ -151,18 +177,18 @@ public struct MutterScenarioPlayer: Sendable {
         lastInput = window.lineCount
         try session.send("press 272")
         pointer = point
-        pause(0.05)
+        session.pause(0.05)
       case .move(let point):
         for next in Scenario.path(from: pointer ?? point, to: point) {
           try session.send("pointer \(screen(next))")
-          pause(Scenario.stepInterval)
+          session.pause(Scenario.stepInterval)
         }
         pointer = point
       case .release:
         lastInput = window.lineCount
         try session.send("release 272")
       case .wait(let duration):
-        pause(duration)
+        session.pause(duration)
       case .key:
         throw .unsupportedStep("a key: the mutter session sends none")
       case .capture:
@@ -175,7 +201,4 @@ public struct MutterScenarioPlayer: Sendable {
     return window.traceResult
   }
 
-  private func pause(_ seconds: Double) {
-    Thread.sleep(forTimeInterval: seconds)
-  }
 }
