@@ -627,6 +627,103 @@ public final class AlbumsController {
     return true
   }
 
+  /// Photos cut with Control-X while the pasteboard holds them: where they were cut from,
+  /// and which of them a paste has taken.
+  final class Cut {
+    let photos: [Photo]
+    let album: Album?
+    /// The pasteboard's change count once the cut was on it.
+    var changeCount = 0
+    var taken: Set<Int> = []
+
+    init(photos: [Photo], album: Album?) {
+      self.photos = photos
+      self.album = album
+    }
+
+    /// The photos at `positions` not taken before, now taken.
+    func take(_ positions: [Int]) -> [Photo] {
+      let fresh = positions.filter { photos.indices.contains($0) && !taken.contains($0) }
+      taken.formUnion(fresh)
+      return fresh.map { photos[$0] }
+    }
+  }
+  /// The latest cut, until a paste here has moved it.
+  private(set) var pendingCut: Cut?
+
+  /// Cuts the selected photos (rule 47): they go on the pasteboard as a copy does, and stay
+  /// where they are until a paste has them. Pasted into another album here, they move
+  /// there; read whole by another application (or another process of ours), they go to the
+  /// trash, undoably. Returns false when nothing is selected.
+  @discardableResult
+  func cutSelection() -> Bool {
+    let chosen = selectedPhotos
+    guard !chosen.isEmpty else { return false }
+    let cut = Cut(photos: chosen, album: openAlbum)
+    Pasteboard.general.setItemProvidersForCut(chosen.map { dataSource.dragItem($0).itemProvider }) {
+      [weak self] positions in self?.cutWasPasted(cut, positions)
+    }
+    cut.changeCount = Pasteboard.general.changeCount
+    pendingCut = cut
+    let noun = chosen.count == 1 ? "“\(chosen[0].originalName)”" : "\(chosen.count) photos"
+    say("Cut \(noun): pasted into another album, it moves there; pasted elsewhere, it goes to the trash.")
+    return true
+  }
+
+  /// Another application (or a paste in this process other than Albums') read the photos
+  /// at `positions` of `cut` whole: they go to the trash, undoably.
+  private func cutWasPasted(_ cut: Cut, _ positions: [Int]) {
+    let doomed = cut.take(positions)
+    guard !doomed.isEmpty else { return }
+    let noun = doomed.count == 1 ? "“\(doomed[0].originalName)”" : "\(doomed.count) photos"
+    do {
+      try library.trash(doomed)
+      say("Pasted elsewhere, \(noun) went to the trash. Ctrl+Z undoes.")
+      undoStack.register(
+        name: "Cut \(noun)",
+        undo: { [weak self] in
+          try self?.library.restore(doomed)
+          self?.reload()
+        },
+        redo: { [weak self] in
+          try self?.library.trash(doomed)
+          self?.reload()
+        })
+    } catch {
+      report(error)
+    }
+    reload()
+  }
+
+  /// Pastes Albums' own cut, still on the pasteboard, into the open album: the photos move
+  /// from the album they were cut from, in one undoable change; into All Photos, they only
+  /// leave that album. Nothing is read or copied.
+  private func pasteCut(_ cut: Cut) {
+    let destination = openAlbum
+    guard destination?.id != cut.album?.id else { return say("The cut photos are here already.") }
+    let moving = cut.take(Array(cut.photos.indices))
+    pendingCut = nil
+    guard !moving.isEmpty else { return say("Nothing to paste: the cut photos were pasted already.") }
+    let ids = Set(moving.compactMap(\.id))
+    let noun = moving.count == 1 ? "“\(moving[0].originalName)”" : "\(moving.count) photos"
+    do {
+      var contents: [(album: Album, photos: [Photo])] = []
+      if let source = cut.album {
+        contents.append((source, try library.photos(in: source).filter { !ids.contains($0.id ?? -1) }))
+      }
+      if let destination {
+        let present = try library.photos(in: destination)
+        let have = Set(present.compactMap(\.id))
+        contents.append((destination, present + moving.filter { !have.contains($0.id ?? -1) }))
+      }
+      let into = destination.map { " into \($0.name)" } ?? " out of \(cut.album?.name ?? "")"
+      setContents("Moved \(noun)\(into). Ctrl+Z undoes.", contents)
+    } catch {
+      report(error)
+    }
+    reload()
+  }
+
   /// The general pasteboard's items Albums can take: images and image files.
   var pastableItems: [ItemProvider] {
     Pasteboard.general.itemProviders.filter { provider in
@@ -638,6 +735,9 @@ public final class AlbumsController {
   /// at its end, each through a placeholder that shows its progress, with the status line
   /// counting them in; once all have arrived, one undo takes them all out again.
   func paste() {
+    if let cut = pendingCut, cut.changeCount == Pasteboard.general.changeCount {
+      return pasteCut(cut)
+    }
     let providers = pastableItems
     guard !providers.isEmpty else { return say("Nothing to paste: the clipboard holds no image.") }
     let album = openAlbum
@@ -718,18 +818,19 @@ final class AlbumsRootView: View {
     if controller?.handleKey(event) != true { super.keyEvent(event) }
   }
 
-  /// Copy (Control-C) with a photo selected, paste (Control-V) with an image on the
-  /// pasteboard.
+  /// Copy (Control-C) and cut (Control-X) with a photo selected, paste (Control-V) with an
+  /// image on the pasteboard.
   override func canPerformAction(_ action: EditAction, withSender sender: Any?) -> Bool {
     guard let controller else { return false }
     switch action {
-    case .copy: return !controller.selectedPhotos.isEmpty
+    case .copy, .cut: return !controller.selectedPhotos.isEmpty
     case .paste: return !controller.pastableItems.isEmpty
     default: return false
     }
   }
 
   override func copy(_ sender: Any?) { controller?.copySelection() }
+  override func cut(_ sender: Any?) { controller?.cutSelection() }
   override func paste(_ sender: Any?) { controller?.paste() }
 }
 

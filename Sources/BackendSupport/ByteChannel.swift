@@ -237,6 +237,7 @@ final package class ByteChannelServer: Sendable {
   package let description: ByteChannel.Description
   private let listener: Int32
   private let open: Opener
+  private let sentWhole: @Sendable (String) -> Void
   private struct State {
     package var cancelled = false
     package var connections: Set<Int32> = []
@@ -244,8 +245,12 @@ final package class ByteChannelServer: Sendable {
   }
   private let state = Mutex(State())
 
-  /// Listens in ``ByteChannel/folder()`` for the `mimeTypes` that `open` provides.
-  package init(mimeTypes: [String], open: @escaping Opener) throws {
+  /// Listens in ``ByteChannel/folder()`` for the `mimeTypes` that `open` provides; calls
+  /// `sentWhole` (on a transfer's thread) with a MIME type each time all of its bytes went
+  /// out.
+  package init(
+    mimeTypes: [String], open: @escaping Opener, sentWhole: @escaping @Sendable (String) -> Void = { _ in }
+  ) throws {
     let folder = try ByteChannel.folder()
     let path = "\(folder)/\(UUID().uuidString.prefix(18)).sock"
     let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
@@ -265,6 +270,7 @@ final package class ByteChannelServer: Sendable {
     }
     listener = descriptor
     self.open = open
+    self.sentWhole = sentWhole
     description = ByteChannel.Description(path: path, token: ByteChannel.makeToken(), mimeTypes: mimeTypes)
     let thread = Thread { [self] in acceptConnections() }
     thread.name = "DragDrop.ByteChannel"
@@ -339,11 +345,15 @@ final package class ByteChannelServer: Sendable {
     if let load { state.withLock { $0.loads.append(load) } }
     ready.wait()
     if let load { state.withLock { state in state.loads.removeAll { $0 === load } } }
+    let whole: Bool
     switch opened.withLock({ $0 })! {
-    case .failure(let error): fail(connection, "\(error)")
-    case .success(.data(let data)): send(data, to: connection)
-    case .success(.file(let file)): send(file, to: connection)
+    case .failure(let error):
+      fail(connection, "\(error)")
+      whole = false
+    case .success(.data(let data)): whole = send(data, to: connection)
+    case .success(.file(let file)): whole = send(file, to: connection)
     }
+    if whole { sentWhole(mimeType) }
   }
 
   /// Reads the request line, at most 1 KiB.
@@ -376,29 +386,32 @@ final package class ByteChannelServer: Sendable {
     _ = Data(message.utf8.prefix(4096)).withUnsafeBytes { ByteChannel.sendAll(connection, $0) }
   }
 
-  private func send(_ data: Data, to connection: Int32) {
-    guard header(UInt64(data.count), to: connection) else { return }
+  /// Sends `data`; whether all of it went out.
+  private func send(_ data: Data, to connection: Int32) -> Bool {
+    guard header(UInt64(data.count), to: connection) else { return false }
     var offset = 0
     while offset < data.count, !isCancelled {
       let end = min(offset + ByteChannel.chunkSize, data.count)
       let sent = data[data.startIndex + offset..<data.startIndex + end].withUnsafeBytes {
         ByteChannel.sendAll(connection, $0)
       }
-      guard sent else { return }
+      guard sent else { return false }
       offset = end
     }
+    return offset == data.count
   }
 
   /// Sends a file's bytes as they are now: the length it has when the transfer starts.
-  private func send(_ file: FileHandle, to connection: Int32) {
+  /// Whether all of them went out.
+  private func send(_ file: FileHandle, to connection: Int32) -> Bool {
     defer { try? file.close() }
     var info = stat()
     guard fstat(file.fileDescriptor, &info) == 0 else {
       fail(connection, "cannot read the item's file: \(String(cString: strerror(errno)))")
-      return
+      return false
     }
     let length = Int(info.st_size)
-    guard header(UInt64(length), to: connection) else { return }
+    guard header(UInt64(length), to: connection) else { return false }
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: ByteChannel.chunkSize, alignment: 16)
     defer { buffer.deallocate() }
     var remaining = length
@@ -406,9 +419,10 @@ final package class ByteChannelServer: Sendable {
       let count = read(file.fileDescriptor, buffer.baseAddress, min(buffer.count, remaining))
       if count < 0 && errno == EINTR { continue }
       // A file that shrank or cannot be read: the target sees a truncated transfer.
-      guard count > 0 else { return }
-      guard ByteChannel.sendAll(connection, UnsafeRawBufferPointer(rebasing: buffer[0..<count])) else { return }
+      guard count > 0 else { return false }
+      guard ByteChannel.sendAll(connection, UnsafeRawBufferPointer(rebasing: buffer[0..<count])) else { return false }
       remaining -= count
     }
+    return remaining == 0
   }
 }

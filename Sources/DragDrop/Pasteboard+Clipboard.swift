@@ -12,6 +12,11 @@ public protocol ClipboardPort: AnyObject, Sendable {
   /// Offers `providers` (restricted to what other applications may load) on the desktop's
   /// clipboard; an empty list withdraws the process's offer.
   func publish(_ providers: [ItemProvider])
+  /// Offers `providers` as ``publish(_:)`` does, for a cut (rule 47): calls `whenRead` with
+  /// the positions of the items whose bytes another application has read whole (all of one
+  /// representation; a list of files counts for every item it names). A port that cannot
+  /// tell never calls it, and the cut's source keeps its data.
+  func publish(_ providers: [ItemProvider], whenRead: @escaping @MainActor ([Int]) -> Void)
   /// Reads `mimeType` from the offer another application holds.
   func read(_ mimeType: String, completion: @escaping @Sendable (Result<Data, any Error>) -> Void) -> LoadProgress?
   /// Reads `mimeType` from the offer another application holds into a new file, for data
@@ -27,6 +32,11 @@ public protocol ClipboardPort: AnyObject, Sendable {
 }
 
 extension ClipboardPort {
+  /// Offers `providers` with no word of their reads: the cut's source keeps its data.
+  public func publish(_ providers: [ItemProvider], whenRead: @escaping @MainActor ([Int]) -> Void) {
+    publish(providers)
+  }
+
   /// Reads into memory with ``read(_:completion:)``, then writes a temporary file: for
   /// ports whose data is small.
   public func readToFile(

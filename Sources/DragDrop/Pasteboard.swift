@@ -114,6 +114,43 @@ public final class Pasteboard {
       with: providers.map { Item(provider: $0, isLocalOnly: localOnly, expirationDate: expirationDate) })
   }
 
+  /// Replaces the items with `providers` as a cut, which is honest as a move is (rule 47):
+  /// the source keeps its data until a paste has read it, and removes it then.
+  ///
+  /// `whenRead` is called on the main actor with the positions (in `providers`) of the
+  /// items a paste has just read whole, each position once:
+  /// - a load from ``itemProviders`` in this process that completes with its value (a
+  ///   failed or cancelled load calls nothing);
+  /// - on the desktop's clipboard, another application's (or another process of ours')
+  ///   read of all the bytes of one of the item's representations. The desktop never says
+  ///   whether a paste succeeded, so reading the data whole counts as success. A list of
+  ///   files counts for every item it names: the files it names are copies that outlive the
+  ///   offer.
+  ///
+  /// A paste that fails part-way calls nothing, so the source keeps its data. The items are
+  /// otherwise as ``setItemProviders(_:localOnly:expirationDate:)`` sets them.
+  ///
+  /// ```swift
+  /// Pasteboard.general.setItemProvidersForCut(providers) { positions in
+  ///   library.trash(positions.map { chosen[$0] })
+  /// }
+  /// ```
+  public func setItemProvidersForCut(
+    _ providers: [ItemProvider], localOnly: Bool = false, expirationDate: Date? = nil,
+    whenRead: @escaping @MainActor ([Int]) -> Void
+  ) {
+    let cut = Cut(count: providers.count, whenRead: whenRead)
+    store.replace(
+      with: providers.enumerated().map { index, provider in
+        var item = Item(
+          provider: provider.observingSuccessfulLoads { Task { @MainActor in cut.report([index]) } },
+          isLocalOnly: localOnly, expirationDate: expirationDate)
+        item.outgoing = provider
+        item.cut = (cut, index)
+        return item
+      })
+  }
+
   /// Whether the pasteboard holds items and every one stays in the process.
   public var isLocalOnly: Bool {
     let items = store.liveItems
@@ -123,7 +160,7 @@ public final class Pasteboard {
   /// The item providers other applications may paste: the items not set local-only,
   /// restricted to the representations visible outside the process.
   @_spi(Platform) public var itemProvidersForOtherApplications: [ItemProvider] {
-    store.liveItems.filter { !$0.isLocalOnly }.map { $0.provider.restricted(to: .all) }
+    store.liveItems.filter { !$0.isLocalOnly }.map { $0.outgoing.restricted(to: .all) }
   }
 
   /// The content type identifiers of the first item, in its order.
@@ -230,6 +267,38 @@ public final class Pasteboard {
     var value: (any Sendable)? = nil
     /// What another application offers on the desktop's clipboard, for an item of its.
     var foreignMIMETypes: [String]? = nil
+    /// The provider the source gave, as other applications read it: for a cut, the
+    /// clipboard reports their reads, not the provider paste targets here load from.
+    var outgoingProvider: ItemProvider? = nil
+    /// The cut the item belongs to, and its position in it.
+    var cut: (Cut, index: Int)? = nil
+
+    var outgoing: ItemProvider {
+      get { outgoingProvider ?? provider }
+      set { outgoingProvider = newValue }
+    }
+  }
+
+  /// A cut on the pasteboard: which of its items pastes have read whole so far, and whom to
+  /// tell of the others as they are read.
+  @MainActor
+  final class Cut {
+    let count: Int
+    private var read: Set<Int> = []
+    private let whenRead: @MainActor ([Int]) -> Void
+
+    init(count: Int, whenRead: @escaping @MainActor ([Int]) -> Void) {
+      self.count = count
+      self.whenRead = whenRead
+    }
+
+    /// Items at `positions` were read whole: the ones not read before are told, once.
+    func report(_ positions: [Int]) {
+      let fresh = Set(positions.filter { (0..<count).contains($0) }).subtracting(read).sorted()
+      guard !fresh.isEmpty else { return }
+      read.formUnion(fresh)
+      whenRead(fresh)
+    }
   }
 
   /// The items of one name, shared by every `Pasteboard` of that name.
@@ -285,7 +354,21 @@ public final class Pasteboard {
       items = newItems
       changeCount += 1
       if publishing, name == .general, let clipboard = Pasteboard.clipboard {
-        clipboard.publish(newItems.filter { !$0.isLocalOnly }.map { $0.provider.restricted(to: .all) })
+        let outgoing = newItems.filter { !$0.isLocalOnly }
+        let providers = outgoing.map { $0.outgoing.restricted(to: .all) }
+        if outgoing.contains(where: { $0.cut != nil }) {
+          // Another application's whole read of an item is a paste of the cut.
+          clipboard.publish(providers) { positions in
+            let read = positions.compactMap { outgoing.indices.contains($0) ? outgoing[$0].cut : nil }
+            // The items of one cut, told together.
+            for cut in Set(read.map { ObjectIdentifier($0.0) }) {
+              let items = read.filter { ObjectIdentifier($0.0) == cut }
+              items[0].0.report(items.map(\.index))
+            }
+          }
+        } else {
+          clipboard.publish(providers)
+        }
       }
       NotificationCenter.default.post(name: Pasteboard.changedNotification, object: owner)
     }

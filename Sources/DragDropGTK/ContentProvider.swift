@@ -38,6 +38,9 @@ final class ContentProvider {
   let channelMIMETypes: [String]
   /// The channel, made when a process of ours first asks for its description.
   private(set) var channel: ByteChannelServer?
+  /// Told the MIME type of each offer a peer (or a process of ours, through the channel)
+  /// has been given all the bytes of: how a cut on the clipboard learns it was pasted.
+  var whenWrittenWhole: (@MainActor (String) -> Void)?
 
   /// A provider for `providers` (an outgoing drag's items, restricted to what other
   /// applications may load), writing files for peers into `files`.
@@ -101,6 +104,7 @@ final class ContentProvider {
       guard let self else { return }
       switch result {
       case .success(let chunked):
+        chunked.mimeType = mimeType
         self.writeChunk(chunked, to: stream, task: task)
       case .failure(let error):
         let code = (error as? ItemProviderError) == .cancelled ? G_IO_ERROR_CANCELLED : G_IO_ERROR_FAILED
@@ -127,13 +131,18 @@ final class ContentProvider {
       }
       let offers = offers
       do {
-        channel = try ByteChannelServer(mimeTypes: channelMIMETypes) { mimeType, completion in
-          guard let offer = offers.first(where: { $0.mimeType == mimeType }) else {
-            completion(.failure(PlatformTransferError.readFailed("\(mimeType) is not offered")))
-            return nil
-          }
-          return provider.openRepresentation(for: offer.contentType) { completion($0.mapError { $0 as any Error }) }
-        }
+        channel = try ByteChannelServer(
+          mimeTypes: channelMIMETypes,
+          open: { mimeType, completion in
+            guard let offer = offers.first(where: { $0.mimeType == mimeType }) else {
+              completion(.failure(PlatformTransferError.readFailed("\(mimeType) is not offered")))
+              return nil
+            }
+            return provider.openRepresentation(for: offer.contentType) { completion($0.mapError { $0 as any Error }) }
+          },
+          sentWhole: { [weak self] mimeType in
+            Task { @MainActor in self?.whenWrittenWhole?(mimeType) }
+          })
       } catch {
         fail(task, G_IO_ERROR_FAILED, "\(error)")
         return
@@ -173,6 +182,33 @@ final class ContentProvider {
     }
   }
 
+  /// The representation each item gives `offer`, in item order, nil for an item that gives
+  /// none: a single item's bytes come from the first item alone, while several items give
+  /// a URI list of every item's URL, or of every item's image file.
+  private func sourceTypes(_ offer: PlatformFormats.Offer) -> [ContentType?] {
+    let listed: ContentType? =
+      switch offer.encoding {
+      case .bytes, .mozURL: nil
+      case .uriList: .url
+      case .temporaryFile, .gnomeCopiedFiles: .image
+      }
+    let sources = listed == nil ? Array(providers.prefix(1)) : providers
+    return sources.enumerated().map { index, provider in
+      index == 0
+        ? offer.contentType : provider.registeredContentTypes(visibleTo: .all).first { $0.conforms(to: listed!) }
+    }
+  }
+
+  /// The positions of the items whose bytes a peer has when it has read `mimeType` whole.
+  func positions(readWith mimeType: String) -> [Int] {
+    guard var offer = offers.first(where: { $0.mimeType == mimeType }) else { return [] }
+    // GNOME's list is the URI list's files.
+    if offer.encoding == .gnomeCopiedFiles, let list = offers.first(where: { $0.mimeType == "text/uri-list" }) {
+      offer = list
+    }
+    return sourceTypes(offer).enumerated().compactMap { index, type in type.map { _ in index } }
+  }
+
   /// Loads and encodes what `offer` needs, on the main actor when done.
   private func load(_ offer: PlatformFormats.Offer, _ done: @escaping @MainActor (Result<Data, any Error>) -> Void) {
     if offer.encoding == .gnomeCopiedFiles, let list = offers.first(where: { $0.mimeType == "text/uri-list" }) {
@@ -183,12 +219,8 @@ final class ContentProvider {
       loadFiles(offer, done)
       return
     }
-    // Several items give a URI list of every item's URL, or of every item's image file.
-    let sources = offer.encoding == .bytes || offer.encoding == .mozURL ? Array(providers.prefix(1)) : providers
-    let kind: ContentType = offer.encoding == .temporaryFile ? .image : .url
-    let types = sources.enumerated().map { index, provider in
-      index == 0 ? offer.contentType : provider.registeredContentTypes(visibleTo: .all).first { $0.conforms(to: kind) }
-    }
+    let types = sourceTypes(offer)
+    let sources = Array(providers.prefix(types.count))
     let gathered = Gathered<Data>(count: sources.count) { [weak self] result in
       guard let self else { return }
       done(
@@ -220,10 +252,7 @@ final class ContentProvider {
   /// little.
   private func loadFiles(_ offer: PlatformFormats.Offer, _ done: @escaping @MainActor (Result<Data, any Error>) -> Void)
   {
-    let types = providers.enumerated().map { index, provider in
-      index == 0
-        ? offer.contentType : provider.registeredContentTypes(visibleTo: .all).first { $0.conforms(to: .image) }
-    }
+    let types = sourceTypes(offer)
     var folders: [URL?] = []
     do {
       folders = try types.map { type in try type.map { _ in try files.makeFolder() } }
@@ -332,6 +361,7 @@ final class ContentProvider {
     guard let bytes = next else {
       g_task_return_boolean(task, 1)
       g_object_unref(UnsafeMutableRawPointer(task))
+      if let mimeType = chunked.mimeType { whenWrittenWhole?(mimeType) }
       return
     }
     chunkCount += 1
@@ -464,6 +494,8 @@ final class ContentProvider {
   /// chunk at a time.
   @MainActor
   final class Chunked {
+    /// The offer these are the bytes of; nil for the channel's description.
+    var mimeType: String?
     private let data: Data?
     private let file: FileHandle?
     private var offset = 0

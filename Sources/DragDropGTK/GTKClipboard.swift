@@ -141,12 +141,28 @@ final class GTKClipboard: ClipboardPort {
   }
 
   func publish(_ providers: [ItemProvider]) {
+    publish(providers, whenRead: nil)
+  }
+
+  /// Offers a cut's items: each write of all of an offer's bytes tells `whenRead` the items
+  /// the offer is made from.
+  func publish(_ providers: [ItemProvider], whenRead: @escaping @MainActor ([Int]) -> Void) {
+    publish(providers, whenRead: .some(whenRead))
+  }
+
+  private func publish(_ providers: [ItemProvider], whenRead: (@MainActor ([Int]) -> Void)?) {
     let previous = provider
     if providers.isEmpty {
       provider = nil
       gdk_clipboard_set_content(clipboard, nil)
     } else {
       let next = ContentProvider(providers: providers, clipboard: true)
+      if let whenRead {
+        next.whenWrittenWhole = { [weak next] mimeType in
+          guard let next else { return }
+          whenRead(next.positions(readWith: mimeType))
+        }
+      }
       provider = next
       gdk_clipboard_set_content(clipboard, next.object)
     }

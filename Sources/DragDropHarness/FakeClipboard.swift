@@ -45,13 +45,32 @@ public final class FakeClipboard: ClipboardPort {
   /// (a nil value offers the type and fails every read of it).
   public func copyFromAnotherApplication(_ offer: KeyValuePairs<String, Data?>) {
     self.offer = offer.map { ($0.key, $0.value) }
+    cutWasRead = nil
     // The general pasteboard hears it when this is its clipboard, not the primary selection.
     if Pasteboard.clipboard === self { Pasteboard.clipboardChanged(offering: self.offer.map(\.mimeType)) }
   }
 
   public func publish(_ providers: [ItemProvider]) {
     published.append(providers)
+    cutWasRead = nil
     offer = []
+  }
+
+  /// Offers a cut's items; ``otherApplicationReadWhole(_:)`` plays another application's
+  /// whole read of some of them.
+  public func publish(_ providers: [ItemProvider], whenRead: @escaping @MainActor ([Int]) -> Void) {
+    publish(providers)
+    cutWasRead = whenRead
+  }
+
+  /// Whom the current offer, when it is a cut, tells of whole reads.
+  private var cutWasRead: (@MainActor ([Int]) -> Void)?
+
+  /// Another application has read all the bytes of the items at `positions` of the
+  /// current offer (a list of files names several): a cut's source hears of it. Nothing
+  /// happens when the offer is not a cut.
+  public func otherApplicationReadWhole(_ positions: [Int]) {
+    cutWasRead?(positions)
   }
 
   public func read(

@@ -187,7 +187,9 @@ extension ItemProvider {
     if refusal == nil { monitor?.loadDidStart() }
     let operation = LoadOperation<Value> { result in
       completionHandler(result)
-      if refusal == nil { monitor?.loadDidFinish() }
+      guard refusal == nil, let monitor else { return }
+      if case .success = result { monitor.loadDidSucceed() }
+      monitor.loadDidFinish()
     }
     if let refusal {
       Self.loadQueue.async { operation.finish(.failure(refusal)) }

@@ -68,6 +68,9 @@ public final class ItemProvider: Sendable, CustomStringConvertible {
     public var loadDidStart: @Sendable () -> Void
     /// Called when a permitted load completes, whatever its result.
     public var loadDidFinish: @Sendable () -> Void
+    /// Called, just before ``loadDidFinish``, when a permitted load completes with its
+    /// value: the reader has had all of the representation. Nothing by default.
+    public var loadDidSucceed: @Sendable () -> Void = {}
 
     /// A monitor that permits every load and hears nothing, unless told otherwise.
     public init(
@@ -292,18 +295,39 @@ public final class ItemProvider: Sendable, CustomStringConvertible {
   public func observingLoads(
     didStart: @escaping @Sendable () -> Void, didFinish: @escaping @Sendable () -> Void
   ) -> ItemProvider {
+    observing(didStart: didStart, didFinish: didFinish, didSucceed: {})
+  }
+
+  /// A provider with the same representations that calls `didSucceed` each time a load
+  /// completes with its value (a file, bytes or an object: all of a representation read),
+  /// keeping this provider's own monitor. A failed or cancelled load calls nothing. A
+  /// pasteboard's cut hears through it when a paste in the process has read an item.
+  public func observingSuccessfulLoads(_ didSucceed: @escaping @Sendable () -> Void) -> ItemProvider {
+    observing(didStart: {}, didFinish: {}, didSucceed: didSucceed)
+  }
+
+  /// The same representations behind a monitor that asks this provider's own first, then
+  /// calls the given closures.
+  private func observing(
+    didStart: @escaping @Sendable () -> Void, didFinish: @escaping @Sendable () -> Void,
+    didSucceed: @escaping @Sendable () -> Void
+  ) -> ItemProvider {
     let inner = monitor
-    return monitored(
-      by: LoadMonitor(
-        permit: { inner?.permit() },
-        loadDidStart: {
-          inner?.loadDidStart()
-          didStart()
-        },
-        loadDidFinish: {
-          inner?.loadDidFinish()
-          didFinish()
-        }))
+    var observer = LoadMonitor(
+      permit: { inner?.permit() },
+      loadDidStart: {
+        inner?.loadDidStart()
+        didStart()
+      },
+      loadDidFinish: {
+        inner?.loadDidFinish()
+        didFinish()
+      })
+    observer.loadDidSucceed = {
+      inner?.loadDidSucceed()
+      didSucceed()
+    }
+    return monitored(by: observer)
   }
 
   // MARK: - Lookup

@@ -220,7 +220,58 @@ import Testing
     #expect(fixture.names(fixture.travel) == ["a.png", "b.png", "c.png"])
   }
 
-  @Test("A secondary click shows the edit menu: Copy with a photo selected; choosing it copies")
+  /// Between Ctrl+X and Ctrl+V nothing waits, so no other test's pasteboard comes between.
+  @Test("Ctrl+X cuts a photo, which stays until pasted; Ctrl+V in another album moves it there, one undoable change")
+  func cutThenPasteMoves() throws {
+    let fixture = try Fixture()
+    fixture.test.tap(at: fixture.photo(1), touch: 1)
+    fixture.test.settle()
+    fixture.test.key(.character("x"), modifiers: [.control])
+    #expect(
+      fixture.controller.status
+        == "Cut “b.png”: pasted into another album, it moves there; pasted elsewhere, it goes to the trash.")
+    #expect(fixture.names(fixture.travel) == ["a.png", "b.png", "c.png"], "nothing leaves before a paste")
+    #expect(Pasteboard.general.types == ["public.png"])
+    // Pasted where it was cut from: nothing happens, and the cut stays.
+    fixture.test.key(.character("v"), modifiers: [.control])
+    #expect(fixture.controller.status == "The cut photos are here already.")
+    fixture.controller.open(row: 2)
+    fixture.test.key(.character("v"), modifiers: [.control])
+    #expect(fixture.names(fixture.family) == ["b.png"])
+    #expect(fixture.names(fixture.travel) == ["a.png", "c.png"])
+    #expect(try fixture.library.allPhotos().count == 3, "moved, not copied")
+    #expect(fixture.controller.status == "Moved “b.png” into Family. Ctrl+Z undoes.")
+    // A second paste is not a second move.
+    fixture.test.key(.character("v"), modifiers: [.control])
+    #expect(fixture.names(fixture.travel) == ["a.png", "c.png"])
+    fixture.test.key(.character("z"), modifiers: [.control])
+    #expect(fixture.names(fixture.travel) == ["a.png", "b.png", "c.png"])
+    #expect(fixture.names(fixture.family).isEmpty)
+  }
+
+  @Test("A cut read whole by a paste elsewhere goes to the trash, undoably; a read that fails leaves it")
+  func cutReadElsewhereGoesToTheTrash() async throws {
+    let fixture = try Fixture()
+    fixture.test.tap(at: fixture.photo(2), touch: 1)
+    fixture.test.settle()
+    fixture.test.key(.character("x"), modifiers: [.control])
+    // Read where it was put, before another test's pasteboard may replace it.
+    let provider = try #require(Pasteboard.general.itemProviders.first)
+    await #expect(throws: ItemProviderError.self) { try await provider.loadObject(ofClass: String.self) }
+    #expect(fixture.names(fixture.travel) == ["a.png", "b.png", "c.png"], "a failed read removes nothing")
+    let bytes = try await provider.loadDataRepresentation(for: .png)
+    #expect(bytes == LibraryTests.png("c.png"))
+    #expect(await eventually { fixture.names(fixture.travel) == ["a.png", "b.png"] })
+    #expect(fixture.controller.status == "Pasted elsewhere, “c.png” went to the trash. Ctrl+Z undoes.")
+    #expect(try fixture.library.allPhotos().map(\.originalName) == ["a.png", "b.png"])
+    // A second read of it changes nothing more.
+    _ = try await provider.loadDataRepresentation(for: .png)
+    fixture.test.key(.character("z"), modifiers: [.control])
+    #expect(fixture.names(fixture.travel) == ["a.png", "b.png", "c.png"])
+    #expect(try fixture.library.allPhotos().count == 3)
+  }
+
+  @Test("A secondary click shows the edit menu: Cut and Copy with a photo selected; choosing Copy copies")
   func editMenuCopies() throws {
     let fixture = try Fixture()
     Pasteboard.general.string = "北海道"
@@ -229,7 +280,8 @@ import Testing
     let now = fixture.test.window.clock.now
     fixture.test.window.send(
       PointerEvent(phase: .down(.secondary), location: fixture.photo(1), buttons: .secondary, timestamp: now))
-    #expect(fixture.controller.editMenu.presentedTitles == ["Copy"])
+    #expect(fixture.controller.editMenu.presentedTitles == ["Cut", "Copy"])
+    fixture.test.key(.down)
     fixture.test.key(.return)
     #expect(!fixture.controller.editMenu.isPresented)
     #expect(fixture.controller.status == "Copied “b.png”.")
@@ -237,7 +289,7 @@ import Testing
     // Now it holds an image: Paste is there too.
     fixture.test.window.send(
       PointerEvent(phase: .down(.secondary), location: fixture.photo(1), buttons: .secondary, timestamp: now))
-    #expect(fixture.controller.editMenu.presentedTitles == ["Copy", "Paste"])
+    #expect(fixture.controller.editMenu.presentedTitles == ["Cut", "Copy", "Paste"])
     fixture.test.key(.escape)
     #expect(!fixture.controller.editMenu.isPresented)
   }

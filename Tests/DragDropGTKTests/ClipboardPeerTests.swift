@@ -83,6 +83,16 @@ struct ClipboardPeerTests {
     }
   }
 
+  /// A cut (rule 47): the source hears that another application read the item whole.
+  @Test(.enabled(if: PeerDragTests.hasPeer, "needs an X display and python3-gi with GTK 4"))
+  func textWeCutIsHeardReadOnceAnotherApplicationPastesIt() throws {
+    try withPeer("paste", probe: ["cut", "切り取った 🍎"], probeFirst: true) { probe, peer in
+      #expect(probe.lines.contains("cut"))
+      #expect(peer.waitForLine(startingWith: "pasted", timeout: 20) == "pasted 切り取った 🍎", "\(peer.output)")
+      #expect(probe.waitForLine(startingWith: "cut-read", timeout: 20) == "cut-read 0", "\(probe.output)")
+    }
+  }
+
   @Test(.enabled(if: PeerDragTests.hasPeer, "needs an X display and python3-gi with GTK 4"))
   func anotherApplicationsPrimarySelectionReadsExactly() throws {
     try withPeer("primary-copy", ["選んだ 北海道 🌻"], probe: ["primary"], probeFirst: false) { probe, _ in

@@ -236,6 +236,56 @@ struct ContentProviderTests {
     #expect(progress.withLock { $0?.isCancelled } == true)
   }
 
+  @Test(
+    "A cut hears of each offer written whole, with the items it is made from; a write that stops part-way, or the channel's description, tells nothing"
+  )
+  func wholeWritesAreTold() async throws {
+    let payload = Data((0..<(ContentProvider.chunkSize * 3 + 5)).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+    let first = ItemProvider()
+    first.registerDataRepresentation(for: .png) { completion in
+      completion(.success(payload))
+      return nil
+    }
+    first.suggestedName = "big"
+    let text = ItemProvider(object: "no file for text")
+    let second = ItemProvider()
+    second.registerDataRepresentation(for: .jpeg) { completion in
+      completion(.success(Data([0xFF, 0xD8, 0xFF, 0xD9])))
+      return nil
+    }
+    let (files, _) = peerFiles()
+    defer { try? FileManager.default.removeItem(at: files.root) }
+    let provider = ContentProvider(providers: [first, text, second], files: files, clipboard: true)
+    defer { provider.finish() }
+    var told: [[Int]] = []
+    provider.whenWrittenWhole = { told.append(provider.positions(readWith: $0)) }
+
+    // A reader whose buffer fills after one chunk: the write fails, and nothing is told.
+    let room = ContentProvider.chunkSize + 10
+    let buffer = UnsafeMutableRawPointer.allocate(byteCount: room, alignment: 16)
+    defer { buffer.deallocate() }
+    let full = g_memory_output_stream_new(buffer, gsize(room), nil, nil)!
+    defer { g_object_unref(full) }
+    let stopped = startWrite(provider, "image/png", to: full)
+    for _ in 0..<1_000_000 where !stopped.done {
+      MainLoop.iterate()
+      await Task.yield()
+    }
+    #expect(!stopped.succeeded && stopped.error != nil)
+    // The channel's description is not the item's bytes.
+    let (described, _) = await write(provider, ByteChannel.mimeType)
+    #expect(described.succeeded)
+    #expect(told.isEmpty)
+
+    let (outcome, data) = await write(provider, "image/png")
+    #expect(outcome.succeeded && data == payload)
+    #expect(told == [[0]])
+    // The list names the first and the third item's files: both are read.
+    let (listed, _) = await write(provider, "x-special/gnome-copied-files")
+    #expect(listed.succeeded)
+    #expect(told == [[0], [0, 2]])
+  }
+
   // MARK: - The channel between processes of ours
 
   /// Reads everything a channel's socket sends, then closes it.
@@ -268,6 +318,8 @@ struct ContentProviderTests {
       return nil
     }
     let provider = ContentProvider(providers: [item])
+    var whole: [String] = []
+    provider.whenWrittenWhole = { whole.append($0) }
     // Offered last, and only for what goes out as raw bytes.
     #expect(formats(of: provider).last == ByteChannel.mimeType)
     #expect(provider.channelMIMETypes == ["image/png"])
@@ -278,6 +330,8 @@ struct ContentProviderTests {
     #expect(description.mimeTypes == ["image/png"])
     let socket = try #require(ByteChannel.request("image/png", from: description))
     #expect(readAll(socket) == header(UInt64(bytes.count)) + bytes)
+    // A cut on the clipboard hears that the other process had all of it.
+    #expect(await eventually { whole == ["image/png"] })
     // Text goes through XDND, never the channel.
     #expect(ByteChannel.request("text/plain;charset=utf-8", from: description) == nil)
     // A wrong token gets nothing at all.

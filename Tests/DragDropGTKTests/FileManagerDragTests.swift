@@ -208,6 +208,17 @@ struct FileManagerDragTests {
   @Test(
     .enabled(if: hasTools, "needs an X display, xdotool and D-Bus"), arguments: installed)
   func filesWeCopyPasteIntoAFileManager(_ kind: Kind) throws {
+    try pasteIntoAFileManager(kind, cutting: false)
+  }
+
+  /// A cut (rule 47): the file manager copies our files, and we hear that it read them.
+  @Test(
+    .enabled(if: hasTools, "needs an X display, xdotool and D-Bus"), arguments: installed)
+  func filesWeCutPasteIntoAFileManagerAndWeHearIt(_ kind: Kind) throws {
+    try pasteIntoAFileManager(kind, cutting: true)
+  }
+
+  func pasteIntoAFileManager(_ kind: Kind, cutting: Bool) throws {
     let folder = try makeFolder()
     let ours = try makeFolder()
     defer {
@@ -219,19 +230,25 @@ struct FileManagerDragTests {
     let title = "DragDropGTK-clipboard-\(ProcessInfo.processInfo.processIdentifier)"
     let (emptyX, emptyY) = kind.emptySpace
     try withFileManager(
-      kind, ours: ["clipboard-files", title] + files.map(\.path), folder: folder,
+      kind, ours: [cutting ? "cut-files" : "clipboard-files", title] + files.map(\.path), folder: folder,
       steps: ["mousemove", "\(emptyX)", "\(emptyY)", "click", "1", "sleep", "0.5"] + Self.focus(kind, folder) + [
         "key", "ctrl+v",
       ]
     ) { probe in
-      #expect(probe.lines.contains("copied"))
+      #expect(probe.lines.contains(cutting ? "cut" : "copied"))
       let arrived = files.map { folder.appending(path: $0.lastPathComponent) }
       #expect(
         FileEvents.waitUntil(watching: folder, timeout: 20) {
           arrived.allSatisfy { (try? Data(contentsOf: $0)) == Data($0.lastPathComponent.utf8) }
         }, "\((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])")
-      // Copied, not moved: ours are where they were.
+      // Copied, not moved: ours are where they were. A cut's source hears the list read,
+      // and removes its own (the probe only reports it).
       #expect(files.allSatisfy { FileManager.default.fileExists(atPath: $0.path) })
+      if cutting {
+        #expect(probe.waitForLine(startingWith: "cut-read", timeout: 20) == "cut-read 0,1", "\(probe.output)")
+      } else {
+        #expect(!probe.lines.contains { $0.hasPrefix("cut-read") })
+      }
     }
   }
 }

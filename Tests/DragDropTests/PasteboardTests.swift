@@ -133,6 +133,97 @@ import Testing
     #expect(outside[0].registeredContentTypes.count < own.registeredContentTypes.count)
   }
 
+  /// The positions a cut hears of, in order.
+  @MainActor
+  final class CutReads {
+    private var heard: [[Int]] = []
+    private var waiting: CheckedContinuation<[Int], Never>?
+    var whenRead: @MainActor ([Int]) -> Void {
+      { [weak self] positions in
+        guard let self else { return }
+        if let waiting = self.waiting {
+          self.waiting = nil
+          waiting.resume(returning: positions)
+        } else {
+          self.heard.append(positions)
+        }
+      }
+    }
+    /// The next word the cut hears, waiting for it.
+    func next() async -> [Int] {
+      if !heard.isEmpty { return heard.removeFirst() }
+      return await withCheckedContinuation { waiting = $0 }
+    }
+  }
+
+  @Test(
+    "A cut tells its source of each item once, when a paste in the process has loaded it whole; failed loads tell nothing"
+  )
+  func cutReadInTheProcess() async throws {
+    let pasteboard = Pasteboard.withUniqueName()
+    let providers = ["北海道", "青森", "秋田"].map { name in
+      let provider = ItemProvider()
+      provider.registerObject(name, visibility: .all)
+      return provider
+    }
+    let broken = ItemProvider()
+    broken.registerDataRepresentation(for: .png, visibility: .all) { completion in
+      completion(.failure(ItemProviderError.fileOperationFailed(path: "/gone.png", reason: "the disk is gone")))
+      return nil
+    }
+    let reads = CutReads()
+    pasteboard.setItemProvidersForCut(providers + [broken], whenRead: reads.whenRead)
+    #expect(pasteboard.numberOfItems == 4 && pasteboard.changeCount == 1)
+    let items = pasteboard.itemProviders
+    // A load that fails, one of a type the item does not have, and a decode that fails
+    // tell nothing: the next word is of the load that succeeds after them.
+    await #expect(throws: ItemProviderError.self) { try await items[3].loadDataRepresentation(for: .png) }
+    await #expect(throws: ItemProviderError.self) { try await items[0].loadDataRepresentation(for: .png) }
+    await #expect(throws: ItemProviderError.self) { try await items[1].loadObject(ofClass: URL.self) }
+    #expect(try await items[1].loadObject(ofClass: String.self) == "青森")
+    #expect(await reads.next() == [1])
+    // Read again: nothing more. Another item: its position.
+    _ = try await items[1].loadObject(ofClass: String.self)
+    _ = try await items[2].loadDataRepresentation(for: .utf8PlainText)
+    #expect(await reads.next() == [2])
+  }
+
+  @Test(
+    "A cut on the desktop's clipboard hears another application's whole reads once each; local-only cuts never leave")
+  func cutReadByAnotherApplication() async throws {
+    let clipboard = FakeClipboard()
+    clipboard.install()
+    defer { clipboard.uninstall() }
+    let providers = ["岩手", "宮城", "山形"].map { name in
+      let provider = ItemProvider()
+      provider.registerObject(name, visibility: .all)
+      return provider
+    }
+    let reads = CutReads()
+    let before = Pasteboard.general.changeCount
+    Pasteboard.general.setItemProvidersForCut(providers, whenRead: reads.whenRead)
+    #expect(Pasteboard.general.changeCount == before + 1)
+    #expect(clipboard.published.last?.count == 3)
+    // A list of files read whole names two items; a read of them again says nothing new.
+    clipboard.otherApplicationReadWhole([0, 2])
+    clipboard.otherApplicationReadWhole([2, 0, 7])
+    clipboard.otherApplicationReadWhole([1])
+    #expect(await reads.next() == [0, 2])
+    #expect(await reads.next() == [1])
+
+    // Once another application copies, reads of the old offer are not ours to hear.
+    let later = CutReads()
+    Pasteboard.general.setItemProvidersForCut(providers, whenRead: later.whenRead)
+    clipboard.copyFromAnotherApplication(["text/plain": Data("福島".utf8)])
+    clipboard.otherApplicationReadWhole([0])
+    // A cut kept in the process is never offered, so no other application reads it.
+    Pasteboard.general.setItemProvidersForCut(providers, localOnly: true, whenRead: later.whenRead)
+    #expect(clipboard.published.last?.isEmpty == true)
+    clipboard.otherApplicationReadWhole([0])
+    _ = try await Pasteboard.general.itemProviders[2].loadObject(ofClass: String.self)
+    #expect(await later.next() == [2], "only the paste in the process is heard")
+  }
+
   @Test("Items past their expiration date are gone when next read, and that is a change")
   func expiration() {
     @MainActor final class Time {

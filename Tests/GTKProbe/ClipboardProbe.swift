@@ -8,17 +8,26 @@ import Foundation
 /// `pasteboard count=N types=[…] string=… image=W×H`, then
 /// `pasteboard-items N names=[…]` with each item's suggested name.
 @MainActor
-func openClipboardWindow(title: String, copying text: String?, files: [URL] = []) -> Int32 {
+func openClipboardWindow(title: String, copying text: String?, files: [URL] = [], cutting: Bool = false) -> Int32 {
   runApplication { application in
     let host = GTKWindow(application: application, title: title, size: Size(width: 300, height: 120))
     host.present()
     reportPasteboardChanges()
+    var providers = files.compactMap { ItemProvider(contentsOf: $0) }
     if let text {
+      providers = [ItemProvider(object: text)]
+    }
+    if cutting {
+      // A cut: the other application's whole read of an item is reported, once.
+      Pasteboard.general.setItemProvidersForCut(providers) { positions in
+        report("cut-read " + positions.map(String.init).joined(separator: ","))
+      }
+      report("cut")
+    } else if let text {
       Pasteboard.general.string = text
       report("copied")
-    }
-    if !files.isEmpty {
-      Pasteboard.general.itemProviders = files.compactMap { ItemProvider(contentsOf: $0) }
+    } else if !providers.isEmpty {
+      Pasteboard.general.itemProviders = providers
       report("copied")
     }
     report("ready")

@@ -493,6 +493,13 @@ let status: Int32 =
     openClipboardWindow(
       title: arguments.dropFirst().first ?? "GTKProbe", copying: nil,
       files: arguments.dropFirst(2).map { URL(fileURLWithPath: $0) })
+  case "cut":
+    openClipboardWindow(
+      title: arguments.dropFirst().first ?? "GTKProbe", copying: arguments.dropFirst(2).first ?? "", cutting: true)
+  case "cut-files":
+    openClipboardWindow(
+      title: arguments.dropFirst().first ?? "GTKProbe", copying: nil,
+      files: arguments.dropFirst(2).map { URL(fileURLWithPath: $0) }, cutting: true)
   case "window": openWindow(title: arguments.dropFirst().first ?? "GTKProbe", reporting: true)
   case "idle": openWindow(title: arguments.dropFirst().first ?? "GTKProbe", reporting: false)
   case "drop": openWindow(title: arguments.dropFirst().first ?? "GTKProbe", reporting: false, dropping: true)
@@ -522,7 +529,7 @@ let status: Int32 =
   default:
     {
       report(
-        "usage: GTKProbe no-display | main-loop | selected-state | menu TITLE | clipboard TITLE [TEXT] | clipboard-files TITLE PATH… | edit-menu TITLE | primary TITLE [TEXT] | copy-then-quit TITLE TEXT | copy-on-click TITLE TEXT | clipboard-load TITLE | window TITLE | idle TITLE | drop TITLE | drop-files TITLE | both-files TITLE TEXT | drag TITLE TEXT | drag-file TITLE PATH | drag-file-backed TITLE PATH | drag-note TITLE TEXT"
+        "usage: GTKProbe no-display | main-loop | selected-state | menu TITLE | clipboard TITLE [TEXT] | clipboard-files TITLE PATH… | cut TITLE TEXT | cut-files TITLE PATH… | edit-menu TITLE | primary TITLE [TEXT] | copy-then-quit TITLE TEXT | copy-on-click TITLE TEXT | clipboard-load TITLE | window TITLE | idle TITLE | drop TITLE | drop-files TITLE | both-files TITLE TEXT | drag TITLE TEXT | drag-file TITLE PATH | drag-file-backed TITLE PATH | drag-note TITLE TEXT"
       )
       return 2
     }()
