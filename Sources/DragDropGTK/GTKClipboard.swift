@@ -39,7 +39,7 @@ final class GTKClipboard: ClipboardPort {
   /// How long a synchronous read (``readNow(_:)``) waits for the other application.
   static let readNowTimeout = 5.0
   /// How many bytes one read of the stream asks for.
-  static let chunkSize = 1 << 20
+  nonisolated static let chunkSize = 1 << 20
 
   private let clipboard: OpaquePointer
   private var changed: SignalConnection?
@@ -238,6 +238,10 @@ final class ClipboardRead {
   /// The file the bytes go to; nil keeps them in memory.
   private let output: FileHandle?
   private var done = false
+  /// Where each read puts its bytes, reused from one read to the next. A pending read holds
+  /// the read, so the buffer outlives every read that writes into it.
+  private nonisolated(unsafe) let buffer = UnsafeMutableRawPointer.allocate(
+    byteCount: GTKClipboard.chunkSize, alignment: 16)
 
   init(
     clipboard: OpaquePointer, mimeType: String, progress: LoadProgress, output: FileHandle? = nil,
@@ -252,6 +256,7 @@ final class ClipboardRead {
 
   isolated deinit {
     free(mimeType)
+    buffer.deallocate()
     g_object_unref(UnsafeMutableRawPointer(cancellable))
   }
 
@@ -286,38 +291,37 @@ final class ClipboardRead {
     g_cancellable_cancel(cancellable)
   }
 
-  /// Reads the next chunk; an empty one is the end.
+  /// Reads the next chunk into ``buffer``; an empty one is the end. As a drop's reads do
+  /// (`ReadContext`), each read ends and the next starts at `G_PRIORITY_HIGH`, so that what
+  /// has arrived is taken before GDK fetches more.
   private func next() {
     guard let stream, !done else { return }
-    g_input_stream_read_bytes_async(
-      stream, gsize(GTKClipboard.chunkSize), G_PRIORITY_DEFAULT, cancellable,
+    g_input_stream_read_async(
+      stream, buffer, gsize(GTKClipboard.chunkSize), G_PRIORITY_HIGH, cancellable,
       { source, result, context in
         var error: UnsafeMutablePointer<GError>?
-        let bytes = g_input_stream_read_bytes_finish(
+        let count = g_input_stream_read_finish(
           UnsafeMutableRawPointer(source!).assumingMemoryBound(to: GInputStream.self), result, &error)
         let failure = ReadContext.describe(error)
-        nonisolated(unsafe) let (bytes2, context2) = (bytes, context)
+        nonisolated(unsafe) let context2 = context
         MainActor.assumeIsolated {
           let read = Unmanaged<ClipboardRead>.fromOpaque(context2!).takeRetainedValue()
-          guard let bytes2 else {
-            read.finish(.failure(failure ?? PlatformTransferError.peerVanished))
+          if let failure {
+            read.finish(.failure(failure))
             return
           }
-          defer { g_bytes_unref(bytes2) }
-          var size: gsize = 0
-          let pointer = g_bytes_get_data(bytes2, &size)
-          guard size > 0, let pointer else {
+          guard count > 0 else {
             read.finish(.success(read.data))
             return
           }
           do {
-            try read.keep(UnsafeRawBufferPointer(start: pointer, count: Int(size)))
+            try read.keep(UnsafeRawBufferPointer(start: read.buffer, count: count))
           } catch {
             read.finish(.failure(PlatformTransferError.readFailed("the received bytes cannot be kept: \(error)")))
             return
           }
           // Never from inside this callback: GTK's X11 stream drops a nested read.
-          MainLoop.runSoon { read.next() }
+          MainLoop.runBeforeEvents { read.next() }
         }
       }, Unmanaged.passRetained(self).toOpaque())
   }

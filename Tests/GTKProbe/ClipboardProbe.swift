@@ -127,15 +127,29 @@ func reportPasteboardChanges() {
 }
 
 /// A window that loads the first image another application copies, as a paste would, and
-/// reports `loaded N` (its bytes) or `load-failed ERROR`.
+/// reports `loaded N` (its bytes) or `load-failed ERROR`. With `toFile`, it loads the image
+/// as a file, as Albums pastes it, and reports `loaded-file N` (the file's size): the bytes
+/// go from the clipboard to the file a chunk at a time, never all in memory.
 @MainActor
-func openClipboardLoadWindow(title: String) -> Int32 {
+func openClipboardLoadWindow(title: String, toFile: Bool = false) -> Int32 {
   runApplication { application in
     let host = GTKWindow(application: application, title: title, size: Size(width: 300, height: 120))
     host.present()
     _ = NotificationCenter.default.addObserver(forName: Pasteboard.changedNotification, object: nil, queue: nil) { _ in
       MainActor.assumeIsolated {
         guard let provider = Pasteboard.general.itemProviders.first, provider.hasItemConforming(to: .png) else {
+          return
+        }
+        if toFile {
+          _ = provider.loadFileRepresentation(for: .png) { result in
+            let line =
+              switch result {
+              case .success(let url):
+                "loaded-file \((try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? -1)"
+              case .failure(let error): "load-failed \(error)"
+              }
+            Task { @MainActor in report(line) }
+          }
           return
         }
         _ = provider.loadDataRepresentation(for: .png) { result in

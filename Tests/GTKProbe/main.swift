@@ -480,6 +480,8 @@ let status: Int32 =
     openClipboardWindow(title: arguments.dropFirst().first ?? "GTKProbe", copying: arguments.dropFirst(2).first)
   case "clipboard-load":
     openClipboardLoadWindow(title: arguments.dropFirst().first ?? "GTKProbe")
+  case "clipboard-load-file":
+    openClipboardLoadWindow(title: arguments.dropFirst().first ?? "GTKProbe", toFile: true)
   case "copy-on-click":
     openCopyOnClickWindow(title: arguments.dropFirst().first ?? "GTKProbe", text: arguments.dropFirst(2).first ?? "")
   case "copy-then-quit":
@@ -529,7 +531,7 @@ let status: Int32 =
   default:
     {
       report(
-        "usage: GTKProbe no-display | main-loop | selected-state | menu TITLE | clipboard TITLE [TEXT] | clipboard-files TITLE PATH… | cut TITLE TEXT | cut-files TITLE PATH… | edit-menu TITLE | primary TITLE [TEXT] | copy-then-quit TITLE TEXT | copy-on-click TITLE TEXT | clipboard-load TITLE | window TITLE | idle TITLE | drop TITLE | drop-files TITLE | both-files TITLE TEXT | drag TITLE TEXT | drag-file TITLE PATH | drag-file-backed TITLE PATH | drag-note TITLE TEXT"
+        "usage: GTKProbe no-display | main-loop | selected-state | menu TITLE | clipboard TITLE [TEXT] | clipboard-files TITLE PATH… | cut TITLE TEXT | cut-files TITLE PATH… | edit-menu TITLE | primary TITLE [TEXT] | copy-then-quit TITLE TEXT | copy-on-click TITLE TEXT | clipboard-load TITLE | clipboard-load-file TITLE | window TITLE | idle TITLE | drop TITLE | drop-files TITLE | both-files TITLE TEXT | drag TITLE TEXT | drag-file TITLE PATH | drag-file-backed TITLE PATH | drag-note TITLE TEXT"
       )
       return 2
     }()

@@ -15,6 +15,7 @@ is given, or takes drops and reports them.
   gtk4_peer.py copy-dying TITLE MIB
                                    a window that copies a PNG of MIB mebibytes and dies
                                    after writing the first
+  gtk4_peer.py copy-big TITLE MIB  the same, writing all of it
   gtk4_peer.py copy-on-click TITLE TEXT
                                    a window that copies TEXT when clicked
   gtk4_peer.py primary-copy TITLE TEXT, primary-paste TITLE
@@ -147,12 +148,13 @@ def main():
             window.present()
             GLib.timeout_add(300, lambda: report("ready") or False)
             return
-        if mode == "copy-dying":
-            # A big PNG on the clipboard, from an application that dies mid-write: copied
-            # once it has said it is ready, since a reader may start at once.
+        if mode in ("copy-dying", "copy-big"):
+            # A big PNG on the clipboard (of SIZE MiB), from an application that dies
+            # mid-write or not: copied once it has said it is ready, since a reader may
+            # start at once.
             def copy():
                 report("ready")
-                clipboard.set_content(BigPNG(int(rest[0]) << 20, dies=True))
+                clipboard.set_content(BigPNG(int(rest[0]) << 20, dies=mode == "copy-dying"))
                 report("copied")
                 return False
 
