@@ -8,12 +8,13 @@ import Testing
 
 /// The library on disk: its schema, imports that refuse what is not an image, the order of
 /// albums and photos, exports, and what a crash leaves behind.
-@Suite struct LibraryTests {
+@Suite final class LibraryTests {
   /// A 2 × 2 red PNG.
   static let png = Data(
     base64Encoded:
       "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGM4oaEBRAwQCgAhLgRhHuBtwgAAAABJRU5ErkJggg==")!
 
+  let root: URL
   let folder: URL
   let sources: URL
   static let migrations = [
@@ -21,11 +22,14 @@ import Testing
   ]
 
   init() throws {
-    let root = FileManager.default.temporaryDirectory.appending(path: "albums-tests-\(UUID().uuidString)")
+    root = FileManager.default.temporaryDirectory.appending(path: "albums-tests-\(UUID().uuidString)")
     folder = root.appending(path: "library")
     sources = root.appending(path: "sources")
     try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
   }
+
+  /// Each test's folder goes with it.
+  deinit { try? FileManager.default.removeItem(at: root) }
 
   /// A 2 × 2 red PNG whose bytes are its own, told apart by `label`.
   static func png(_ label: String) -> Data { TestImages.png(png, comment: label) }

@@ -9,7 +9,7 @@ import Testing
 /// What a library folder may hold besides the library's own files, and what opening,
 /// listing, importing, repairing and reopening do with it: nothing is deleted that the
 /// library did not write.
-@Suite struct SafetyTests {
+@Suite final class SafetyTests {
   let root: URL
   let folder: URL
 
@@ -18,6 +18,9 @@ import Testing
     folder = root.appending(path: "library")
     try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
   }
+
+  /// Each test's folder goes with it.
+  deinit { try? FileManager.default.removeItem(at: root) }
 
   /// Every file under `folder` (hidden ones too) with its bytes, and every folder, by path.
   static func tree(_ folder: URL) -> [String: Data?] {

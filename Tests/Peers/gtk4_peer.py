@@ -16,6 +16,9 @@ is given, or takes drops and reports them.
                                    a window that copies a PNG of MIB mebibytes and dies
                                    after writing the first
   gtk4_peer.py copy-big TITLE MIB  the same, writing all of it
+  gtk4_peer.py copy-uris TITLE URI...
+                                   a window that copies the files at URI... as a file
+                                   manager does (GNOME's list and a text/uri-list)
   gtk4_peer.py copy-on-click TITLE TEXT
                                    a window that copies TEXT when clicked
   gtk4_peer.py primary-copy TITLE TEXT, primary-paste TITLE
@@ -160,6 +163,21 @@ def main():
 
             window.present()
             GLib.timeout_add(300, copy)
+            return
+        if mode == "copy-uris":
+            # Files copied as a file manager copies them: GNOME's list and a URI list.
+            gnome = ("copy\n" + "\n".join(rest)).encode()
+            uris = "".join(uri + "\r\n" for uri in rest).encode()
+            clipboard.set_content(
+                Gdk.ContentProvider.new_union(
+                    [
+                        Gdk.ContentProvider.new_for_bytes("x-special/gnome-copied-files", GLib.Bytes.new(gnome)),
+                        Gdk.ContentProvider.new_for_bytes("text/uri-list", GLib.Bytes.new(uris)),
+                    ]
+                )
+            )
+            window.present()
+            GLib.timeout_add(300, lambda: report("copied") or report("ready") or False)
             return
         if mode in ("copy", "copy-png"):
             if mode == "copy":

@@ -18,8 +18,9 @@ struct AlbumsBenchmark: ParsableCommand {
       "Generated". Albums opens on it under Xvfb with --frames: the time to its first frame, then the \
       drawing time of every frame while the grid scrolls with the wheel and while a photo is dragged to \
       the grid's edge, where the grid scrolls under it. A GTK 4 peer (python3-gi) then drops --import \
-      image files on the grid: the time until the last is in the library, Albums' peak memory, and the \
-      frames drawn meanwhile. Last, --move photos move from the big album into another, as a drop on \
+      image files on the grid, and then copies as many others, as a file manager does, which Albums \
+      pastes with Control-V: each time, the time until the last is in the library, Albums' peak memory, \
+      and the frames drawn meanwhile. Last, --move photos move from the big album into another, as a drop on \
       an album does: the library's one transaction, timed.
       """)
 
@@ -56,6 +57,8 @@ struct AlbumsBenchmark: ParsableCommand {
         if `import` > 0 {
           try importByDrop(window, scratch: temporary, scrolling: false)
           try importByDrop(window, scratch: temporary, scrolling: true)
+          try importByDrop(window, scratch: temporary, scrolling: false, by: .paste)
+          try importByDrop(window, scratch: temporary, scrolling: true, by: .paste)
         }
       }
       window.close()
@@ -76,16 +79,22 @@ struct AlbumsBenchmark: ParsableCommand {
     }
     let start = monotonicNow()
     let library = try Library(folder: folder)
-    let album = try library.makeAlbum(named: "Generated")
+    _ = try library.makeAlbum(named: "Generated")
     let sources = scratch.appending(path: "sources")
     try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
-    for index in 0..<count {
-      let file = sources.appending(path: String(format: "generated-%06d.png", index))
-      try generatedPhoto(index).writePNG(to: file)
+    // Imported as `Albums import` does, a thousand files at a time, 64 to a transaction.
+    for first in stride(from: 0, to: count, by: 1_000) {
+      let files = try (first..<min(count, first + 1_000)).map { index in
+        let file = sources.appending(path: String(format: "generated-%06d.png", index))
+        try generatedPhoto(index).writePNG(to: file)
+        return file
+      }
       // Each picture is its own (its index is in its pixels): no duplicate check needed.
-      try library.importPhoto(from: file, into: album, at: Int.max, allowingDuplicates: true)
-      try FileManager.default.removeItem(at: file)
-      if (index + 1) % 10_000 == 0 { Self.report("  made \(index + 1) of \(count) photos") }
+      for result in library.importPhotos(from: files, intoAlbumNamed: "Generated", allowingDuplicates: true) {
+        _ = try result.get()
+      }
+      for file in files { try FileManager.default.removeItem(at: file) }
+      if (first + files.count) % 10_000 == 0 { Self.report("  made \(first + files.count) of \(count) photos") }
     }
     Self.report(String(format: "  made the library of %d photos in %.0f s", count, monotonicNow() - start))
   }
@@ -173,9 +182,17 @@ struct AlbumsBenchmark: ParsableCommand {
     Self.report(Latency.summary("dragging with auto-scroll: drawing time per frame", window.drawingTimes(from: mark)))
   }
 
-  /// A GTK 4 peer drops `import` image files on the grid.
-  func importByDrop(_ window: AlbumsWindow, scratch: URL, scrolling: Bool) throws {
-    let files = scratch.appending(path: scrolling ? "drop-scrolling" : "drop")
+  /// How the image files come in from the GTK 4 peer.
+  enum Arrival: String {
+    /// Dragged from the peer and dropped on the grid.
+    case drop
+    /// Copied in the peer (as a file manager copies them) and pasted with Control-V.
+    case paste
+  }
+
+  /// A GTK 4 peer gives `import` image files to the grid, by drop or by paste.
+  func importByDrop(_ window: AlbumsWindow, scratch: URL, scrolling: Bool, by arrival: Arrival = .drop) throws {
+    let files = scratch.appending(path: "\(arrival)" + (scrolling ? "-scrolling" : ""))
     try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
     var uris: [String] = []
     // Pictures no earlier run dropped: the library keeps each run's imports.
@@ -187,7 +204,8 @@ struct AlbumsBenchmark: ParsableCommand {
     }
     let title = "albums-bench-peer-\(getpid())"
     let peer = try LineProcess.start(
-      URL(fileURLWithPath: "/usr/bin/python3"), arguments: ["Tests/Peers/gtk4_peer.py", "uris", title] + uris,
+      URL(fileURLWithPath: "/usr/bin/python3"),
+      arguments: ["Tests/Peers/gtk4_peer.py", arrival == .drop ? "uris" : "copy-uris", title] + uris,
       environment: SampleWindow.environment(display: window.input.display))
     defer { peer.terminate() }
     guard peer.waitForLine(timeout: 30, where: { $0 == "ready" }) != nil else {
@@ -199,11 +217,22 @@ struct AlbumsBenchmark: ParsableCommand {
     try window.input.run(["windowmove", "--sync", peerWindow, "1300", "0"])
     let before = try Self.peakMemory(of: window.process.pid)
     let mark = window.process.lineCount
-    var steps = ["mousemove", "1450", "150", "sleep", "0.2", "mousedown", "1", "sleep", "0.1"]
-    for x in stride(from: 1440, through: 700, by: -74) { steps += ["mousemove", "\(x)", "300", "sleep", "0.05"] }
-    steps += ["mousemove"] + window.screen(700, 300) + ["sleep", "0.3"]
-    let start = monotonicNow()
-    try window.input.run(steps + ["mouseup", "1"])
+    let start: Double
+    switch arrival {
+    case .drop:
+      var steps = ["mousemove", "1450", "150", "sleep", "0.2", "mousedown", "1", "sleep", "0.1"]
+      for x in stride(from: 1440, through: 700, by: -74) { steps += ["mousemove", "\(x)", "300", "sleep", "0.05"] }
+      steps += ["mousemove"] + window.screen(700, 300) + ["sleep", "0.3"]
+      start = monotonicNow()
+      try window.input.run(steps + ["mouseup", "1"])
+    case .paste:
+      guard peer.waitForLine(timeout: 30, where: { $0 == "copied" }) != nil,
+        let albums = try window.input.window(ofProcess: window.process.pid, titlePrefix: "Albums")
+      else { throw DriverError.timedOut("the peer's copy", output: peer.output) }
+      try window.input.run(["windowfocus", "--sync", albums, "sleep", "0.3"])
+      start = monotonicNow()
+      try window.input.run(["key", "ctrl+v"])
+    }
     // Once of two, the grid scrolls on, 33 wheel steps a second, while the photos arrive.
     let wheel =
       scrolling
@@ -233,8 +262,9 @@ struct AlbumsBenchmark: ParsableCommand {
     let gaps = zip(times.dropFirst(), times).map { $0 - $1 }
     Self.report(
       String(
-        format: "  importing %d files by drop, %@: %.1f s from the release to the last commit; peak memory %d → %d MiB",
-        `import`, scrolling ? "while the grid scrolls" : "the window left alone", elapsed, before >> 20, peak >> 20))
+        format: "  importing %d files by %@, %@: %.1f s from the %@ to the last commit; peak memory %d → %d MiB",
+        `import`, arrival.rawValue, scrolling ? "while the grid scrolls" : "the window left alone", elapsed,
+        arrival == .drop ? "release" : "key press", before >> 20, peak >> 20))
     Self.report(Latency.summary("  drawing time per frame (\(frames.count) frames)", frames))
     Self.report(Latency.summary("  time between frames", gaps))
   }
