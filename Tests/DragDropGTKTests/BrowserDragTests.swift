@@ -176,6 +176,22 @@ struct BrowserDragTests {
     }
   }
 
+  /// A right click on the page's image, then Chromium's "Copy image" (its access key, Y).
+  @Test(.enabled(if: hasChromium, "needs an X display, xdotool and Chromium"))
+  func anImageCopiedInChromiumPastesAsTheImage() async throws {
+    let file = FileManager.default.temporaryDirectory.appending(path: "chromium-\(UUID().uuidString).png")
+    defer { try? FileManager.default.removeItem(at: file) }
+    try await Self.writeSquare(to: file)
+    let title = "DragDropGTK-clipboard-\(ProcessInfo.processInfo.processIdentifier)"
+    let steps = ["mousemove", "665", "210", "sleep", "0.2", "click", "3", "sleep", "0.8", "key", "y"]
+    try withChromium(ours: ["clipboard", title], query: ["mode": "source", "image": file.absoluteString], steps: steps)
+    { probe, _ in
+      // Chromium may first take the clipboard with nothing on it, then the image.
+      let line = probe.waitForAnyLine(timeout: 20) { $0.hasPrefix("pasteboard count") && $0.contains("public.png") }
+      #expect(line?.hasSuffix("image=96×64") == true, "\(probe.output)")
+    }
+  }
+
   @Test(.enabled(if: hasChromium, "needs an X display, xdotool and Chromium"))
   func japaneseTextCopiedHerePastesInChromium() throws {
     let title = "DragDropGTK-clipboard-\(ProcessInfo.processInfo.processIdentifier)"
