@@ -341,6 +341,26 @@ import Testing
     #expect(fixture.names(fixture.travel) == ["a.png", "b.png", "c.png"])
   }
 
+  /// Another application's bytes through the desktop's clipboard (played by a fake): the
+  /// paste reads them at once, before another test's pasteboard may come.
+  @Test("An image another application copied whose bytes are not an image is refused with a message; nothing is kept")
+  func refusesACopiedImageThatIsNotOne() async throws {
+    let fixture = try Fixture()
+    let clipboard = FakeClipboard()
+    clipboard.install()
+    defer { clipboard.uninstall() }
+    clipboard.copyFromAnotherApplication(["image/png": Data("not a PNG at all".utf8)])
+    fixture.controller.paste()
+    #expect(fixture.controller.status == "Pasting 1 into Travel…")
+    #expect(await eventually { fixture.controller.isSettled })
+    fixture.test.settle()
+    #expect(fixture.controller.status.hasPrefix("⚠"), "\(fixture.controller.status)")
+    #expect(fixture.controller.status.contains("not imported"), "\(fixture.controller.status)")
+    #expect(fixture.names(fixture.travel) == ["a.png", "b.png", "c.png"])
+    #expect(try fixture.library.allPhotos().count == 3)
+    #expect(fixture.controller.grid.visibleCells.filter { $0 is ImportingCell }.isEmpty)
+  }
+
   @Test("Ctrl+V with no image on the pasteboard says so and changes nothing")
   func pastesNothingThatIsNotAnImage() throws {
     let fixture = try Fixture()

@@ -184,8 +184,9 @@ struct BrowserDragTests {
     try await Self.writeSquare(to: file)
     let title = "DragDropGTK-clipboard-\(ProcessInfo.processInfo.processIdentifier)"
     let steps = ["mousemove", "665", "210", "sleep", "0.2", "click", "3", "sleep", "0.8", "key", "y"]
-    try withChromium(ours: ["clipboard", title], query: ["mode": "source", "image": file.absoluteString], steps: steps)
-    { probe, _ in
+    try withChromium(
+      ours: ["clipboard", title], query: ["mode": "source", "image": file.absoluteString], steps: steps
+    ) { probe, _ in
       // Chromium may first take the clipboard with nothing on it, then the image.
       let line = probe.waitForAnyLine(timeout: 20) { $0.hasPrefix("pasteboard count") && $0.contains("public.png") }
       #expect(line?.hasSuffix("image=96×64") == true, "\(probe.output)")

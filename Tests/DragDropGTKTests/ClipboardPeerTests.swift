@@ -126,6 +126,35 @@ struct ClipboardPeerTests {
     }
   }
 
+  static var hasClipboardManager: Bool {
+    PeerDragTests.hasPeer && FileManager.default.isExecutableFile(atPath: "/usr/bin/xfce4-clipman")
+      && FileManager.default.isExecutableFile(atPath: "/usr/bin/dbus-run-session")
+  }
+
+  /// Where a clipboard manager runs (Xfce's clipman, which takes a quitting application's
+  /// clipboard through `CLIPBOARD_MANAGER`), what we copied can be pasted after we quit.
+  @Test(.enabled(if: hasClipboardManager, "needs an X display, python3-gi with GTK 4 and xfce4-clipman"))
+  func whatWeCopiedStaysPasteableAfterWeQuitWhereAClipboardManagerRuns() throws {
+    try DisplayLock.withExclusiveDisplay {
+      let pid = ProcessInfo.processInfo.processIdentifier
+      let manager = try Probe.start(
+        [PeerDragTests.peerScript.deletingLastPathComponent().appending(path: "clipboard_manager.py").path],
+        executable: URL(fileURLWithPath: PeerDragTests.python))
+      defer { manager.terminate() }
+      _ = try #require(manager.waitForLine(startingWith: "ready", timeout: 30), "\(manager.output)")
+      let probe = try Probe.start(["copy-then-quit", "DragDropGTK-quit-\(pid)", "北海道の夏 🌻"])
+      defer { probe.terminate() }
+      #expect(probe.waitForExit(timeout: 20) == 0, "\(probe.output)")
+      #expect(probe.lines.last == "exited")
+      // We are gone: what the peer pastes is what the manager took from us.
+      let peer = try Probe.start(
+        [PeerDragTests.peerScript.path, "paste", "DragDropGTK-clipboard-peer-\(pid)"],
+        executable: URL(fileURLWithPath: PeerDragTests.python))
+      defer { peer.terminate() }
+      #expect(peer.waitForLine(startingWith: "pasted", timeout: 20) == "pasted 北海道の夏 🌻", "\(peer.output)")
+    }
+  }
+
   /// On a Wayland compositor (sway, headless) a copy is taken only from a recent input
   /// event, and a window hears the clipboard while it has the keyboard. Two windows tile
   /// side by side: a click in the one copies, a click in the other gives it the keyboard and

@@ -3,6 +3,7 @@ import DragDrop
 import DragDropGTK
 import DragDropTesting
 import Foundation
+import TestSupport
 import Testing
 
 /// Renders small view trees headlessly with cairo and checks pixels. Each test also
@@ -280,6 +281,32 @@ struct RendererTests {
     await #expect(throws: GTKError.self) {
       try await Task.detached { try ImageDecoder.decodeInBackground(broken) }.value
     }
+  }
+
+  @Test(
+    "A full cache drops the least recently used images down to seven eighths of its limit, once, not one image at a time"
+  )
+  func aFullCacheDropsTheLeastRecentlyUsedInOneGo() throws {
+    let quadrants = try Fixtures.quadrants(format: "png")
+    let images = try (0..<12).map { try Image(validating: TestImages.png(quadrants, comment: "image \($0)")) }
+    let decoded = try images.map { try ImageDecoder.decodeInBackground($0) }
+    // Each is 20 × 20 pixels, 1,600 bytes decoded: room for eight.
+    let decoder = ImageDecoder(cacheLimit: 8 * 1_600)
+    for image in decoded.prefix(8) { decoder.adopt(image) }
+    #expect(decoder.cachedImageCount == 8)
+    // The ninth goes over: the two least recently used go, leaving seven (7/8 of the limit).
+    decoder.adopt(decoded[8])
+    #expect(decoder.cachedImageCount == 7)
+    #expect(!decoder.contains(images[0]) && !decoder.contains(images[1]) && decoder.contains(images[8]))
+    // Room for one more without dropping anything.
+    decoder.adopt(decoded[9])
+    #expect(decoder.cachedImageCount == 8)
+    // A use makes an image recent again: the two oldest after it go.
+    _ = try decoder.decodedSize(of: images[2])
+    decoder.adopt(decoded[10])
+    #expect(decoder.cachedImageCount == 7)
+    #expect(decoder.contains(images[2]) && !decoder.contains(images[3]) && !decoder.contains(images[4]))
+    #expect(decoder.decodeCount == 0)
   }
 
   @Test func undecodableBytesAreATypedErrorAndDrawNothing() throws {

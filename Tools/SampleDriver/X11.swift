@@ -137,10 +137,12 @@ public struct XInput: Sendable {
   /// visible window (an application may have renamed it: a root view controller's title
   /// becomes its window's).
   public func window(ofProcess pid: Int32, titlePrefix: String) throws(DriverError) -> String? {
-    let ids = (try? run(["search", "--pid", "\(pid)"]))?.split(separator: "\n").map(String.init) ?? []
-    for id in ids where (try? run(["getwindowname", id]))?.hasPrefix(titlePrefix) == true { return id }
+    // GTK 4 gives its unmapped client leader the toplevel's title too: a shown window first.
     let visible =
       (try? run(["search", "--onlyvisible", "--pid", "\(pid)"]))?.split(separator: "\n").map(String.init) ?? []
+    for id in visible where (try? run(["getwindowname", id]))?.hasPrefix(titlePrefix) == true { return id }
+    let ids = (try? run(["search", "--pid", "\(pid)"]))?.split(separator: "\n").map(String.init) ?? []
+    for id in ids where (try? run(["getwindowname", id]))?.hasPrefix(titlePrefix) == true { return id }
     return visible.count == 1 ? visible[0] : nil
   }
 }
