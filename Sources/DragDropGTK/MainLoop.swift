@@ -39,9 +39,17 @@ public enum MainLoop {
   /// take input between the pieces. Main-actor jobs cannot do that by themselves: the main
   /// queue's source runs at the default priority, ahead of drawing, so that transfers
   /// driven by main-actor reads keep pace with the peer.
+  ///
+  /// An idle source runs only when nothing more urgent is pending, which under a stream of
+  /// input (a wheel turning, a drag moving) may be never: `action` runs at the latest
+  /// ``afterDrawingDeadline`` seconds later, from a timeout at the default priority. So
+  /// pieces of work go on, one per frame or one per deadline, while the user scrolls.
   public static func runAfterDrawing(_ action: @escaping @MainActor () -> Void) {
-    addIdle(priority: G_PRIORITY_HIGH_IDLE + 30, action)
+    addIdle(priority: G_PRIORITY_HIGH_IDLE + 30, deadline: afterDrawingDeadline, action)
   }
+
+  /// How long ``runAfterDrawing(_:)`` waits at most for the main loop to be idle.
+  public static let afterDrawingDeadline = 0.05
 
   /// Runs `action` on the main actor from an idle source at the default priority, level
   /// with input and transfers: the next step of a transfer, never from inside the previous
@@ -58,11 +66,19 @@ public enum MainLoop {
     addIdle(priority: G_PRIORITY_HIGH, action)
   }
 
-  private static func addIdle(priority: Int32, _ action: @escaping @MainActor () -> Void) {
+  /// Runs `action` once from an idle source at `priority`, or, with a `deadline`, from a
+  /// timeout at the default priority if the idle has not run by then, whichever comes
+  /// first: the other then does nothing.
+  private static func addIdle(priority: Int32, deadline: Double? = nil, _ action: @escaping @MainActor () -> Void) {
     let box = IdleAction(action)
     let callback: GSourceFunc = { data in
       let box = Unmanaged<IdleAction>.fromOpaque(data!).takeUnretainedValue()
-      MainActor.assumeIsolated { box.run() }
+      MainActor.assumeIsolated {
+        box.run()
+        // The idle ran first: the deadline's timeout is not needed.
+        if box.timeout != 0 { g_source_remove(box.timeout) }
+        box.timeout = 0
+      }
       return gboolean(0)
     }
     let release: GDestroyNotify = { data in
@@ -70,6 +86,17 @@ public enum MainLoop {
       Unmanaged<IdleAction>.fromOpaque(data).release()
     }
     g_idle_add_full(priority, callback, Unmanaged.passRetained(box).toOpaque(), release)
+    guard let deadline else { return }
+    let late: GSourceFunc = { data in
+      let box = Unmanaged<IdleAction>.fromOpaque(data!).takeUnretainedValue()
+      MainActor.assumeIsolated {
+        box.timeout = 0
+        box.run()
+      }
+      return gboolean(0)
+    }
+    box.timeout = g_timeout_add_full(
+      G_PRIORITY_DEFAULT, guint((deadline * 1000).rounded(.up)), late, Unmanaged.passRetained(box).toOpaque(), release)
   }
 
   /// Calls `observer` after each drain of the main queue (windows redraw then, since main
@@ -122,6 +149,8 @@ private final class IdleAction: @unchecked Sendable {
   // Touched only on the main thread: made there, run and released by GLib's default
   // main context, which the main thread runs.
   private var action: (@MainActor () -> Void)?
+  /// The deadline's timeout source while it is pending; 0 for none.
+  var timeout: guint = 0
   init(_ action: @escaping @MainActor () -> Void) { self.action = action }
 
   @MainActor func run() {

@@ -108,4 +108,31 @@ struct SignalTests {
     for _ in 0..<10 { MainLoop.iterate() }
     #expect(order.count == 2)
   }
+
+  /// Busy work at the default priority that never lets GLib's loop go idle, as a stream of
+  /// input does.
+  final class Busy {
+    var turns = 0
+    var stop = false
+  }
+
+  @Test("An action after drawing runs by its deadline while more urgent work never lets the loop idle")
+  func anActionAfterDrawingRunsByItsDeadline() {
+    let busy = Busy()
+    g_idle_add_full(
+      G_PRIORITY_DEFAULT,
+      { data in
+        let busy = Unmanaged<Busy>.fromOpaque(data!).takeUnretainedValue()
+        busy.turns += 1
+        return busy.stop ? 0 : 1
+      }, Unmanaged.passRetained(busy).toOpaque(), { data in Unmanaged<Busy>.fromOpaque(data!).release() })
+    var runs = 0
+    MainLoop.runAfterDrawing { runs += 1 }
+    let finished = MainLoop.run(until: { runs > 0 }, timeout: 10)
+    busy.stop = true
+    for _ in 0..<10 { MainLoop.iterate() }
+    #expect(finished)
+    #expect(busy.turns > 1, "the loop was never idle")
+    #expect(runs == 1)
+  }
 }
