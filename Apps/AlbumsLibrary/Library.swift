@@ -488,12 +488,15 @@ public final class Library: Sendable {
         return try Photo.fetchAll(
           db, sql: "SELECT \(Photo.selectionSQL) FROM photo WHERE \(match)", arguments: [data.count, hash])
       }
+      // Driven from the photos of that size (an index), each then looked up in the album:
+      // joined the other way, SQLite walked every photo of the album, 21 ms at 100,000.
       return try Photo.fetchAll(
         db,
         sql: """
-          SELECT \(Photo.selectionSQL) FROM photo JOIN albumPhoto ON albumPhoto.photoId = photo.id
-          WHERE albumPhoto.albumId = ? AND \(match)
-          """, arguments: [albumID, data.count, hash])
+          SELECT \(Photo.selectionSQL) FROM photo
+          WHERE \(match)
+          AND EXISTS (SELECT 1 FROM albumPhoto WHERE albumPhoto.albumId = ? AND albumPhoto.photoId = photo.id)
+          """, arguments: [data.count, hash, albumID])
     }
     return candidates.first { candidate in
       (try? Data(contentsOf: url(of: candidate), options: .alwaysMapped)) == data
