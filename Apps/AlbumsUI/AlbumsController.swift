@@ -363,24 +363,30 @@ public final class AlbumsController {
       setContents(
         "Removed \(noun) from \(album.name). Ctrl+Z undoes.", [(album, photos.filter { !ids.contains($0.id ?? -1) })])
     } else {
-      do {
-        try library.trash(doomed)
-        say("Deleted \(noun). Ctrl+Z undoes.")
-        undoStack.register(
-          name: "Deleted \(noun)",
-          undo: { [weak self] in
-            try self?.library.restore(doomed)
-            self?.reload()
-          },
-          redo: { [weak self] in
-            try self?.library.trash(doomed)
-            self?.reload()
-          })
-      } catch {
-        report(error)
-      }
+      trash(doomed, saying: "Deleted \(noun). Ctrl+Z undoes.", undoName: "Deleted \(noun)")
     }
     reload()
+  }
+
+  /// Moves `doomed` to the library's trash, saying `message`, with an undo named `undoName`
+  /// that brings them back.
+  private func trash(_ doomed: [Photo], saying message: String, undoName: String) {
+    do {
+      try library.trash(doomed)
+      say(message)
+      undoStack.register(
+        name: undoName,
+        undo: { [weak self] in
+          try self?.library.restore(doomed)
+          self?.reload()
+        },
+        redo: { [weak self] in
+          try self?.library.trash(doomed)
+          self?.reload()
+        })
+    } catch {
+      report(error)
+    }
   }
 
   func undo() {
@@ -680,22 +686,7 @@ public final class AlbumsController {
     let doomed = cut.take(positions)
     guard !doomed.isEmpty else { return }
     let noun = doomed.count == 1 ? "“\(doomed[0].originalName)”" : "\(doomed.count) photos"
-    do {
-      try library.trash(doomed)
-      say("Pasted elsewhere, \(noun) went to the trash. Ctrl+Z undoes.")
-      undoStack.register(
-        name: "Cut \(noun)",
-        undo: { [weak self] in
-          try self?.library.restore(doomed)
-          self?.reload()
-        },
-        redo: { [weak self] in
-          try self?.library.trash(doomed)
-          self?.reload()
-        })
-    } catch {
-      report(error)
-    }
+    trash(doomed, saying: "Pasted elsewhere, \(noun) went to the trash. Ctrl+Z undoes.", undoName: "Cut \(noun)")
     reload()
   }
 
