@@ -14,8 +14,8 @@ public protocol ClipboardPort: AnyObject, Sendable {
   func publish(_ providers: [ItemProvider])
   /// Offers `providers` as ``publish(_:)`` does, for a cut (rule 47): calls `whenRead` with
   /// the positions of the items whose bytes another application has read whole (all of one
-  /// representation; a list of files counts for every item it names). A port that cannot
-  /// tell never calls it, and the cut's source keeps its data.
+  /// representation; a list of files counts for the items whose files it hands over as
+  /// copies). A port that cannot tell never calls it, and the cut's source keeps its data.
   func publish(_ providers: [ItemProvider], whenRead: @escaping @MainActor ([Int]) -> Void)
   /// Reads `mimeType` from the offer another application holds.
   func read(_ mimeType: String, completion: @escaping @Sendable (Result<Data, any Error>) -> Void) -> LoadProgress?

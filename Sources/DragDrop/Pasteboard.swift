@@ -124,8 +124,9 @@ public final class Pasteboard {
   /// - on the desktop's clipboard, another application's (or another process of ours')
   ///   read of all the bytes of one of the item's representations. The desktop never says
   ///   whether a paste succeeded, so reading the data whole counts as success. A list of
-  ///   files counts for every item it names: the files it names are copies that outlive the
-  ///   offer.
+  ///   files counts for the items whose files it hands over as copies; a list naming the
+  ///   source's own files (opened in place) counts for nothing, since the peer copies them
+  ///   after reading it.
   ///
   /// A paste that fails part-way calls nothing, so the source keeps its data. The items are
   /// otherwise as ``setItemProviders(_:localOnly:expirationDate:)`` sets them.

@@ -200,14 +200,29 @@ final class ContentProvider {
   }
 
   /// The positions of the items whose bytes a peer has when it has read `mimeType` whole.
+  ///
+  /// Only what carries the item's content counts: its bytes, its web address, or a copy of
+  /// its file that the peer now holds. A list naming an item's own file (one that may be
+  /// opened in place) does not: the peer copies the file after reading the list, from
+  /// where the source keeps it, so the source must not take it away.
   func positions(readWith mimeType: String) -> [Int] {
     guard var offer = offers.first(where: { $0.mimeType == mimeType }) else { return [] }
     // GNOME's list is the URI list's files.
     if offer.encoding == .gnomeCopiedFiles, let list = offers.first(where: { $0.mimeType == "text/uri-list" }) {
       offer = list
     }
-    return sourceTypes(offer).enumerated().compactMap { index, type in type.map { _ in index } }
+    return sourceTypes(offer).enumerated().compactMap { index, type -> Int? in
+      guard let type else { return nil }
+      switch offer.encoding {
+      case .bytes: return index
+      case .uriList, .mozURL: return type.conforms(to: .fileURL) ? nil : index
+      case .temporaryFile, .gnomeCopiedFiles: return copiedItems.contains(index) ? index : nil
+      }
+    }
   }
+
+  /// The items whose file went to a peer as a copy of its own (not opened in place).
+  private var copiedItems: Set<Int> = []
 
   /// Loads and encodes what `offer` needs, on the main actor when done.
   private func load(_ offer: PlatformFormats.Offer, _ done: @escaping @MainActor (Result<Data, any Error>) -> Void) {
@@ -270,6 +285,7 @@ final class ContentProvider {
       }
       done(
         result.map { files in
+          self.copiedItems.formUnion(files.indices.filter { files[$0]?.moved == true })
           let files = files.compactMap { $0 }
           self.temporaryFiles += files.filter(\.moved).map(\.url)
           return PlatformFormats.uriList(files.map(\.url))

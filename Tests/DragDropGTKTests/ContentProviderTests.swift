@@ -286,6 +286,28 @@ struct ContentProviderTests {
     #expect(told == [[0], [0, 2]])
   }
 
+  @Test(
+    "A list naming an item's own file (opened in place) is not a read of the item: the peer copies it later, from the source"
+  )
+  func aListOfTheSourcesOwnFilesIsNotAWholeRead() async throws {
+    let directory = try TemporaryDirectory()
+    let file = try directory.write(Data("北海道の夏".utf8), to: "notes.txt")
+    let item = try #require(ItemProvider(contentsOf: file))
+    let provider = ContentProvider(providers: [item], clipboard: true)
+    defer { provider.finish() }
+    var told: [[Int]] = []
+    provider.whenWrittenWhole = { told.append(provider.positions(readWith: $0)) }
+    for mimeType in ["text/uri-list", "x-special/gnome-copied-files", "text/x-moz-url"] {
+      let (outcome, _) = await write(provider, mimeType)
+      #expect(outcome.succeeded, "\(mimeType)")
+    }
+    #expect(told == [[], [], []])
+    // Its content, read as text, is a read of the item.
+    let (outcome, data) = await write(provider, "text/plain;charset=utf-8")
+    #expect(outcome.succeeded && data == Data("北海道の夏".utf8))
+    #expect(told.last == [0])
+  }
+
   // MARK: - The channel between processes of ours
 
   /// Reads everything a channel's socket sends, then closes it.

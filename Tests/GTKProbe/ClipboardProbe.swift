@@ -17,6 +17,19 @@ func openClipboardWindow(title: String, copying text: String?, files: [URL] = []
     if let text {
       providers = [ItemProvider(object: text)]
     }
+    if cutting && text == nil {
+      // A cut hands out its items' bytes, not its own files: each file's bytes, as data.
+      providers = files.map { file in
+        let provider = ItemProvider()
+        provider.registerDataRepresentation(for: ContentType(filenameExtension: file.pathExtension) ?? .data) {
+          completion in
+          completion(Result { try Data(contentsOf: file) })
+          return nil
+        }
+        provider.suggestedName = file.deletingPathExtension().lastPathComponent
+        return provider
+      }
+    }
     if cutting {
       // A cut: the other application's whole read of an item is reported, once.
       Pasteboard.general.setItemProvidersForCut(providers) { positions in
