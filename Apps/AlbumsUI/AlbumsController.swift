@@ -339,16 +339,7 @@ public final class AlbumsController {
     do {
       try library.setContents(contents)
       say(name)
-      undoStack.register(
-        name: name,
-        undo: { [weak self] in
-          try self?.library.setContents(before)
-          self?.reload()
-        },
-        redo: { [weak self] in
-          try self?.library.setContents(contents)
-          self?.reload()
-        })
+      registerUndo(name, undo: { try $0.setContents(before) }, redo: { try $0.setContents(contents) })
     } catch {
       report(error)
     }
@@ -368,22 +359,33 @@ public final class AlbumsController {
     reload()
   }
 
+  /// Registers a change of the library just made for undo and redo: `undo` takes it back,
+  /// `redo` makes it again, and the window shows the library afterwards either way.
+  private func registerUndo(
+    _ name: String, undo: @escaping @MainActor (Library) throws -> Void,
+    redo: @escaping @MainActor (Library) throws -> Void
+  ) {
+    undoStack.register(
+      name: name,
+      undo: { [weak self] in
+        guard let self else { return }
+        try undo(self.library)
+        self.reload()
+      },
+      redo: { [weak self] in
+        guard let self else { return }
+        try redo(self.library)
+        self.reload()
+      })
+  }
+
   /// Moves `doomed` to the library's trash, saying `message`, with an undo named `undoName`
   /// that brings them back.
   private func trash(_ doomed: [Photo], saying message: String, undoName: String) {
     do {
       try library.trash(doomed)
       say(message)
-      undoStack.register(
-        name: undoName,
-        undo: { [weak self] in
-          try self?.library.restore(doomed)
-          self?.reload()
-        },
-        redo: { [weak self] in
-          try self?.library.trash(doomed)
-          self?.reload()
-        })
+      registerUndo(undoName, undo: { try $0.restore(doomed) }, redo: { try $0.trash(doomed) })
     } catch {
       report(error)
     }
@@ -751,16 +753,7 @@ public final class AlbumsController {
         let noun = pasted.count == 1 ? "“\(pasted[0].originalName)”" : "\(pasted.count) photos"
         self.say("Pasted \(noun). Ctrl+Z undoes.")
         let photos = pasted
-        self.undoStack.register(
-          name: "Pasted \(noun)",
-          undo: { [weak self] in
-            try self?.library.trash(photos)
-            self?.reload()
-          },
-          redo: { [weak self] in
-            try self?.library.restore(photos)
-            self?.reload()
-          })
+        self.registerUndo("Pasted \(noun)", undo: { try $0.trash(photos) }, redo: { try $0.restore(photos) })
       }
     }
     updateLabels()

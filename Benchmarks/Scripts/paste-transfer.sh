@@ -15,14 +15,8 @@ sizes=("${@:-256}")
 probe=.build/release/GTKProbe
 [ -x "$probe" ] || { echo "build it first: swift build -c release --product GTKProbe" >&2; exit 1; }
 
-if [ -z "${PASTE_TRANSFER_INNER:-}" ]; then
-  PASTE_TRANSFER_INNER=1 exec xvfb-run -a -s "-screen 0 1280x800x24 -nolisten tcp" "$0" "${sizes[@]}"
-fi
-export GDK_BACKEND=x11 NO_AT_BRIDGE=1
-work=$(mktemp -d)
-trap 'pkill -P $$ 2>/dev/null || true; [ -n "${KEEP_LOGS:-}" ] && cp "$work"/*.log /tmp/; rm -rf "$work"' EXIT
-hwm() { awk '/VmHWM/ {print $2}' "/proc/$1/status"; }
-now() { date +%s.%N; }
+source "$(dirname "$0")/transfer-common.sh"
+run_under_xvfb "${sizes[@]}"
 
 printf "| size | paste | dd \\| cat | paste / pipe | our peak growth | peer peak growth |\n|---|---|---|---|---|---|\n"
 # A first paste of 64 MiB, not reported, warms the new X server up.
@@ -44,13 +38,8 @@ for size in warmup "${sizes[@]}"; do
   grep -q "^loaded-file $((size << 20))" "$work/probe.log" || { cat "$work/probe.log" >&2; exit 1; }
   grown_ours=$(( ($(hwm $probe_pid) - ours) / 1024 )); grown_theirs=$(( ($(hwm $peer_pid) - theirs) / 1024 ))
   kill $probe_pid $peer_pid; wait $probe_pid $peer_pid 2>/dev/null || true
-  sync
-  start=$(now)
-  dd if=/dev/zero bs=1M count="$size" 2>/dev/null | cat > "${TMPDIR:-/tmp}/paste-transfer-pipe.bin"
-  pipe=$(echo "$(now) - $start" | bc)
-  rm -f "${TMPDIR:-/tmp}/paste-transfer-pipe.bin"
+  pipe=$(pipe_seconds "$size")
   if [ -n "$report" ]; then
-    printf "| %d MiB | %.2f s | %.2f s | %.2f | %d MiB | %d MiB |\n" "$size" "$paste" "$pipe" \
-      "$(echo "$pipe / $paste" | bc -l)" "$grown_ours" "$grown_theirs"
+    print_row "$size" "$paste" "$pipe" "$grown_ours" "$grown_theirs"
   fi
 done
