@@ -83,12 +83,14 @@ bool ddxdnd_take(bool *accepted, DDXdndAction *action) {
   return true;
 }
 
-bool ddxdnd_source_is_alive(void *gdk_display) {
+bool ddxdnd_selection_has_owner(void *gdk_display, const char *selection_name) {
   if (gdk_display == NULL || !GDK_IS_X11_DISPLAY(gdk_display)) return true;
   Display *display = gdk_x11_display_get_xdisplay(GDK_DISPLAY(gdk_display));
-  Atom selection = gdk_x11_get_xatom_by_name_for_display(GDK_DISPLAY(gdk_display), "XdndSelection");
+  Atom selection = gdk_x11_get_xatom_by_name_for_display(GDK_DISPLAY(gdk_display), selection_name);
   return XGetSelectionOwner(display, selection) != None;
 }
+
+bool ddxdnd_source_is_alive(void *gdk_display) { return ddxdnd_selection_has_owner(gdk_display, "XdndSelection"); }
 
 bool ddxdnd_last_drop(void *gdk_display, DDXdndDrop *drop) {
   if (!hasDrop || gdk_display == NULL || !GDK_IS_X11_DISPLAY(gdk_display)) return false;

@@ -1,5 +1,6 @@
 import BackendSupport
 internal import CGTK
+internal import CXdnd
 @_spi(Platform) import DragDrop
 import Foundation
 
@@ -285,6 +286,13 @@ final class ClipboardRead {
 
   func cancel() { g_cancellable_cancel(cancellable) }
 
+  /// Whether the clipboard has no owner now (X11 only; elsewhere it cannot tell).
+  private var ownerIsGone: Bool {
+    let display = gdk_clipboard_get_display(clipboard)
+    let selection = display.map { gdk_display_get_primary_clipboard($0) } == clipboard ? "PRIMARY" : "CLIPBOARD"
+    return !ddxdnd_selection_has_owner(display.map { UnsafeMutableRawPointer($0) }, selection)
+  }
+
   /// Ends the read with `error` at once, and stops what is under way.
   func abandon(_ error: any Error) {
     finish(.failure(error))
@@ -311,7 +319,9 @@ final class ClipboardRead {
             return
           }
           guard count > 0 else {
-            read.finish(.success(read.data))
+            // GDK's X11 stream ends as if whole when the owner dies mid-write: bytes that
+            // end with the clipboard left ownerless are a peer that went away, not data.
+            read.finish(read.ownerIsGone ? .failure(PlatformTransferError.peerVanished) : .success(read.data))
             return
           }
           do {

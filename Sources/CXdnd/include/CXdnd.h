@@ -37,6 +37,9 @@ int64_t ddxdnd_last_enter_time(void);
 /// its source does, so no owner means the source is gone. True on displays that are not
 /// X11, where nothing is known.
 bool ddxdnd_source_is_alive(void *gdk_display);
+/// Whether the X selection `selection` (such as "CLIPBOARD") has an owner; true where the
+/// display is not X11's, which cannot tell.
+bool ddxdnd_selection_has_owner(void *gdk_display, const char *selection);
 
 /// The XdndDrop message of the last drop on the watched display: the window it was sent to,
 /// the source's window, and its timestamp. XDND asks a target to request the drop's data
