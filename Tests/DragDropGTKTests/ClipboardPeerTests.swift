@@ -140,7 +140,7 @@ struct ClipboardPeerTests {
       let manager = try Probe.start(
         [PeerDragTests.peerScript.deletingLastPathComponent().appending(path: "clipboard_manager.py").path],
         executable: URL(fileURLWithPath: PeerDragTests.python))
-      defer { manager.terminate() }
+      defer { manager.terminate(grace: 10) }
       _ = try #require(manager.waitForLine(startingWith: "ready", timeout: 30), "\(manager.output)")
       let probe = try Probe.start(["copy-then-quit", "DragDropGTK-quit-\(pid)", "北海道の夏 🌻"])
       defer { probe.terminate() }

@@ -7,13 +7,15 @@ selection (SAVE_TARGETS), as GDK's gdk_clipboard_store_async asks.
 
 It starts clipman in a D-Bus session of its own, prints `ready` once clipman owns
 CLIPBOARD_MANAGER (or `no-clipboard-manager` after ten seconds, and ends), and runs until
-it is terminated, taking clipman with it.
+its standard input closes or it is terminated, taking clipman and its bus with it. A
+clipman left running would restore its history into every later test's clipboard.
 """
 import ctypes
 import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 
 
@@ -44,11 +46,22 @@ def main():
     )
 
     def stop(*_):
-        os.killpg(clipman.pid, signal.SIGTERM)
-        sys.exit(0)
+        # SIGKILL: dbus-run-session does not pass SIGTERM on, and its bus outlives it.
+        try:
+            os.killpg(clipman.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        clipman.wait()
+        os._exit(0)
 
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
+
+    def watch_input():
+        sys.stdin.read()
+        stop()
+
+    threading.Thread(target=watch_input, daemon=True).start()
     for _ in range(100):
         if x11.XGetSelectionOwner(display, selection):
             report("ready")
