@@ -406,6 +406,16 @@ public final class Library: Sendable {
     data: Data, originalName: String, into album: Album? = nil, at position: Int? = nil, now: Date = Date(),
     allowingDuplicates: Bool = false
   ) throws(LibraryError) -> Photo {
+    let item = try checkedImport(of: data, originalName: originalName)
+    if !allowingDuplicates {
+      try refuseDuplicate(of: data, hash: item.contentHash!, in: .album(album), named: originalName)
+    }
+    return try importBatch([item], into: .album(album), at: position, now: now)[0].get()
+  }
+
+  /// The import of image bytes named `originalName`, checked to be a whole image, its
+  /// name given the extension of its type when it has none.
+  private func checkedImport(of data: Data, originalName: String) throws(LibraryError) -> PendingImport {
     let type: ContentType
     do {
       type = try Image(validating: data).contentType
@@ -418,12 +428,9 @@ public final class Library: Sendable {
     {
       name += ".\(fileExtension)"
     }
-    let hash = Self.contentHash(of: data)
-    if !allowingDuplicates { try refuseDuplicate(of: data, hash: hash, in: .album(album), named: originalName) }
-    let item = PendingImport(type: type, originalName: name, contentHash: hash) { temporary in
+    return PendingImport(type: type, originalName: name, contentHash: Self.contentHash(of: data)) { temporary in
       try data.write(to: temporary)
     }
-    return try importBatch([item], into: .album(album), at: position, now: now)[0].get()
   }
 
   /// The photo, not in the trash, whose bytes are those of the file at `url`, in `album`
@@ -498,7 +505,19 @@ public final class Library: Sendable {
           AND EXISTS (SELECT 1 FROM albumPhoto WHERE albumPhoto.albumId = ? AND albumPhoto.photoId = photo.id)
           """, arguments: [data.count, hash, albumID])
     }
-    return candidates.first { candidate in
+    // Photos staged and not recorded yet: any, for the library; those staged for the
+    // album, for an album.
+    let staged = stagedPhotos.withLock { staged in
+      staged.values.filter { entry in
+        guard entry.photo.byteCount == data.count, entry.contentHash == hash else { return false }
+        switch destination {
+        case .album(nil): return true
+        case .album(let album?): return album.id != nil && entry.albumID == album.id
+        case .named: return false
+        }
+      }.map(\.photo)
+    }
+    return (candidates + staged).first { candidate in
       (try? Data(contentsOf: url(of: candidate), options: .alwaysMapped)) == data
     }
   }
@@ -533,70 +552,221 @@ public final class Library: Sendable {
     var fill: (URL) throws -> Void
   }
 
-  /// Writes the files of `items` and records them, each at its place from `position` on.
-  /// Their names are recorded as pending first, in one transaction, so that a crash at any
-  /// later step leaves files the next opening knows to be the library's own. Each file is
-  /// written under a temporary name, synced and renamed; the `photos/` folder is synced
-  /// once; then one transaction records every photo whose file was written and clears the
-  /// pending names. A result for each item: its photo, or why it is not in the library.
+  /// Writes the files of `items` and records them, each at its place from `position` on:
+  /// ``stage(_:for:)`` then ``record(_:into:at:now:)``, and the files discarded when the
+  /// transaction does not commit. A result for each item: its photo, or why it is not in
+  /// the library.
   private func importBatch(
     _ items: [PendingImport], into destination: ImportDestination, at position: Int?, now: Date
   ) throws(LibraryError) -> [Result<Photo, LibraryError>] {
+    let stagedResults = try stage(items, for: nil)
+    let staged = stagedResults.compactMap { try? $0.get() }
+    let recorded: Result<[Photo], LibraryError>
+    do throws(LibraryError) {
+      recorded = .success(
+        staged.isEmpty
+          ? []
+          : try record(
+            staged, into: destination, at: staged.indices.map { offset in position.map { $0 + offset } }, now: now))
+    } catch {
+      // The transaction did not commit: the files it would have named go.
+      discard(staged)
+      recorded = .failure(error)
+    }
+    var photos = ((try? recorded.get()) ?? []).makeIterator()
+    return stagedResults.map { result in
+      result.flatMap { _ in recorded.map { _ in photos.next()! } }
+    }
+  }
+
+  // MARK: Staged imports
+
+  /// A photo whose file the library has written, synced and named in its `photos/` folder,
+  /// and that no row records yet: what ``stage(_:into:allowingDuplicates:)`` makes (off
+  /// the main thread, say), and ``record(_:into:at:now:)`` then records, many in one
+  /// transaction, or ``discard(_:)`` removes. Its file name is pending in the database
+  /// until then, so that the next opening removes the file if the process dies first.
+  public struct StagedPhoto: Sendable, Hashable {
+    /// The photo as it will be recorded: its file is in place, its ``Photo/id`` is nil.
+    public let photo: Photo
+    let contentHash: Int64?
+    /// The album it is staged for (nil: the library alone), where an import of the same
+    /// bytes finds it.
+    let albumID: Int64?
+  }
+
+  /// Where an import's bytes come from.
+  public enum ImportSource: Sendable {
+    /// An image file, copied into the library.
+    case file(URL)
+    /// Image bytes (dropped from a browser, say), named `originalName`.
+    case data(Data, originalName: String)
+
+    /// The name ``LibraryError/alreadyThere(_:existing:album:)`` gives it: a file's name
+    /// (as the user sees it in the window), or the name given with the bytes.
+    var name: String {
+      switch self {
+      case .file(let url): url.lastPathComponent
+      case .data(_, let name): name
+      }
+    }
+  }
+
+  /// Checks each of `sources` and writes the files of those the library takes, without
+  /// recording them, for ``record(_:into:at:now:)`` to record later: what is not an image
+  /// is refused with ``LibraryError/notAnImage(_:reason:)``, and (unless
+  /// `allowingDuplicates`) bytes that `album` (without one, the library) holds, or that a
+  /// photo staged for it or an earlier source holds, with
+  /// ``LibraryError/alreadyThere(_:existing:album:)``. The names are recorded as pending in
+  /// one transaction, each file is written under a temporary name, synced and renamed, and
+  /// the folder synced once. Safe to call from any thread; the slow part of an import.
+  public func stage(
+    _ sources: [ImportSource], into album: Album?, allowingDuplicates: Bool = false
+  ) -> [Result<StagedPhoto, LibraryError>] {
+    var outcomes = [Result<StagedPhoto, LibraryError>?](repeating: nil, count: sources.count)
+    var items: [PendingImport] = []
+    var itemIndices: [Int] = []
+    var accepted: [(hash: Int64, data: Data, outcome: Int)] = []
+    // Sources with the bytes of an earlier source, and that source.
+    var repeats: [(outcome: Int, earlier: Int)] = []
+    for (index, source) in sources.enumerated() {
+      do throws(LibraryError) {
+        let (item, data): (PendingImport, Data?)
+        switch source {
+        case .file(let url): (item, data) = try checkedImport(of: url)
+        case .data(let bytes, let name): (item, data) = (try checkedImport(of: bytes, originalName: name), bytes)
+        }
+        if !allowingDuplicates, let data, let hash = item.contentHash {
+          try refuseDuplicate(of: data, hash: hash, in: .album(album), named: source.name)
+          if let earlier = accepted.first(where: { $0.hash == hash && $0.data == data }) {
+            repeats.append((index, earlier.outcome))
+            continue
+          }
+          accepted.append((hash, data, index))
+        }
+        items.append(item)
+        itemIndices.append(index)
+      } catch {
+        outcomes[index] = .failure(error)
+      }
+    }
+    do throws(LibraryError) {
+      for (index, result) in zip(itemIndices, try stage(items, for: album?.id)) { outcomes[index] = result }
+    } catch {
+      for index in itemIndices { outcomes[index] = .failure(error) }
+    }
+    for (outcome, earlier) in repeats {
+      outcomes[outcome] = outcomes[earlier]!.flatMap { staged in
+        .failure(.alreadyThere(sources[outcome].name, existing: staged.photo, album: album?.name))
+      }
+    }
+    return outcomes.map { $0! }
+  }
+
+  /// Photos staged and not yet recorded or discarded, by file name.
+  private let stagedPhotos = Mutex<[String: StagedPhoto]>([:])
+
+  /// Writes the files of `items` for the album `albumID`: their names recorded as
+  /// pending first, in one transaction, so that a crash at any later step leaves files the
+  /// next opening knows to be the library's own; each file written under a temporary name,
+  /// synced and renamed; the `photos/` folder synced once. Throws when the names cannot be
+  /// recorded; otherwise a result for each item.
+  private func stage(
+    _ items: [PendingImport], for albumID: Int64?
+  ) throws(LibraryError) -> [Result<
+    StagedPhoto, LibraryError
+  >] {
+    guard !items.isEmpty else { return [] }
     let fileNames = items.map { item in
       "\(UUID().uuidString.lowercased()).\(item.type.preferredFilenameExtension ?? (item.originalName as NSString).pathExtension)"
     }
     try reserve(fileNames)
-    // Filled in as each file is written and recorded, or fails.
-    var results = [Result<Photo, LibraryError>?](repeating: nil, count: items.count)
-    guard !items.isEmpty else { return [] }
-    var written: [(index: Int, byteCount: Int)] = []
+    var results = [Result<StagedPhoto, LibraryError>?](repeating: nil, count: items.count)
+    var written: [StagedPhoto] = []
+    // Whole seconds, as the database keeps them; the record gives its own time.
+    let now = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
     for (index, item) in items.enumerated() {
       do throws(LibraryError) {
         let byteCount = try writeDurably(
           to: photosFolder.appending(path: fileNames[index]), syncingFolder: false, item.fill)
-        written.append((index, byteCount))
+        let photo = Photo(
+          id: nil, fileName: fileNames[index], originalName: item.originalName, contentType: item.type.identifier,
+          byteCount: byteCount, addedAt: now)
+        written.append(StagedPhoto(photo: photo, contentHash: item.contentHash, albumID: albumID))
+        results[index] = .success(written.last!)
       } catch {
         results[index] = .failure(error)
       }
     }
-    func abandon(_ indices: [Int]) {
-      for index in indices { Self.removeFile(at: photosFolder.appending(path: fileNames[index])) }
-      // The names go too (or, if that fails, when the library next opens).
-      try? release(indices.map { fileNames[$0] })
-    }
-    abandon(results.indices.filter { results[$0] != nil })
-    guard !written.isEmpty else { return results.map { $0! } }
+    removeStagedFiles(results.indices.filter { (try? results[$0]!.get()) == nil }.map { fileNames[$0] })
     do throws(LibraryError) {
-      try syncFolderOfWrites(photosFolder)
-      let photos = try write { db in
-        let albumID: Int64?
-        switch destination {
-        case .album(let album): albumID = album?.id
-        case .named(let name): albumID = try Self.findOrMakeAlbum(named: name, in: db)
-        }
-        var photos: [Photo] = []
-        for (offset, (index, byteCount)) in written.enumerated() {
-          let item = items[index]
-          var photo = Photo(
-            id: nil, fileName: fileNames[index], originalName: item.originalName, contentType: item.type.identifier,
-            // Whole seconds, as the database keeps them.
-            byteCount: byteCount, addedAt: Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down)))
-          try Self.insert(&photo, contentHash: item.contentHash, in: db)
-          if let albumID {
-            try Self.insert(photoID: photo.id!, into: albumID, at: position.map { $0 + offset }, in: db)
-          }
-          try db.execute(sql: "DELETE FROM pendingFile WHERE fileName = ?", arguments: [fileNames[index]])
-          photos.append(photo)
-        }
-        return photos
-      }
-      for ((index, _), photo) in zip(written, photos) { results[index] = .success(photo) }
+      if !written.isEmpty { try syncFolderOfWrites(photosFolder) }
     } catch {
-      // The transaction did not commit: the files it would have named go.
-      abandon(written.map(\.index))
-      for (index, _) in written { results[index] = .failure(error) }
+      removeStagedFiles(written.map(\.photo.fileName))
+      return results.map { $0!.flatMap { _ in .failure(error) } }
+    }
+    stagedPhotos.withLock { staged in
+      for photo in written { staged[photo.photo.fileName] = photo }
     }
     return results.map { $0! }
+  }
+
+  /// Records photos staged by ``stage(_:into:allowingDuplicates:)`` into `album` (or the
+  /// library alone), in one transaction, each placed before the visible photo at its
+  /// position (nil: at the end) in the album as the ones before it in `staged` have left
+  /// it. Throws when the transaction does not commit; the photos stay staged, to record
+  /// again or discard. Returns the recorded photos, in order.
+  @discardableResult
+  public func record(
+    _ staged: [StagedPhoto], into album: Album?, at positions: [Int?], now: Date = Date()
+  ) throws(LibraryError) -> [Photo] {
+    try record(staged, into: .album(album), at: positions, now: now)
+  }
+
+  private func record(
+    _ staged: [StagedPhoto], into destination: ImportDestination, at positions: [Int?], now: Date
+  ) throws(LibraryError) -> [Photo] {
+    precondition(positions.count == staged.count, "record(_:into:at:) needs one position for each staged photo")
+    let unknown = stagedPhotos.withLock { entries in staged.filter { entries[$0.photo.fileName] == nil } }
+    if let first = unknown.first { throw .notStaged(first.photo.fileName) }
+    let photos = try write { db in
+      let albumID: Int64?
+      switch destination {
+      case .album(let album): albumID = album?.id
+      case .named(let name): albumID = try Self.findOrMakeAlbum(named: name, in: db)
+      }
+      var photos: [Photo] = []
+      for (entry, position) in zip(staged, positions) {
+        var photo = entry.photo
+        photo.addedAt = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
+        try Self.insert(&photo, contentHash: entry.contentHash, in: db)
+        if let albumID { try Self.insert(photoID: photo.id!, into: albumID, at: position, in: db) }
+        try db.execute(sql: "DELETE FROM pendingFile WHERE fileName = ?", arguments: [photo.fileName])
+        photos.append(photo)
+      }
+      return photos
+    }
+    stagedPhotos.withLock { entries in
+      for entry in staged { entries[entry.photo.fileName] = nil }
+    }
+    return photos
+  }
+
+  /// Removes the files of photos staged and not recorded, and their pending names (or, if
+  /// that fails, the next opening does). Photos not staged, or recorded since, are left
+  /// alone.
+  public func discard(_ staged: [StagedPhoto]) {
+    let names = stagedPhotos.withLock { entries in
+      staged.compactMap { entries.removeValue(forKey: $0.photo.fileName)?.photo.fileName }
+    }
+    removeStagedFiles(names)
+  }
+
+  /// Removes the files named `fileNames` in `photos/` and their pending names.
+  private func removeStagedFiles(_ fileNames: [String]) {
+    guard !fileNames.isEmpty else { return }
+    for name in fileNames { Self.removeFile(at: photosFolder.appending(path: name)) }
+    try? release(fileNames)
   }
 
   /// Records `fileNames` as files about to be written, in a transaction of its own.

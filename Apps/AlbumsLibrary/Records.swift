@@ -110,6 +110,9 @@ public enum LibraryError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The image's bytes are already in the album (or, for an import into no album, in the
   /// library): the photo that holds them. Nothing was written.
   case alreadyThere(String, existing: Photo, album: String?)
+  /// The photo file named is not staged in this library: it was never staged here, or it
+  /// was recorded or discarded already.
+  case notStaged(String)
 
   public var description: String {
     switch self {
@@ -133,6 +136,8 @@ public enum LibraryError: Error, Hashable, Sendable, CustomStringConvertible {
       "the library's database \(path) is damaged (\(reason)); `Albums repair` sets it aside and rebuilds the library"
     case .alreadyThere(let path, let existing, let album):
       "\(path) is already in \(album ?? "the library") (as \(existing.originalName)); skipped"
+    case .notStaged(let fileName):
+      "\(fileName) is not a photo staged in this library: it was recorded or discarded already, or staged elsewhere"
     }
   }
 }

@@ -58,8 +58,12 @@ public final class AlbumsController {
   public private(set) var status = ""
   /// Imports under way, by placeholder.
   private(set) var imports: [ObjectIdentifier: Import] = [:]
-  /// Imports that arrived, committed eight at a time.
-  let arrivals: PacedQueue
+  /// Imports that arrived, written eight at a time off the main thread and recorded a
+  /// batch a turn.
+  let stager: ImportStager
+  /// The imports the stager has, by token: where each goes, and who hears how it ended.
+  private var arrivals: [Int: Arrival] = [:]
+  private var nextArrivalToken = 0
   /// Whether the albums list shows counts or covers that have changed since.
   private var albumsNeedRefresh = false
   private var lastAlbumsRefresh: Double?
@@ -74,6 +78,14 @@ public final class AlbumsController {
     let context: any CollectionViewDropPlaceholderContext
     let progress: LoadProgress
     let name: String
+  }
+
+  /// An import the stager has: its placeholder (nil for an import into an album's row),
+  /// its name, and who hears its photo once recorded, or why it is not in the library.
+  struct Arrival {
+    let context: (any CollectionViewDropPlaceholderContext)?
+    let name: String
+    let finish: @MainActor (Result<Photo, any Error>) -> Void
   }
 
   /// The grid's metrics: 150-point photos, 12 points apart.
@@ -98,7 +110,7 @@ public final class AlbumsController {
       Task { @MainActor in next() }
     }
   ) {
-    arrivals = PacedQueue(batch: 8, yield: yieldToDrawing)
+    stager = ImportStager(library: library, batchSize: 8, yield: yieldToDrawing)
     self.library = library
     self.theme = theme
     thumbnails = ThumbnailLoader(library: library, pipeline: pipeline, scheduling: thumbnailScheduling)
@@ -181,6 +193,7 @@ public final class AlbumsController {
 
     thumbnails.isWanted = { [weak self] id in self?.shows(photoID: id) ?? false }
     thumbnails.didLoad = { [weak self] id, image in self?.show(image, ofPhotoID: id) }
+    stager.deliver = { [weak self] album, batch in self?.record(batch, into: album) }
     applyTheme()
     // The first album opens, or All Photos when there is none: one album read, not two.
     reload(open: ((try? library.albums()) ?? []).isEmpty ? 0 : 1)
@@ -206,7 +219,7 @@ public final class AlbumsController {
   public var importsUnderWay: Int { imports.count }
 
   /// Whether no import is still on its way.
-  public var isSettled: Bool { imports.isEmpty && !grid.hasUncommittedUpdates }
+  public var isSettled: Bool { imports.isEmpty && stager.isIdle && !grid.hasUncommittedUpdates }
 
   /// Reads the albums and the open album's photos again, and shows them.
   func reload(open row: Int? = nil) {
@@ -460,56 +473,89 @@ public final class AlbumsController {
   ) {
     let key = ObjectIdentifier(placeholder)
     let name = provider.suggestedName ?? "photo"
-    let progress = Self.load(provider, through: arrivals) { [weak self] result in
+    let arrival = Arrival(context: context, name: name) { [weak self] result in
       guard let self else { return }
       self.imports[key] = nil
-      var imported: Photo?
-      switch result {
-      case .success(let incoming):
-        do {
-          try incoming.check()
-          try incoming.checkNotIn(self.library, album: album)
-        } catch {
-          // Not an image, or one the album already holds: the placeholder goes, and
-          // nothing was written.
-          _ = context.deletePlaceholder()
-          self.report(error)
-          break
-        }
-        var failure: (any Error)?
-        let committed = context.commitInsertion { indexPath in
-          do {
-            // Its bytes were checked against the album just above, in this same turn. At
-            // the album's end it is appended: finding a place by its index walks every
-            // photo before it, which at 100,000 photos made each pasted photo cost 50 ms.
-            let photo = try incoming.importInto(
-              self.library, album: album, at: indexPath.item < self.photos.count ? indexPath.item : nil,
-              alreadyCheckedForDuplicates: true)
-            self.photos.insert(photo, at: indexPath.item)
-            imported = photo
-          } catch {
-            failure = error
-          }
-        }
-        if let failure {
-          // A disk that refused the copy: the commit's row has no photo behind it, so the
-          // grid shows the library again.
-          self.report(failure)
-          self.reload()
-          imported = nil
-        } else if committed, let imported {
-          self.say("Imported \(imported.originalName).")
-          self.albumsChanged()
-        }
-      case .failure(let error):
-        _ = context.deletePlaceholder()
-        self.say("⚠ \(name) was not imported: \(error)")
-      }
+      let photo = try? result.get()
+      if let photo { self.say("Imported \(photo.originalName).") }
       if self.imports.isEmpty && self.albumsNeedRefresh { self.albumsChanged(settled: true) }
       self.updateLabels()
-      done(imported)
+      done(photo)
     }
-    imports[key] = Import(context: context, progress: progress, name: name)
+    imports[key] = Import(context: context, progress: load(provider, into: album, arrival), name: name)
+  }
+
+  /// Records a batch of imports the stager wrote into `album`, in one transaction: each
+  /// placeholder still in the grid becomes its photo, at its place then; each import into
+  /// an album's row goes to that album's end. What was refused, or could not be loaded,
+  /// takes its placeholder away and says why.
+  private func record(_ batch: [(token: Int, result: Result<Library.StagedPhoto, any Error>)], into album: Album?) {
+    var planned: [(arrival: Arrival, staged: Library.StagedPhoto, position: Int?, gridIndex: Int?)] = []
+    for (token, result) in batch {
+      guard let arrival = arrivals.removeValue(forKey: token) else { continue }
+      let staged: Library.StagedPhoto
+      switch result {
+      case .failure(let error):
+        // Not an image, one the album already holds, or nothing loaded: nothing was written.
+        if let context = arrival.context { _ = context.deletePlaceholder() }
+        if error is LibraryError { report(error) } else { say("⚠ \(arrival.name) was not imported: \(error)") }
+        arrival.finish(.failure(error))
+        continue
+      case .success(let photo): staged = photo
+      }
+      guard let context = arrival.context else {
+        planned.append((arrival, staged, nil, nil))
+        continue
+      }
+      // The placeholder becomes the photo now, recorded below in this same turn. At the
+      // album's end it is appended: finding a place by its index walks every photo before
+      // it, which at 100,000 photos made each pasted photo cost 50 ms.
+      var landed: (position: Int?, index: Int)?
+      let committed = context.commitInsertion { indexPath in
+        landed = (indexPath.item < self.photos.count ? indexPath.item : nil, indexPath.item)
+        self.photos.insert(staged.photo, at: indexPath.item)
+      }
+      guard committed, let landed else {
+        // The placeholder is gone (the grid shows another album now): nothing is recorded.
+        library.discard([staged])
+        arrival.finish(.failure(CancellationError()))
+        continue
+      }
+      for index in planned.indices {
+        if let earlier = planned[index].gridIndex, earlier >= landed.index { planned[index].gridIndex = earlier + 1 }
+      }
+      planned.append((arrival, staged, landed.position, landed.index))
+    }
+    guard !planned.isEmpty else { return }
+    let recorded: [Photo]
+    do {
+      recorded = try library.record(planned.map(\.staged), into: album, at: planned.map(\.position))
+    } catch {
+      // A disk that refused the transaction: the commits' rows have no photos behind them,
+      // so the grid shows the library again.
+      library.discard(planned.map(\.staged))
+      report(error)
+      reload()
+      for entry in planned { entry.arrival.finish(.failure(error)) }
+      return
+    }
+    for (entry, photo) in zip(planned, recorded) {
+      if let index = entry.gridIndex { photos[index] = photo }
+    }
+    showRecorded(recorded)
+    albumsChanged()
+    for (entry, photo) in zip(planned, recorded) { entry.arrival.finish(.success(photo)) }
+  }
+
+  /// Gives the visible cells that show photos just recorded (committed before they had
+  /// ids) their ids and thumbnails.
+  private func showRecorded(_ recorded: [Photo]) {
+    let byName = Dictionary(recorded.map { ($0.fileName, $0) }, uniquingKeysWith: { first, _ in first })
+    for case let cell as PhotoGridCell in grid.visibleCells where cell.photoID == nil {
+      guard let name = cell.fileName, let photo = byName[name] else { continue }
+      cell.photoID = photo.id
+      cell.thumbnail.image = thumbnail(of: photo)
+    }
   }
 
   /// What arrived: image bytes (from a browser) or an image file (from a file manager).
@@ -524,44 +570,11 @@ public final class AlbumsController {
       }
     }
 
-    /// Checks that what arrived is an image the library can take, before a placeholder
-    /// becomes a photo.
-    func check() throws {
-      guard case .file(let url) = self else { return }
-      do {
-        _ = try PlatformFormats.checkImageFile(url)
-      } catch {
-        throw LibraryError.notAnImage(url.path, reason: "\(error)")
-      }
-    }
-
-    /// Throws ``LibraryError/alreadyThere(_:existing:album:)`` when `album` (or, without
-    /// one, the library) already holds these bytes.
-    @MainActor
-    func checkNotIn(_ library: Library, album: Album?) throws {
-      let existing =
-        switch self {
-        case .image(let image, _): try library.existingCopy(of: image.data, in: album)
-        case .file(let url): try library.existingCopy(ofFileAt: url, in: album)
-        }
-      if let existing { throw LibraryError.alreadyThere(name, existing: existing, album: album?.name) }
-    }
-
-    /// Imports what arrived into `album` at `position` (nil: at its end); a photo whose
-    /// bytes the album holds is refused, unless ``checkNotIn(_:album:)`` has just said it is
-    /// not there.
-    @MainActor
-    func importInto(
-      _ library: Library, album: Album?, at position: Int?, alreadyCheckedForDuplicates: Bool = false
-    ) throws -> Photo {
+    /// Where the library takes it from; the library checks that it is an image.
+    var source: Library.ImportSource {
       switch self {
-      case .image(let image, let name):
-        try library.importPhoto(
-          data: image.data, originalName: name, into: album, at: position,
-          allowingDuplicates: alreadyCheckedForDuplicates)
-      case .file(let url):
-        try library.importPhoto(
-          from: url, into: album, at: position, allowingDuplicates: alreadyCheckedForDuplicates)
+      case .image(let image, let name): .data(image.data, originalName: name)
+      case .file(let url): .file(url)
       }
     }
   }
@@ -569,23 +582,30 @@ public final class AlbumsController {
   /// The types the grid and the albums take from other applications.
   static let importableTypes: [ContentType] = [.image, .fileURL]
 
-  private static func load(
-    _ provider: ItemProvider, through arrivals: PacedQueue,
-    completion: @escaping @MainActor @Sendable (Result<Incoming, any Error>) -> Void
-  ) -> LoadProgress {
+  /// Loads `provider` as an image or an image file and hands what arrives (or why nothing
+  /// did) to the stager, for `album`; `arrival` hears the end.
+  private func load(_ provider: ItemProvider, into album: Album?, _ arrival: Arrival) -> LoadProgress {
+    let token = nextArrivalToken
+    nextArrivalToken += 1
+    arrivals[token] = arrival
+    let arrived: @Sendable (Result<Incoming, any Error>) -> Void = { [weak self] incoming in
+      Task { @MainActor in
+        guard let self else { return }
+        self.stager.enqueue(ImportStager.Arrival(incoming: incoming, album: album, token: token))
+      }
+    }
     let name = provider.suggestedName ?? "photo"
     // A file keeps its name, and is copied rather than read whole into memory.
     if provider.canLoadObject(ofClass: Image.self) && !provider.hasItemConforming(to: .fileURL) {
       return provider.loadObject(ofClass: Image.self) { result in
-        let incoming = result.map { Incoming.image($0, name: name) }.mapError { $0 as any Error }
-        Task { @MainActor in arrivals.enqueue { completion(incoming) } }
+        arrived(result.map { Incoming.image($0, name: name) }.mapError { $0 as any Error })
       }
     }
     return provider.loadObject(ofClass: URL.self) { result in
-      let incoming = result.mapError { $0 as any Error }.flatMap { url -> Result<Incoming, any Error> in
-        url.isFileURL ? .success(.file(url)) : .failure(AlbumsError.notAFile(url.absoluteString))
-      }
-      Task { @MainActor in arrivals.enqueue { completion(incoming) } }
+      arrived(
+        result.mapError { $0 as any Error }.flatMap { url -> Result<Incoming, any Error> in
+          url.isFileURL ? .success(.file(url)) : .failure(AlbumsError.notAFile(url.absoluteString))
+        })
     }
   }
 
@@ -606,22 +626,16 @@ public final class AlbumsController {
     var remaining = items.count
     say("Importing \(remaining) into \(album?.name ?? "the library")…")
     for item in items {
-      let name = item.itemProvider.suggestedName ?? "photo"
-      _ = Self.load(item.itemProvider, through: arrivals) { [weak self] result in
+      let arrival = Arrival(context: nil, name: item.itemProvider.suggestedName ?? "photo") { [weak self] result in
         guard let self else { return }
         remaining -= 1
-        do {
-          let incoming = try result.get()
-          _ = try incoming.importInto(self.library, album: album, at: nil)
-          self.say(remaining > 0 ? "Importing \(remaining) more…" : "Imported \(incoming.name).")
-        } catch let error as LibraryError {
-          if case .alreadyThere = error { self.report(error) } else { self.say("⚠ \(name) was not imported: \(error)") }
-        } catch {
-          self.say("⚠ \(name) was not imported: \(error)")
+        if let photo = try? result.get() {
+          self.say(remaining > 0 ? "Importing \(remaining) more…" : "Imported \(photo.originalName).")
         }
         // The open album is read again once, when the last has arrived.
         if remaining == 0 { self.reload() } else { self.albumsChanged() }
       }
+      _ = load(item.itemProvider, into: album, arrival)
     }
   }
 
@@ -853,47 +867,5 @@ final class UndoStack {
     try redo()
     undoEntries.append(entry)
     return entry.name
-  }
-}
-
-/// Main-actor work run a few items at a time, each batch asking for the next through
-/// `yield`, so that the window draws and takes input between batches (in GTK,
-/// `MainLoop.runAfterDrawing`). A thousand photos dropped at once arrive together;
-/// committing them all in one turn would stop the window for seconds.
-@MainActor
-final class PacedQueue {
-  /// How many items run in one turn.
-  let batch: Int
-  private var pending = Deque<@MainActor () -> Void>()
-  private var scheduled = false
-
-  private let yield: @MainActor (@escaping @MainActor () -> Void) -> Void
-
-  init(batch: Int, yield: @escaping @MainActor (@escaping @MainActor () -> Void) -> Void) {
-    self.batch = max(1, batch)
-    self.yield = yield
-  }
-
-  /// How many items wait for their turn.
-  var count: Int { pending.count }
-
-  func enqueue(_ work: @escaping @MainActor () -> Void) {
-    pending.append(work)
-    scheduleIfNeeded()
-  }
-
-  private func scheduleIfNeeded() {
-    guard !scheduled, count > 0 else { return }
-    scheduled = true
-    yield { [weak self] in self?.runBatch() }
-  }
-
-  private func runBatch() {
-    scheduled = false
-    for _ in 0..<batch {
-      guard let work = pending.popFirst() else { break }
-      work()
-    }
-    scheduleIfNeeded()
   }
 }

@@ -108,8 +108,10 @@ final class AlbumRowCell: TableViewCell {
 final class PhotoGridCell: CollectionViewCell {
   let thumbnail = ThumbnailView()
   var theme = AlbumsTheme.light
-  /// The photo the cell shows.
+  /// The photo the cell shows: nil for one committed and not recorded yet.
   var photoID: Int64?
+  /// The name of the photo's file.
+  var fileName: String?
 
   override init(frame: Rect = .zero) {
     super.init(frame: frame)
@@ -126,6 +128,7 @@ final class PhotoGridCell: CollectionViewCell {
     super.prepareForReuse()
     thumbnail.image = nil
     photoID = nil
+    fileName = nil
   }
 
   override func dragStateDidChange(_ state: CellDragState) {

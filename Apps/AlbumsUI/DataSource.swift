@@ -177,6 +177,7 @@ final class DataSource: TableViewDataSource, TableViewDelegate, TableViewDragDel
     photoCell.theme = controller.theme
     photoCell.thumbnail.emptyColor = controller.theme.placeholder
     photoCell.photoID = photo.id
+    photoCell.fileName = photo.fileName
     photoCell.thumbnail.image = controller.thumbnail(of: photo)
     cell.accessibilityLabel = photo.originalName
     return cell

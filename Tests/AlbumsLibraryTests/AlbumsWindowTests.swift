@@ -393,24 +393,34 @@ import Testing
     #expect(fixture.controller.status == "Imported sunset.png.")
   }
 
-  @Test("Several images dropped at once all land, in drop order, and the albums' counts show them once the last is in")
+  @Test(
+    "Several images dropped at once all land, in drop order, and the albums' counts show them once the last is in; the window's photos are the library's, ids and all"
+  )
   func importsSeveralAtOnce() async throws {
     let fixture = try Fixture()
     let browser = fixture.platform.application(named: "browser")
     browser.holdsTransfers = true
-    let items = ["one", "two", "three"].map { browser.item([(.png, LibraryTests.png($0))], suggestedName: $0) }
+    // More than one batch of the stager's eight.
+    let labels = (1...11).map { "photo\($0)" }
+    let items = labels.map { browser.item([(.png, LibraryTests.png($0))], suggestedName: $0) }
     let incoming = browser.drag(
       items, into: fixture.test.window, at: Point(x: fixture.photo(2).x - 70, y: fixture.photo(2).y))
     #expect(incoming.drop() == .copy)
     fixture.test.settle()
-    #expect(await eventually { browser.pendingTransferCount == 3 })
+    #expect(await eventually { browser.pendingTransferCount == 11 })
     browser.deliverPendingTransfers()
     #expect(await eventually { fixture.controller.isSettled })
     fixture.test.settle()
-    #expect(fixture.names(fixture.travel) == ["a.png", "b.png", "one.png", "two.png", "three.png", "c.png"])
+    #expect(fixture.names(fixture.travel) == ["a.png", "b.png"] + labels.map { "\($0).png" } + ["c.png"])
+    #expect(fixture.controller.photos == (try fixture.library.photos(in: fixture.travel)))
+    let cells = fixture.controller.grid.visibleCells.compactMap { $0 as? PhotoGridCell }
+    #expect(cells.count == 14)
+    #expect(Set(cells.compactMap(\.photoID)) == Set(fixture.controller.photos.compactMap(\.id)))
     let rows = fixture.controller.albumsTable.visibleCells.compactMap { $0 as? AlbumRowCell }
-    #expect(rows.map { $0.count.text ?? "" } == ["6", "6", "0"])
-    #expect(fixture.controller.countLabel.text == "6 photos")
+    #expect(rows.map { $0.count.text ?? "" } == ["14", "14", "0"])
+    #expect(fixture.controller.countLabel.text == "14 photos")
+    // Nothing is left staged: the photos folder holds the 14 photos' files alone.
+    #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.library.photosFolder.path).count == 14)
   }
 
   @Test("Photos recovered as the library opened are said in the status line, and shown in their album")

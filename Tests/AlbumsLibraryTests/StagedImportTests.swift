@@ -1,0 +1,174 @@
+import DragDrop
+import Foundation
+import GRDB
+import TestSupport
+import Testing
+
+@testable import AlbumsLibrary
+
+/// Imports in two steps: files staged (written, synced, named, their names pending), then
+/// recorded many in one transaction, or discarded; and what a crash between the two leaves.
+@Suite final class StagedImportTests {
+  let root: URL
+  let folder: URL
+
+  init() throws {
+    root = FileManager.default.temporaryDirectory.appending(path: "albums-staged-\(UUID().uuidString)")
+    folder = root.appending(path: "library")
+    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+  }
+
+  deinit { try? FileManager.default.removeItem(at: root) }
+
+  func pendingNames(_ library: Library) throws -> [String] {
+    try library.database.read { db in try String.fetchAll(db, sql: "SELECT fileName FROM pendingFile ORDER BY 1") }
+  }
+
+  func photoFiles(_ library: Library) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: library.photosFolder.path).sorted()
+  }
+
+  func stage(_ library: Library, _ labels: [String], into album: Album?) throws -> [Library.StagedPhoto] {
+    try library.stage(labels.map { .data(LibraryTests.png($0), originalName: $0) }, into: album).map { try $0.get() }
+  }
+
+  @Test("A staged photo's file is in place with its name pending and no row; recording names it and clears the name")
+  func stageThenRecord() throws {
+    let library = try Library(folder: folder)
+    let travel = try library.makeAlbum(named: "Travel")
+    let first = try library.importPhoto(data: LibraryTests.png("first"), originalName: "first", into: travel)
+    let staged = try stage(library, ["a", "b"], into: travel)
+    #expect(staged.map(\.photo.originalName) == ["a.png", "b.png"])
+    #expect(staged.allSatisfy { $0.photo.id == nil })
+    #expect(try photoFiles(library) == [first.fileName, staged[0].photo.fileName, staged[1].photo.fileName].sorted())
+    #expect(try pendingNames(library) == staged.map(\.photo.fileName).sorted())
+    #expect(try library.photos(in: travel) == [first])
+
+    let recorded = try library.record(staged, into: travel, at: [0, nil])
+    #expect(recorded.map(\.originalName) == ["a.png", "b.png"])
+    #expect(recorded.allSatisfy { $0.id != nil })
+    #expect(try library.photos(in: travel).map(\.originalName) == ["a.png", "first.png", "b.png"])
+    #expect(try pendingNames(library).isEmpty)
+    // Recorded once: a second record, or a discard, names the problem and changes nothing.
+    #expect(throws: LibraryError.notStaged(staged[0].photo.fileName)) {
+      try library.record([staged[0]], into: travel, at: [nil])
+    }
+    library.discard(staged)
+    #expect(try photoFiles(library).count == 3)
+  }
+
+  @Test("A discarded photo's file and pending name go; recording it then is refused by name")
+  func discard() throws {
+    let library = try Library(folder: folder)
+    let staged = try stage(library, ["a"], into: nil)
+    library.discard(staged)
+    #expect(try photoFiles(library).isEmpty)
+    #expect(try pendingNames(library).isEmpty)
+    #expect(throws: LibraryError.notStaged(staged[0].photo.fileName)) {
+      try library.record(staged, into: nil, at: [nil])
+    }
+    #expect(try library.allPhotos().isEmpty)
+  }
+
+  @Test("Bytes the album holds, bytes staged for it and not recorded, and a repeat within one stage are refused")
+  func duplicatesAmongStaged() throws {
+    let library = try Library(folder: folder)
+    let travel = try library.makeAlbum(named: "Travel")
+    let family = try library.makeAlbum(named: "Family")
+    let held = try library.importPhoto(data: LibraryTests.png("held"), originalName: "held", into: travel)
+    let waiting = try stage(library, ["waiting"], into: travel)
+    let results = library.stage(
+      [
+        .data(LibraryTests.png("held"), originalName: "again"),
+        .data(LibraryTests.png("waiting"), originalName: "twice"),
+        .data(LibraryTests.png("new"), originalName: "new"),
+        .data(LibraryTests.png("new"), originalName: "new copy"),
+        .data(Data("<html>".utf8), originalName: "page.html"),
+      ], into: travel)
+    guard results.count == 5 else {
+      Issue.record("\(results)")
+      return
+    }
+    #expect(throws: LibraryError.alreadyThere("again", existing: held, album: "Travel")) { try results[0].get() }
+    #expect(throws: LibraryError.alreadyThere("twice", existing: waiting[0].photo, album: "Travel")) {
+      try results[1].get()
+    }
+    let new = try results[2].get()
+    #expect(throws: LibraryError.alreadyThere("new copy", existing: new.photo, album: "Travel")) {
+      try results[3].get()
+    }
+    #expect {
+      try results[4].get()
+    } throws: { error in
+      if case .notAnImage("page.html", _) = error as? LibraryError { true } else { false }
+    }
+    // Another album takes the same bytes; the library alone holds every staged photo.
+    #expect(try stage(library, ["waiting"], into: family).count == 1)
+    let refused = library.stage([.data(LibraryTests.png("waiting"), originalName: "w")], into: nil)
+    if case .failure(.alreadyThere("w", let existing, album: nil)) = refused.first {
+      #expect(existing.originalName == "waiting.png" && existing.id == nil)
+    } else {
+      Issue.record("\(refused)")
+    }
+  }
+
+  @Test(
+    "Photos recorded at places, each as the ones before it left the album, land as in a plain array",
+    arguments: [11, 12, 13] as [UInt64])
+  func recordPlacesMatchAnArray(seed: UInt64) throws {
+    let library = try Library(folder: folder)
+    let album = try library.makeAlbum(named: "Travel")
+    var generator = SeededGenerator(state: seed)
+    var model: [String] = []
+    for round in 0..<12 {
+      let labels = (0..<Int.random(in: 1...8, using: &generator)).map { "\(round)-\($0)" }
+      let staged = try stage(library, labels, into: album)
+      var positions: [Int?] = []
+      for index in labels.indices {
+        let count = model.count
+        let position: Int? = Bool.random(using: &generator) ? nil : Int.random(in: 0...count + 2, using: &generator)
+        positions.append(position)
+        // Past the end, or nil: at the end.
+        model.insert(staged[index].photo.originalName, at: min(position ?? count, count))
+      }
+      try library.record(staged, into: album, at: positions)
+      #expect(try library.photos(in: album).map(\.originalName) == model, "round \(round)")
+    }
+  }
+
+  @Test("A library that closes with photos staged and not recorded removes their files when it next opens")
+  func stagedAndNeverRecordedGoAtTheNextOpening() throws {
+    let kept: Photo
+    let stagedNames: [String]
+    do {
+      let library = try Library(folder: folder)
+      kept = try library.importPhoto(data: LibraryTests.png("kept"), originalName: "kept")
+      stagedNames = try stage(library, ["a", "b"], into: nil).map(\.photo.fileName)
+      #expect(try photoFiles(library).count == 3)
+    }
+    let again = try Library(folder: folder)
+    #expect(try photoFiles(again) == [kept.fileName])
+    #expect(try pendingNames(again).isEmpty)
+    #expect(try again.allPhotos() == [kept])
+    #expect(!stagedNames.isEmpty)
+  }
+
+  @Test("Stages run on another thread than the records, one batch after another")
+  func stagesOffTheMainThread() async throws {
+    let library = try Library(folder: folder)
+    let album = try library.makeAlbum(named: "Travel")
+    var recorded = 0
+    for batch in 0..<5 {
+      let labels = (0..<8).map { "\(batch)-\($0)" }
+      let staged = try await Task.detached {
+        try library.stage(labels.map { .data(LibraryTests.png($0), originalName: $0) }, into: album).map {
+          try $0.get()
+        }
+      }.value
+      recorded += try library.record(staged, into: album, at: staged.map { _ in nil }).count
+    }
+    #expect(recorded == 40)
+    #expect(try library.photos(in: album).count == 40)
+    #expect(try pendingNames(library).isEmpty)
+  }
+}
