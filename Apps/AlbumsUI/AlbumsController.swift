@@ -271,6 +271,27 @@ public final class AlbumsController {
     lastAlbumsRefresh = now
   }
 
+  /// Photos just recorded into `album` (nil: the library alone) add to the counts of the
+  /// albums list, and change a cover only where they came first: the list follows without
+  /// counting the library again, which at 100,000 photos took tens of milliseconds a time.
+  private func albumsGained(_ recorded: [Photo], in album: Album?) {
+    guard !recorded.isEmpty else { return }
+    librarySummary.photoCount += recorded.count
+    // The library's cover is its oldest photo, which a new one is only in an empty library.
+    if librarySummary.cover == nil { librarySummary.cover = recorded.min { $0.id! < $1.id! } }
+    if let album, let row = albums.firstIndex(where: { $0.album.id == album.id }) {
+      albums[row].photoCount += recorded.count
+      if album.id == openAlbum?.id {
+        albums[row].cover = photos.first
+      } else if albums[row].cover == nil {
+        albums[row].cover = recorded.first
+      }
+    }
+    albumsTable.reloadData()
+    albumsTable.selectRow(at: IndexPath(row: openRow, section: 0))
+    updateLabels()
+  }
+
   /// Refreshes the albums list's counts and covers without reloading the grid.
   private func refreshAlbums() {
     albumsNeedRefresh = false
@@ -543,7 +564,7 @@ public final class AlbumsController {
       if let index = entry.gridIndex { photos[index] = photo }
     }
     showRecorded(recorded)
-    albumsChanged()
+    albumsGained(recorded, in: album)
     for (entry, photo) in zip(planned, recorded) { entry.arrival.finish(.success(photo)) }
   }
 
@@ -632,8 +653,9 @@ public final class AlbumsController {
         if let photo = try? result.get() {
           self.say(remaining > 0 ? "Importing \(remaining) more…" : "Imported \(photo.originalName).")
         }
-        // The open album is read again once, when the last has arrived.
-        if remaining == 0 { self.reload() } else { self.albumsChanged() }
+        // The open album is read again once, when the last has arrived; until then the
+        // albums list counts them in as they are recorded.
+        if remaining == 0 { self.reload() }
       }
       _ = load(item.itemProvider, into: album, arrival)
     }

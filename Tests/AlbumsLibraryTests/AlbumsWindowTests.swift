@@ -419,8 +419,36 @@ import Testing
     let rows = fixture.controller.albumsTable.visibleCells.compactMap { $0 as? AlbumRowCell }
     #expect(rows.map { $0.count.text ?? "" } == ["14", "14", "0"])
     #expect(fixture.controller.countLabel.text == "14 photos")
+    #expect(fixture.controller.albums == (try fixture.library.albumSummaries()))
     // Nothing is left staged: the photos folder holds the 14 photos' files alone.
     #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.library.photosFolder.path).count == 14)
+  }
+
+  @Test(
+    "Images dropped from another application on an album's row go to its end; the list counts them in as they arrive, and the open album stays as it was"
+  )
+  func importsOntoAnAlbumRow() async throws {
+    let fixture = try Fixture()
+    let browser = fixture.platform.application(named: "browser")
+    browser.holdsTransfers = true
+    let labels = (1...10).map { "row\($0)" }
+    let items = labels.map { browser.item([(.png, LibraryTests.png($0))], suggestedName: $0) }
+    let incoming = browser.drag(items, into: fixture.test.window, at: fixture.albumRow(2))
+    #expect(incoming.drop() == .copy)
+    fixture.test.settle()
+    #expect(await eventually { browser.pendingTransferCount == 10 })
+    browser.deliverPendingTransfers()
+    #expect(await eventually { fixture.controller.isSettled && fixture.controller.status == "Imported row10.png." })
+    fixture.test.settle()
+    #expect(fixture.names(fixture.family) == labels.map { "\($0).png" })
+    #expect(fixture.controller.photos.map(\.originalName) == ["a.png", "b.png", "c.png"])
+    let rows = fixture.controller.albumsTable.visibleCells.compactMap { $0 as? AlbumRowCell }
+    #expect(rows.map { $0.count.text ?? "" } == ["13", "3", "10"])
+    #expect(fixture.controller.albums.map(\.cover?.originalName) == ["a.png", "row1.png"])
+    #expect(fixture.controller.librarySummary.photoCount == 13)
+    // Counted in place, as the library would count them.
+    #expect(fixture.controller.albums == (try fixture.library.albumSummaries()))
+    #expect(fixture.controller.librarySummary == (try fixture.library.librarySummary()))
   }
 
   @Test("Photos recovered as the library opened are said in the status line, and shown in their album")
