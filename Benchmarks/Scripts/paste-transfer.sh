@@ -2,9 +2,11 @@
 # Pastes of SIZE MiB from a GTK 4 peer (python3-gi, Tests/Peers/gtk4_peer.py `copy-big`, an
 # image/png it writes a mebibyte at a time) into the GTKProbe (`clipboard-load-file`), which
 # loads the image as a file representation, as Albums pastes it, under a private Xvfb.
-# Beside each paste, in the same run: `dd | cat` of the same size into a file in the same
-# temporary folder. Prints the time from the peer's copy to the file being whole, the ratio
-# to the pipe, and the growth of peak memory (VmHWM) of both processes.
+# Beside each paste, in the same run: GTK's own read of the same copy (gdk_clipboard_read_async
+# spliced into a file, by `gtk4_peer.py paste-file`), and `dd | cat` of the same size into a
+# file in the same temporary folder. Prints the time from the peer's copy to the file being
+# whole, the ratios to the pipe, and the growth of peak memory (VmHWM) of our process and the
+# peer.
 #
 #   Benchmarks/Scripts/paste-transfer.sh [SIZE_MIB ...]   (default: 256 1024)
 #
@@ -18,28 +20,46 @@ probe=.build/release/GTKProbe
 source "$(dirname "$0")/transfer-common.sh"
 run_under_xvfb "${sizes[@]}"
 
-printf "| size | paste | dd \\| cat | paste / pipe | our peak growth | peer peak growth |\n|---|---|---|---|---|---|\n"
-# A first paste of 64 MiB, not reported, warms the new X server up.
-for size in warmup "${sizes[@]}"; do
-  report=1
-  if [ "$size" = warmup ]; then size=64; report=""; fi
-  "$probe" clipboard-load-file bench-paste > "$work/probe.log" 2>&1 &
-  probe_pid=$!
-  until grep -q '^ready' "$work/probe.log"; do sleep 0.05; done
-  ours=$(hwm $probe_pid)
-  sync  # both measurements start with nothing dirty to write back
+# Times a paste by the reader started with "$@" (which prints `ready`, then DONE_PATTERN
+# once the file is whole), from the peer's copy of SIZE MiB; sets `elapsed`, and the peak
+# memory growth of the reader (`grown_ours`) and of the peer (`grown_theirs`), in MiB.
+time_paste() {
+  local size=$1 done_pattern=$2 expected=$3
+  shift 3
+  "$@" > "$work/reader.log" 2>&1 &
+  local reader_pid=$!
+  until grep -q '^ready' "$work/reader.log"; do sleep 0.05; done
+  local ours theirs start
+  ours=$(hwm $reader_pid)
+  sync  # every measurement starts with nothing dirty to write back
   /usr/bin/python3 Tests/Peers/gtk4_peer.py copy-big bench-peer "$size" > "$work/peer.log" 2>&1 &
-  peer_pid=$!
+  local peer_pid=$!
   until grep -q '^copied' "$work/peer.log"; do sleep 0.005; done
   start=$(now)
   theirs=$(hwm $peer_pid)
-  until grep -q '^loaded\|^load-failed' "$work/probe.log"; do sleep 0.005; done
-  paste=$(echo "$(now) - $start" | bc)
-  grep -q "^loaded-file $((size << 20))" "$work/probe.log" || { cat "$work/probe.log" >&2; exit 1; }
-  grown_ours=$(( ($(hwm $probe_pid) - ours) / 1024 )); grown_theirs=$(( ($(hwm $peer_pid) - theirs) / 1024 ))
-  kill $probe_pid $peer_pid; wait $probe_pid $peer_pid 2>/dev/null || true
+  until grep -q "$done_pattern" "$work/reader.log"; do sleep 0.005; done
+  elapsed=$(echo "$(now) - $start" | bc)
+  grep -q "$expected" "$work/reader.log" || { cat "$work/reader.log" >&2; exit 1; }
+  grown_ours=$(( ($(hwm $reader_pid) - ours) / 1024 )); grown_theirs=$(( ($(hwm $peer_pid) - theirs) / 1024 ))
+  kill $reader_pid $peer_pid; wait $reader_pid $peer_pid 2>/dev/null || true
+}
+
+printf "| size | paste | GTK's own read | dd \\| cat | paste / pipe | GTK's / pipe | our peak growth | peer peak growth |\n"
+printf "|---|---|---|---|---|---|---|---|\n"
+# A first paste of 64 MiB each way, not reported, warms the new X server up.
+for size in warmup "${sizes[@]}"; do
+  report=1
+  if [ "$size" = warmup ]; then size=64; report=""; fi
+  time_paste "$size" '^loaded\|^load-failed' "^loaded-file $((size << 20))" "$probe" clipboard-load-file bench-paste
+  paste=$elapsed ours=$grown_ours theirs=$grown_theirs
+  # GTK's own read (gdk_clipboard_read_async, spliced into a file), in the same conditions.
+  time_paste "$size" '^pasted-file\|^paste-failed' "^pasted-file $((size << 20))" \
+    /usr/bin/python3 Tests/Peers/gtk4_peer.py paste-file bench-gtk "$work/gtk.png"
+  gtk=$elapsed
+  rm -f "$work/gtk.png"
   pipe=$(pipe_seconds "$size")
   if [ -n "$report" ]; then
-    print_row "$size" "$paste" "$pipe" "$grown_ours" "$grown_theirs"
+    printf "| %d MiB | %.2f s | %.2f s | %.2f s | %.2f | %.2f | %d MiB | %d MiB |\n" "$size" "$paste" "$gtk" "$pipe" \
+      "$(echo "$pipe / $paste" | bc -l)" "$(echo "$pipe / $gtk" | bc -l)" "$ours" "$theirs"
   fi
 done

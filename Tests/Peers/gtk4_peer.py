@@ -25,6 +25,9 @@ is given, or takes drops and reports them.
                                    the same with the primary selection
   gtk4_peer.py paste TITLE         a window that reports the clipboard's text whenever it
                                    changes: `pasted TEXT`
+  gtk4_peer.py paste-file TITLE PATH
+                                   a window that reads the clipboard's image/png into PATH
+                                   with GTK's own read whenever it changes: `pasted-file N`
   gtk4_peer.py target TITLE        a window that takes text drops (a copy)
   gtk4_peer.py target-move TITLE   a window that takes text drops as a move
   gtk4_peer.py target-refuse TITLE a window that refuses every drop offered as a move
@@ -205,6 +208,43 @@ def main():
             clipboard.connect("changed", lambda _c: read())
             window.present()
             GLib.timeout_add(300, lambda: read() or report("ready") or False)
+            return
+        if mode == "paste-file":
+            # GTK's own read of the clipboard's image/png, spliced into the file PATH as it
+            # arrives: the baseline a paste of ours is set beside.
+            path = rest[0]
+
+            def read():
+                if clipboard.is_local() or not clipboard.get_formats().contain_mime_type("image/png"):
+                    return
+
+                def spliced(output, result):
+                    try:
+                        count = output.splice_finish(result)
+                        report("pasted-file %d" % count)
+                    except GLib.Error as error:
+                        report("paste-failed " + error.message)
+
+                def opened(clipboard, result):
+                    try:
+                        stream, _mime = clipboard.read_finish(result)
+                    except GLib.Error as error:
+                        report("paste-failed " + error.message)
+                        return
+                    output = Gio.File.new_for_path(path).replace(None, False, Gio.FileCreateFlags.NONE, None)
+                    output.splice_async(
+                        stream,
+                        Gio.OutputStreamSpliceFlags.CLOSE_SOURCE | Gio.OutputStreamSpliceFlags.CLOSE_TARGET,
+                        GLib.PRIORITY_DEFAULT,
+                        None,
+                        spliced,
+                    )
+
+                clipboard.read_async(["image/png"], GLib.PRIORITY_DEFAULT, None, opened)
+
+            clipboard.connect("changed", lambda _c: read())
+            window.present()
+            GLib.timeout_add(300, lambda: report("ready") or False)
             return
         if mode.startswith("target"):
             action = Gdk.DragAction.COPY if mode == "target" else Gdk.DragAction.MOVE

@@ -273,6 +273,12 @@ struct AlbumsBenchmark: ParsableCommand {
         arrival == .drop ? "release" : "key press", before >> 20, peak >> 20))
     Self.report(Latency.summary("  drawing time per frame (\(frames.count) frames)", frames))
     Self.report(Latency.summary("  time between frames", gaps))
+    // The longest gaps, and when each ended, from the first frame of the import.
+    let longest = gaps.indices.sorted { gaps[$0] > gaps[$1] }.prefix(5)
+    Self.report(
+      "    longest gaps: "
+        + longest.map { String(format: "%.0f ms ending at %.2f s", gaps[$0] * 1000, times[$0 + 1] - times[0]) }
+        .joined(separator: ", "))
   }
 
   /// A process's peak resident memory so far, in bytes (VmHWM).
