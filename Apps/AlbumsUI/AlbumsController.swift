@@ -53,7 +53,7 @@ public final class AlbumsController {
   /// The open row of the albums list: 0 is All Photos, 1… the albums.
   public internal(set) var openRow = 0
   /// The photos of the open album (or of the library), in order.
-  public private(set) var photos: [Photo] = []
+  public private(set) var photos: PhotoList = []
   /// The last message of the status line.
   public private(set) var status = ""
   /// Imports under way, by placeholder.
@@ -232,7 +232,7 @@ public final class AlbumsController {
     }
     if let row { openRow = row }
     if openRow > albums.count { openRow = 0 }
-    photos = currentPhotos()
+    photos = PhotoList(currentPhotos())
     albumsTable.reloadData()
     albumsTable.selectRow(at: IndexPath(row: openRow, section: 0))
     grid.reloadData()
@@ -254,7 +254,7 @@ public final class AlbumsController {
   public func open(row: Int) {
     guard row >= 0, row <= albums.count else { return }
     openRow = row
-    photos = currentPhotos()
+    photos = PhotoList(currentPhotos())
     albumsTable.selectRow(at: IndexPath(row: row, section: 0))
     grid.reloadData()
     updateLabels()

@@ -412,7 +412,7 @@ import Testing
     #expect(await eventually { fixture.controller.isSettled })
     fixture.test.settle()
     #expect(fixture.names(fixture.travel) == ["a.png", "b.png"] + labels.map { "\($0).png" } + ["c.png"])
-    #expect(fixture.controller.photos == (try fixture.library.photos(in: fixture.travel)))
+    #expect(Array(fixture.controller.photos) == (try fixture.library.photos(in: fixture.travel)))
     let cells = fixture.controller.grid.visibleCells.compactMap { $0 as? PhotoGridCell }
     #expect(cells.count == 14)
     #expect(Set(cells.compactMap(\.photoID)) == Set(fixture.controller.photos.compactMap(\.id)))

@@ -55,6 +55,7 @@ struct AlbumsBenchmark: ParsableCommand {
       if run == "second" {
         try scrollAndDrag(window)
         if `import` > 0 {
+          try scrollAlone(window)
           try importByDrop(window, scratch: temporary, scrolling: false)
           try importByDrop(window, scratch: temporary, scrolling: true)
           try importByDrop(window, scratch: temporary, scrolling: false, by: .paste)
@@ -261,10 +262,22 @@ struct AlbumsBenchmark: ParsableCommand {
     guard done != nil else { throw DriverError.timedOut("the import to end", output: "") }
     let peak = try Self.peakMemory(of: window.process.pid)
     let frames = window.drawingTimes(from: mark)
-    // From the release (or the key press) on: frames' times are on GLib's monotonic clock,
-    // which is CLOCK_MONOTONIC, as `start` is. The first gap is the wait for the first
-    // frame that shows the placeholders; before the release the pointer was over the peer,
-    // and before the key press the benchmark waited, with nothing to draw.
+    Self.report(
+      String(
+        format: "  importing %d files by %@, %@: %.1f s from the %@ to the last commit; peak memory %d → %d MiB",
+        `import`, arrival.rawValue, scrolling ? "while the grid scrolls" : "the window left alone", elapsed,
+        arrival == .drop ? "release" : "key press", before >> 20, peak >> 20))
+    Self.report(Latency.summary("  drawing time per frame (\(frames.count) frames)", frames))
+    // The first gap is the wait for the first frame that shows the placeholders; before the
+    // release the pointer was over the peer, and before the key press the benchmark waited,
+    // with nothing to draw.
+    Self.reportGaps(window, from: mark, since: start)
+  }
+
+  /// Reports the times between the frames printed from line `mark` on and painted after
+  /// `start`, the first counted from `start`, and the five longest with when each ended.
+  /// Frames' times are on GLib's monotonic clock, which is CLOCK_MONOTONIC, as `start` is.
+  static func reportGaps(_ window: AlbumsWindow, from mark: Int, since start: Double) {
     let times =
       [start]
       + window.process.lines.dropFirst(mark).compactMap { line -> Double? in
@@ -272,19 +285,25 @@ struct AlbumsBenchmark: ParsableCommand {
         return time
       }
     let gaps = zip(times.dropFirst(), times).map { $0 - $1 }
-    Self.report(
-      String(
-        format: "  importing %d files by %@, %@: %.1f s from the %@ to the last commit; peak memory %d → %d MiB",
-        `import`, arrival.rawValue, scrolling ? "while the grid scrolls" : "the window left alone", elapsed,
-        arrival == .drop ? "release" : "key press", before >> 20, peak >> 20))
-    Self.report(Latency.summary("  drawing time per frame (\(frames.count) frames)", frames))
-    Self.report(Latency.summary("  time between frames", gaps))
-    // The longest gaps, and when each ended, from the release or the key press.
+    report(Latency.summary("  time between frames", gaps))
     let longest = gaps.indices.sorted { gaps[$0] > gaps[$1] }.prefix(5)
-    Self.report(
+    report(
       "    longest gaps: "
         + longest.map { String(format: "%.0f ms ending at %.2f s", gaps[$0] * 1000, times[$0 + 1] - times[0]) }
         .joined(separator: ", "))
+  }
+
+  /// The baseline of the imports while the grid scrolls: the same wheel, 33 steps a
+  /// second, with nothing arriving.
+  func scrollAlone(_ window: AlbumsWindow) throws {
+    _ = window.process.waitForQuiet(0.5, timeout: 10)
+    try window.input.run(["mousemove"] + window.screen(690, 380))
+    let mark = window.process.lineCount
+    let start = monotonicNow()
+    try window.input.run(["click", "--repeat", "150", "--delay", "30", "5"])
+    try window.input.run(["click", "--repeat", "150", "--delay", "30", "4"])
+    Self.report("  the wheel alone, 33 steps a second, nothing arriving (the imports' baseline):")
+    Self.reportGaps(window, from: mark, since: start)
   }
 
   /// A process's peak resident memory so far, in bytes (VmHWM).
