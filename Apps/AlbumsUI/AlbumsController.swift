@@ -605,14 +605,19 @@ public final class AlbumsController {
 
   /// Loads `provider` as an image or an image file and hands what arrives (or why nothing
   /// did) to the stager, for `album`; `arrival` hears the end.
-  private func load(_ provider: ItemProvider, into album: Album?, _ arrival: Arrival) -> LoadProgress {
+  /// With `order`, what arrives goes to the stager through it, at its position.
+  private func load(
+    _ provider: ItemProvider, into album: Album?, _ arrival: Arrival,
+    order: (queue: InOrder<ImportStager.Arrival>, position: Int)? = nil
+  ) -> LoadProgress {
     let token = nextArrivalToken
     nextArrivalToken += 1
     arrivals[token] = arrival
     let arrived: @Sendable (Result<Incoming, any Error>) -> Void = { [weak self] incoming in
       Task { @MainActor in
         guard let self else { return }
-        self.stager.enqueue(ImportStager.Arrival(incoming: incoming, album: album, token: token))
+        let staged = ImportStager.Arrival(incoming: incoming, album: album, token: token)
+        if let order { order.queue.arrived(staged, at: order.position) } else { self.stager.enqueue(staged) }
       }
     }
     let name = provider.suggestedName ?? "photo"
@@ -646,7 +651,9 @@ public final class AlbumsController {
   func importItems(_ items: [DragItem], into album: Album?) {
     var remaining = items.count
     say("Importing \(remaining) into \(album?.name ?? "the library")…")
-    for item in items {
+    // They join the album in the order they were dropped, whatever order they load in.
+    let order = InOrder<ImportStager.Arrival> { [weak self] in self?.stager.enqueue($0) }
+    for (position, item) in items.enumerated() {
       let arrival = Arrival(context: nil, name: item.itemProvider.suggestedName ?? "photo") { [weak self] result in
         guard let self else { return }
         remaining -= 1
@@ -657,7 +664,7 @@ public final class AlbumsController {
         // albums list counts them in as they are recorded.
         if remaining == 0 { self.reload() }
       }
-      _ = load(item.itemProvider, into: album, arrival)
+      _ = load(item.itemProvider, into: album, arrival, order: (order, position))
     }
   }
 

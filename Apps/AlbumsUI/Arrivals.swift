@@ -90,6 +90,27 @@ final class ImportStager {
   }
 }
 
+/// Hands on what arrives in the order it was asked for, whatever order it arrives in: the
+/// items of one drop on an album's row join the album in the order they were dropped.
+@MainActor
+final class InOrder<Value> {
+  private var next = 0
+  private var waiting: [Int: Value] = [:]
+  private let deliver: @MainActor (Value) -> Void
+
+  init(_ deliver: @escaping @MainActor (Value) -> Void) { self.deliver = deliver }
+
+  /// `value`, the one asked for at `position` (counted from 0), has arrived: it goes on
+  /// once every one before it has.
+  func arrived(_ value: Value, at position: Int) {
+    waiting[position] = value
+    while let ready = waiting.removeValue(forKey: next) {
+      next += 1
+      deliver(ready)
+    }
+  }
+}
+
 /// Main-actor work run a few items at a time, each batch asking for the next through
 /// `yield`, so that the window draws and takes input between batches (in GTK,
 /// `MainLoop.runAfterDrawing`). A thousand photos dropped at once arrive together;
