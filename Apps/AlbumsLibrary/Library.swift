@@ -122,6 +122,19 @@ public final class Library: Sendable {
       }
       var configuration = Configuration()
       configuration.foreignKeysEnabled = true
+      if let threshold = ProcessInfo.processInfo.environment["ALBUMS_TRACE_SQL"].flatMap(Double.init) {
+        // Statements that take `threshold` milliseconds or more, on standard error: which
+        // of the library's reads and writes hold a thread, and which thread.
+        configuration.prepareDatabase { db in
+          db.trace(options: .profile) { event in
+            guard case .profile(let statement, let duration) = event, duration * 1000 >= threshold else { return }
+            let thread = Thread.isMainThread ? "main" : "background"
+            let milliseconds = String(format: "%.1f", duration * 1000)
+            FileHandle.standardError.write(
+              Data("sql \(milliseconds) ms on the \(thread) thread: \(statement.sql)\n".utf8))
+          }
+        }
+      }
       queue = try DatabaseQueue(path: databaseURL.path, configuration: configuration)
       try Self.migrator.migrate(queue)
     } catch {
@@ -872,24 +885,30 @@ public final class Library: Sendable {
       db, sql: "SELECT photoId, position FROM albumPhoto WHERE albumId = ? ORDER BY position", arguments: [albumID])
     while let row = try cursor.next() { rows.append((row[0], row[1])) }
     // Where each photo of the album is among its rows.
-    let index = Dictionary(uniqueKeysWithValues: rows.enumerated().map { ($1.id, $0) })
-    // One pass over `ids`: which rows stay, whether they stay in their order, and no photo
-    // twice.
-    var stays = [Bool](repeating: false, count: rows.count)
+    var index = Dictionary(uniqueKeysWithValues: rows.enumerated().map { ($1.id, $0) })
+    // One pass over `ids`: the rows they keep, in their new order, and no photo twice.
+    var kept = [Bool](repeating: false, count: rows.count)
+    var keptRows: [Int] = []
     var added: Set<Int64> = []
-    var inOrder = true
-    var last = -1
     for id in ids {
       if let at = index[id] {
-        guard !stays[at] else { throw LibraryError.duplicatePhotos }
-        stays[at] = true
-        inOrder = inOrder && at > last
-        last = at
+        guard !kept[at] else { throw LibraryError.duplicatePhotos }
+        kept[at] = true
+        keptRows.append(at)
       } else {
         guard added.insert(id).inserted else { throw LibraryError.duplicatePhotos }
       }
     }
-    guard inOrder else { return false }
+    // The kept rows that stay where they are: the longest run of them already in order.
+    // Every other kept row moves, as a row removed and put in again: a photo moved within
+    // an album of 100,000 writes two rows, not the album.
+    var stays = [Bool](repeating: false, count: rows.count)
+    for run in longestIncreasingRun(keptRows) { stays[keptRows[run]] = true }
+    var moved: [Int64] = []
+    for (at, row) in rows.enumerated() where kept[at] && !stays[at] {
+      moved.append(row.id)
+      index[row.id] = nil
+    }
 
     // Positions for each run of new photos, between the kept photos around it.
     var inserts: [(Int64, Int64)] = []
@@ -933,12 +952,40 @@ public final class Library: Sendable {
         DELETE FROM albumPhoto WHERE albumId = ? AND photoId = ?
         AND EXISTS (SELECT 1 FROM photo WHERE photo.id = albumPhoto.photoId AND photo.trashedAt IS NULL)
         """)
-    for (row, kept) in zip(rows, stays) where !kept {
+    for (row, isKept) in zip(rows, kept) where !isKept {
       try delete.execute(arguments: [albumID, row.id])
     }
+    // Photos that move leave their rows, to come back at their new places below.
+    let leave = try db.cachedStatement(sql: "DELETE FROM albumPhoto WHERE albumId = ? AND photoId = ?")
+    for id in moved { try leave.execute(arguments: [albumID, id]) }
     let insert = try db.cachedStatement(sql: "INSERT INTO albumPhoto (albumId, photoId, position) VALUES (?, ?, ?)")
     for (id, position) in inserts { try insert.execute(arguments: [albumID, id, position]) }
     return true
+  }
+
+  /// The positions in `values` (distinct numbers) of a longest run of them in increasing
+  /// order, not necessarily adjacent: patience sorting, O(n log n).
+  static func longestIncreasingRun(_ values: [Int]) -> [Int] {
+    // The position of the smallest last value of a run of each length so far.
+    var tails: [Int] = []
+    var previous = [Int](repeating: -1, count: values.count)
+    for (position, value) in values.enumerated() {
+      var low = 0
+      var high = tails.count
+      while low < high {
+        let middle = (low + high) / 2
+        if values[tails[middle]] < value { low = middle + 1 } else { high = middle }
+      }
+      if low > 0 { previous[position] = tails[low - 1] }
+      if low == tails.count { tails.append(position) } else { tails[low] = position }
+    }
+    var run: [Int] = []
+    var position = tails.last ?? -1
+    while position >= 0 {
+      run.append(position)
+      position = previous[position]
+    }
+    return run.reversed()
   }
 
   /// Writes an album whole: `ids` in order, then its photos in the trash.

@@ -225,6 +225,25 @@ import Testing
     #expect(distinct == 3_000)
   }
 
+  @Test("A photo moved within a large album writes its own row alone; the album keeps every other row")
+  func aMoveWithinAnAlbumWritesOneRow() throws {
+    let library = try Library(folder: folder)
+    let album = try library.makeAlbum(named: "Large")
+    var photos: [Photo] = []
+    for index in 0..<600 {
+      photos.append(try library.importPhoto(data: Self.png("\(index)"), originalName: "\(index)", into: album))
+    }
+    let before = try library.database.read { db in db.totalChangesCount }
+    // The 500th photo goes to the tenth place.
+    let moving = photos.remove(at: 500)
+    photos.insert(moving, at: 10)
+    try library.setContents([(album, photos)])
+    #expect(try library.photos(in: album) == photos)
+    let written = try library.database.read { db in db.totalChangesCount } - before
+    // Its row out, and in again at its new place.
+    #expect(written == 2)
+  }
+
   @Test(
     "Setting contents (moves between albums at any place, removals, reorders, copies) matches plain arrays",
     arguments: [4, 5, 6] as [UInt64])
@@ -240,7 +259,11 @@ import Testing
     for step in 0..<120 {
       let from = Int.random(in: 0...1, using: &generator)
       let to = 1 - from
-      switch Int.random(in: 0..<4, using: &generator) {
+      switch Int.random(in: 0..<5, using: &generator) {
+      case 3 where !model[from].isEmpty:
+        // One photo moves within its album, as a drag in the grid moves it.
+        let photo = model[from].remove(at: Int.random(in: 0..<model[from].count, using: &generator))
+        model[from].insert(photo, at: Int.random(in: 0...model[from].count, using: &generator))
       case 0, 1:
         // Some photos move (or, every other time, are copied) to a place in the other album.
         let chosen = model[from].filter { _ in Int.random(in: 0..<4, using: &generator) == 0 }
@@ -348,8 +371,9 @@ import Testing
     let positions = try library.database.read { db in
       try Int64.fetchAll(db, sql: "SELECT position FROM albumPhoto ORDER BY albumId, position")
     }
-    // The second change only deleted a's row in Travel: b kept its position.
-    #expect(positions == [0, 2 * Library.positionSpacing, 0])
+    // The reorder moved c alone, to just before a; the second change only deleted a's row
+    // in Travel: b kept its position.
+    #expect(positions == [-Library.positionSpacing, Library.positionSpacing, 0])
   }
 
   @Test("Photos in the trash leave every album, come back in place, and are deleted when the library reopens")

@@ -36,6 +36,11 @@ struct AlbumsBenchmark: ParsableCommand {
   @Option(help: "How many photos to move into another album.")
   var move = 1_000
 
+  @Option(
+    help:
+      "A file that gets every line the second Albums window printed (with ALBUMS_TRACE_SQL set, its slow statements).")
+  var log: String?
+
   @Option(help: "The Albums program (default: beside this program).")
   var albums: String?
 
@@ -63,6 +68,9 @@ struct AlbumsBenchmark: ParsableCommand {
         }
       }
       window.close()
+      if run == "second", let log {
+        try Data(window.process.lines.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: log))
+      }
     }
     if move > 0 { try measureMove(folder) }
   }
