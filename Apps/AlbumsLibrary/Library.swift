@@ -903,7 +903,7 @@ public final class Library: Sendable {
     // Every other kept row moves, as a row removed and put in again: a photo moved within
     // an album of 100,000 writes two rows, not the album.
     var stays = [Bool](repeating: false, count: rows.count)
-    for run in longestIncreasingRun(keptRows) { stays[keptRows[run]] = true }
+    for (row, inRun) in zip(keptRows, longestIncreasingSubsequence(keptRows)) where inRun { stays[row] = true }
     var moved: [Int64] = []
     for (at, row) in rows.enumerated() where kept[at] && !stays[at] {
       moved.append(row.id)
@@ -961,31 +961,6 @@ public final class Library: Sendable {
     let insert = try db.cachedStatement(sql: "INSERT INTO albumPhoto (albumId, photoId, position) VALUES (?, ?, ?)")
     for (id, position) in inserts { try insert.execute(arguments: [albumID, id, position]) }
     return true
-  }
-
-  /// The positions in `values` (distinct numbers) of a longest run of them in increasing
-  /// order, not necessarily adjacent: patience sorting, O(n log n).
-  static func longestIncreasingRun(_ values: [Int]) -> [Int] {
-    // The position of the smallest last value of a run of each length so far.
-    var tails: [Int] = []
-    var previous = [Int](repeating: -1, count: values.count)
-    for (position, value) in values.enumerated() {
-      var low = 0
-      var high = tails.count
-      while low < high {
-        let middle = (low + high) / 2
-        if values[tails[middle]] < value { low = middle + 1 } else { high = middle }
-      }
-      if low > 0 { previous[position] = tails[low - 1] }
-      if low == tails.count { tails.append(position) } else { tails[low] = position }
-    }
-    var run: [Int] = []
-    var position = tails.last ?? -1
-    while position >= 0 {
-      run.append(position)
-      position = previous[position]
-    }
-    return run.reversed()
   }
 
   /// Writes an album whole: `ids` in order, then its photos in the trash.
