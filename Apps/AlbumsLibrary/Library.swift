@@ -580,7 +580,9 @@ public final class Library: Sendable {
         staged.isEmpty
           ? []
           : try record(
-            staged, into: destination, at: staged.indices.map { offset in position.map { $0 + offset } }, now: now))
+            staged, into: destination,
+            at: staged.indices.map { offset in position.map { .index($0 + offset) } ?? .end },
+            now: now))
     } catch {
       // The transaction did not commit: the files it would have named go.
       discard(staged)
@@ -733,13 +735,30 @@ public final class Library: Sendable {
   public func record(
     _ staged: [StagedPhoto], into album: Album?, at positions: [Int?], now: Date = Date()
   ) throws(LibraryError) -> [Photo] {
-    try record(staged, into: .album(album), at: positions, now: now)
+    precondition(positions.count == staged.count, "record(_:into:at:) needs one position for each staged photo")
+    return try record(staged, into: .album(album), at: positions.map { $0.map(Place.index) ?? .end }, now: now)
+  }
+
+  /// Records photos staged by ``stage(_:into:allowingDuplicates:)`` into `album` (or the
+  /// library alone), in one transaction, each placed just before its neighbour in
+  /// `neighbours` (nil: at the end). A neighbour is found by its id, or, without one, by
+  /// its file name: a photo staged and recorded earlier in this same call can be the next
+  /// one's neighbour. A neighbour that is not in the album puts the photo at the end.
+  ///
+  /// Unlike ``record(_:into:at:now:)``, finding the place reads a few rows however large
+  /// the album is: an index has to count the photos before it.
+  @discardableResult
+  public func record(
+    _ staged: [StagedPhoto], into album: Album?, before neighbours: [Photo?], now: Date = Date()
+  ) throws(LibraryError) -> [Photo] {
+    precondition(
+      neighbours.count == staged.count, "record(_:into:before:) needs one neighbour (or nil) for each staged photo")
+    return try record(staged, into: .album(album), at: neighbours.map { $0.map(Place.before) ?? .end }, now: now)
   }
 
   private func record(
-    _ staged: [StagedPhoto], into destination: ImportDestination, at positions: [Int?], now: Date
+    _ staged: [StagedPhoto], into destination: ImportDestination, at positions: [Place], now: Date
   ) throws(LibraryError) -> [Photo] {
-    precondition(positions.count == staged.count, "record(_:into:at:) needs one position for each staged photo")
     let unknown = stagedPhotos.withLock { entries in staged.filter { entries[$0.photo.fileName] == nil } }
     if let first = unknown.first { throw .notStaged(first.photo.fileName) }
     let photos = try write { db in
@@ -1184,8 +1203,27 @@ public final class Library: Sendable {
   /// through the album order index, and respaces the album only when no position is left
   /// between the neighbours.
   static func insert(photoID: Int64, into albumID: Int64, at index: Int?, in db: Database) throws {
+    try insert(photoID: photoID, into: albumID, at: index.map(Place.index) ?? .end, in: db)
+  }
+
+  /// Where a photo goes in an album.
+  enum Place {
+    /// After every photo.
+    case end
+    /// Before the visible photo at this index (at the end when past it): finding it counts
+    /// the photos before it.
+    case index(Int)
+    /// Before this photo, found by its id, or without one by its file name (at the end when
+    /// it is not in the album): a few rows read.
+    case before(Photo)
+  }
+
+  /// Puts a photo into an album at `place`; nothing happens if it is there already. It reads
+  /// and writes a few rows (and counts the photos before an index), and respaces the album
+  /// only when no position is left between the neighbours.
+  static func insert(photoID: Int64, into albumID: Int64, at place: Place, in db: Database) throws {
     guard try !contains(photoID: photoID, in: albumID, db) else { return }
-    guard let index, let position = try positionBefore(visible: max(0, index), in: albumID, db) else {
+    guard let position = try positionBefore(place, in: albumID, db) else {
       return try append(photoID: photoID, to: albumID, in: db)
     }
     try db.execute(
@@ -1193,14 +1231,31 @@ public final class Library: Sendable {
       arguments: [albumID, photoID, position])
   }
 
-  /// A free position just before the visible photo at `index`, respacing the album if
-  /// needed; nil when there is no photo at `index`.
-  private static func positionBefore(visible index: Int, in albumID: Int64, _ db: Database) throws -> Int64? {
+  /// The position in the album of the photo at `place`; nil at the end, or when there is
+  /// no such photo in the album.
+  private static func position(of place: Place, in albumID: Int64, _ db: Database) throws -> Int64? {
+    switch place {
+    case .end:
+      return nil
+    case .index(let index):
+      return try Int64.fetchOne(
+        db, sql: visibleOrder(selecting: "albumPhoto.position") + " LIMIT 1 OFFSET ?",
+        arguments: [albumID, max(0, index)])
+    case .before(let neighbour):
+      let id =
+        try neighbour.id
+        ?? Int64.fetchOne(db, sql: "SELECT id FROM photo WHERE fileName = ?", arguments: [neighbour.fileName])
+      guard let id else { return nil }
+      return try Int64.fetchOne(
+        db, sql: "SELECT position FROM albumPhoto WHERE albumId = ? AND photoId = ?", arguments: [albumID, id])
+    }
+  }
+
+  /// A free position just before the photo at `place`, respacing the album if needed; nil
+  /// when there is no photo there.
+  private static func positionBefore(_ place: Place, in albumID: Int64, _ db: Database) throws -> Int64? {
     for attempt in 0..<2 {
-      guard
-        let next = try Int64.fetchOne(
-          db, sql: visibleOrder(selecting: "albumPhoto.position") + " LIMIT 1 OFFSET ?", arguments: [albumID, index])
-      else { return nil }
+      guard let next = try position(of: place, in: albumID, db) else { return nil }
       // The row just before, visible or in the trash.
       let previous =
         try Int64.fetchOne(

@@ -136,6 +136,61 @@ import Testing
     }
   }
 
+  @Test(
+    "Photos recorded before neighbours (recorded ones, ones of the same call without ids, or strangers) land as in an array",
+    arguments: [21, 22, 23] as [UInt64])
+  func recordBeforeNeighboursMatchesAnArray(seed: UInt64) throws {
+    let library = try Library(folder: folder)
+    let album = try library.makeAlbum(named: "Travel")
+    let elsewhere = try library.makeAlbum(named: "Elsewhere")
+    let stranger = try library.record(try stage(library, ["stranger"], into: elsewhere), into: elsewhere, at: [nil])[0]
+    var generator = SeededGenerator(state: seed)
+    // What the grid holds: photos recorded (with ids) and, within a call, staged ones.
+    var model: [Photo] = []
+    var lastIndex = 0
+    for round in 0..<12 {
+      let labels = (0..<Int.random(in: 1...8, using: &generator)).map { "\(round)-\($0)" }
+      let staged = try stage(library, labels, into: album)
+      var neighbours: [Photo?] = []
+      for entry in staged {
+        let index: Int
+        switch Int.random(in: 0..<10, using: &generator) {
+        case 0..<2: index = model.count  // at the end
+        case 2..<5: index = min(lastIndex, model.count)  // crowding one gap, so the album respaces
+        default: index = Int.random(in: 0...model.count, using: &generator)
+        }
+        lastIndex = index
+        if index == model.count && Bool.random(using: &generator) {
+          neighbours.append(stranger)  // not in the album: at the end
+        } else {
+          neighbours.append(index < model.count ? model[index] : nil)
+        }
+        model.insert(entry.photo, at: index)
+      }
+      let recorded = try library.record(staged, into: album, before: neighbours)
+      let ids = Dictionary(uniqueKeysWithValues: recorded.map { ($0.fileName, $0) })
+      model = model.map { ids[$0.fileName] ?? $0 }
+      #expect(try library.photos(in: album).map(\.fileName) == model.map(\.fileName), "round \(round)")
+    }
+    #expect(try library.photos(in: elsewhere).map(\.id) == [stranger.id])
+  }
+
+  @Test(
+    "Forty photos of one call, each recorded before the one before it, fill a gap past its room: the album respaces")
+  func recordBeforeNeighboursRespaces() throws {
+    let library = try Library(folder: folder)
+    let album = try library.makeAlbum(named: "Travel")
+    let ends = try library.record(try stage(library, ["first", "last"], into: album), into: album, at: [nil, nil])
+    let staged = try stage(library, (0..<40).map { "n\($0)" }, into: album)
+    // Each goes just before "last" or before the one recorded just before it, so all of
+    // them share the one gap between "first" and "last".
+    let neighbours: [Photo?] = staged.indices.map { $0 == 0 ? ends[1] : staged[$0 - 1].photo }
+    try library.record(staged, into: album, before: neighbours)
+    #expect(
+      try library.photos(in: album).map(\.originalName)
+        == ["first.png"] + (0..<40).reversed().map { "n\($0).png" } + ["last.png"])
+  }
+
   @Test("A library that closes with photos staged and not recorded removes their files when it next opens")
   func stagedAndNeverRecordedGoAtTheNextOpening() throws {
     let kept: Photo
