@@ -8,17 +8,29 @@
 # whole, the ratios to the pipe, and the growth of peak memory (VmHWM) of our process and the
 # peer.
 #
-#   Benchmarks/Scripts/paste-transfer.sh [SIZE_MIB ...]   (default: 256 1024)
+# With --wayland, the same on a private headless sway instead: there a paste is a pipe from
+# the peer, not X11's properties. A copy there needs a click's serial, and the compositor
+# offers the clipboard to the focused window only, so the peer copies when clicked
+# (`copy-big-on-click`), and the time runs from the click that focuses the reader.
 #
-# Run from the repository root after `swift build -c release --product GTKProbe`.
+#   Benchmarks/Scripts/paste-transfer.sh [--wayland] [SIZE_MIB ...]   (default: 256 1024)
+#
+# Run from the repository root after `swift build -c release --product GTKProbe` (and, for
+# --wayland, `--product WaylandPointer`).
 set -euo pipefail
-sizes=("${@:-256}")
+wayland=""
+if [ "${1:-}" = --wayland ]; then wayland=1; shift; fi
+sizes=("$@")
 [ $# -eq 0 ] && sizes=(256 1024)
 probe=.build/release/GTKProbe
 [ -x "$probe" ] || { echo "build it first: swift build -c release --product GTKProbe" >&2; exit 1; }
+if [ -n "$wayland" ] && [ ! -x .build/release/WaylandPointer ]; then
+  echo "build it first: swift build -c release --product WaylandPointer" >&2
+  exit 1
+fi
 
 source "$(dirname "$0")/transfer-common.sh"
-run_under_xvfb "${sizes[@]}"
+if [ -n "$wayland" ]; then run_under_sway; else run_under_xvfb "${sizes[@]}"; fi
 
 # Times a paste by the reader started with "$@" (which prints `ready`, then DONE_PATTERN
 # once the file is whole), from the peer's copy of SIZE MiB; sets `elapsed`, and the peak
@@ -32,11 +44,25 @@ time_paste() {
   local ours theirs start
   ours=$(hwm $reader_pid)
   sync  # every measurement starts with nothing dirty to write back
-  /usr/bin/python3 Tests/Peers/gtk4_peer.py copy-big bench-peer "$size" > "$work/peer.log" 2>&1 &
-  local peer_pid=$!
-  until grep -q '^copied' "$work/peer.log"; do sleep 0.005; done
-  start=$(now)
-  theirs=$(hwm $peer_pid)
+  if [ -n "$wayland" ]; then
+    # sway tiles the reader on the left half and the peer on the right: a click copies in
+    # the peer, and a click on the reader gives it the keyboard, and so the clipboard.
+    /usr/bin/python3 Tests/Peers/gtk4_peer.py copy-big-on-click bench-peer "$size" > "$work/peer.log" 2>&1 &
+    local peer_pid=$!
+    until grep -q '^ready' "$work/peer.log"; do sleep 0.05; done
+    pointer "move 960 400" "sleep 100" press "sleep 50" release
+    until grep -q '^copied' "$work/peer.log"; do sleep 0.005; done
+    theirs=$(hwm $peer_pid)
+    pointer "move 320 400" "sleep 100"
+    start=$(now)
+    pointer press "sleep 20" release
+  else
+    /usr/bin/python3 Tests/Peers/gtk4_peer.py copy-big bench-peer "$size" > "$work/peer.log" 2>&1 &
+    local peer_pid=$!
+    until grep -q '^copied' "$work/peer.log"; do sleep 0.005; done
+    start=$(now)
+    theirs=$(hwm $peer_pid)
+  fi
   until grep -q "$done_pattern" "$work/reader.log"; do sleep 0.005; done
   elapsed=$(echo "$(now) - $start" | bc)
   grep -q "$expected" "$work/reader.log" || { cat "$work/reader.log" >&2; exit 1; }

@@ -1,5 +1,5 @@
-# Shared by peer-transfer.sh and paste-transfer.sh (sourced, not run): a private Xvfb, a
-# scratch folder, peak memory, the clock, the pipe each transfer is set beside, and the
+# Shared by peer-transfer.sh and paste-transfer.sh (sourced, not run): a private Xvfb or a
+# private headless sway, a scratch folder, peak memory, the clock, the pipe each transfer is set beside, and the
 # table's row.
 
 # Runs the calling script again under a private Xvfb, with its arguments, unless it is
@@ -12,6 +12,39 @@ run_under_xvfb() {
   work=$(mktemp -d)
   trap 'pkill -P $$ 2>/dev/null || true; [ -n "${KEEP_LOGS:-}" ] && cp "$work"/*.log /tmp/; rm -rf "$work"' EXIT
 }
+
+# Starts a private headless sway (wlroots, a 1280 x 800 output, no input devices but the
+# virtual pointer that `pointer` plays) and points GTK at it. As root, sway runs as nobody,
+# which owns its runtime folder; the clients have a runtime folder of their own.
+run_under_sway() {
+  export NO_AT_BRIDGE=1
+  work=$(mktemp -d)
+  trap 'pkill -P $$ 2>/dev/null || true; [ -n "${KEEP_LOGS:-}" ] && cp "$work"/*.log /tmp/; rm -rf "$work"' EXIT
+  chmod 755 "$work"
+  mkdir -m 700 "$work/compositor" "$work/clients"
+  printf 'output HEADLESS-1 resolution 1280x800 position 0 0\ndefault_border none\nfocus_follows_mouse no\n' \
+    > "$work/sway.conf"
+  chmod 644 "$work/sway.conf"
+  local command=(sway -c "$work/sway.conf")
+  if [ "$(id -u)" = 0 ]; then
+    chown 65534:65534 "$work/compositor"
+    command=(setpriv --reuid=65534 --regid=65534 --clear-groups "${command[@]}")
+  fi
+  env -u DISPLAY -u WAYLAND_DISPLAY XDG_RUNTIME_DIR="$work/compositor" WLR_BACKENDS=headless \
+    WLR_LIBINPUT_NO_DEVICES=1 WLR_RENDERER=pixman HOME="$work" "${command[@]}" > "$work/sway.log" 2>&1 &
+  local waited=0
+  until [ -S "$work/compositor/wayland-1" ]; do
+    sleep 0.05
+    waited=$((waited + 1))
+    [ $waited -lt 400 ] || { cat "$work/sway.log" >&2; echo "sway did not start" >&2; exit 1; }
+  done
+  unset DISPLAY
+  export GDK_BACKEND=wayland WAYLAND_DISPLAY="$work/compositor/wayland-1" XDG_RUNTIME_DIR="$work/clients"
+}
+
+# Plays STEPS ("move X Y", "sleep MS", "press", "release") with the virtual pointer on the
+# sway of run_under_sway.
+pointer() { .build/release/WaylandPointer 1280 800 "$@"; }
 
 # A process's peak resident memory (VmHWM), in KiB.
 hwm() { awk '/VmHWM/ {print $2}' "/proc/$1/status"; }

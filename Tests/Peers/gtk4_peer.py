@@ -16,6 +16,9 @@ is given, or takes drops and reports them.
                                    a window that copies a PNG of MIB mebibytes and dies
                                    after writing the first
   gtk4_peer.py copy-big TITLE MIB  the same, writing all of it
+  gtk4_peer.py copy-big-on-click TITLE MIB
+                                   the same, copied when clicked (on Wayland, a copy needs
+                                   a click's serial)
   gtk4_peer.py copy-uris TITLE URI...
                                    a window that copies the files at URI... as a file
                                    manager does (GNOME's list and a text/uri-list)
@@ -154,18 +157,22 @@ def main():
             window.present()
             GLib.timeout_add(300, lambda: report("ready") or False)
             return
-        if mode in ("copy-dying", "copy-big"):
+        if mode in ("copy-dying", "copy-big", "copy-big-on-click"):
             # A big PNG on the clipboard (of SIZE MiB), from an application that dies
             # mid-write or not: copied once it has said it is ready, since a reader may
-            # start at once.
+            # start at once, or when clicked.
             def copy():
-                report("ready")
                 clipboard.set_content(BigPNG(int(rest[0]) << 20, dies=mode == "copy-dying"))
                 report("copied")
-                return False
 
             window.present()
-            GLib.timeout_add(300, copy)
+            if mode == "copy-big-on-click":
+                click = Gtk.GestureClick()
+                click.connect("pressed", lambda *_: copy())
+                label.add_controller(click)
+                GLib.timeout_add(300, lambda: report("ready") or False)
+            else:
+                GLib.timeout_add(300, lambda: report("ready") or copy() or False)
             return
         if mode == "copy-uris":
             # Files copied as a file manager copies them: GNOME's list and a URI list.
