@@ -40,7 +40,7 @@ time_paste() {
   shift 3
   "$@" > "$work/reader.log" 2>&1 &
   local reader_pid=$!
-  until grep -q '^ready' "$work/reader.log"; do sleep 0.05; done
+  wait_for_line '^ready' "$work/reader.log" 0.05
   local ours theirs start
   ours=$(hwm $reader_pid)
   sync  # every measurement starts with nothing dirty to write back
@@ -49,9 +49,9 @@ time_paste() {
     # the peer, and a click on the reader gives it the keyboard, and so the clipboard.
     /usr/bin/python3 Tests/Peers/gtk4_peer.py copy-big-on-click bench-peer "$size" > "$work/peer.log" 2>&1 &
     local peer_pid=$!
-    until grep -q '^ready' "$work/peer.log"; do sleep 0.05; done
+    wait_for_line '^ready' "$work/peer.log" 0.05
     pointer "move 960 400" "sleep 100" press "sleep 50" release
-    until grep -q '^copied' "$work/peer.log"; do sleep 0.005; done
+    wait_for_line '^copied' "$work/peer.log" 0.005
     theirs=$(hwm $peer_pid)
     pointer "move 320 400" "sleep 100"
     start=$(now)
@@ -59,19 +59,42 @@ time_paste() {
   else
     /usr/bin/python3 Tests/Peers/gtk4_peer.py copy-big bench-peer "$size" > "$work/peer.log" 2>&1 &
     local peer_pid=$!
-    until grep -q '^copied' "$work/peer.log"; do sleep 0.005; done
+    wait_for_line '^copied' "$work/peer.log" 0.005
     start=$(now)
     theirs=$(hwm $peer_pid)
   fi
-  until grep -q "$done_pattern" "$work/reader.log"; do sleep 0.005; done
+  wait_for_line "$done_pattern" "$work/reader.log" 0.005
   elapsed=$(echo "$(now) - $start" | bc)
   grep -q "$expected" "$work/reader.log" || { cat "$work/reader.log" >&2; exit 1; }
   grown_ours=$(( ($(hwm $reader_pid) - ours) / 1024 )); grown_theirs=$(( ($(hwm $peer_pid) - theirs) / 1024 ))
   kill $reader_pid $peer_pid; wait $reader_pid $peer_pid 2>/dev/null || true
 }
 
-printf "| size | paste | GTK's own read | dd \\| cat | paste / pipe | GTK's / pipe | our peak growth | peer peak growth |\n"
-printf "|---|---|---|---|---|---|---|---|\n"
+# On Wayland, the same copy read by wl-clipboard's `wl-paste` (in C, through wlroots'
+# data-control, into a file): the most the peer itself lets a reader take.
+time_wl_paste() {
+  local size=$1 start
+  /usr/bin/python3 Tests/Peers/gtk4_peer.py copy-big-on-click bench-peer "$size" > "$work/peer.log" 2>&1 &
+  local peer_pid=$!
+  wait_for_line '^ready' "$work/peer.log" 0.05
+  pointer "move 640 400" "sleep 100" press "sleep 50" release
+  wait_for_line '^copied' "$work/peer.log" 0.005
+  sync
+  start=$(now)
+  timeout 120 wl-paste --no-newline --type image/png > "$work/wl.png" || { echo "wl-paste failed" >&2; exit 1; }
+  elapsed=$(echo "$(now) - $start" | bc)
+  [ "$(stat -c %s "$work/wl.png")" = $((size << 20)) ] || { echo "wl-paste read $(stat -c %s "$work/wl.png") bytes" >&2; exit 1; }
+  rm -f "$work/wl.png"
+  kill $peer_pid; wait $peer_pid 2>/dev/null || true
+}
+
+if [ -n "$wayland" ]; then
+  printf "| size | paste | GTK's own read | wl-paste | dd \\| cat | paste / pipe | GTK's / pipe | wl-paste / pipe | our peak growth | peer peak growth |\n"
+  printf "|---|---|---|---|---|---|---|---|---|---|\n"
+else
+  printf "| size | paste | GTK's own read | dd \\| cat | paste / pipe | GTK's / pipe | our peak growth | peer peak growth |\n"
+  printf "|---|---|---|---|---|---|---|---|\n"
+fi
 # A first paste of 64 MiB each way, not reported, warms the new X server up.
 for size in warmup "${sizes[@]}"; do
   report=1
@@ -84,7 +107,12 @@ for size in warmup "${sizes[@]}"; do
   gtk=$elapsed
   rm -f "$work/gtk.png"
   pipe=$(pipe_seconds "$size")
-  if [ -n "$report" ]; then
+  if [ -n "$wayland" ]; then
+    time_wl_paste "$size"
+    [ -n "$report" ] && printf "| %d MiB | %.2f s | %.2f s | %.2f s | %.2f s | %.2f | %.2f | %.2f | %d MiB | %d MiB |\n" \
+      "$size" "$paste" "$gtk" "$elapsed" "$pipe" "$(echo "$pipe / $paste" | bc -l)" "$(echo "$pipe / $gtk" | bc -l)" \
+      "$(echo "$pipe / $elapsed" | bc -l)" "$ours" "$theirs"
+  elif [ -n "$report" ]; then
     printf "| %d MiB | %.2f s | %.2f s | %.2f s | %.2f | %.2f | %d MiB | %d MiB |\n" "$size" "$paste" "$gtk" "$pipe" \
       "$(echo "$pipe / $paste" | bc -l)" "$(echo "$pipe / $gtk" | bc -l)" "$ours" "$theirs"
   fi

@@ -62,7 +62,7 @@ f.write(tail)' "$big" "$size"
     sleep 0.1 mousemove 700 150 sleep 0.1 mousemove 600 150 sleep 0.1 mousemove 400 150 sleep 0.1 \
     mousemove 200 150 sleep 0.1 mousemove 201 151 sleep 0.3 mouseup 1
   start=$(now)
-  until grep -q '^received-file\|^failed' "$work/probe.log"; do sleep 0.005; done
+  wait_for_line '^received-file\|^failed' "$work/probe.log" 0.005
   drop=$(echo "$(now) - $start" | bc)
   grep -q "^received-file $((size << 20))" "$work/probe.log" || { cat "$work/probe.log" >&2; exit 1; }
   grown_ours=$(( ($(hwm $probe_pid) - ours) / 1024 )); grown_theirs=$(( ($(hwm $peer_pid) - theirs) / 1024 ))

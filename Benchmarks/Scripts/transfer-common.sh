@@ -46,6 +46,19 @@ run_under_sway() {
 # sway of run_under_sway.
 pointer() { .build/release/WaylandPointer 1280 800 "$@"; }
 
+# Waits until FILE has a line matching PATTERN (grep's), polling every POLL seconds, for at
+# most 120 s; then stops the script, with FILE and sway's log on standard error.
+wait_for_line() {
+  local pattern=$1 file=$2 poll=${3:-0.05} deadline=$((SECONDS + 120))
+  until grep -q "$pattern" "$file"; do
+    if [ $SECONDS -ge $deadline ]; then
+      { echo "no line matching '$pattern' in $file after 120 s:"; cat "$file"; cat "$work/sway.log" 2>/dev/null; } >&2
+      exit 1
+    fi
+    sleep "$poll"
+  done
+}
+
 # A process's peak resident memory (VmHWM), in KiB.
 hwm() { awk '/VmHWM/ {print $2}' "/proc/$1/status"; }
 now() { date +%s.%N; }

@@ -6,6 +6,9 @@
 
 #include <gtk/gtk.h>
 #include <glib-unix.h>
+// gtk4.pc does not name gio-unix-2.0 (the Unix streams), which Debian puts here.
+#include <gio-unix-2.0/gio/gunixinputstream.h>
+#include <fcntl.h>
 #include <pango/pangocairo.h>
 #include <gdk-pixbuf/gdk-pixbuf.h>
 #include <cairo.h>
@@ -59,6 +62,23 @@ static inline void ddgtk_eventfd_clear(int fd) {
   uint64_t value;
   while (read(fd, &value, sizeof value) < 0 && errno == EINTR) {
   }
+}
+
+// MARK: Pipes
+
+#ifndef F_SETPIPE_SZ
+#define F_SETPIPE_SZ 1031 /* F_LINUX_SPECIFIC_BASE + 7, defined by <fcntl.h> with _GNU_SOURCE */
+#endif
+
+/// When `stream` reads a pipe (what GDK's Wayland backend gives for a clipboard's or a
+/// drop's data), asks the kernel to make the pipe hold `size` bytes, so that the peer writes
+/// and we read more than the 64 KiB a pipe holds by default in each call. Returns the pipe's
+/// size then, or -1 when the stream reads no pipe or the kernel refuses (the pipe stays as
+/// it was: a limit of /proc/sys/fs/pipe-max-size, say).
+static inline int ddgtk_widen_pipe(GInputStream *stream, int size) {
+  if (!G_IS_UNIX_INPUT_STREAM(stream)) return -1;
+  int fd = g_unix_input_stream_get_fd(G_UNIX_INPUT_STREAM(stream));
+  return fcntl(fd, F_SETPIPE_SZ, size);
 }
 
 #endif

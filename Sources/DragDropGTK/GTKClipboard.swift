@@ -279,6 +279,8 @@ final class ClipboardRead {
             return
           }
           read.stream = stream2
+          // On Wayland, a pipe from the peer: a wide one halves the reads of a big paste.
+          _ = ddgtk_widen_pipe(stream2, Int32(GTKClipboard.chunkSize))
           read.next()
         }
       }, Unmanaged.passRetained(self).toOpaque())
