@@ -114,6 +114,8 @@ let package = Package(
       dependencies: ["CGTK"],
       linkerSettings: [.linkedLibrary("X11")]
     ),
+    // splice(2) from a pipe into a file, which Swift's Glibc does not declare.
+    .target(name: "CPipes"),
     // What any backend needs beyond the platform's calls: frames recorded and compared, the
     // drag preview overlay and badges, the byte channel of transfers, and peer files.
     .target(
@@ -123,7 +125,9 @@ let package = Package(
     ),
     .target(
       name: "DragDropGTK",
-      dependencies: ["DragDrop", "BackendSupport", "CGTK", "CXdnd", .product(name: "Logging", package: "swift-log")],
+      dependencies: [
+        "DragDrop", "BackendSupport", "CGTK", "CXdnd", "CPipes", .product(name: "Logging", package: "swift-log"),
+      ],
       swiftSettings: strict
     ),
     .target(

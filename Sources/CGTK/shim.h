@@ -75,6 +75,12 @@ static inline void ddgtk_eventfd_clear(int fd) {
 /// and we read more than the 64 KiB a pipe holds by default in each call. Returns the pipe's
 /// size then, or -1 when the stream reads no pipe or the kernel refuses (the pipe stays as
 /// it was: a limit of /proc/sys/fs/pipe-max-size, say).
+/// The file descriptor `stream` reads when it is a Unix stream (GDK's Wayland backend gives
+/// these); -1 otherwise. The stream keeps it, and closes it when it goes.
+static inline int ddgtk_input_stream_fd(GInputStream *stream) {
+  return G_IS_UNIX_INPUT_STREAM(stream) ? g_unix_input_stream_get_fd(G_UNIX_INPUT_STREAM(stream)) : -1;
+}
+
 static inline int ddgtk_widen_pipe(GInputStream *stream, int size) {
   if (!G_IS_UNIX_INPUT_STREAM(stream)) return -1;
   int fd = g_unix_input_stream_get_fd(G_UNIX_INPUT_STREAM(stream));

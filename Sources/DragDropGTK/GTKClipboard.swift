@@ -279,7 +279,11 @@ final class ClipboardRead {
             return
           }
           read.stream = stream2
-          // On Wayland, a pipe from the peer: a wide one halves the reads of a big paste.
+          if read.output != nil, let pipe = PipeSplice.pipe(of: stream2) {
+            read.splice(from: pipe)
+            return
+          }
+          // On Wayland, a pipe from the peer: a wide one takes a big paste in fewer reads.
           _ = ddgtk_widen_pipe(stream2, Int32(GTKClipboard.chunkSize))
           read.next()
         }
@@ -336,6 +340,21 @@ final class ClipboardRead {
           MainLoop.runBeforeEvents { read.next() }
         }
       }, Unmanaged.passRetained(self).toOpaque())
+  }
+
+  /// Has the kernel move the pipe `descriptor` (the stream's) into the file, on a thread of
+  /// its own, and ends the read when it is over.
+  private func splice(from descriptor: Int32) {
+    guard let output else { return }
+    PipeSplice.start(from: descriptor, into: output, cancellable: cancellable, progress: progress) { result in
+      switch result {
+      case .success(let count):
+        self.received = count
+        self.finish(self.ownerIsGone ? .failure(PlatformTransferError.peerVanished) : .success(Data()))
+      case .failure(let error):
+        self.finish(.failure(error))
+      }
+    }
   }
 
   /// Keeps `bytes`: in memory, or written to the file.
