@@ -239,6 +239,9 @@ final class ClipboardRead {
   /// The file the bytes go to; nil keeps them in memory.
   private let output: FileHandle?
   private var done = false
+  /// Whether the kernel is moving the stream's pipe into the file on another thread: the
+  /// stream (whose descriptor that thread uses) and the file stay open until it stops.
+  private var splicing = false
   /// Where each read puts its bytes, reused from one read to the next. A pending read holds
   /// the read, so the buffer outlives every read that writes into it.
   private nonisolated(unsafe) let buffer = UnsafeMutableRawPointer.allocate(
@@ -346,7 +349,12 @@ final class ClipboardRead {
   /// its own, and ends the read when it is over.
   private func splice(from descriptor: Int32) {
     guard let output else { return }
+    splicing = true
     PipeSplice.start(from: descriptor, into: output, cancellable: cancellable, progress: progress) { result in
+      self.splicing = false
+      // Abandoned meanwhile (the clipboard changed): the read has ended, and only now lets
+      // its stream and file go.
+      guard !self.done else { return self.close() }
       switch result {
       case .success(let count):
         self.received = count
@@ -371,9 +379,14 @@ final class ClipboardRead {
   private func finish(_ result: Result<Data, any Error>) {
     guard !done else { return }
     done = true
+    if !splicing { close() }
+    completion(result)
+  }
+
+  /// Lets the file and the stream go.
+  private func close() {
     try? output?.close()
     if let stream { g_object_unref(UnsafeMutableRawPointer(stream)) }
     stream = nil
-    completion(result)
   }
 }

@@ -184,6 +184,42 @@ struct ClipboardPeerTests {
     }
   }
 
+  /// On Wayland a big paste to a file comes through a pipe, which the kernel moves into the
+  /// file on a thread of its own; and a peer that dies part-way is a typed error, not a
+  /// short file. The peer copies at a click (on the left); ours reads once clicked.
+  ///
+  /// On Wayland a pipe that ends looks the same whether its writer finished or died: the
+  /// death is seen either as the clipboard's change (the peer's offer gone) or, when the end
+  /// of the pipe comes first, by the PNG's own check that its bytes end with IEND.
+  @Test(
+    .enabled(if: WaylandDragTests.hasWayland, "needs sway"),
+    arguments: [
+      ("copy-big-on-click", ["loaded-file \(24 << 20)"]),
+      (
+        "copy-dying-on-click",
+        [
+          "load-failed the load handler for public.png failed: \(PlatformTransferError.peerVanished)",
+          "load-failed the load handler for public.png failed: the data under image/png was cut short: "
+            + "the PNG has no IEND chunk",
+        ]
+      ),
+    ])
+  func onWaylandABigPasteToAFile(peerMode: String, expected: [String]) throws {
+    try DisplayLock.withExclusiveDisplay {
+      let session = try WaylandDragTests.Session()
+      defer { session.close() }
+      let peer = try session.peer(peerMode, ["24"])
+      defer { peer.terminate() }
+      let probe = try session.start(["clipboard-load-file", "DragDropGTK-wayland-paste-file"])
+      defer { probe.terminate() }
+      try session.click(at: (320, 400))
+      #expect(peer.waitForAnyLine(startingWith: "copied", timeout: 10) != nil, "\(peer.output)")
+      try session.click(at: (960, 400))
+      let line = probe.waitForAnyLine(timeout: 30) { $0.hasPrefix("loaded") || $0.hasPrefix("load-failed") }
+      #expect(line.map(expected.contains) == true, "\(probe.output) \(peer.output)")
+    }
+  }
+
   /// A paste from an application that dies mid-write fails at once with a typed error:
   /// before, it waited for ever.
   @Test(.enabled(if: PeerDragTests.hasPeer, "needs an X display and python3-gi with GTK 4"))

@@ -16,7 +16,7 @@ is given, or takes drops and reports them.
                                    a window that copies a PNG of MIB mebibytes and dies
                                    after writing the first
   gtk4_peer.py copy-big TITLE MIB  the same, writing all of it
-  gtk4_peer.py copy-big-on-click TITLE MIB
+  gtk4_peer.py copy-big-on-click TITLE MIB, copy-dying-on-click TITLE MIB
                                    the same, copied when clicked (on Wayland, a copy needs
                                    a click's serial)
   gtk4_peer.py copy-uris TITLE URI...
@@ -157,16 +157,16 @@ def main():
             window.present()
             GLib.timeout_add(300, lambda: report("ready") or False)
             return
-        if mode in ("copy-dying", "copy-big", "copy-big-on-click"):
+        if mode in ("copy-dying", "copy-big", "copy-dying-on-click", "copy-big-on-click"):
             # A big PNG on the clipboard (of SIZE MiB), from an application that dies
             # mid-write or not: copied once it has said it is ready, since a reader may
             # start at once, or when clicked.
             def copy():
-                clipboard.set_content(BigPNG(int(rest[0]) << 20, dies=mode == "copy-dying"))
+                clipboard.set_content(BigPNG(int(rest[0]) << 20, dies=mode.startswith("copy-dying")))
                 report("copied")
 
             window.present()
-            if mode == "copy-big-on-click":
+            if mode.endswith("-on-click"):
                 click = Gtk.GestureClick()
                 click.connect("pressed", lambda *_: copy())
                 label.add_controller(click)
