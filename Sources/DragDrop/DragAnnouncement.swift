@@ -79,12 +79,30 @@ public struct DragAnnouncementText: Sendable {
 }
 
 extension DragAnnouncement {
+  /// `template` with each `{name}` that `values` names replaced by its value, in one pass:
+  /// a value is never searched again, so an item called `{count}` stays as it is. A name
+  /// that `values` lacks, and an unclosed brace, stay as written.
+  static func fill(_ template: String, _ values: [String: String]) -> String {
+    guard template.utf8.contains(UInt8(ascii: "{")) else { return template }
+    var result = ""
+    result.reserveCapacity(template.utf8.count + 32)
+    var rest = template[...]
+    while let open = rest.firstIndex(of: "{") {
+      result += rest[..<open]
+      rest = rest[open...]
+      guard let close = rest.firstIndex(of: "}") else { break }
+      let name = rest[rest.index(after: open)..<close]
+      if let value = values[String(name)] { result += value } else { result += rest[open...close] }
+      rest = rest[rest.index(after: close)...]
+    }
+    result += rest
+    return result
+  }
+
   /// The sentence, with each key's template from `template`.
   func sentence(_ template: (String) -> String) -> String {
     func fill(_ key: String, _ values: [String: String]) -> String {
-      var text = template(key)
-      for (name, value) in values { text = text.replacingOccurrences(of: "{\(name)}", with: value) }
-      return text
+      Self.fill(template(key), values)
     }
     func items(_ items: Items) -> String {
       switch items {

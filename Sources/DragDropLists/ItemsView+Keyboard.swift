@@ -127,8 +127,11 @@ extension ItemsView {
     guard count > 0, let frame = itemFrame(at: item) else {
       return bounds.center
     }
+    let offset = contentOffset
     scrollRectToVisible(frame)
-    layoutIfNeeded()
+    // Laid out again only when it scrolled: the frame comes from the layout's model, which
+    // is up to date, and a pass over the visible cells at every step cost most of a step.
+    if contentOffset != offset { layoutIfNeeded() }
     return stop.isItem ? frame.center : keyboardStopPoint(in: frame, beforeItem: stop.slot < count)
   }
 }

@@ -134,6 +134,24 @@ import Testing
       ])
   }
 
+  @Test("Placeholders are filled in one pass: values are not searched again, unknown names and open braces stay")
+  func placeholdersFillInOnePass() {
+    #expect(
+      DragAnnouncement.fill(
+        "Over {target}, {position} of {positions}.",
+        [
+          "target": "Photos", "position": "3", "positions": "1000000",
+        ]) == "Over Photos, 3 of 1000000.")
+    // An item called "{count}" is its name, not a placeholder.
+    #expect(DragAnnouncement.fill("{items} {count}", ["items": "{count}", "count": "2"]) == "{count} 2")
+    #expect(DragAnnouncement.fill("{unknown} and {items", ["items": "x"]) == "{unknown} and {items")
+    #expect(DragAnnouncement.fill("no braces", ["items": "x"]) == "no braces")
+    #expect(DragAnnouncement.fill("日本{items}語 🌊{x}", ["items": "の", "x": "!"]) == "日本の語 🌊!")
+    #expect(DragAnnouncement.fill("{}{items}", ["": "empty", "items": "x"]) == "emptyx")
+    let japanese = DragAnnouncementText.standard(language: "ja")
+    #expect(japanese.sentence(.pickedUp(.named("{count}"))).contains("{count}"))
+  }
+
   @Test("The sentences ship in English and Japanese, and several items are counted")
   func standardSentences() {
     let english = DragAnnouncementText.standard
