@@ -120,11 +120,9 @@ import Testing
     let album = try library.makeAlbum(named: "Travel")
     var generator = SeededGenerator(state: seed)
     var model: [String] = []
-    for round in 0..<12 {
-      let labels = (0..<Int.random(in: 1...8, using: &generator)).map { "\(round)-\($0)" }
-      let staged = try stage(library, labels, into: album)
+    try stageRounds(library, into: album, using: &generator) { round, staged, generator in
       var positions: [Int?] = []
-      for index in labels.indices {
+      for index in staged.indices {
         let count = model.count
         let position: Int? = Bool.random(using: &generator) ? nil : Int.random(in: 0...count + 2, using: &generator)
         positions.append(position)
@@ -133,6 +131,18 @@ import Testing
       }
       try library.record(staged, into: album, at: positions)
       #expect(try library.photos(in: album).map(\.originalName) == model, "round \(round)")
+    }
+  }
+
+  /// Twelve rounds, each staging one to eight new photos for `album` and handing them to
+  /// `body` with the round's number.
+  func stageRounds(
+    _ library: Library, into album: Album, using generator: inout SeededGenerator,
+    _ body: (Int, [Library.StagedPhoto], inout SeededGenerator) throws -> Void
+  ) throws {
+    for round in 0..<12 {
+      let labels = (0..<Int.random(in: 1...8, using: &generator)).map { "\(round)-\($0)" }
+      try body(round, try stage(library, labels, into: album), &generator)
     }
   }
 
@@ -148,9 +158,7 @@ import Testing
     // What the grid holds: photos recorded (with ids) and, within a call, staged ones.
     var model: [Photo] = []
     var lastIndex = 0
-    for round in 0..<12 {
-      let labels = (0..<Int.random(in: 1...8, using: &generator)).map { "\(round)-\($0)" }
-      let staged = try stage(library, labels, into: album)
+    try stageRounds(library, into: album, using: &generator) { round, staged, generator in
       var neighbours: [Photo?] = []
       for entry in staged {
         let index: Int
