@@ -470,8 +470,7 @@ final class Reader: @unchecked Sendable {
             return
           }
           read.stream = stream2
-          // On Wayland, a pipe from the peer: a wide one takes a big drop in fewer reads.
-          _ = ddgtk_widen_pipe(stream2, Int32(DropTarget.chunkSize))
+          PipeSplice.widen(stream2)
           // The first chunk starts from the main queue, as every next one does.
           Task { @MainActor in read.next() }
         }

@@ -286,8 +286,7 @@ final class ClipboardRead {
             read.splice(from: pipe)
             return
           }
-          // On Wayland, a pipe from the peer: a wide one takes a big paste in fewer reads.
-          _ = ddgtk_widen_pipe(stream2, Int32(GTKClipboard.chunkSize))
+          PipeSplice.widen(stream2)
           read.next()
         }
       }, Unmanaged.passRetained(self).toOpaque())

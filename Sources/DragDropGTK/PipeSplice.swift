@@ -11,14 +11,22 @@ enum PipeSplice {
   /// The most one call moves: the width the pipe is asked for.
   static let chunk = 1 << 20
 
-  /// The pipe `stream` reads, widened to ``chunk``, when it reads one; nil for any other
+  /// The pipe `stream` reads, widened (``widen(_:)``), when it reads one; nil for any other
   /// stream (X11's, a socket's), which the caller reads itself.
   @MainActor
   static func pipe(of stream: UnsafeMutablePointer<GInputStream>) -> Int32? {
     let descriptor = ddgtk_input_stream_fd(stream)
     guard descriptor >= 0, ddpipe_is_pipe(descriptor) != 0 else { return nil }
-    _ = ddgtk_widen_pipe(stream, Int32(chunk))
+    widen(stream)
     return descriptor
+  }
+
+  /// Asks the kernel to make the pipe `stream` reads, if it reads one, hold ``chunk`` bytes,
+  /// not the 64 KiB a pipe holds by default: the peer then writes, and a read takes, a
+  /// mebibyte a call. Any other stream is left as it is.
+  @MainActor
+  static func widen(_ stream: UnsafeMutablePointer<GInputStream>) {
+    _ = ddgtk_widen_pipe(stream, Int32(chunk))
   }
 
   /// Moves what the pipe `descriptor` carries into `output` until its writer closes it,
