@@ -1,17 +1,22 @@
 import CGTK
 import DragDrop
 import Foundation
+import SampleDriver
 import TestSupport
 import Testing
 
-/// Drags between applications on Wayland: a headless sway (wlroots, with no display and no
-/// input devices) tiles the GTKProbe's window on the left half of a 1280 × 800 output and the
-/// GTK 4 peer's on the right, and `WaylandPointer` drags between them through wlroots'
-/// virtual pointer, as xdotool does on X11. GDK speaks Wayland's data device here, not XDND.
+/// Drags between applications on Wayland, on two compositors:
+/// - a headless sway (wlroots, with no display and no input devices), which tiles the first
+///   window on the left half of a 1280 × 800 output and the second on the right;
+///   `WaylandPointer` drags between them through wlroots' virtual pointer, as xdotool does on
+///   X11, and grim takes the screen;
+/// - GNOME's mutter, headless (``MutterSession``), whose remote-desktop session moves the
+///   pointer, presses buttons and keys, and whose screen cast takes the screen; each window
+///   is tiled to its half with Super and an arrow, as a user does.
 ///
-/// The pointer paces its own steps: GTK starts a drag from motion, in steps a tenth of a
-/// second apart, and the target needs a hover before the release. The tests wait only for
-/// lines and files, with deadlines.
+/// GDK speaks Wayland's data device here, not XDND. The pointer paces its own steps: GTK
+/// starts a drag from motion, in steps a tenth of a second apart, and the target needs a
+/// hover before the release. The tests wait only for lines and files, with deadlines.
 @Suite("Drags between applications on Wayland", .serialized)
 struct WaylandDragTests {
   static var sway: String? { Probe.which("sway") }
@@ -20,16 +25,59 @@ struct WaylandDragTests {
     sway != nil && FileManager.default.isExecutableFile(atPath: pointer.path)
       && FileManager.default.isExecutableFile(atPath: PeerDragTests.python)
   }
+  static var hasMutter: Bool {
+    MutterSession.isAvailable && FileManager.default.isExecutableFile(atPath: PeerDragTests.python)
+  }
+  static var hasAnyCompositor: Bool { hasWayland || hasMutter }
 
-  /// A headless sway of its own: its runtime folder, its socket, and a runtime folder for
-  /// the clients.
+  enum Compositor: String, CustomTestStringConvertible, Sendable {
+    case sway, mutter
+    var testDescription: String { rawValue }
+  }
+
+  /// The compositors installed here.
+  static var compositors: [Compositor] {
+    (hasWayland ? [.sway] : []) + (hasMutter ? [.mutter] : [])
+  }
+
+  /// A screen: its width, height and pixels (cairo's ARGB32, row by row).
+  struct Screen {
+    var width: Int
+    var height: Int
+    var pixels: [UInt32]
+
+    /// How many pixels in columns `columns` differ from `other`'s.
+    func changed(from other: Screen, columns: Range<Int>) -> Int {
+      guard width == other.width, height == other.height else { return 0 }
+      var count = 0
+      for y in 0..<height {
+        for x in columns where pixels[y * width + x] != other.pixels[y * width + x] { count += 1 }
+      }
+      return count
+    }
+  }
+
+  /// A headless compositor of its own, with a runtime folder for the clients.
   final class Session {
+    let compositor: Compositor
     let folder: URL
-    let socket: String
-    private let compositor: Probe
+    private var sway: Probe?
+    private var swaySocket = ""
+    private var mutter: MutterSession?
+    /// The windows started so far: the first goes on the left, the second on the right.
+    private var windows = 0
 
-    init() throws {
+    init(_ compositor: Compositor = .sway) throws {
+      self.compositor = compositor
       folder = FileManager.default.temporaryDirectory.appending(path: "dragdrop-wayland-\(UUID().uuidString)")
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      switch compositor {
+      case .sway: try startSway()
+      case .mutter: mutter = try MutterSession()
+      }
+    }
+
+    private func startSway() throws {
       let runtime = folder.appending(path: "compositor")
       let clients = folder.appending(path: "clients")
       for directory in [runtime, clients] {
@@ -47,20 +95,21 @@ struct WaylandDragTests {
       ).write(to: config)
       try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
       try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: config.path)
-      socket = runtime.appending(path: "wayland-1").path
+      swaySocket = runtime.appending(path: "wayland-1").path
       // sway will not run as root: as root, it runs as nobody, which owns its runtime folder.
       var command = [WaylandDragTests.sway!, "-c", config.path]
       if getuid() == 0 {
         chown(runtime.path, 65534, 65534)
         command = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] + command
       }
-      compositor = try Probe.start(
+      let compositor = try Probe.start(
         Array(command.dropFirst()), executable: URL(fileURLWithPath: command[0]),
         environment: [
           "XDG_RUNTIME_DIR": runtime.path, "WLR_BACKENDS": "headless", "WLR_LIBINPUT_NO_DEVICES": "1",
           "WLR_RENDERER": "pixman", "HOME": folder.path, "WAYLAND_DISPLAY": nil, "DISPLAY": nil,
         ])
-      let socket = self.socket
+      sway = compositor
+      let socket = swaySocket
       guard
         FileEvents.waitUntil(watching: runtime, timeout: 20, { FileManager.default.fileExists(atPath: socket) })
       else {
@@ -73,17 +122,41 @@ struct WaylandDragTests {
 
     /// The environment of a GTK client of this compositor.
     var clientEnvironment: [String: String?] {
-      [
-        "GDK_BACKEND": "wayland", "WAYLAND_DISPLAY": socket, "DISPLAY": nil,
+      if let mutter { return mutter.clientEnvironment }
+      return [
+        "GDK_BACKEND": "wayland", "WAYLAND_DISPLAY": swaySocket, "DISPLAY": nil,
         "XDG_RUNTIME_DIR": folder.appending(path: "clients").path,
       ]
     }
 
-    /// Starts a client and waits for its window.
+    /// Starts a client, waits for its window, and (on mutter) tiles it to its half.
     func start(_ arguments: [String], executable: URL = Probe.executable) throws -> Probe {
+      let before = mutter == nil ? nil : try screenshot()
       let client = try Probe.start(arguments, executable: executable, environment: clientEnvironment)
       _ = try #require(client.waitForLine(startingWith: "ready", timeout: 30), "\(client.output)")
+      if let before { try tile(onLeft: windows == 0, after: before) }
+      windows += 1
       return client
+    }
+
+    /// Tiles mutter's newest window to the left or the right half of the screen, once it
+    /// shows (mutter gives a new window the focus, and Super with an arrow tiles the focused
+    /// window), and waits until the far corner of that half shows it.
+    private func tile(onLeft: Bool, after before: Screen) throws {
+      let mutter = try #require(mutter)
+      let deadline = Date().addingTimeInterval(20)
+      // The window shows: the screen has changed.
+      while try screenshot().changed(from: before, columns: 0..<before.width) == 0 {
+        try #require(Date() < deadline, "the window never showed")
+        try mutter.send("sleep 50")
+      }
+      try mutter.key(
+        onLeft ? MutterSession.Keysym.left : MutterSession.Keysym.right, holding: [MutterSession.Keysym.superLeft])
+      let corner = onLeft ? 0..<8 : before.width - 8..<before.width
+      while try screenshot().changed(from: before, columns: corner) < 8 * 100 {
+        try #require(Date() < deadline, "the window was not tiled")
+        try mutter.send("sleep 50")
+      }
     }
 
     /// Starts the GTK 4 peer in `mode`.
@@ -93,13 +166,18 @@ struct WaylandDragTests {
         executable: URL(fileURLWithPath: PeerDragTests.python))
     }
 
+    /// The steps of a drag along `path`, up to its last point: the pointer goes to the first
+    /// point, waits, presses, and moves through the rest a tenth of a second apart.
+    private func dragSteps(_ path: [(Int, Int)]) -> [String] {
+      var steps = ["move \(path[0].0) \(path[0].1)", "sleep 200", "press", "sleep 100"]
+      for (x, y) in path.dropFirst() { steps += ["move \(x) \(y)", "sleep 100"] }
+      return steps
+    }
+
     /// Presses at the path's first point, moves through the rest a tenth of a second apart,
     /// hovers, and releases.
     func drag(along path: [(Int, Int)]) throws {
-      var steps = ["move \(path[0].0) \(path[0].1)", "sleep 200", "press", "sleep 100"]
-      for (x, y) in path.dropFirst() { steps += ["move \(x) \(y)", "sleep 100"] }
-      steps += ["sleep 300", "release"]
-      try point(steps)
+      try point(dragSteps(path) + ["sleep 300", "release"])
     }
 
     /// Moves to `point`, pauses as a hand does, and clicks the left or the right button.
@@ -108,24 +186,46 @@ struct WaylandDragTests {
       try self.point(["move \(point.x) \(point.y)", "sleep 100", "press\(suffix)", "sleep 50", "release\(suffix)"])
     }
 
-    /// Starts a drag along `path` that hovers at its end for `hover` milliseconds before the
-    /// release, and returns the pointer's process at once.
-    func startDrag(along path: [(Int, Int)], hover: Int) throws -> Process {
-      var steps = ["move \(path[0].0) \(path[0].1)", "sleep 200", "press", "sleep 100"]
-      for (x, y) in path.dropFirst() { steps += ["move \(x) \(y)", "sleep 100"] }
-      steps += ["sleep \(hover)", "release"]
-      return try startPointer(steps)
+    /// Drags along `path` and hovers at its end for up to `hover` milliseconds, calling
+    /// `whileHovering` over and over until it returns true or the hover is over; then
+    /// releases.
+    func drag(along path: [(Int, Int)], hover: Int, whileHovering: () throws -> Bool) throws {
+      if let mutter {
+        try point(dragSteps(path))
+        let end = Date().addingTimeInterval(Double(hover) / 1000)
+        while Date() < end, try !whileHovering() {}
+        try mutter.send("release 272")
+        return
+      }
+      let pointer = try startPointer(dragSteps(path) + ["sleep \(hover)", "release"])
+      while pointer.isRunning, try !whileHovering() {}
+      pointer.waitUntilExit()
+      try #require(pointer.terminationStatus == 0, "WaylandPointer failed")
     }
 
-    /// The output as it is now, through grim (wlroots' screen copy): its width, height and
-    /// pixels (cairo's ARGB32, row by row).
-    func screenshot() throws -> (width: Int, height: Int, pixels: [UInt32]) {
+    /// Drags along `path`, hovers, and presses Escape before any release (mutter only:
+    /// sway's session has no keyboard here); then lets the button go.
+    func dragAndEscape(along path: [(Int, Int)]) throws {
+      let mutter = try #require(mutter, "keys need mutter's session")
+      try point(dragSteps(path) + ["sleep 300"])
+      try mutter.key(MutterSession.Keysym.escape)
+      try mutter.send("sleep 200")
+      try mutter.send("release 272")
+    }
+
+    /// The screen as it is now: grim (wlroots' screen copy) on sway, the screen cast on
+    /// mutter.
+    func screenshot() throws -> Screen {
       let file = folder.appending(path: "screen-\(UUID().uuidString).png")
-      _ = try Probe.run("/usr/bin/env", ["WAYLAND_DISPLAY=\(socket)", "grim", file.path])
+      if let mutter {
+        try mutter.screenshot(to: file)
+      } else {
+        _ = try Probe.run("/usr/bin/env", ["WAYLAND_DISPLAY=\(swaySocket)", "grim", file.path])
+      }
       defer { try? FileManager.default.removeItem(at: file) }
       let surface = try #require(cairo_image_surface_create_from_png(file.path))
       defer { cairo_surface_destroy(surface) }
-      try #require(cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, "grim wrote no PNG")
+      try #require(cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, "no PNG of the screen")
       let width = Int(cairo_image_surface_get_width(surface))
       let height = Int(cairo_image_surface_get_height(surface))
       let stride = Int(cairo_image_surface_get_stride(surface))
@@ -136,11 +236,26 @@ struct WaylandDragTests {
         let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
         pixels.append(contentsOf: UnsafeBufferPointer(start: row, count: width))
       }
-      return (width, height, pixels)
+      return Screen(width: width, height: height, pixels: pixels)
     }
 
-    /// Plays `steps` with the virtual pointer.
+    /// Plays `steps` with the pointer: WaylandPointer's on sway, the remote desktop's on
+    /// mutter (`move X Y` is its `pointer X Y`, `press` its left button).
     private func point(_ steps: [String]) throws {
+      if let mutter {
+        for step in steps {
+          let words = step.split(separator: " ")
+          switch words[0] {
+          case "move": try mutter.send("pointer \(words[1]) \(words[2])")
+          case "press": try mutter.send("press 272")
+          case "release": try mutter.send("release 272")
+          case "press-right": try mutter.send("press 273")
+          case "release-right": try mutter.send("release 273")
+          default: try mutter.send(step)
+          }
+        }
+        return
+      }
       let process = try startPointer(steps)
       process.waitUntilExit()
       try #require(process.terminationStatus == 0, "WaylandPointer failed")
@@ -148,7 +263,7 @@ struct WaylandDragTests {
 
     private func startPointer(_ steps: [String]) throws -> Process {
       var environment = ProcessInfo.processInfo.environment
-      environment["WAYLAND_DISPLAY"] = socket
+      environment["WAYLAND_DISPLAY"] = swaySocket
       let process = Process()
       process.executableURL = WaylandDragTests.pointer
       process.arguments = ["1280", "800"] + steps
@@ -158,7 +273,8 @@ struct WaylandDragTests {
     }
 
     func close() {
-      compositor.terminate()
+      sway?.terminate()
+      mutter?.close()
       try? FileManager.default.removeItem(at: folder)
     }
   }
@@ -168,20 +284,22 @@ struct WaylandDragTests {
   /// From the probe's label (the left half) into the peer's window (the right).
   static let outward = [(100, 100), (110, 100), (130, 100), (200, 120), (400, 150), (700, 150), (900, 150), (901, 151)]
 
-  /// Runs `body` with the probe (`ours`) on the left and the peer on the right.
+  /// Runs `body` on `compositor` with the probe (`ours`) on the left and the peer on the right.
   func withPeer(
-    ours: [String], peer mode: String, _ arguments: [String] = [], body: (Session, Probe, Probe) throws -> Void
+    on compositor: Compositor, ours: [String], peer mode: String, _ arguments: [String] = [],
+    body: (Session, Probe, Probe) throws -> Void
   ) throws {
     // Its own compositor, but the X display's turn all the same: the transfers and the
     // windows of the tests on X11 would otherwise share the machine's cores with these.
     try DisplayLock.withExclusiveDisplay {
-      let session = try Session()
+      let session = try Session(compositor)
       defer { session.close() }
       let probe = try session.start(ours)
       defer { probe.terminate() }
       let peer = try session.peer(mode, arguments)
       defer { peer.terminate() }
       try body(session, probe, peer)
+      #expect(probe.criticals.isEmpty, "\(probe.criticals)")
     }
   }
 
@@ -194,9 +312,10 @@ struct WaylandDragTests {
     }
   }
 
-  @Test(.enabled(if: hasWayland, "needs sway, WaylandPointer and python3-gi with GTK 4"))
-  func japaneseTextFromAGTKPeerArrivesExactly() throws {
-    try withPeer(ours: ["drop", "DragDropGTK-wayland-ours"], peer: "source", ["北海道の夏 🌻"]) { session, probe, _ in
+  @Test(.enabled(if: hasAnyCompositor, "needs sway or mutter, and python3-gi with GTK 4"), arguments: compositors)
+  func japaneseTextFromAGTKPeerArrivesExactly(on compositor: Compositor) throws {
+    try withPeer(on: compositor, ours: ["drop", "DragDropGTK-wayland-ours"], peer: "source", ["北海道の夏 🌻"]) {
+      session, probe, _ in
       try session.drag(along: Self.inward)
       #expect(probe.waitForLine(startingWith: "dropped", timeout: 20) == "dropped 北海道の夏 🌻", "\(probe.output)")
       #expect(probe.lines.contains("types [\"public.utf8-plain-text\"] local=none"), "\(probe.output)")
@@ -205,9 +324,12 @@ struct WaylandDragTests {
 
   /// Drags 青森 from the probe's label into the peer in `mode`, lets `check` read the peer,
   /// and returns the source's delegate calls once its drag has ended.
-  func dragOut(peer mode: String, check: (_ peer: Probe) throws -> Void) throws -> [String] {
+  func dragOut(on compositor: Compositor, peer mode: String, check: (_ peer: Probe) throws -> Void) throws
+    -> [String]
+  {
     var calls: [String] = []
-    try withPeer(ours: ["drag", "DragDropGTK-wayland-ours", "青森"], peer: mode) { session, probe, peer in
+    try withPeer(on: compositor, ours: ["drag", "DragDropGTK-wayland-ours", "青森"], peer: mode) {
+      session, probe, peer in
       try session.drag(along: Self.outward)
       try check(peer)
       calls = sourceCalls(probe)
@@ -217,72 +339,102 @@ struct WaylandDragTests {
 
   static var hasGrim: Bool { hasWayland && Probe.which("grim") != nil }
 
+  /// The compositors whose screen a test can read.
+  static var screenCompositors: [Compositor] {
+    (hasGrim ? [.sway] : []) + (hasMutter ? [.mutter] : [])
+  }
+
   /// Our drag's image follows the pointer over another application: while the drag hovers
   /// over the peer, the peer's half of the screen shows the label's preview, which is gone
   /// once the drag has dropped. (GDK destroys a hidden drag icon's surface on Wayland, so
   /// the icon is never hidden over our own window, only emptied.)
-  @Test(.enabled(if: hasGrim, "needs sway, grim, WaylandPointer and python3-gi with GTK 4"))
-  func theDragImageFollowsThePointerOverAnotherApplication() throws {
-    try withPeer(ours: ["drag", "DragDropGTK-wayland-ours", "青森"], peer: "target") { session, probe, peer in
+  @Test(
+    .enabled(if: !screenCompositors.isEmpty, "needs sway with grim, or mutter, and python3-gi with GTK 4"),
+    arguments: screenCompositors)
+  func theDragImageFollowsThePointerOverAnotherApplication(on compositor: Compositor) throws {
+    try withPeer(on: compositor, ours: ["drag", "DragDropGTK-wayland-ours", "青森"], peer: "target") {
+      session, probe, peer in
       let before = try session.screenshot()
-      /// How many of the peer's pixels differ from `before`.
-      func changed(_ now: (width: Int, height: Int, pixels: [UInt32])) -> Int {
-        guard now.width == before.width, now.height == before.height else { return 0 }
-        var count = 0
-        for y in 0..<now.height {
-          for x in 660..<now.width where now.pixels[y * now.width + x] != before.pixels[y * now.width + x] {
-            count += 1
-          }
-        }
-        return count
-      }
-      let pointer = try session.startDrag(along: Self.outward, hover: 3000)
-      _ = try #require(peer.waitForLine(startingWith: "formats", timeout: 20), "\(peer.output)")
-      // Screens while the drag hovers over the peer, until the image shows or the drag ends.
+      // The peer's half, but for a margin by the border.
+      let peerColumns = 660..<before.width
       var most = 0
-      while pointer.isRunning, most <= 10_000 { most = max(most, changed(try session.screenshot())) }
-      pointer.waitUntilExit()
+      var waitedForFormats = false
+      // Screens while the drag hovers over the peer, until the image shows or the drag ends.
+      try session.drag(along: Self.outward, hover: 3000) {
+        if !waitedForFormats {
+          _ = try #require(peer.waitForLine(startingWith: "formats", timeout: 20), "\(peer.output)")
+          waitedForFormats = true
+        }
+        most = max(most, try session.screenshot().changed(from: before, columns: peerColumns))
+        return most > 10_000
+      }
       #expect(most > 10_000, "at most \(most) of the peer's pixels changed while the drag was over it")
       #expect(peer.waitForAnyLine(startingWith: "received", timeout: 20) == "received 青森", "\(peer.output)")
       _ = sourceCalls(probe)
       // Once dropped, the image is gone.
-      #expect(changed(try session.screenshot()) < 1_000)
+      var left = Int.max
+      for _ in 0..<20 where left >= 1_000 {
+        left = try session.screenshot().changed(from: before, columns: peerColumns)
+      }
+      #expect(left < 1_000, "\(left) of the peer's pixels still differ after the drop")
     }
   }
 
-  @Test(.enabled(if: hasWayland, "needs sway, WaylandPointer and python3-gi with GTK 4"))
-  func ourTextArrivesInAGTKPeerAndTheSourceHearsACopy() throws {
-    let calls = try dragOut(peer: "target") { peer in
+  @Test(.enabled(if: hasAnyCompositor, "needs sway or mutter, and python3-gi with GTK 4"), arguments: compositors)
+  func ourTextArrivesInAGTKPeerAndTheSourceHearsACopy(on compositor: Compositor) throws {
+    let calls = try dragOut(on: compositor, peer: "target") { peer in
       #expect(peer.waitForAnyLine(startingWith: "received", timeout: 20) == "received 青森", "\(peer.output)")
     }
     #expect(
       calls == PeerDragTests.lift + ["source.willEnd(copy)", "source.didEnd(copy)", "source.sessionDidTransferItems"])
   }
 
-  @Test(.enabled(if: hasWayland, "needs sway, WaylandPointer and python3-gi with GTK 4"))
-  func aMoveThePeerRefusedIsACancelAndTheSourceKeepsItsItem() throws {
-    let calls = try dragOut(peer: "target-refuse") { peer in
+  @Test(.enabled(if: hasAnyCompositor, "needs sway or mutter, and python3-gi with GTK 4"), arguments: compositors)
+  func aMoveThePeerRefusedIsACancelAndTheSourceKeepsItsItem(on compositor: Compositor) throws {
+    let calls = try dragOut(on: compositor, peer: "target-refuse") { peer in
       #expect(peer.waitForAnyLine(startingWith: "refused", timeout: 20) == "refused 青森", "\(peer.output)")
     }
-    #expect(
-      calls == PeerDragTests.lift + [
-        "source.willEnd(cancel)", "source.previewForCancelling(item 0)", "source.willAnimateCancel(item 0)",
-        "source.didEnd(cancel)",
-      ])
+    #expect(calls == PeerDragTests.lift + Self.cancelled)
   }
 
-  @Test(.enabled(if: hasWayland, "needs sway, WaylandPointer and python3-gi with GTK 4"))
-  func aMoveThePeerTookEndsAsAMove() throws {
-    let calls = try dragOut(peer: "target-move") { peer in
+  /// The source's calls after the lift, for a drag that ended as a cancel.
+  static let cancelled = [
+    "source.willEnd(cancel)", "source.previewForCancelling(item 0)", "source.willAnimateCancel(item 0)",
+    "source.didEnd(cancel)",
+  ]
+
+  @Test(.enabled(if: hasAnyCompositor, "needs sway or mutter, and python3-gi with GTK 4"), arguments: compositors)
+  func aMoveThePeerTookEndsAsAMove(on compositor: Compositor) throws {
+    let calls = try dragOut(on: compositor, peer: "target-move") { peer in
       #expect(peer.waitForAnyLine(startingWith: "received", timeout: 20) == "received 青森", "\(peer.output)")
     }
     #expect(
       calls == PeerDragTests.lift + ["source.willEnd(move)", "source.didEnd(move)", "source.sessionDidTransferItems"])
   }
 
-  @Test(.enabled(if: hasWayland, "needs sway, WaylandPointer and python3-gi with GTK 4"))
-  func aBigDropStreamsIntoAFileWithFlatMemoryOnBothSides() throws {
-    try withPeer(ours: ["drop-files", "DragDropGTK-wayland-ours"], peer: "big", ["128"]) { session, probe, peer in
+  /// Escape over another application cancels our drag there: the peer gets nothing, the
+  /// source hears a cancel and keeps its item, and the next drag, with the same hand, lands.
+  @Test(.enabled(if: hasMutter, "needs mutter and python3-gi with GTK 4"))
+  func escapeOverAPeerCancelsAndTheNextDragLands() throws {
+    try withPeer(on: .mutter, ours: ["drag", "DragDropGTK-wayland-ours", "青森"], peer: "target") {
+      session, probe, peer in
+      try session.dragAndEscape(along: Self.outward)
+      #expect(sourceCalls(probe) == PeerDragTests.lift + Self.cancelled, "\(probe.output)")
+      #expect(!peer.lines.contains { $0.hasPrefix("received") }, "\(peer.output)")
+      let ended = probe.lines.count
+      try session.drag(along: Self.outward)
+      #expect(peer.waitForAnyLine(startingWith: "received", timeout: 20) == "received 青森", "\(peer.output)")
+      _ = probe.waitForAnyLine(startingWith: "call source.sessionDidTransferItems", timeout: 20)
+      #expect(
+        probe.lines.dropFirst(ended).filter { $0.hasPrefix("call source.didEnd") } == ["call source.didEnd(copy)"],
+        "\(probe.output)")
+    }
+  }
+
+  @Test(.enabled(if: hasAnyCompositor, "needs sway or mutter, and python3-gi with GTK 4"), arguments: compositors)
+  func aBigDropStreamsIntoAFileWithFlatMemoryOnBothSides(on compositor: Compositor) throws {
+    try withPeer(on: compositor, ours: ["drop-files", "DragDropGTK-wayland-ours"], peer: "big", ["128"]) {
+      session, probe, peer in
       let before = (try PeerDragTests.peakMemory(of: probe.pid), try PeerDragTests.peakMemory(of: peer.pid))
       try session.drag(along: Self.inward)
       #expect(
@@ -294,12 +446,12 @@ struct WaylandDragTests {
     }
   }
 
-  @Test(.enabled(if: hasWayland, "needs sway, WaylandPointer and python3-gi with GTK 4"))
-  func rawBytesArriveBetweenOurOwnProcessesThroughTheChannel() throws {
+  @Test(.enabled(if: hasAnyCompositor, "needs sway or mutter, and python3-gi with GTK 4"), arguments: compositors)
+  func rawBytesArriveBetweenOurOwnProcessesThroughTheChannel(on compositor: Compositor) throws {
     let directory = try TemporaryDirectory()
     let archive = try PeerDragTests.archive(in: directory)
     try DisplayLock.withExclusiveDisplay {
-      let session = try Session()
+      let session = try Session(compositor)
       defer { session.close() }
       let source = try session.start(["drag-file-backed", "DragDropGTK-wayland-archive", archive.url.path])
       defer { source.terminate() }

@@ -18,6 +18,11 @@ after each, or `error TEXT`:
   pointer X Y       the pointer moves there
   press BUTTON      a pointer button (an evdev code: 272 is the left one) goes down
   release BUTTON    and up
+  key KEYSYM        a key (an X keysym, in hex or decimal) is pressed and released
+  keydown KEYSYM    a key goes down
+  keyup KEYSYM      and up
+  screenshot PATH   writes the monitor as it is now to PATH, a PNG (from a PipeWire stream
+                    of the same screen cast, through GStreamer)
   sleep MS          waits, as a hand does between steps
 
 Everything it started dies with it, when its standard input closes or it is killed.
@@ -28,7 +33,11 @@ import sys
 import tempfile
 import time
 
-from gi.repository import Gio, GLib
+import gi
+
+gi.require_version("Gst", "1.0")
+gi.require_version("GdkPixbuf", "2.0")
+from gi.repository import GdkPixbuf, Gio, GLib, Gst
 
 import private_buses
 
@@ -91,7 +100,7 @@ stream_path = call(CAST, cast_path, CAST + ".Session", "RecordMonitor",
 # The stream must run before mutter takes input aimed at it.
 started = []
 bus.signal_subscribe(CAST, CAST + ".Stream", "PipeWireStreamAdded", stream_path, None,
-                     Gio.DBusSignalFlags.NONE, lambda *arguments: started.append(True))
+                     Gio.DBusSignalFlags.NONE, lambda *arguments: started.append(arguments[5].unpack()[0]))
 call(REMOTE, remote_path, REMOTE + ".Session", "Start")
 context = GLib.MainContext.default()
 deadline = time.monotonic() + 30
@@ -101,6 +110,45 @@ while not started and time.monotonic() < deadline:
 if not started:
     fail("the screen cast did not start")
 SESSION = REMOTE + ".Session"
+node = started[0]
+
+# The screen cast's frames, as they come: mutter sends one when the screen changes, so the
+# last one is the screen as it is now.
+Gst.init(None)
+frames = Gst.parse_launch(
+    f"pipewiresrc path={node} always-copy=true ! videoconvert ! video/x-raw,format=RGBA "
+    "! appsink name=frames max-buffers=1 drop=true sync=false")
+frames.set_state(Gst.State.PLAYING)
+sink = frames.get_by_name("frames")
+last_frame = None
+
+
+def screenshot(path):
+    """Writes the newest frame to `path`, waiting up to 10 s for the first."""
+    global last_frame
+    sample = sink.emit("try-pull-sample", 0 if last_frame else 10 * Gst.SECOND)
+    if sample is not None:
+        last_frame = sample
+    if last_frame is None:
+        raise RuntimeError("the screen cast sent no frame")
+    caps = last_frame.get_caps().get_structure(0)
+    frame_width, frame_height = caps.get_value("width"), caps.get_value("height")
+    buffer = last_frame.get_buffer()
+    ok, mapped = buffer.map(Gst.MapFlags.READ)
+    if not ok:
+        raise RuntimeError("the frame could not be read")
+    try:
+        pixels = GLib.Bytes.new(bytes(mapped.data))
+    finally:
+        buffer.unmap(mapped)
+    image = GdkPixbuf.Pixbuf.new_from_bytes(pixels, GdkPixbuf.Colorspace.RGB, True, 8, frame_width, frame_height,
+                                            frame_width * 4)
+    image.savev(path, "png", [], [])
+
+
+def key(keysym, pressed):
+    call(REMOTE, remote_path, SESSION, "NotifyKeyboardKeysym", GLib.Variant("(ub)", (keysym, pressed)))
+
 # mutter makes its virtual touchscreen at the first touch, and a client sees the seat's
 # touch capability only if it was there when the client started: one touch now, before any
 # client, where nothing is.
@@ -130,6 +178,14 @@ for line in sys.stdin:
         elif command in ("press", "release"):
             call(REMOTE, remote_path, SESSION, "NotifyPointerButton",
                  GLib.Variant("(ib)", (int(words[1]), command == "press")))
+        elif command in ("key", "keydown", "keyup"):
+            keysym = int(words[1], 0)
+            if command != "keyup":
+                key(keysym, True)
+            if command != "keydown":
+                key(keysym, False)
+        elif command == "screenshot":
+            screenshot(" ".join(words[1:]))
         elif command == "sleep":
             time.sleep(int(words[1]) / 1000)
         else:
@@ -138,5 +194,8 @@ for line in sys.stdin:
         print("ok", flush=True)
     except GLib.Error as error:
         print(f"error {error.message}", flush=True)
+    except (RuntimeError, ValueError) as error:
+        print(f"error {error}", flush=True)
 
+frames.set_state(Gst.State.NULL)
 private_buses.stop()

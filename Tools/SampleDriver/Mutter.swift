@@ -58,7 +58,8 @@ public final class MutterSession: @unchecked Sendable {
   }
 
   /// Runs one command of the session (`down 0 100 200`, `move …`, `up 0`, `pointer X Y`,
-  /// `press 272`, `release 272`) and waits until mutter has taken it.
+  /// `press 272`, `release 272`, `key KEYSYM`, `screenshot PATH`, `sleep MS`) and waits
+  /// until mutter has taken it.
   public func send(_ command: String) throws(DriverError) {
     let index = process.lineCount
     try process.write(line: command)
@@ -69,6 +70,66 @@ public final class MutterSession: @unchecked Sendable {
 
   public func close() {
     process.terminate()
+  }
+
+  // MARK: Keys and the screen
+
+  /// X keysyms the tests press.
+  public enum Keysym {
+    public static let escape: UInt32 = 0xff1b
+    public static let left: UInt32 = 0xff51
+    public static let right: UInt32 = 0xff53
+    public static let superLeft: UInt32 = 0xffeb
+  }
+
+  /// The X keysym of `key`: a character outside Latin-1 is its Unicode code point above
+  /// `0x01000000`, as X defines. Nil for text of more than one character.
+  public static func keysym(_ key: KeyEvent.Key) -> UInt32? {
+    switch key {
+    case .space: 0x20
+    case .return: 0xff0d
+    case .escape: Keysym.escape
+    case .tab: 0xff09
+    case .up: 0xff52
+    case .down: 0xff54
+    case .left: Keysym.left
+    case .right: Keysym.right
+    case .home: 0xff50
+    case .end: 0xff57
+    case .pageUp: 0xff55
+    case .pageDown: 0xff56
+    case .delete: 0xffff
+    case .backspace: 0xff08
+    case .character(let text):
+      if let scalar = text.unicodeScalars.first, text.unicodeScalars.count == 1 {
+        scalar.value < 0x100 ? scalar.value : 0x0100_0000 + scalar.value
+      } else {
+        nil
+      }
+    }
+  }
+
+  /// The keysyms of the left-hand keys that hold `modifiers`.
+  public static func keysyms(of modifiers: KeyModifiers) -> [UInt32] {
+    var keys: [UInt32] = []
+    if modifiers.contains(.control) { keys.append(0xffe3) }
+    if modifiers.contains(.shift) { keys.append(0xffe1) }
+    if modifiers.contains(.alternate) { keys.append(0xffe9) }
+    if modifiers.contains(.command) { keys.append(Keysym.superLeft) }
+    return keys
+  }
+
+  /// Presses and releases `keysym` while `modifiers` (keysyms too) are held.
+  public func key(_ keysym: UInt32, holding modifiers: [UInt32] = []) throws(DriverError) {
+    for modifier in modifiers { try send("keydown \(modifier)") }
+    try send("key \(keysym)")
+    for modifier in modifiers.reversed() { try send("keyup \(modifier)") }
+  }
+
+  /// Writes the monitor as it is now (the screen cast's newest frame) to `file`, a PNG of
+  /// ``width`` × ``height`` pixels.
+  public func screenshot(to file: URL) throws(DriverError) {
+    try send("screenshot \(file.path)")
   }
 
   // MARK: Fingers, paced as a hand moves
@@ -189,8 +250,10 @@ public struct MutterScenarioPlayer: Sendable {
         try session.send("release 272")
       case .wait(let duration):
         session.pause(duration)
-      case .key:
-        throw .unsupportedStep("a key: the mutter session sends none")
+      case .key(let key, let modifiers):
+        lastInput = window.lineCount
+        guard let keysym = MutterSession.keysym(key) else { throw .unsupportedStep("the key \(key)") }
+        try session.key(keysym, holding: MutterSession.keysyms(of: modifiers))
       case .capture:
         break
       case .settle:
