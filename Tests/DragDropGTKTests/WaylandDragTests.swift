@@ -130,9 +130,12 @@ struct WaylandDragTests {
     }
 
     /// Starts a client, waits for its window, and (on mutter) tiles it to its half.
-    func start(_ arguments: [String], executable: URL = Probe.executable) throws -> Probe {
+    func start(
+      _ arguments: [String], executable: URL = Probe.executable, environment: [String: String?] = [:]
+    ) throws -> Probe {
       let before = mutter == nil ? nil : try screenshot()
-      let client = try Probe.start(arguments, executable: executable, environment: clientEnvironment)
+      let client = try Probe.start(
+        arguments, executable: executable, environment: clientEnvironment.merging(environment) { $1 })
       _ = try #require(client.waitForLine(startingWith: "ready", timeout: 30), "\(client.output)")
       if let before { try tile(onLeft: windows == 0, after: before) }
       windows += 1
@@ -164,6 +167,13 @@ struct WaylandDragTests {
       try start(
         [PeerDragTests.peerScript.path, mode, "DragDropGTK-wayland-peer"] + arguments,
         executable: URL(fileURLWithPath: PeerDragTests.python))
+    }
+
+    /// Starts the Qt 6 peer (`qt6_peer.py`) in `mode`, on Wayland.
+    func qtPeer(_ mode: String, _ arguments: [String] = []) throws -> Probe {
+      try start(
+        [QtPeerDragTests.script.path, mode, "DragDropGTK-wayland-qt"] + arguments,
+        executable: URL(fileURLWithPath: PeerDragTests.python), environment: ["QT_QPA_PLATFORM": "wayland"])
     }
 
     /// The steps of a drag along `path`, up to its last point: the pointer goes to the first
@@ -324,7 +334,9 @@ struct WaylandDragTests {
 
   /// Drags 青森 from the probe's label into the peer in `mode`, lets `check` read the peer,
   /// and returns the source's delegate calls once its drag has ended.
-  func dragOut(on compositor: Compositor, peer mode: String, check: (_ peer: Probe) throws -> Void) throws
+  func dragOut(
+    on compositor: Compositor, peer mode: String, check: (_ peer: Probe) throws -> Void
+  ) throws
     -> [String]
   {
     var calls: [String] = []
@@ -466,6 +478,94 @@ struct WaylandDragTests {
         sourceCalls(source).suffix(3) == [
           "source.willEnd(copy)", "source.didEnd(copy)", "source.sessionDidTransferItems",
         ])
+    }
+  }
+
+  // MARK: A Qt 6 peer
+
+  static var hasQtWayland: Bool {
+    QtPeerDragTests.hasQt
+      && FileManager.default.fileExists(
+        atPath: "/usr/lib/x86_64-linux-gnu/qt6/plugins/platforms/libqwayland-generic.so")
+  }
+
+  /// The compositors a Qt peer runs on here.
+  static var qtCompositors: [Compositor] { hasQtWayland ? compositors : [] }
+
+  /// Drags from the Qt peer in `mode` (on the right) into the probe (`ours`, on the left).
+  func dragFromQt(
+    on compositor: Compositor, _ mode: [String], into ours: String = "drop",
+    check: (_ probe: Probe, _ peer: Probe) throws -> Void
+  ) throws {
+    try DisplayLock.withExclusiveDisplay {
+      let session = try Session(compositor)
+      defer { session.close() }
+      let probe = try session.start([ours, "DragDropGTK-wayland-ours"])
+      defer { probe.terminate() }
+      let peer = try session.qtPeer(mode[0], Array(mode.dropFirst()))
+      defer { peer.terminate() }
+      try session.drag(along: Self.inward)
+      try check(probe, peer)
+      #expect(probe.criticals.isEmpty, "\(probe.criticals)")
+    }
+  }
+
+  @Test(.enabled(if: !qtCompositors.isEmpty, "needs PyQt6 with Qt's Wayland platform"), arguments: qtCompositors)
+  func japaneseTextFromQtArrivesExactly(on compositor: Compositor) throws {
+    try dragFromQt(on: compositor, ["text", "北海道の夏 🌻"]) { probe, peer in
+      #expect(
+        probe.waitForAnyLine(startingWith: "dropped", timeout: QtPeerDragTests.answerDeadline)
+          == "dropped 北海道の夏 🌻", "\(probe.output)")
+      #expect(peer.waitForLine(startingWith: "drag-end", timeout: 20) == "drag-end copy", "\(peer.output)")
+    }
+  }
+
+  @Test(.enabled(if: !qtCompositors.isEmpty, "needs PyQt6 with Qt's Wayland platform"), arguments: qtCompositors)
+  func pngBytesFromQtArriveWhole(on compositor: Compositor) throws {
+    try dragFromQt(on: compositor, ["png", "3072"], into: "drop-files") { probe, peer in
+      #expect(
+        probe.waitForAnyLine(startingWith: "received-file", timeout: QtPeerDragTests.answerDeadline)
+          == "received-file \(3 << 20)", "\(probe.output)")
+      #expect(peer.waitForLine(startingWith: "drag-end", timeout: 20) == "drag-end copy", "\(peer.output)")
+    }
+  }
+
+  @Test(.enabled(if: !qtCompositors.isEmpty, "needs PyQt6 with Qt's Wayland platform"), arguments: qtCompositors)
+  func aHundredFilesFromQtArriveAsOneItemEach(on compositor: Compositor) throws {
+    let directory = try TemporaryDirectory()
+    let files = try (0..<100).map { try directory.write(Data("写真 \($0)".utf8), to: "メモ \($0).txt") }
+    try dragFromQt(on: compositor, ["files"] + files.map(\.path)) { probe, _ in
+      #expect(
+        probe.waitForLine(startingWith: "items", timeout: QtPeerDragTests.answerDeadline) == "items 100",
+        "\(probe.output)")
+      var urls: Set<String> = []
+      while urls.count < files.count, let line = probe.waitForLine(startingWith: "dropped-url", timeout: 20) {
+        urls.insert(String(line.dropFirst("dropped-url ".count)))
+      }
+      #expect(urls == Set(files.map(\.absoluteString)), "\(probe.output)")
+    }
+  }
+
+  /// A Qt peer with nothing for a type it offered: a typed error at once, and the drop ends.
+  @Test(.enabled(if: !qtCompositors.isEmpty, "needs PyQt6 with Qt's Wayland platform"), arguments: qtCompositors)
+  func aQtPeerThatRefusesIsATypedErrorAtOnce(on compositor: Compositor) throws {
+    try dragFromQt(on: compositor, ["refuse"]) { probe, peer in
+      let failed = probe.waitForLine(startingWith: "failed", timeout: QtPeerDragTests.answerDeadline)
+      #expect(failed?.hasSuffix("no data under text/plain") == true, "\(probe.output)")
+      #expect(!probe.lines.contains { $0.hasPrefix("dropped") })
+      #expect(peer.lines.contains { $0.hasPrefix("asked text/plain") }, "\(peer.output)")
+      #expect(probe.waitForAnyLine(startingWith: "call target.sessionDidEnd", timeout: 20) != nil, "\(probe.output)")
+    }
+  }
+
+  /// A Qt peer that dies when asked: a typed error at once. On Wayland the pipe of a peer
+  /// that died closes as a peer's that had nothing would: the same error as a refusal.
+  @Test(.enabled(if: !qtCompositors.isEmpty, "needs PyQt6 with Qt's Wayland platform"), arguments: qtCompositors)
+  func aQtPeerThatDiesIsATypedErrorAtOnce(on compositor: Compositor) throws {
+    try dragFromQt(on: compositor, ["die"]) { probe, _ in
+      let failed = probe.waitForLine(startingWith: "failed", timeout: QtPeerDragTests.answerDeadline)
+      #expect(failed?.hasSuffix("no data under text/plain") == true, "\(probe.output)")
+      #expect(probe.waitForAnyLine(startingWith: "call target.sessionDidEnd", timeout: 20) != nil, "\(probe.output)")
     }
   }
 }

@@ -8,7 +8,8 @@
   qt6_peer.py refuse TITLE         offers text/plain and has nothing when asked for it
   qt6_peer.py die TITLE            offers text/plain and exits when asked for it
 
-It prints one line per event on standard output: `ready`, `drag-begin`, `asked MIME` when a
+It runs on X11 unless QT_QPA_PLATFORM names another platform (`wayland`). It prints one
+line per event on standard output: `ready`, `drag-begin`, `asked MIME` when a
 target asks for a type, and `drag-end ACTION` (Qt's answer: copy, move or ignore).
 """
 import os
@@ -82,7 +83,7 @@ class Source(QLabel):
 
 def main():
     mode, title, rest = sys.argv[1], sys.argv[2], sys.argv[3:]
-    app = QApplication(["qt6_peer", "-platform", "xcb"])
+    app = QApplication(["qt6_peer", "-platform", os.environ.get("QT_QPA_PLATFORM", "xcb")])
     window = Source(mode, title, rest)
     window.show()
     from PyQt6.QtCore import QTimer
