@@ -26,11 +26,13 @@ struct PeerDragTests {
   /// Starts our program (`ours`, with `executable`, default the probe) and a peer
   /// (`peer`, the peer script's arguments after the title), waits for both to be ready,
   /// puts the peer's window at `peerX`, and drags with xdotool along `path`: press at its
-  /// first point, move through the rest a tenth of a second apart, hover, release. XDND
-  /// needs motion as motion, and a hover before the release.
+  /// first point, move through the rest a tenth of a second apart, hover, release (unless
+  /// `releases` is false: then `check` releases). XDND needs motion as motion, and a hover
+  /// before the release.
   func withPeer(
     ours: [String], executable: URL = Probe.executable, peerScript: URL = Self.peerScript, peer: [String],
-    peerX: Int, path: [(Int, Int)], beforeDrag: (_ ours: Probe, _ peer: Probe) throws -> Void = { _, _ in },
+    peerX: Int, path: [(Int, Int)], releases: Bool = true,
+    beforeDrag: (_ ours: Probe, _ peer: Probe) throws -> Void = { _, _ in },
     check: (_ ours: Probe, _ peer: Probe) throws -> Void
   ) throws {
     try DisplayLock.withExclusiveDisplay {
@@ -49,7 +51,8 @@ struct PeerDragTests {
       let start = try #require(path.first)
       var steps = ["mousemove", "\(start.0)", "\(start.1)", "sleep", "0.2", "mousedown", "1", "sleep", "0.1"]
       for (x, y) in path.dropFirst() { steps += ["mousemove", "\(x)", "\(y)", "sleep", "0.1"] }
-      steps += ["sleep", "0.3", "mouseup", "1"]
+      // Without the release, the button stays down (X holds it) for `check` to let go.
+      steps += releases ? ["sleep", "0.3", "mouseup", "1"] : ["sleep", "0.3"]
       try Probe.xdotool(steps)
       try check(probe, other)
     }
@@ -82,6 +85,45 @@ struct PeerDragTests {
       }
     }
     return calls
+  }
+
+  static var hasImport: Bool { hasPeer && Probe.which("import") != nil }
+
+  /// The X screen as it is now, through ImageMagick's `import`.
+  static func screenshot() throws -> WaylandDragTests.Screen {
+    let file = FileManager.default.temporaryDirectory.appending(path: "dragdrop-screen-\(UUID().uuidString).png")
+    defer { try? FileManager.default.removeItem(at: file) }
+    _ = try Probe.run("/usr/bin/import", ["-window", "root", file.path])
+    return try WaylandDragTests.Screen(png: file)
+  }
+
+  /// Our drag's image follows the pointer over another application on X11 too: while the
+  /// drag hovers over the peer (at x = 600), the peer's columns show the label's preview,
+  /// which is gone once the drag has dropped.
+  @Test(.enabled(if: hasImport, "needs an X display, xdotool, ImageMagick and python3-gi with GTK 4"))
+  func theDragImageFollowsThePointerOverAnotherApplication() throws {
+    let path = [(100, 100), (110, 100), (130, 100), (200, 120), (400, 150), (650, 150), (700, 150), (701, 151)]
+    let title = "DragDropGTK-drag-\(ProcessInfo.processInfo.processIdentifier)"
+    var before: WaylandDragTests.Screen?
+    try withPeer(
+      ours: ["drag", title, "青森"], peer: ["target"], peerX: 600, path: path, releases: false,
+      beforeDrag: { _, _ in before = try Self.screenshot() }
+    ) { probe, peer in
+      let before = try #require(before)
+      let columns = 600..<900
+      var most = 0
+      let end = Date().addingTimeInterval(3)
+      while Date() < end, most <= 10_000 {
+        most = max(most, try Self.screenshot().changed(from: before, columns: columns))
+      }
+      try Probe.xdotool(["mouseup", "1"])
+      #expect(most > 10_000, "at most \(most) of the peer's pixels changed while the drag was over it")
+      #expect(peer.waitForAnyLine(startingWith: "received", timeout: 20) == "received 青森", "\(peer.output)")
+      _ = probe.waitForAnyLine(startingWith: "call source.didEnd", timeout: 20)
+      var left = Int.max
+      for _ in 0..<20 where left >= 1_000 { left = try Self.screenshot().changed(from: before, columns: columns) }
+      #expect(left < 1_000, "\(left) of the peer's pixels still differ after the drop")
+    }
   }
 
   /// A process's peak resident memory so far, in bytes (VmHWM).

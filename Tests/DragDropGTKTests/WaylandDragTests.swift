@@ -46,6 +46,23 @@ struct WaylandDragTests {
     var height: Int
     var pixels: [UInt32]
 
+    /// The screen a PNG file holds.
+    init(png file: URL) throws {
+      let surface = try #require(cairo_image_surface_create_from_png(file.path))
+      defer { cairo_surface_destroy(surface) }
+      try #require(cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, "no PNG of the screen")
+      width = Int(cairo_image_surface_get_width(surface))
+      height = Int(cairo_image_surface_get_height(surface))
+      let stride = Int(cairo_image_surface_get_stride(surface))
+      let data = try #require(cairo_image_surface_get_data(surface))
+      pixels = []
+      pixels.reserveCapacity(width * height)
+      for y in 0..<height {
+        let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+        pixels.append(contentsOf: UnsafeBufferPointer(start: row, count: width))
+      }
+    }
+
     /// How many pixels in columns `columns` differ from `other`'s.
     func changed(from other: Screen, columns: Range<Int>) -> Int {
       guard width == other.width, height == other.height else { return 0 }
@@ -233,20 +250,7 @@ struct WaylandDragTests {
         _ = try Probe.run("/usr/bin/env", ["WAYLAND_DISPLAY=\(swaySocket)", "grim", file.path])
       }
       defer { try? FileManager.default.removeItem(at: file) }
-      let surface = try #require(cairo_image_surface_create_from_png(file.path))
-      defer { cairo_surface_destroy(surface) }
-      try #require(cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, "no PNG of the screen")
-      let width = Int(cairo_image_surface_get_width(surface))
-      let height = Int(cairo_image_surface_get_height(surface))
-      let stride = Int(cairo_image_surface_get_stride(surface))
-      let data = try #require(cairo_image_surface_get_data(surface))
-      var pixels: [UInt32] = []
-      pixels.reserveCapacity(width * height)
-      for y in 0..<height {
-        let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
-        pixels.append(contentsOf: UnsafeBufferPointer(start: row, count: width))
-      }
-      return Screen(width: width, height: height, pixels: pixels)
+      return try Screen(png: file)
     }
 
     /// Plays `steps` with the pointer: WaylandPointer's on sway, the remote desktop's on
