@@ -302,7 +302,14 @@ final class Reader: @unchecked Sendable {
   func itemProvider(withLinkFrom list: Data, _ listMIMEType: String) -> ItemProvider {
     let provider = itemProvider(offering: mimeTypes.filter { $0 != listMIMEType })
     if let link = try? PlatformFormats.decodeURIList(list, mimeType: listMIMEType, filesOnly: false).first {
-      provider.registerObject(link, visibility: .all)
+      // A browser offers the same address under several types (`text/x-moz-url` too): the
+      // list adds only the types not offered yet.
+      let offered = Set(provider.registeredContentTypes)
+      for contentType in link.writableContentTypes where !offered.contains(contentType) {
+        provider.registerDataRepresentation(for: contentType, visibility: .all) { completion in
+          link.loadData(for: contentType, completionHandler: completion)
+        }
+      }
     }
     return provider
   }

@@ -6,7 +6,7 @@ import Testing
 @testable import DragDropGTK
 
 /// Drags between Chromium and our windows, with real X input from xdotool. Chromium shows
-/// `Tests/Peers/chromium_peer.html` in an app window at x = 600: text, a link and an image to
+/// `Tests/Peers/browser_peer.html` in an app window at x = 600: text, a link and an image to
 /// drag, or a drop zone that logs what it got on its console, which Chromium writes to
 /// standard error. The GTKProbe's window is at the top left.
 @Suite("Drags with Chromium", .serialized)
@@ -14,7 +14,7 @@ struct BrowserDragTests {
   static let chromium = "/usr/bin/chromium"
   static var page: URL {
     URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .appending(path: "Peers/chromium_peer.html")
+      .appending(path: "Peers/browser_peer.html")
   }
   static var hasChromium: Bool {
     WindowTests.hasDisplay && WindowTests.hasXdotool && FileManager.default.isExecutableFile(atPath: chromium)

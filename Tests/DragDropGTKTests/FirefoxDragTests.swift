@@ -1,0 +1,138 @@
+import DragDrop
+import Foundation
+import TestSupport
+import Testing
+
+/// Drags between Firefox ESR and our windows, with real X input from xdotool. Firefox shows
+/// `Tests/Peers/browser_peer.html` in a window moved to x = 600 (its tab strip and toolbar
+/// above the page: the page says where it starts), with a profile of its own that writes
+/// the page's console to standard error. The GTKProbe's window is at the top left.
+///
+/// A web image comes from a local HTTP server, as a page's images do: Firefox offers its
+/// bytes as `image/png` beside a `text/uri-list` with its http address.
+@Suite("Drags with Firefox", .serialized)
+struct FirefoxDragTests {
+  static let firefox = "/usr/bin/firefox-esr"
+  static var hasFirefox: Bool {
+    WindowTests.hasDisplay && WindowTests.hasXdotool && FileManager.default.isExecutableFile(atPath: firefox)
+  }
+
+  /// The preferences of a profile that starts quietly on the page and logs its console.
+  static let preferences = """
+    user_pref("devtools.console.stdout.content", true);
+    user_pref("browser.shell.checkDefaultBrowser", false);
+    user_pref("browser.startup.homepage_override.mstone", "ignore");
+    user_pref("datareporting.policy.dataSubmissionEnabled", false);
+    user_pref("toolkit.telemetry.reportingpolicy.firstRun", false);
+    user_pref("browser.aboutwelcome.enabled", false);
+    user_pref("browser.sessionstore.resume_from_crash", false);
+    user_pref("browser.tabs.warnOnClose", false);
+
+    """
+
+  /// Starts our program with `ours` and Firefox on the page with `query`, moves Firefox's
+  /// window to x = 600, and runs `body` with where the page starts on the screen.
+  func withFirefox(
+    ours: [String], query: [String: String],
+    body: (_ ours: Probe, _ firefox: Probe, _ page: (x: Int, y: Int)) throws -> Void
+  ) throws {
+    try DisplayLock.withExclusiveDisplay {
+      let profile = try TemporaryDirectory()
+      try Data(Self.preferences.utf8).write(to: profile.url.appending(path: "user.js"))
+      let probe = try Probe.start(ours)
+      defer { probe.terminate() }
+      _ = try #require(probe.waitForLine(startingWith: "ready", timeout: 30), "\(probe.output)")
+      var page = URLComponents(url: BrowserDragTests.page, resolvingAgainstBaseURL: false)!
+      page.queryItems = query.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) }
+      let browser = try Probe.start(
+        [
+          "--no-remote", "--new-instance", "--profile", profile.url.path, "--width", "600", "--height", "400",
+          page.url!.absoluteString,
+        ], executable: URL(fileURLWithPath: Self.firefox), environment: ["MOZ_ENABLE_WAYLAND": "0"])
+      defer { browser.terminate(grace: 2) }
+      _ = try #require(browser.waitForAnyLine(timeout: 60) { $0.contains("peer: ready") }, "\(browser.output)")
+      let origin = try #require(browser.lines.first { $0.contains("peer: origin") }, "\(browser.output)")
+      let numbers = origin.split(separator: " ").compactMap { Int($0.filter(\.isNumber)) }
+      try #require(numbers.count == 2, "\(origin)")
+      let window = try #require(
+        Probe.xdotool(["search", "--onlyvisible", "--pid", "\(browser.pid)"]).split(separator: "\n").last
+          .map(String.init), "no Firefox window")
+      try Probe.xdotool(["windowmove", "--sync", window, "600", "0"])
+      try body(probe, browser, (600 + numbers[0], numbers[1]))
+    }
+  }
+
+  /// Drags from `start` on the page into the probe's drop window, and returns the probe's
+  /// lines once the drop session has ended.
+  func dropIntoProbe(
+    from start: (x: Int, y: Int), selecting: Bool = false, query: [String: String] = [:]
+  ) throws -> [String] {
+    let title = "DragDropGTK-drop-\(ProcessInfo.processInfo.processIdentifier)"
+    var lines: [String] = []
+    try withFirefox(ours: ["drop", title], query: query.merging(["mode": "source"]) { $1 }) { probe, _, page in
+      let point = (page.x + start.x, page.y + start.y)
+      // A triple click selects the line; the drag starts on the selection.
+      let prelude =
+        selecting
+        ? ["mousemove", "\(point.0)", "\(point.1)", "click", "--repeat", "3", "--delay", "80", "1", "sleep", "0.5"]
+        : []
+      try Probe.xdotool(BrowserDragTests.drag(along: BrowserDragTests.intoProbe(from: point), after: prelude))
+      _ = probe.waitForAnyLine(startingWith: "call target.sessionDidEnd", timeout: 20)
+      lines = probe.lines
+      #expect(probe.criticals.isEmpty, "\(probe.criticals)")
+    }
+    return lines
+  }
+
+  @Test(.enabled(if: hasFirefox, "needs an X display, xdotool and Firefox ESR"))
+  func japaneseTextSelectedInFirefoxArrivesExactly() throws {
+    let lines = try dropIntoProbe(from: (60, 40), selecting: true)
+    #expect(lines.contains("dropped 北海道の夏"), "\(lines)")
+  }
+
+  @Test(.enabled(if: hasFirefox, "needs an X display, xdotool and Firefox ESR"))
+  func aLinkFromFirefoxArrivesAsItsURL() throws {
+    let lines = try dropIntoProbe(from: (45, 118))
+    #expect(lines.contains("dropped-url https://example.org/%E5%8C%97%E6%B5%B7%E9%81%93"), "\(lines)")
+    #expect(lines.contains("items 1"), "\(lines)")
+  }
+
+  /// An image of a web page: one item that loads as the image and as its web address, as
+  /// UIKit gives a drop from Safari, not a link in the image's place.
+  @Test(.enabled(if: hasFirefox, "needs an X display, xdotool and Firefox ESR"))
+  func aWebImageFromFirefoxArrivesAsTheImageWithItsAddress() async throws {
+    let site = try TemporaryDirectory()
+    try await BrowserDragTests.writeSquare(to: site.url.appending(path: "square.png"))
+    let server = try Probe.start(
+      ["-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", site.url.path],
+      executable: URL(fileURLWithPath: "/usr/bin/python3"))
+    defer { server.terminate() }
+    let serving = try #require(server.waitForLine(startingWith: "Serving HTTP", timeout: 20), "\(server.output)")
+    let port = try #require(
+      serving.split(separator: " ").firstIndex(of: "port").map { serving.split(separator: " ")[$0 + 1] })
+    let address = "http://127.0.0.1:\(port)/square.png"
+    let lines = try dropIntoProbe(from: (48, 212), query: ["image": address])
+    #expect(lines.contains("items 1"), "\(lines)")
+    #expect(lines.contains("dropped-image public.png 96x64"), "\(lines)")
+    #expect(lines.contains("dropped-url \(address)"), "\(lines)")
+    // Firefox offers the address under three types; the item has each of its types once.
+    #expect(!lines.contains { $0.contains("already registered") }, "\(lines)")
+  }
+
+  @Test(.enabled(if: hasFirefox, "needs an X display, xdotool and Firefox ESR"))
+  func ourJapaneseTextArrivesInFirefox() throws {
+    let title = "DragDropGTK-drag-\(ProcessInfo.processInfo.processIdentifier)"
+    try withFirefox(ours: ["drag", title, "北海道の夏 🌻"], query: ["mode": "target"]) { probe, browser, page in
+      let path =
+        [(100, 100), (110, 100), (130, 100), (200, 120), (400, 150), (650, 150)]
+        + [(page.x + 150, page.y + 150), (page.x + 151, page.y + 151)]
+      try Probe.xdotool(BrowserDragTests.drag(along: path))
+      let got = browser.waitForAnyLine(timeout: 20) { $0.contains("peer: got") }
+      #expect(got?.contains("text/plain=\(BrowserDragTests.encoded("北海道の夏 🌻"))") == true, "\(browser.output)")
+      let ended = probe.waitForAnyLine(startingWith: "call source.didEnd", timeout: 20)
+      #expect(
+        ended?.hasPrefix("call source.didEnd(") == true && ended != "call source.didEnd(cancel)", "\(probe.output)")
+      #expect(probe.criticals.isEmpty, "\(probe.criticals)")
+    }
+  }
+}
