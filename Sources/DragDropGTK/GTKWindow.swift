@@ -113,6 +113,7 @@ public final class GTKWindow {
     nonisolated(unsafe) let titled = gtkWindow
     window.observeTitle { title in gtk_window_set_title(titled, title ?? "") }
     gtk_window_set_default_size(gtkWindow, width, height)
+    contentSize = (width, height)
     gtk_window_set_child(gtkWindow, surface.drawingArea)
     connectSignals()
     // Announcements reach screen readers through the drawing area's description, and the
@@ -237,7 +238,12 @@ public final class GTKWindow {
 
   // MARK: Signals
 
+  /// The size the window was made for, in points: its content's, without a title bar.
+  private let contentSize: (width: Int32, height: Int32)
+
   private func connectSignals() {
+    connections.append(
+      connectRealize(widget) { [weak self] in self?.makeRoomForTitleBar() })
     connections.append(
       connectCloseRequest(ddgtk_window(widget)) { [weak self] in
         guard let self else { return false }
@@ -253,6 +259,28 @@ public final class GTKWindow {
     clock.actionsDidRun = { [weak self] in self?.setNeedsDisplay() }
     clock.frameDriver = { [weak self] in self?.driveClockFromFrames() }
   }
+
+  /// Grows the window's default size by its title bar, once GTK has made one: a GTK 4
+  /// window's default size includes the title bar it draws itself (on GNOME's mutter, and
+  /// on any compositor without server-side decorations), and the views were laid out for
+  /// ``contentSize``. A compositor that sizes windows itself (a tiling one) still does.
+  private func makeRoomForTitleBar() {
+    guard !madeRoomForTitleBar else { return }
+    madeRoomForTitleBar = true
+    var titleBar: Int32 = 0
+    var child = gtk_widget_get_first_child(widget)
+    while let widget = child {
+      child = gtk_widget_get_next_sibling(widget)
+      guard widget != drawingArea, gtk_widget_get_visible(widget) != 0 else { continue }
+      var natural: Int32 = 0
+      gtk_widget_measure(widget, GTK_ORIENTATION_VERTICAL, contentSize.width, nil, &natural, nil, nil)
+      titleBar += natural
+    }
+    guard titleBar > 0 else { return }
+    gtk_window_set_default_size(ddgtk_window(widget), contentSize.width, contentSize.height + titleBar)
+  }
+
+  private var madeRoomForTitleBar = false
 
   /// Where the drawing area's top-left corner is in the window's surface (the X window), in
   /// logical pixels; nil before the window is realised. Add the surface's position on the

@@ -209,6 +209,15 @@ package func connectScaleFactorChanged(
   connect(UnsafeMutableRawPointer(widget), "notify::scale-factor", plain: handler)
 }
 
+/// `realize` of a GtkWidget, after the widget's own realisation (the signal runs first).
+@MainActor
+@discardableResult
+package func connectRealize(
+  _ widget: UnsafeMutablePointer<GtkWidget>, _ handler: @escaping @MainActor () -> Void
+) -> SignalConnection {
+  connect(UnsafeMutableRawPointer(widget), "realize", plain: handler)
+}
+
 // MARK: - GtkPopover
 
 /// `closed` of a GtkPopover: it was hidden, by GTK (a press outside it, Escape) or by us.

@@ -146,11 +146,13 @@ struct WaylandDragTests {
       ]
     }
 
-    /// Starts a client, waits for its window, and (on mutter) tiles it to its half.
+    /// Starts a client, waits for its window, and (on mutter, unless `tiles` is false) tiles
+    /// it to its half.
     func start(
-      _ arguments: [String], executable: URL = Probe.executable, environment: [String: String?] = [:]
+      _ arguments: [String], executable: URL = Probe.executable, environment: [String: String?] = [:],
+      tiles: Bool = true
     ) throws -> Probe {
-      let before = mutter == nil ? nil : try screenshot()
+      let before = mutter == nil || !tiles ? nil : try screenshot()
       let client = try Probe.start(
         arguments, executable: executable, environment: clientEnvironment.merging(environment) { $1 })
       _ = try #require(client.waitForLine(startingWith: "ready", timeout: 30), "\(client.output)")
@@ -323,6 +325,22 @@ struct WaylandDragTests {
     _ = probe.waitForAnyLine(startingWith: "call source.sessionDidTransferItems", timeout: 2)
     return probe.lines.filter { $0.hasPrefix("call ") && !$0.hasSuffix("sessionDidMove") }.map {
       String($0.dropFirst(5))
+    }
+  }
+
+  /// mutter lets GTK draw the title bar inside the window: the views still get the size the
+  /// window was made for (400 × 300), with the title bar above them.
+  @Test(.enabled(if: hasMutter, "needs mutter"))
+  func aWindowUnderItsOwnTitleBarGetsTheSizeItWasMadeFor() throws {
+    try DisplayLock.withExclusiveDisplay {
+      let session = try Session(.mutter)
+      defer { session.close() }
+      let probe = try session.start(["window", "DragDropGTK-wayland-size"], tiles: false)
+      defer { probe.terminate() }
+      let ready = try #require(probe.lines.first { $0.hasPrefix("ready") })
+      #expect(ready.hasSuffix("size=400x300"), "\(ready)")
+      let origin = try Probe.origin(in: ready)
+      #expect(origin.y > origin.x, "no title bar above the views: \(ready)")
     }
   }
 
