@@ -101,7 +101,12 @@ final class ReportingDropTarget: DropInteractionDelegate {
   func dropInteraction(_ interaction: DropInteraction, sessionDidExit session: DropSession) { updated = false }
   func dropInteraction(_ interaction: DropInteraction, sessionDidEnd session: DropSession) { updated = false }
 
+  /// With DRAGDROP_PROBE_DROP_TIME set, each `performDrop` reports when it came, in seconds
+  /// of the monotonic clock, so that a benchmark can set it beside the release it made.
+  private let reportsDropTime = ProcessInfo.processInfo.environment["DRAGDROP_PROBE_DROP_TIME"] != nil
+
   func dropInteraction(_ interaction: DropInteraction, performDrop session: DropSession) {
+    if reportsDropTime { report("perform-drop-at \(String(format: "%.6f", MainLoop.monotonicNow))") }
     let local = session.localDragSession == nil ? "none" : "ours"
     report("types \(session.items.first?.itemProvider.registeredContentTypes.map(\.identifier) ?? []) local=\(local)")
     report("items \(session.items.count)")
