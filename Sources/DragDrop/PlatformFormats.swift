@@ -187,12 +187,26 @@ public enum PlatformFormats {
       result.append(IncomingRepresentation(contentType: type, mimeType: mime, decoding: decoding))
     }
     let lowered = mimeTypes.map { $0.lowercased() }
-    // A browser's image: raw bytes beside a save-as offer, with no image/* type.
+    let offersImageType = lowered.contains { $0.hasPrefix("image/") }
+    // A browser's image: raw bytes beside a save-as offer (Chromium on X11), with no image/*
+    // type.
     let browserImage =
       lowered.contains("application/octet-stream") && lowered.contains("xdnddirectsave0")
-      && !lowered.contains { $0.hasPrefix("image/") }
+      && !offersImageType
     for (mime, lower) in zip(mimeTypes, lowered) {
       if ignoredMIMETypes.contains(mime) || lower.hasPrefix("chromium/") { continue }
+      // Raw bytes that name their file (Chromium on Wayland offers an image so): the file
+      // name's type, and an image's bytes say which image they are.
+      if lower.hasPrefix("application/octet-stream;"), let name = parameter("name", of: mime),
+        let type = ContentType(filenameExtension: URL(fileURLWithPath: name).pathExtension)
+      {
+        if type.conforms(to: .image) {
+          if !offersImageType { add(.untypedImage, mime, .sniffedImage) }
+        } else {
+          add(type, mime, .bytes)
+        }
+        continue
+      }
       switch lower {
       case "text/uri-list":
         add(.fileURL, mime, .uriList(filesOnly: true))
@@ -219,6 +233,21 @@ public enum PlatformFormats {
       }
     }
     return result
+  }
+
+  /// The value of parameter `name` of a MIME type (`type/subtype; name="value"`), unquoted;
+  /// nil when it has none.
+  static func parameter(_ name: String, of mimeType: String) -> String? {
+    for part in mimeType.split(separator: ";").dropFirst() {
+      let pair = part.split(separator: "=", maxSplits: 1)
+      guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == name.lowercased() else {
+        continue
+      }
+      var value = pair[1].trimmingCharacters(in: .whitespaces)
+      if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
+      return value.isEmpty ? nil : value
+    }
+    return nil
   }
 
   /// Decodes what a peer sent under `representation.mimeType` into the bytes of its
@@ -378,10 +407,16 @@ public enum PlatformFormats {
   }
 
   /// The URL of a `text/x-moz-url`: UTF-16 (little-endian unless a byte-order mark says
-  /// otherwise), the URL on the first line and a title on the second.
+  /// otherwise), the URL on the first line and a title on the second. Chromium on Wayland
+  /// writes it in UTF-8: a URL's scheme in UTF-16 always has zero bytes, so bytes with none
+  /// and no byte-order mark are read as UTF-8.
   public static func decodeMozURL(_ data: Data) throws(PlatformDataError) -> URL {
     let mime = "text/x-moz-url"
     guard !data.isEmpty else { throw .empty(mime) }
+    if !data.contains(0), !data.starts(with: [0xFE, 0xFF]), !data.starts(with: [0xFF, 0xFE]) {
+      guard let text = String(validating: data, as: UTF8.self) else { throw .invalidUTF8(mime) }
+      return try absoluteURL(text.split(whereSeparator: \.isNewline).first.map(String.init) ?? "")
+    }
     guard data.count % 2 == 0 else { throw .truncated(mime, reason: "an odd number of bytes in UTF-16 text") }
     var bytes = [UInt8](data)
     var bigEndian = false

@@ -53,7 +53,7 @@ struct FirefoxDragTests {
       _ = try #require(browser.waitForAnyLine(timeout: 60) { $0.contains("peer: ready") }, "\(browser.output)")
       let origin = try #require(browser.lines.first { $0.contains("peer: origin") }, "\(browser.output)")
       let numbers = origin.split(separator: " ").compactMap { Int($0.filter(\.isNumber)) }
-      try #require(numbers.count == 2, "\(origin)")
+      try #require(numbers.count == 4, "\(origin)")
       let window = try #require(
         Probe.xdotool(["search", "--onlyvisible", "--pid", "\(browser.pid)"]).split(separator: "\n").last
           .map(String.init), "no Firefox window")

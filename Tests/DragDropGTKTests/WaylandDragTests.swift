@@ -146,16 +146,16 @@ struct WaylandDragTests {
       ]
     }
 
-    /// Starts a client, waits for its window, and (on mutter, unless `tiles` is false) tiles
-    /// it to its half.
+    /// Starts a client, waits for its window (a line that `isReady` accepts), and (on
+    /// mutter, unless `tiles` is false) tiles it to its half.
     func start(
       _ arguments: [String], executable: URL = Probe.executable, environment: [String: String?] = [:],
-      tiles: Bool = true
+      tiles: Bool = true, isReady: @escaping (String) -> Bool = { $0.hasPrefix("ready") }
     ) throws -> Probe {
       let before = mutter == nil || !tiles ? nil : try screenshot()
       let client = try Probe.start(
         arguments, executable: executable, environment: clientEnvironment.merging(environment) { $1 })
-      _ = try #require(client.waitForLine(startingWith: "ready", timeout: 30), "\(client.output)")
+      _ = try #require(client.waitForAnyLine(timeout: 60, where: isReady), "\(client.output)")
       if let before { try tile(onLeft: windows == 0, after: before) }
       windows += 1
       return client
@@ -215,6 +215,14 @@ struct WaylandDragTests {
       try self.point(["move \(point.x) \(point.y)", "sleep 100", "press\(suffix)", "sleep 50", "release\(suffix)"])
     }
 
+    /// Clicks `count` times at `point` with the left button, as fast as a double or a
+    /// triple click, and rests.
+    func click(at point: (x: Int, y: Int), count: Int) throws {
+      var steps = ["move \(point.x) \(point.y)", "sleep 100"]
+      for _ in 0..<count { steps += ["press", "sleep 30", "release", "sleep 60"] }
+      try self.point(steps + ["sleep 400"])
+    }
+
     /// Drags along `path` and hovers at its end for up to `hover` milliseconds, calling
     /// `whileHovering` over and over until it returns true or the hover is over; then
     /// releases.
@@ -240,6 +248,18 @@ struct WaylandDragTests {
       try mutter.key(MutterSession.Keysym.escape)
       try mutter.send("sleep 200")
       try mutter.send("release 272")
+    }
+
+    /// Waits until the screen stands still (two screens in a row the same), for up to
+    /// `timeout` seconds: a window that was just resized has drawn itself again.
+    func waitUntilStill(timeout: TimeInterval = 10) throws {
+      let deadline = Date().addingTimeInterval(timeout)
+      var last = try screenshot()
+      while Date() < deadline {
+        let now = try screenshot()
+        if now.pixels == last.pixels { return }
+        last = now
+      }
     }
 
     /// The screen as it is now: grim (wlroots' screen copy) on sway, the screen cast on

@@ -93,6 +93,23 @@ import Testing
     #expect(representations[0].decoding == .sniffedImage)
   }
 
+  /// Chromium on Wayland offers an image's bytes as raw bytes that name their file.
+  @Test func rawBytesThatNameTheirFileTakeTheFilesType() {
+    let image = "application/octet-stream;name=\"sq.png\""
+    let offered = ["text/x-moz-url", "text/html", "text/plain;charset=utf-8", "text/plain", image]
+    let representations = PlatformFormats.incomingRepresentations(for: offered)
+    #expect(representations.map(\.contentType) == [.url, .utf8PlainText, .untypedImage])
+    #expect(representations.last == R(contentType: .untypedImage, mimeType: image, decoding: .sniffedImage))
+    let document = "application/octet-stream; name=report.pdf"
+    #expect(
+      PlatformFormats.incomingRepresentations(for: [document]) == [
+        R(contentType: ContentType(filenameExtension: "pdf")!, mimeType: document, decoding: .bytes)
+      ])
+    // An image type beside it is the image; a name without a type is nothing known.
+    #expect(PlatformFormats.incomingRepresentations(for: ["image/png", image]).map(\.contentType) == [.png])
+    #expect(PlatformFormats.incomingRepresentations(for: ["application/octet-stream;name=\"\""]).isEmpty)
+  }
+
   @Test func fileManagersGiveFiles() {
     let offered = ["text/uri-list", "GdkFileList", "x-special/gnome-copied-files", "text/plain;charset=utf-8"]
     #expect(
@@ -243,6 +260,18 @@ import Testing
     let bigEndian = Data(
       [0xFE, 0xFF] + Array("https://a.example".utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }))
     #expect(try PlatformFormats.decodeMozURL(bigEndian) == URL(string: "https://a.example"))
+  }
+
+  /// Chromium on Wayland writes `text/x-moz-url` in UTF-8, with its title on the next line.
+  @Test func mozillaURLsInUTF8AreRead() throws {
+    let utf8 = Data("https://example.org/%E5%8C%97\n北海道へ".utf8)
+    #expect(try PlatformFormats.decodeMozURL(utf8) == URL(string: "https://example.org/%E5%8C%97"))
+    #expect(throws: PlatformDataError.invalidUTF8("text/x-moz-url")) {
+      try PlatformFormats.decodeMozURL(Data([0x68, 0x74, 0xC3, 0x28]))
+    }
+    // UTF-16 without a byte-order mark is still UTF-16: its ASCII has zero bytes.
+    let littleEndian = Data(Array("https://a.example".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }))
+    #expect(try PlatformFormats.decodeMozURL(littleEndian) == URL(string: "https://a.example"))
   }
 
   @Test func gnomeCopiedFilesNameTheirVerb() throws {

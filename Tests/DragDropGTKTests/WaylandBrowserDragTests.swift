@@ -1,0 +1,175 @@
+import DragDrop
+import Foundation
+import TestSupport
+import Testing
+
+/// Drags between browsers and our windows on Wayland, on sway and on GNOME's mutter
+/// (``WaylandDragTests/Session``): Chromium (`--ozone-platform=wayland`) and Firefox ESR
+/// (`MOZ_ENABLE_WAYLAND=1`) show `Tests/Peers/browser_peer.html` on the right half of the
+/// screen, and the GTKProbe's window is on the left. The page says where it starts in its
+/// window, and the window's size, whenever the size changes; the tests aim once the window
+/// fills its half.
+@Suite("Drags with browsers on Wayland", .serialized)
+struct WaylandBrowserDragTests {
+  enum Browser: String, CustomTestStringConvertible, Sendable {
+    case chromium, firefox
+    var testDescription: String { rawValue }
+
+    var isInstalled: Bool {
+      FileManager.default.isExecutableFile(
+        atPath: self == .chromium ? BrowserDragTests.chromium : FirefoxDragTests.firefox)
+    }
+  }
+
+  /// Every installed browser on every compositor here.
+  static var cases: [(Browser, WaylandDragTests.Compositor)] {
+    [Browser.chromium, .firefox].filter(\.isInstalled).flatMap { browser in
+      WaylandDragTests.compositors.map { (browser, $0) }
+    }
+  }
+
+  /// Starts the probe (`ours`) on the left and `browser` on the page with `query` on the
+  /// right, and runs `body` with where the page starts on the screen.
+  func withBrowser(
+    _ browser: Browser, on compositor: WaylandDragTests.Compositor, ours: [String], query: [String: String],
+    body: (_ session: WaylandDragTests.Session, _ ours: Probe, _ browser: Probe, _ page: (x: Int, y: Int)) throws ->
+      Void
+  ) throws {
+    try DisplayLock.withExclusiveDisplay {
+      let session = try WaylandDragTests.Session(compositor)
+      defer { session.close() }
+      let probe = try session.start(ours)
+      defer { probe.terminate() }
+      let profile = try TemporaryDirectory()
+      var page = URLComponents(url: BrowserDragTests.page, resolvingAgainstBaseURL: false)!
+      page.queryItems = query.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) }
+      let peer: Probe
+      switch browser {
+      case .chromium:
+        peer = try session.start(
+          [
+            "--no-sandbox", "--test-type", "--enable-logging=stderr", "--user-data-dir=\(profile.url.path)",
+            "--no-first-run", "--disable-gpu", "--ozone-platform=wayland", "--password-store=basic",
+            "--window-size=600,400", "--app=\(page.url!.absoluteString)",
+          ], executable: URL(fileURLWithPath: BrowserDragTests.chromium), isReady: { $0.contains("peer: ready") })
+      case .firefox:
+        try Data(FirefoxDragTests.preferences.utf8).write(to: profile.url.appending(path: "user.js"))
+        peer = try session.start(
+          [
+            "--no-remote", "--new-instance", "--profile", profile.url.path, "--width", "600", "--height", "400",
+            page.url!.absoluteString,
+          ], executable: URL(fileURLWithPath: FirefoxDragTests.firefox),
+          environment: ["MOZ_ENABLE_WAYLAND": "1", "HOME": profile.url.path],
+          isReady: { $0.contains("peer: ready") })
+      }
+      defer { peer.terminate(grace: 2) }
+      // The page's origin once its window fills the right half. The window's size counts
+      // its shadow, which reaches past the half's edges as far on each side.
+      let origin = try #require(
+        peer.waitForAnyLine(timeout: 20) { line in
+          let numbers = Self.numbers(in: line)
+          return numbers.count == 4 && numbers[2] >= 640 && numbers[3] >= 800
+        }, "\(peer.output.suffix(3000))")
+      let numbers = Self.numbers(in: origin)
+      try session.waitUntilStill()
+      try body(session, probe, peer, (640 - (numbers[2] - 640) / 2 + numbers[0], -(numbers[3] - 800) / 2 + numbers[1]))
+      #expect(probe.criticals.isEmpty, "\(probe.criticals)")
+    }
+  }
+
+  /// The numbers of a page's `origin` line.
+  static func numbers(in line: String) -> [Int] {
+    guard let range = line.range(of: "peer: origin ") else { return [] }
+    return line[range.upperBound...].prefix { $0 != "\"" }.split(separator: " ").compactMap { Int($0) }
+  }
+
+  /// From a point of the page into the probe's drop window (the left half). The pointer
+  /// moves and rests inside the page first: Firefox on Wayland starts its drag some moves
+  /// after the threshold, and never once the pointer has left its window.
+  static func intoProbe(from start: (x: Int, y: Int)) -> [(Int, Int)] {
+    let inside = [(2, 1), (5, 2), (15, 5), (25, 7), (35, 9), (35, 9), (35, 9), (35, 9)].map {
+      (start.x - $0.0, start.y + $0.1)
+    }
+    return [start] + inside + [(600, 150), (450, 150), (300, 150), (301, 151)]
+  }
+
+  /// Drags from `start` on the page into the probe's drop window, and returns the probe's
+  /// lines once the drop session has ended.
+  func dropIntoProbe(
+    _ browser: Browser, on compositor: WaylandDragTests.Compositor, from start: (x: Int, y: Int),
+    selecting: Bool = false, query: [String: String] = [:]
+  ) throws -> [String] {
+    var lines: [String] = []
+    try withBrowser(
+      browser, on: compositor, ours: ["drop", "DragDropGTK-wayland-ours"],
+      query: query.merging(["mode": "source"]) { $1 }
+    ) { session, probe, _, page in
+      let point = (x: page.x + start.x, y: page.y + start.y)
+      // A triple click selects the line; the drag starts on the selection.
+      if selecting { try session.click(at: point, count: 3) }
+      try session.drag(along: Self.intoProbe(from: point))
+      // A browser now and then starts no drag from the first press (nothing reached our
+      // window): the hand tries once more, as a person would.
+      if probe.waitForAnyLine(startingWith: "call target.canHandle", timeout: 3) == nil {
+        try session.drag(along: Self.intoProbe(from: point))
+      }
+      _ = probe.waitForAnyLine(startingWith: "call target.sessionDidEnd", timeout: 20)
+      // A load may end after the session: what it brought, or its error.
+      if probe.lines.contains("call target.performDrop") {
+        _ = probe.waitForAnyLine(timeout: 20) { $0.hasPrefix("dropped") || $0.hasPrefix("failed") }
+      }
+      lines = probe.lines
+    }
+    return lines
+  }
+
+  @Test(.enabled(if: !cases.isEmpty, "needs Chromium or Firefox, and sway or mutter"), arguments: cases)
+  func japaneseTextSelectedInABrowserArrivesExactly(
+    _ browser: Browser, on compositor: WaylandDragTests.Compositor
+  ) throws {
+    let lines = try dropIntoProbe(browser, on: compositor, from: (60, 40), selecting: true)
+    #expect(lines.contains("dropped 北海道の夏"), "\(lines)")
+  }
+
+  @Test(.enabled(if: !cases.isEmpty, "needs Chromium or Firefox, and sway or mutter"), arguments: cases)
+  func aLinkFromABrowserArrivesAsItsURL(_ browser: Browser, on compositor: WaylandDragTests.Compositor) throws {
+    let lines = try dropIntoProbe(browser, on: compositor, from: (45, 118))
+    #expect(lines.contains("dropped-url https://example.org/%E5%8C%97%E6%B5%B7%E9%81%93"), "\(lines)")
+    #expect(lines.contains("items 1"), "\(lines)")
+  }
+
+  /// A web page's image, served over HTTP: one item that loads as the image and as its
+  /// address.
+  @Test(.enabled(if: !cases.isEmpty, "needs Chromium or Firefox, and sway or mutter"), arguments: cases)
+  func aWebImageArrivesAsTheImageWithItsAddress(
+    _ browser: Browser, on compositor: WaylandDragTests.Compositor
+  ) async throws {
+    let site = try TemporaryDirectory()
+    try await BrowserDragTests.writeSquare(to: site.url.appending(path: "square.png"))
+    let server = try Probe.start(
+      ["-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", site.url.path],
+      executable: URL(fileURLWithPath: "/usr/bin/python3"))
+    defer { server.terminate() }
+    let serving = try #require(server.waitForLine(startingWith: "Serving HTTP", timeout: 20), "\(server.output)")
+    let words = serving.split(separator: " ")
+    let port = try #require(words.firstIndex(of: "port").map { words[$0 + 1] })
+    let address = "http://127.0.0.1:\(port)/square.png"
+    let lines = try dropIntoProbe(browser, on: compositor, from: (48, 212), query: ["image": address])
+    #expect(lines.contains("items 1"), "\(lines)")
+    #expect(lines.contains("dropped-image public.png 96x64"), "\(lines)")
+    #expect(!lines.contains { $0.contains("already registered") }, "\(lines)")
+  }
+
+  @Test(.enabled(if: !cases.isEmpty, "needs Chromium or Firefox, and sway or mutter"), arguments: cases)
+  func ourJapaneseTextArrivesInABrowser(_ browser: Browser, on compositor: WaylandDragTests.Compositor) throws {
+    try withBrowser(
+      browser, on: compositor, ours: ["drag", "DragDropGTK-wayland-ours", "北海道の夏 🌻"], query: ["mode": "target"]
+    ) { session, probe, peer, page in
+      try session.drag(along: WaylandDragTests.outward.dropLast(2) + [(page.x + 260, 300), (page.x + 261, 301)])
+      let got = peer.waitForAnyLine(timeout: 20) { $0.contains("peer: got") }
+      #expect(got?.contains("text/plain=\(BrowserDragTests.encoded("北海道の夏 🌻"))") == true, "\(peer.output)")
+      let ended = probe.waitForAnyLine(startingWith: "call source.didEnd", timeout: 20)
+      #expect(ended != nil && ended != "call source.didEnd(cancel)", "\(probe.output)")
+    }
+  }
+}
