@@ -53,6 +53,14 @@ quiet = dict(stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 private_buses.spawn(["pipewire"], **quiet)
 private_buses.spawn(["wireplumber"], **quiet)
 socket_name = "wayland-dragdrop"
+# mutter opens a window whose area is over 80 % of the screen's maximized (its
+# auto-maximize setting, on by default): the tests' windows keep the size they ask for.
+settings = os.path.join(folder, "config", "glib-2.0", "settings")
+os.makedirs(settings)
+with open(os.path.join(settings, "keyfile"), "w") as keyfile:
+    keyfile.write("[org/gnome/mutter]\nauto-maximize=false\n")
+os.environ["XDG_CONFIG_HOME"] = os.path.join(folder, "config")
+os.environ["GSETTINGS_BACKEND"] = "keyfile"
 private_buses.spawn(
     ["mutter", "--headless", "--wayland", "--no-x11", "--wayland-display", socket_name,
      "--virtual-monitor", f"{width}x{height}"],
