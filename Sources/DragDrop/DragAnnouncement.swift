@@ -41,7 +41,15 @@ public enum DragAnnouncement: Hashable, Sendable {
 /// app's own localized string table (``strings(in:table:)``).
 public struct DragAnnouncementText: Sendable {
   /// Makes the sentence for one announcement.
-  public var sentence: @Sendable (DragAnnouncement) -> String
+  public var sentence: @Sendable (DragAnnouncement) -> String {
+    didSet { identity = Identity() }
+  }
+
+  /// Made anew with each `sentence`: a cache of sentences made by one text compares it.
+  package private(set) var identity = Identity()
+
+  /// Who made a text's sentences.
+  package final class Identity: Sendable {}
 
   /// Sentences made by `sentence`.
   public init(sentence: @escaping @Sendable (DragAnnouncement) -> String) {
@@ -161,7 +169,8 @@ extension DragAnnouncement {
 
 /// Where the window environment keeps its ``DragAnnouncementText``.
 enum DragAnnouncementsKey: WindowEnvironmentKey {
-  static var defaultValue: DragAnnouncementText { .standard }
+  /// Made once: the process's preferred languages are read at the first announcement.
+  static let defaultValue = DragAnnouncementText.standard
 }
 
 extension WindowEnvironment {

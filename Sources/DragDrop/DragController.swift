@@ -52,6 +52,58 @@ public final class DragController {
   var addCandidates: [Int: (interaction: DragInteraction, start: Touch)] = [:]
   /// Where the keyboard sensor's drag is.
   var keyboard = KeyboardDragState()
+  /// The drop interactions whose views have entered the window, held weakly: the drop
+  /// targets a keyboard drag visits are these, not a walk over every view at each key.
+  /// An interaction that left, or whose view left the window, is dropped when next read.
+  private var dropInteractions: [WeakDropInteraction] = []
+
+  /// Notes a drop interaction whose view entered the window (or was given the interaction
+  /// there).
+  func register(_ interaction: DropInteraction) {
+    guard !dropInteractions.contains(where: { $0.interaction === interaction }) else { return }
+    dropInteractions.append(WeakDropInteraction(interaction: interaction))
+  }
+
+  /// The drop interactions in the window that could take a drop: their view is in the
+  /// window and shown (no hidden view above it), and they have a delegate, in the window's
+  /// order (a view before its subviews, subviews back to front; a view's interactions in
+  /// the order they were added).
+  func dropInteractionsInWindowOrder() -> [DropInteraction] {
+    guard let window else { return [] }
+    dropInteractions.removeAll { entry in
+      guard let interaction = entry.interaction, let view = interaction.view else { return true }
+      return view.window !== window || !view.interactions.contains { $0 === interaction }
+    }
+    var shown: [(interaction: DropInteraction, path: [Int], order: Int)] = []
+    for entry in dropInteractions {
+      guard let interaction = entry.interaction, interaction.delegate != nil, let view = interaction.view,
+        let path = Self.treePath(of: view, in: window),
+        let order = view.interactions.firstIndex(where: { $0 === interaction })
+      else { continue }
+      shown.append((interaction, path, order))
+    }
+    shown.sort { a, b in
+      // A view's path is a prefix of its subviews' paths, which sort after it.
+      a.path.lexicographicallyPrecedes(b.path) || a.path == b.path && a.order < b.order
+    }
+    return shown.map(\.interaction)
+  }
+
+  /// The index of each view from the window down to `view` among its superview's subviews;
+  /// nil when the view or one above it is hidden, or it is not in `window`.
+  private static func treePath(of view: View, in window: Window) -> [Int]? {
+    var path: [Int] = []
+    var current = view
+    while current !== window {
+      guard !current.isHidden, let superview = current.superview,
+        let index = superview.subviews.firstIndex(where: { $0 === current })
+      else { return nil }
+      path.append(index)
+      current = superview
+    }
+    guard !window.isHidden else { return nil }
+    return path.reversed()
+  }
 
   init(window: Window) {
     self.window = window
@@ -645,4 +697,10 @@ extension DragController: WindowService {
   package func contentDidScroll(in view: View) {
     if drags.contains(where: { $0.phase != .ended }) { refreshDropTargets() }
   }
+}
+
+/// A drop interaction held weakly, in the controller's list of them.
+@MainActor
+struct WeakDropInteraction {
+  weak var interaction: DropInteraction?
 }

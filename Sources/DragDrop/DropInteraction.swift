@@ -32,7 +32,7 @@ public final class DropInteraction: Interaction {
   }
 
   /// Makes sure the window has its drag controller, which takes the keys of a keyboard drag.
-  public func didEnter(_ window: Window) { _ = window.dragController }
+  public func didEnter(_ window: Window) { window.dragController.register(self) }
 
   var traceName: String {
     name ?? view?.accessibilityLabel ?? "DropInteraction(\(view.map { "\(type(of: $0))" } ?? "no view"))"

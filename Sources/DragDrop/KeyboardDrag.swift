@@ -97,30 +97,22 @@ extension DragController {
   private func keyboardStops(for drag: LiveDrag) -> [(target: DropInteraction, stops: KeyboardDropStops)] {
     var result: [(DropInteraction, KeyboardDropStops)] = []
     guard let window else { return [] }
-    func visit(_ view: View) {
-      guard !view.isHidden else { return }
-      for case let interaction as DropInteraction in view.interactions where interaction.delegate != nil {
-        if canHandle(interaction, drag) {
-          let stops = interaction.keyboardDropStops
-          if stops.count > 0 {
-            // In window coordinates, found when the keys reach a stop.
-            result.append(
-              (
-                interaction,
-                KeyboardDropStops(
-                  count: stops.count,
-                  location: { [weak view] in
-                    let point = stops.location($0)
-                    return view?.convert(point, to: window) ?? point
-                  }, kind: stops.kind, isReached: stops.isReached,
-                  start: { [weak view] point in stops.start(view?.convert(point, from: window) ?? point) })
-              ))
-          }
-        }
-      }
-      view.subviews.forEach(visit)
+    for interaction in dropInteractionsInWindowOrder() where canHandle(interaction, drag) {
+      let stops = interaction.keyboardDropStops
+      guard stops.count > 0, let view = interaction.view else { continue }
+      // In window coordinates, found when the keys reach a stop.
+      result.append(
+        (
+          interaction,
+          KeyboardDropStops(
+            count: stops.count,
+            location: { [weak view] in
+              let point = stops.location($0)
+              return view?.convert(point, to: window) ?? point
+            }, kind: stops.kind, isReached: stops.isReached,
+            start: { [weak view] point in stops.start(view?.convert(point, from: window) ?? point) })
+        ))
     }
-    visit(window)
     return result
   }
 

@@ -184,6 +184,8 @@ open class ItemsView: ScrollView {
   /// The placeholder a keyboard drop went to: the focus moves onto its item when it is
   /// committed, unless the focus moved on before.
   weak var keyboardFocusPlaceholder: PlaceholderEntry?
+  /// The focus's last description, with what it said and whose sentences made it.
+  var lastFocusDescription: (announcement: DragAnnouncement, text: DragAnnouncementText.Identity, sentence: String)?
 
   open override var keyboardFocusRect: Rect? {
     keyboardFocus.flatMap { itemFrame(at: $0) }
@@ -209,8 +211,17 @@ open class ItemsView: ScrollView {
     guard let focus = keyboardFocus, contains(focus) else { return accessibilityLabel }
     let position = itemCounts.prefix(focus.section).reduce(0, +) + focus.item + 1
     let total = itemCounts.reduce(0, +)
-    return environment.announcements.sentence(
-      .focused(item: itemLabel(at: focus), position: position, of: total, isSelected: selected.contains(focus)))
+    let announcement = DragAnnouncement.focused(
+      item: itemLabel(at: focus), position: position, of: total, isSelected: selected.contains(focus))
+    // Every layout pass asks again (the ring follows a scroll): the sentence is made again
+    // only when what it says changed.
+    let announcements = environment.announcements
+    if let last = lastFocusDescription, last.announcement == announcement, last.text === announcements.identity {
+      return last.sentence
+    }
+    let sentence = announcements.sentence(announcement)
+    lastFocusDescription = (announcement, announcements.identity, sentence)
+    return sentence
   }
 
   /// Lists take the keyboard focus.

@@ -514,12 +514,14 @@ open class Window: View {
       return
     }
     // A view's own description says everything; a name is followed by the value and the
-    // hint.
-    let named = (focusedView.keyboardFocusLabel ?? focusedView.accessibilityLabel).map { name in
-      [name, focusedView.keyboardFocusValue, focusedView.accessibilityHint].compactMap { $0 }
-        .filter { !$0.isEmpty }.joined(separator: ", ")
-    }
-    guard let text = focusedView.accessibilityFocusDescription ?? named, text != describedFocus else { return }
+    // hint (worked out only for a view without a description of its own).
+    let text =
+      focusedView.accessibilityFocusDescription
+      ?? (focusedView.keyboardFocusLabel ?? focusedView.accessibilityLabel).map { name in
+        [name, focusedView.keyboardFocusValue, focusedView.accessibilityHint].compactMap { $0 }
+          .filter { !$0.isEmpty }.joined(separator: ", ")
+      }
+    guard let text, text != describedFocus else { return }
     describedFocus = text
     announcer?.describeFocus(text, speak: quietFocusChanges == 0)
   }

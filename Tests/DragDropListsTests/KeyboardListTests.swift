@@ -212,7 +212,7 @@ import Testing
   }
 
   @Test("A screen reader hears where the focus is; after a drop, the new focus is described without a word")
-  func focusIsDescribed() {
+  func focusIsDescribed() throws {
     let (scene, announcer) = focusedScene()
     scene.left.delegate = scene.leftModel
     scene.test.key(.down)
@@ -229,8 +229,13 @@ import Testing
       ])
     #expect(announcer.focusDescriptions.map(\.spoken) == [true, true, true, false])
     #expect(!announcer.isFocusSelected)
-    // Japanese, from the window's announcement text.
+    // Japanese, from the window's announcement text: the focus is described again at the
+    // next layout, though it has not moved.
     scene.test.window.environment.announcements = .standard(language: "ja")
+    let focused = try #require(scene.test.window.focusedView)
+    focused.setNeedsLayout()
+    focused.layoutIfNeeded()
+    #expect(announcer.focusDescriptions.last?.text == "青森、3 中 1 番目。")
     scene.test.key(.down)
     #expect(announcer.focusDescriptions.last?.text == "東京、3 中 2 番目。")
   }

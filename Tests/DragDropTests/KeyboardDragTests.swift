@@ -75,6 +75,59 @@ import Testing
         + DelegateCalls.transfer("source"))
   }
 
+  /// Tab visits the drop targets in the window's order (a view before its subviews,
+  /// subviews back to front), passes hidden ones and those outside the window, and follows
+  /// the view tree as it changes during the drag.
+  @Test func tabVisitsTargetsInTheWindowsOrderAsTheTreeChanges() {
+    let scene = Scene()
+    let window = scene.test.window
+    // The scene's two lists are already there; more targets, in a container, hidden, and
+    // outside the window.
+    var delegates: [TextTarget] = []
+    func target(_ name: String, in parent: View?, at index: Int? = nil) -> View {
+      // Side by side, so that each is the view under its own stop.
+      let view = View(frame: Rect(x: Double(10 + 30 * delegates.count), y: 10, width: 20, height: 20))
+      view.accessibilityLabel = name
+      let delegate = TextTarget()
+      delegates.append(delegate)
+      view.addInteraction(DropInteraction(delegate: delegate))
+      if let parent {
+        if let index { parent.insertSubview(view, at: index) } else { parent.addSubview(view) }
+      }
+      return view
+    }
+    let container = View(frame: Rect(x: 0, y: 300, width: 80, height: 100))
+    window.addSubview(container)
+    _ = target("B", in: container)
+    let d = target("D", in: container, at: 0)
+    let e = target("E", in: window)
+    let hidden = target("H", in: window)
+    hidden.isHidden = true
+    let outside = target("F", in: nil)
+    for view in [e, hidden, outside] { view.frame.origin.y = 310 }
+    func visits(_ count: Int) -> [String] {
+      (0..<count).map { _ in
+        scene.test.key(.tab)
+        return scene.announcer.announcements.last ?? ""
+      }
+    }
+    scene.test.key(.space)
+    #expect(
+      visits(6) == [
+        "Over First list.", "Over Second list, position 1 of 12.", "Over D.", "Over B.", "Over E.", "Over First list.",
+      ])
+    d.removeFromSuperview()
+    hidden.isHidden = false
+    window.addSubview(outside)
+    #expect(
+      visits(6) == [
+        "Over Second list, position 1 of 12.", "Over B.", "Over E.", "Over H.", "Over F.", "Over First list.",
+      ])
+    // A target whose interaction is taken off its view is passed by.
+    container.subviews[0].interactions.forEach { container.subviews[0].removeInteraction($0) }
+    #expect(visits(4) == ["Over Second list, position 1 of 12.", "Over E.", "Over H.", "Over F."])
+  }
+
   @Test func escapeCancels() {
     let scene = Scene()
     scene.test.key(.space)
