@@ -132,6 +132,33 @@ struct BrowserDragTests {
     #expect(lines.contains("dropped-url \(file.absoluteString)"), "\(lines)")
   }
 
+  /// A web page's image: the red square, served over HTTP on this machine by Python's
+  /// `http.server`, at ``address``.
+  final class SquareSite {
+    let directory: TemporaryDirectory
+    let server: Probe
+    let address: String
+
+    init() async throws {
+      directory = try TemporaryDirectory()
+      try await BrowserDragTests.writeSquare(to: directory.url.appending(path: "square.png"))
+      server = try Probe.start(
+        ["-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", directory.url.path],
+        executable: URL(fileURLWithPath: "/usr/bin/python3"))
+      let serving = server.waitForLine(startingWith: "Serving HTTP", timeout: 20)
+      let words = serving?.split(separator: " ") ?? []
+      guard let port = words.firstIndex(of: "port").map({ words[$0 + 1] }) else {
+        server.terminate()
+        throw NoServer(description: "no HTTP server: \(server.output)")
+      }
+      address = "http://127.0.0.1:\(port)/square.png"
+    }
+
+    struct NoServer: Error, CustomStringConvertible { var description: String }
+
+    func close() { server.terminate() }
+  }
+
   /// A red 96 × 64 PNG, decodable by a browser.
   @MainActor static func writeSquare(to file: URL) throws {
     let square = View(frame: Rect(x: 0, y: 0, width: 96, height: 64))

@@ -101,16 +101,9 @@ struct FirefoxDragTests {
   /// UIKit gives a drop from Safari, not a link in the image's place.
   @Test(.enabled(if: hasFirefox, "needs an X display, xdotool and Firefox ESR"))
   func aWebImageFromFirefoxArrivesAsTheImageWithItsAddress() async throws {
-    let site = try TemporaryDirectory()
-    try await BrowserDragTests.writeSquare(to: site.url.appending(path: "square.png"))
-    let server = try Probe.start(
-      ["-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", site.url.path],
-      executable: URL(fileURLWithPath: "/usr/bin/python3"))
-    defer { server.terminate() }
-    let serving = try #require(server.waitForLine(startingWith: "Serving HTTP", timeout: 20), "\(server.output)")
-    let port = try #require(
-      serving.split(separator: " ").firstIndex(of: "port").map { serving.split(separator: " ")[$0 + 1] })
-    let address = "http://127.0.0.1:\(port)/square.png"
+    let site = try await BrowserDragTests.SquareSite()
+    defer { site.close() }
+    let address = site.address
     let lines = try dropIntoProbe(from: (48, 212), query: ["image": address])
     #expect(lines.contains("items 1"), "\(lines)")
     #expect(lines.contains("dropped-image public.png 96x64"), "\(lines)")
