@@ -71,12 +71,14 @@ struct PeerDragTests {
   /// Drags the probe's label (at the top left) into a peer in `mode` at x = 600, and returns
   /// the source's delegate calls, moves left out, once its session has ended.
   func dragOut(
-    _ text: String, peer mode: String, source: String = "drag", check: (Probe) throws -> Void
+    _ text: String, peer mode: String, peerScript: URL = Self.peerScript, source: String = "drag",
+    check: (Probe) throws -> Void
   ) throws -> [String] {
     let path = [(100, 100), (110, 100), (130, 100), (200, 120), (400, 150), (650, 150), (700, 150), (701, 151)]
     let title = "DragDropGTK-drag-\(ProcessInfo.processInfo.processIdentifier)"
     var calls: [String] = []
-    try withPeer(ours: [source, title, text], peer: [mode], peerX: 600, path: path) { probe, peer in
+    try withPeer(ours: [source, title, text], peerScript: peerScript, peer: [mode], peerX: 600, path: path) {
+      probe, peer in
       try check(peer)
       _ = probe.waitForAnyLine(startingWith: "call source.didEnd", timeout: 20)
       _ = probe.waitForAnyLine(startingWith: "call source.sessionDidTransferItems", timeout: 2)

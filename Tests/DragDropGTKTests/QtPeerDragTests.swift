@@ -84,4 +84,38 @@ struct QtPeerDragTests {
       #expect(probe.waitForAnyLine(startingWith: "call target.sessionDidEnd", timeout: 20) != nil, "\(probe.output)")
     }
   }
+
+  // MARK: Our drags into a Qt application
+
+  @Test(.enabled(if: hasQt, "needs an X display, xdotool and PyQt6"))
+  func ourJapaneseTextArrivesInQtAndTheSourceHearsACopy() throws {
+    let calls = try peers.dragOut("北海道の夏 🌻", peer: "target", peerScript: Self.script) { peer in
+      #expect(peer.waitForAnyLine(startingWith: "received", timeout: 20) == "received 北海道の夏 🌻", "\(peer.output)")
+    }
+    #expect(
+      calls == PeerDragTests.lift + ["source.willEnd(copy)", "source.didEnd(copy)", "source.sessionDidTransferItems"])
+  }
+
+  @Test(.enabled(if: hasQt, "needs an X display, xdotool and PyQt6"))
+  func aMoveQtTookEndsAsAMove() throws {
+    let calls = try peers.dragOut("青森", peer: "target-move", peerScript: Self.script) { peer in
+      #expect(peer.waitForAnyLine(startingWith: "received", timeout: 20) == "received 青森", "\(peer.output)")
+    }
+    #expect(
+      calls == PeerDragTests.lift + ["source.willEnd(move)", "source.didEnd(move)", "source.sessionDidTransferItems"])
+  }
+
+  /// Qt accepted the move while the drag hovered, then ignored the drop: its XdndFinished
+  /// says so, and the source keeps its item.
+  @Test(.enabled(if: hasQt, "needs an X display, xdotool and PyQt6"))
+  func aMoveQtRefusedIsACancelAndTheSourceKeepsItsItem() throws {
+    let calls = try peers.dragOut("青森", peer: "target-refuse", peerScript: Self.script) { peer in
+      #expect(peer.waitForAnyLine(startingWith: "refused", timeout: 20) == "refused 青森", "\(peer.output)")
+    }
+    #expect(
+      calls == PeerDragTests.lift + [
+        "source.willEnd(cancel)", "source.previewForCancelling(item 0)", "source.willAnimateCancel(item 0)",
+        "source.didEnd(cancel)",
+      ])
+  }
 }

@@ -322,7 +322,7 @@ struct WaylandDragTests {
 
   /// Runs `body` on `compositor` with the probe (`ours`) on the left and the peer on the right.
   func withPeer(
-    on compositor: Compositor, ours: [String], peer mode: String, _ arguments: [String] = [],
+    on compositor: Compositor, ours: [String], peer mode: String, _ arguments: [String] = [], qt: Bool = false,
     body: (Session, Probe, Probe) throws -> Void
   ) throws {
     // Its own compositor, but the X display's turn all the same: the transfers and the
@@ -332,7 +332,7 @@ struct WaylandDragTests {
       defer { session.close() }
       let probe = try session.start(ours)
       defer { probe.terminate() }
-      let peer = try session.peer(mode, arguments)
+      let peer = try qt ? session.qtPeer(mode, arguments) : session.peer(mode, arguments)
       defer { peer.terminate() }
       try body(session, probe, peer)
       #expect(probe.criticals.isEmpty, "\(probe.criticals)")
@@ -377,12 +377,10 @@ struct WaylandDragTests {
   /// Drags 青森 from the probe's label into the peer in `mode`, lets `check` read the peer,
   /// and returns the source's delegate calls once its drag has ended.
   func dragOut(
-    on compositor: Compositor, peer mode: String, check: (_ peer: Probe) throws -> Void
-  ) throws
-    -> [String]
-  {
+    on compositor: Compositor, peer mode: String, qt: Bool = false, check: (_ peer: Probe) throws -> Void
+  ) throws -> [String] {
     var calls: [String] = []
-    try withPeer(on: compositor, ours: ["drag", "DragDropGTK-wayland-ours", "青森"], peer: mode) {
+    try withPeer(on: compositor, ours: ["drag", "DragDropGTK-wayland-ours", "青森"], peer: mode, qt: qt) {
       session, probe, peer in
       try session.drag(along: Self.outward)
       try check(peer)
@@ -609,5 +607,23 @@ struct WaylandDragTests {
       #expect(failed?.hasSuffix("no data under text/plain") == true, "\(probe.output)")
       #expect(probe.waitForAnyLine(startingWith: "call target.sessionDidEnd", timeout: 20) != nil, "\(probe.output)")
     }
+  }
+
+  @Test(.enabled(if: !qtCompositors.isEmpty, "needs PyQt6 with Qt's Wayland platform"), arguments: qtCompositors)
+  func ourTextArrivesInQtAndTheSourceHearsACopy(on compositor: Compositor) throws {
+    let calls = try dragOut(on: compositor, peer: "target", qt: true) { peer in
+      #expect(peer.waitForAnyLine(startingWith: "received", timeout: 20) == "received 青森", "\(peer.output)")
+    }
+    #expect(
+      calls == PeerDragTests.lift + ["source.willEnd(copy)", "source.didEnd(copy)", "source.sessionDidTransferItems"])
+  }
+
+  @Test(.enabled(if: !qtCompositors.isEmpty, "needs PyQt6 with Qt's Wayland platform"), arguments: qtCompositors)
+  func aMoveQtTookEndsAsAMove(on compositor: Compositor) throws {
+    let calls = try dragOut(on: compositor, peer: "target-move", qt: true) { peer in
+      #expect(peer.waitForAnyLine(startingWith: "received", timeout: 20) == "received 青森", "\(peer.output)")
+    }
+    #expect(
+      calls == PeerDragTests.lift + ["source.willEnd(move)", "source.didEnd(move)", "source.sessionDidTransferItems"])
   }
 }

@@ -7,10 +7,15 @@
   qt6_peer.py files TITLE PATH...  drags the files as a URI list
   qt6_peer.py refuse TITLE         offers text/plain and has nothing when asked for it
   qt6_peer.py die TITLE            offers text/plain and exits when asked for it
+  qt6_peer.py target TITLE         takes drops: a copy, reading text/plain
+  qt6_peer.py target-move TITLE    takes drops as a move
+  qt6_peer.py target-refuse TITLE  accepts drags as a move, then ignores the drop
 
 It runs on X11 unless QT_QPA_PLATFORM names another platform (`wayland`). It prints one
 line per event on standard output: `ready`, `drag-begin`, `asked MIME` when a
-target asks for a type, and `drag-end ACTION` (Qt's answer: copy, move or ignore).
+target asks for a type, and `drag-end ACTION` (Qt's answer: copy, move or ignore). As a
+target it prints `formats TYPE...` when a drag enters, and `received TEXT` or
+`refused TEXT` at the drop.
 """
 import os
 import sys
@@ -81,10 +86,46 @@ class Source(QLabel):
         report("drag-end " + names.get(action, str(action)))
 
 
+class Target(QLabel):
+    """A drop target that reports what it is offered and what it takes."""
+
+    def __init__(self, mode, title):
+        super().__init__(title)
+        self.mode = mode
+        self.setWindowTitle(title)
+        self.setWindowFlag(Qt.WindowType.FramelessWindowHint)
+        self.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.resize(300, 300)
+        self.setAcceptDrops(True)
+
+    def dragEnterEvent(self, event):
+        report("formats " + " ".join(event.mimeData().formats()))
+        self.propose(event)
+
+    def dragMoveEvent(self, event):
+        self.propose(event)
+
+    def propose(self, event):
+        if self.mode == "target":
+            event.setDropAction(Qt.DropAction.CopyAction)
+        else:
+            event.setDropAction(Qt.DropAction.MoveAction)
+        event.accept()
+
+    def dropEvent(self, event):
+        text = event.mimeData().text()
+        if self.mode == "target-refuse":
+            report("refused " + text)
+            event.ignore()
+            return
+        self.propose(event)
+        report("received " + text)
+
+
 def main():
     mode, title, rest = sys.argv[1], sys.argv[2], sys.argv[3:]
     app = QApplication(["qt6_peer", "-platform", os.environ.get("QT_QPA_PLATFORM", "xcb")])
-    window = Source(mode, title, rest)
+    window = Target(mode, title) if mode.startswith("target") else Source(mode, title, rest)
     window.show()
     from PyQt6.QtCore import QTimer
 
