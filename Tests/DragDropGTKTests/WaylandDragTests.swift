@@ -626,4 +626,23 @@ struct WaylandDragTests {
     #expect(
       calls == PeerDragTests.lift + ["source.willEnd(move)", "source.didEnd(move)", "source.sessionDidTransferItems"])
   }
+
+  /// The evidence for the interop article: Qt 6.4 on Wayland ignores a drop after accepting
+  /// a move while the drag hovered, and still finishes it. GTK's own drag source, a
+  /// `GtkDragSource` that allows a move, then hears a finished move and is told to delete
+  /// its data, as ours hears a move.
+  @Test(.enabled(if: !qtCompositors.isEmpty, "needs PyQt6 with Qt's Wayland platform"), arguments: qtCompositors)
+  func gtksOwnSourceHearsAMoveWhenQtIgnoresADropOnWayland(on compositor: Compositor) throws {
+    try DisplayLock.withExclusiveDisplay {
+      let session = try Session(compositor)
+      defer { session.close() }
+      let gtk = try session.peer("source-move", ["青森"])
+      defer { gtk.terminate() }
+      let qt = try session.qtPeer("target-refuse")
+      defer { qt.terminate() }
+      try session.drag(along: Self.outward)
+      #expect(qt.waitForAnyLine(startingWith: "refused", timeout: 20) == "refused 青森", "\(qt.output)")
+      #expect(gtk.waitForAnyLine(startingWith: "drag-end", timeout: 20) == "drag-end delete=1", "\(gtk.output)")
+    }
+  }
 }

@@ -3,6 +3,7 @@
 is given, or takes drops and reports them.
 
   gtk4_peer.py source TITLE TEXT   a window that drags TEXT (as GTK offers a string)
+  gtk4_peer.py source-move TITLE TEXT  the same, allowing a move as well as a copy
   gtk4_peer.py uris TITLE URI...   a window that drags a text/uri-list of the URIs
   gtk4_peer.py web-image TITLE URL a window that drags a 3 x 2 image/png with a text/uri-list of
                                    URL, as a browser drags a web page's image
@@ -272,8 +273,11 @@ def main():
             GLib.timeout_add(300, lambda: report("ready") or False)
             return
         source = Gtk.DragSource()
-        source.set_actions(Gdk.DragAction.COPY)
-        if mode == "source":
+        if mode == "source-move":
+            source.set_actions(Gdk.DragAction.COPY | Gdk.DragAction.MOVE)
+        else:
+            source.set_actions(Gdk.DragAction.COPY)
+        if mode in ("source", "source-move"):
             value = GObject.Value(str, rest[0])
             source.set_content(Gdk.ContentProvider.new_for_value(value))
         elif mode == "big":
