@@ -70,18 +70,20 @@ public final class DragController {
   /// the order they were added).
   func dropInteractionsInWindowOrder() -> [DropInteraction] {
     guard let window else { return [] }
-    dropInteractions.removeAll { entry in
-      guard let interaction = entry.interaction, let view = interaction.view else { return true }
-      return view.window !== window || !view.interactions.contains { $0 === interaction }
-    }
+    // One pass: the entries still in the window are kept, and those that could take a drop
+    // are shown.
+    var kept: [WeakDropInteraction] = []
     var shown: [(interaction: DropInteraction, path: [Int], order: Int)] = []
     for entry in dropInteractions {
-      guard let interaction = entry.interaction, interaction.delegate != nil, let view = interaction.view,
-        let path = Self.treePath(of: view, in: window),
+      guard let interaction = entry.interaction, let view = interaction.view, view.window === window,
         let order = view.interactions.firstIndex(where: { $0 === interaction })
       else { continue }
-      shown.append((interaction, path, order))
+      kept.append(entry)
+      if interaction.delegate != nil, let path = Self.treePath(of: view, in: window) {
+        shown.append((interaction, path, order))
+      }
     }
+    dropInteractions = kept
     shown.sort { a, b in
       // A view's path is a prefix of its subviews' paths, which sort after it.
       a.path.lexicographicallyPrecedes(b.path) || a.path == b.path && a.order < b.order

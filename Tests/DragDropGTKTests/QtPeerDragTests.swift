@@ -87,22 +87,18 @@ struct QtPeerDragTests {
 
   // MARK: Our drags into a Qt application
 
-  @Test(.enabled(if: hasQt, "needs an X display, xdotool and PyQt6"))
-  func ourJapaneseTextArrivesInQtAndTheSourceHearsACopy() throws {
-    let calls = try peers.dragOut("北海道の夏 🌻", peer: "target", peerScript: Self.script) { peer in
+  /// Our text into a Qt target that takes it as a copy (`target`) or a move
+  /// (`target-move`): the source hears what Qt took.
+  @Test(.enabled(if: hasQt, "needs an X display, xdotool and PyQt6"), arguments: ["copy", "move"])
+  func ourJapaneseTextArrivesInQtAndTheSourceHearsWhatItTook(_ operation: String) throws {
+    let mode = operation == "copy" ? "target" : "target-move"
+    let calls = try peers.dragOut("北海道の夏 🌻", peer: mode, peerScript: Self.script) { peer in
       #expect(peer.waitForAnyLine(startingWith: "received", timeout: 20) == "received 北海道の夏 🌻", "\(peer.output)")
     }
     #expect(
-      calls == PeerDragTests.lift + ["source.willEnd(copy)", "source.didEnd(copy)", "source.sessionDidTransferItems"])
-  }
-
-  @Test(.enabled(if: hasQt, "needs an X display, xdotool and PyQt6"))
-  func aMoveQtTookEndsAsAMove() throws {
-    let calls = try peers.dragOut("青森", peer: "target-move", peerScript: Self.script) { peer in
-      #expect(peer.waitForAnyLine(startingWith: "received", timeout: 20) == "received 青森", "\(peer.output)")
-    }
-    #expect(
-      calls == PeerDragTests.lift + ["source.willEnd(move)", "source.didEnd(move)", "source.sessionDidTransferItems"])
+      calls == PeerDragTests.lift + [
+        "source.willEnd(\(operation))", "source.didEnd(\(operation))", "source.sessionDidTransferItems",
+      ])
   }
 
   /// Qt accepted the move while the drag hovered, then ignored the drop: its XdndFinished

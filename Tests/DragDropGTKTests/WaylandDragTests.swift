@@ -609,22 +609,19 @@ struct WaylandDragTests {
     }
   }
 
-  @Test(.enabled(if: !qtCompositors.isEmpty, "needs PyQt6 with Qt's Wayland platform"), arguments: qtCompositors)
-  func ourTextArrivesInQtAndTheSourceHearsACopy(on compositor: Compositor) throws {
-    let calls = try dragOut(on: compositor, peer: "target", qt: true) { peer in
+  /// Our text into a Qt target that takes it as a copy (`target`) or a move
+  /// (`target-move`): the source hears what Qt took.
+  @Test(
+    .enabled(if: !qtCompositors.isEmpty, "needs PyQt6 with Qt's Wayland platform"),
+    arguments: qtCompositors, ["copy", "move"])
+  func ourTextArrivesInQtAndTheSourceHearsWhatItTook(on compositor: Compositor, _ operation: String) throws {
+    let calls = try dragOut(on: compositor, peer: operation == "copy" ? "target" : "target-move", qt: true) { peer in
       #expect(peer.waitForAnyLine(startingWith: "received", timeout: 20) == "received 青森", "\(peer.output)")
     }
     #expect(
-      calls == PeerDragTests.lift + ["source.willEnd(copy)", "source.didEnd(copy)", "source.sessionDidTransferItems"])
-  }
-
-  @Test(.enabled(if: !qtCompositors.isEmpty, "needs PyQt6 with Qt's Wayland platform"), arguments: qtCompositors)
-  func aMoveQtTookEndsAsAMove(on compositor: Compositor) throws {
-    let calls = try dragOut(on: compositor, peer: "target-move", qt: true) { peer in
-      #expect(peer.waitForAnyLine(startingWith: "received", timeout: 20) == "received 青森", "\(peer.output)")
-    }
-    #expect(
-      calls == PeerDragTests.lift + ["source.willEnd(move)", "source.didEnd(move)", "source.sessionDidTransferItems"])
+      calls == PeerDragTests.lift + [
+        "source.willEnd(\(operation))", "source.didEnd(\(operation))", "source.sessionDidTransferItems",
+      ])
   }
 
   /// The evidence for the interop article: Qt 6.4 on Wayland ignores a drop after accepting
