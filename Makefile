@@ -15,7 +15,7 @@ SWIFT ?= swift
 # GNOME's mutter, headless, with PipeWire and WirePlumber, takes real touches through its
 # remote desktop for the scenarios played by finger (MutterScenarioTests).
 # adwaita-icon-theme draws the SF Symbols names of Image(systemName:) (ThemeSymbols).
-APT_PACKAGES := shared-mime-info adwaita-icon-theme libgtk-4-dev libsqlite3-dev xvfb xauth xdotool x11-xserver-utils imagemagick fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji python3-gi gir1.2-gtk-4.0 dbus at-spi2-core python3-pyatspi orca chromium thunar nautilus mate-backgrounds sway mutter pipewire wireplumber python3-pyqt6 grim xfce4-clipman wl-clipboard gstreamer1.0-pipewire qt6-wayland firefox-esr
+APT_PACKAGES := shared-mime-info adwaita-icon-theme libgtk-4-dev libxkbcommon-dev libsqlite3-dev xvfb xauth xdotool x11-xserver-utils imagemagick fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji python3-gi gir1.2-gtk-4.0 dbus at-spi2-core python3-pyatspi orca chromium thunar nautilus mate-backgrounds sway mutter pipewire wireplumber python3-pyqt6 grim xfce4-clipman wl-clipboard gstreamer1.0-pipewire qt6-wayland firefox-esr
 
 # Tests that need a display run under a private Xvfb when no display is set.
 XVFB_RUN := $(if $(DISPLAY),,xvfb-run -a -s "-screen 0 1280x800x24 -nolisten tcp")

@@ -311,8 +311,8 @@ let package = Package(
     .executableTarget(
       name: "WaylandPointer",
       path: "Tests/WaylandPointer",
-      exclude: ["wlr-virtual-pointer-unstable-v1.xml"],
-      linkerSettings: [.linkedLibrary("wayland-client")]
+      exclude: ["wlr-virtual-pointer-unstable-v1.xml", "virtual-keyboard-unstable-v1.xml"],
+      linkerSettings: [.linkedLibrary("wayland-client"), .linkedLibrary("xkbcommon")]
     ),
     // Misuse that once trapped, one case per process; the MisuseTests run each case.
     .executableTarget(
