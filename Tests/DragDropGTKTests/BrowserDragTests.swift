@@ -183,6 +183,20 @@ struct BrowserDragTests {
     }
   }
 
+  /// A page that takes nothing: the drop there is a cancel, and the source keeps its item.
+  @Test(.enabled(if: hasChromium, "needs an X display, xdotool and Chromium"))
+  func aMoveChromiumRefusedIsACancel() throws {
+    let title = "DragDropGTK-drag-\(ProcessInfo.processInfo.processIdentifier)"
+    let path = [(100, 100), (110, 100), (130, 100), (200, 120), (400, 150), (650, 150), (700, 150), (701, 151)]
+    try withChromium(
+      ours: ["drag", title, "青森"], query: ["mode": "target", "refuse": "1"], steps: Self.drag(along: path)
+    ) { probe, browser in
+      #expect(
+        WaylandDragTests().sourceCalls(probe) == PeerDragTests.lift + WaylandDragTests.cancelled, "\(probe.output)")
+      #expect(!browser.lines.contains { $0.contains("peer: got") }, "\(browser.output)")
+    }
+  }
+
   /// The percent-encoding of the page's `encodeURIComponent`.
   static func encoded(_ text: String) -> String {
     let kept = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'()")

@@ -128,4 +128,29 @@ struct FirefoxDragTests {
       #expect(probe.criticals.isEmpty, "\(probe.criticals)")
     }
   }
+
+  /// Out of our window into Firefox's page, with the page's wish, and the source's calls
+  /// once the drag has ended.
+  func dragIntoFirefox(query: [String: String], check: (_ calls: [String], _ firefox: Probe) -> Void) throws {
+    let title = "DragDropGTK-drag-\(ProcessInfo.processInfo.processIdentifier)"
+    try withFirefox(ours: ["drag", title, "青森"], query: query.merging(["mode": "target"]) { $1 }) {
+      probe, browser, page in
+      let path =
+        [(100, 100), (110, 100), (130, 100), (200, 120), (400, 150), (650, 150)]
+        + [(page.x + 150, page.y + 150), (page.x + 151, page.y + 151)]
+      try Probe.xdotool(BrowserDragTests.drag(along: path))
+      check(WaylandDragTests().sourceCalls(probe), browser)
+    }
+  }
+
+  /// A page that asks for a move takes it: our source hears a move, from Firefox's own
+  /// XdndFinished.
+  @Test(.enabled(if: hasFirefox, "needs an X display, xdotool and Firefox ESR"))
+  func aMoveFirefoxTookEndsAsAMove() throws {
+    try dragIntoFirefox(query: ["effect": "move"]) { calls, browser in
+      #expect(browser.waitForAnyLine(timeout: 20) { $0.contains("peer: got") } != nil, "\(browser.output)")
+      #expect(
+        calls == PeerDragTests.lift + ["source.willEnd(move)", "source.didEnd(move)", "source.sessionDidTransferItems"])
+    }
+  }
 }
