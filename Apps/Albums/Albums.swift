@@ -38,7 +38,9 @@ struct LibraryOption: ParsableArguments {
 
   /// Opens the library, `mode` unless `--make-library` asks for a new library in a folder
   /// that holds files, and tells on standard error what opening it recovered.
-  func open(mode: Library.OpeningMode = .library) throws -> Library {
+  /// `folderCheck` says when `photos/` is compared with the database (the window defers it
+  /// until it is on screen).
+  func open(mode: Library.OpeningMode = .library, folderCheck: Library.FolderCheck = .whileOpening) throws -> Library {
     // A write past a file size limit fails with an error the library reports, rather than
     // killing the process.
     signal(SIGXFSZ, SIG_IGN)
@@ -47,7 +49,7 @@ struct LibraryOption: ParsableArguments {
     let opened: Library
     if let crashAt {
       let steps = Mutex(0)
-      opened = try Library(folder: folder, mode: mode) { _ in
+      opened = try Library(folder: folder, mode: mode, folderCheck: folderCheck) { _ in
         let step = steps.withLock {
           $0 += 1
           return $0
@@ -55,7 +57,7 @@ struct LibraryOption: ParsableArguments {
         if step == crashAt { kill(getpid(), SIGKILL) }
       }
     } else {
-      opened = try Library(folder: folder, mode: mode)
+      opened = try Library(folder: folder, mode: mode, folderCheck: folderCheck)
     }
     if opened.openingReport.isWorthTelling { printError("\(opened.openingReport)") }
     return opened

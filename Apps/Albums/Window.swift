@@ -55,7 +55,8 @@ struct Open: ParsableCommand {
 
   func run() throws {
     try MainActor.assumeIsolated {
-      let library = try options.open()
+      // The check of `photos/` against the database waits until the window is on screen.
+      let library = try options.open(folderCheck: .deferred)
       let application: GTKApplication
       do {
         application = try GTKApplication(id: "org.dragdrop.Albums")

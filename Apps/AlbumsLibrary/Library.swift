@@ -28,6 +28,9 @@ public final class Library: Sendable {
   /// instance on the same folder is refused with ``LibraryError/inUse(_:)``.
   private let lock: Int32
   let report = Mutex(OpeningReport())
+  /// Whether the check of `photos/` against the database (``FolderCheck``) is still to be
+  /// done. Its lock is held while the check runs, and every write of a file takes it first.
+  let folderCheckPending = Mutex(false)
 
   /// What opening the library found and did: photos recovered, a damaged database set
   /// aside, images imported into a new library.
@@ -79,8 +82,13 @@ public final class Library: Sendable {
   /// Photo files that no row names are recovered into the album called
   /// ``recoveredAlbumName``; ``openingReport`` says what was done. `checkpoint` hears each
   /// step of every change, for tests that stop the process there.
+  ///
+  /// With `folderCheck` ``FolderCheck/deferred``, the check of `photos/` against the
+  /// database waits for ``finishFolderCheck()``, or for the library's first write of a file,
+  /// whichever comes first.
   public init(
-    folder: URL, mode: OpeningMode = .library, checkpoint: (@Sendable (Checkpoint) -> Void)? = nil
+    folder: URL, mode: OpeningMode = .library, folderCheck: FolderCheck = .whileOpening,
+    checkpoint: (@Sendable (Checkpoint) -> Void)? = nil
   ) throws(LibraryError) {
     self.folder = folder
     self.checkpoint = checkpoint
@@ -143,7 +151,9 @@ public final class Library: Sendable {
     }
     database = queue
     // From here on, a throw runs `deinit`, which closes the lock.
-    try finishOpening(isNew: isNew, mode: mode, damagedCopy: damagedCopy)
+    try finishOpening(
+      isNew: isNew, mode: mode, damagedCopy: damagedCopy,
+      defersFolderCheck: folderCheck == .deferred && mode == .library && !isNew)
   }
 
   deinit {
@@ -1348,6 +1358,9 @@ public final class Library: Sendable {
   func writeDurably(
     to destination: URL, syncingFolder: Bool = true, _ fill: (URL) throws -> Void
   ) throws(LibraryError) -> Int {
+    // A deferred check of the folder removes the library's temporary files and takes in
+    // photo files no row names: it runs before any file is written, never beside one.
+    try finishFolderCheck()
     let temporary = destination.deletingLastPathComponent().appending(
       path: "\(Self.temporaryPrefix)\(UUID().uuidString.lowercased())")
     let size: Int

@@ -4,7 +4,7 @@ import Foundation
 import GRDB
 
 extension Library {
-  /// How ``Library/init(folder:mode:checkpoint:)`` treats the folder it is given.
+  /// How ``Library/init(folder:mode:folderCheck:checkpoint:)`` treats the folder it is given.
   public enum OpeningMode: Sendable, Hashable {
     /// A library, or a folder that does not exist yet, is empty, or holds only what an
     /// interrupted first opening made (a `.lock` file, empty `photos/` and `thumbnails/`
@@ -22,6 +22,38 @@ extension Library {
     /// of it (albums, photos, their order) is carried into a new one. Either way, the photo
     /// files that no row names are recovered. A sound database is opened as it is.
     case repair
+  }
+
+  /// When opening compares `photos/` with the database: removing the library's own
+  /// temporary files (a write a crash interrupted) and recovering the photo files that no
+  /// row names. At 150,000 photos that is a listing of the folder and a read of every file
+  /// name, about a third of a second.
+  public enum FolderCheck: Sendable, Hashable {
+    /// Before the initializer returns.
+    case whileOpening
+    /// Later: at ``Library/finishFolderCheck()`` (an application calls it once its window
+    /// is on screen), or before the library first writes a file, whichever comes first.
+    /// Only a library opened as ``OpeningMode/library`` that already has a database defers
+    /// it; a new, a made or a repaired library checks while opening.
+    case deferred
+  }
+
+  /// Whether the check of `photos/` against the database is still to be done
+  /// (``FolderCheck/deferred``).
+  public var hasPendingFolderCheck: Bool { folderCheckPending.withLock { $0 } }
+
+  /// Does the check of `photos/` that opening deferred, if it has not been done yet, and
+  /// returns the photos it recovered (also in ``openingReport``). Safe from any thread:
+  /// writes of files wait for it, and a second call returns at once with nothing.
+  @discardableResult
+  public func finishFolderCheck() throws(LibraryError) -> [Photo] {
+    try folderCheckPending.withLock { (pending: inout Bool) throws(LibraryError) -> [Photo] in
+      guard pending else { return [] }
+      let recovered = try checkFolder()
+      pending = false
+      report.withLock { $0.recovered += recovered }
+      return recovered
+    }
   }
 
   /// The album that photos found in `photos/` without a row go in.
@@ -106,7 +138,9 @@ extension Library {
   /// The steps of opening that need the database: what a damaged copy still holds,
   /// interrupted changes finished, the trash emptied, unnamed photos recovered, and the
   /// images of a folder made into a library imported.
-  func finishOpening(isNew: Bool, mode: OpeningMode, damagedCopy: URL?) throws(LibraryError) {
+  func finishOpening(
+    isNew: Bool, mode: OpeningMode, damagedCopy: URL?, defersFolderCheck: Bool
+  ) throws(LibraryError) {
     var report = OpeningReport()
     report.damagedDatabase = damagedCopy
     if let damagedCopy {
@@ -116,16 +150,26 @@ extension Library {
     }
     try emptyTrash()
     report.finishedChanges = try finishPendingFiles()
-    // `photos/` is listed once, for both steps: at 150,000 photos a listing takes tens of
-    // milliseconds of the opening.
-    let photoNames = (try? FileManager.default.contentsOfDirectory(atPath: photosFolder.path)) ?? []
-    removeTemporaryFiles(photoNames: photoNames)
-    report.recovered = try recoverUnnamedPhotos(among: photoNames)
+    if defersFolderCheck {
+      folderCheckPending.withLock { $0 = true }
+    } else {
+      report.recovered = try checkFolder()
+    }
     if isNew && mode == .makeLibraryHere {
       report.imported = try importForeignImages()
     }
     let finished = report
     self.report.withLock { $0 = finished }
+  }
+
+  /// Removes the library's temporary files and recovers the photo files no row names;
+  /// returns the photos recovered.
+  private func checkFolder() throws(LibraryError) -> [Photo] {
+    // `photos/` is listed once, for both steps: at 150,000 photos a listing takes tens of
+    // milliseconds of the opening.
+    let photoNames = (try? FileManager.default.contentsOfDirectory(atPath: photosFolder.path)) ?? []
+    removeTemporaryFiles(photoNames: photoNames)
+    return try recoverUnnamedPhotos(among: photoNames)
   }
 
   // MARK: Interrupted changes

@@ -199,6 +199,29 @@ public final class AlbumsController {
     reload(open: ((try? library.albums()) ?? []).isEmpty ? 0 : 1)
     // Photos recovered or imported as the library opened, said once.
     if library.openingReport.isWorthTelling { say("\(library.openingReport)") }
+    if library.hasPendingFolderCheck { finishFolderCheck(after: yieldToDrawing) }
+  }
+
+  /// The check of `photos/` that opening the library deferred, once the window has drawn,
+  /// on a thread of its own (the library's writes of files wait for it). Photos it
+  /// recovered show in their album, and are said.
+  private func finishFolderCheck(after yieldToDrawing: @escaping @MainActor (@escaping @MainActor () -> Void) -> Void) {
+    let library = self.library
+    yieldToDrawing {
+      Task.detached(priority: .utility) {
+        let outcome = Result { () throws(LibraryError) -> [Photo] in try library.finishFolderCheck() }
+        await MainActor.run { [weak self] in
+          guard let self else { return }
+          switch outcome {
+          case .success(let recovered) where !recovered.isEmpty:
+            reload()
+            say("\(library.openingReport)")
+          case .success: break
+          case .failure(let error): say("\(error)")
+          }
+        }
+      }
+    }
   }
 
   // MARK: The model

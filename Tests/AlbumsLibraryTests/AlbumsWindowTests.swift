@@ -467,6 +467,33 @@ import Testing
     #expect(controller.photos.map(\.originalName) == ["found.png"])
   }
 
+  @Test(
+    "With the folder check deferred, the window opens first; then recovered photos show in their album, and are said")
+  func aDeferredFolderCheckFinishesOnceTheWindowHasDrawn() async throws {
+    let root = FileManager.default.temporaryDirectory.appending(path: "albums-recovered-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let folder = root.appending(path: "library")
+    do { _ = try Library(folder: folder) }
+    try LibraryTests.png("found").write(to: folder.appending(path: "photos/found.png"))
+    let library = try Library(folder: folder, folderCheck: .deferred)
+    let test = TestWindow(size: Size(width: 1100, height: 720))
+    var yields = 0
+    let controller = AlbumsController(
+      window: test.window, library: library,
+      yieldToDrawing: { next in
+        yields += 1
+        Task { @MainActor in next() }
+      })
+    #expect(controller.albums.isEmpty)
+    #expect(controller.photos.isEmpty)
+    #expect(yields == 1)
+    #expect(
+      await eventually { controller.albums.map(\.album.name) == [Library.recoveredAlbumName] })
+    #expect(controller.status == "1 photo that the database did not name was put in the album Recovered.")
+    #expect(controller.photos.map(\.originalName) == ["found.png"])
+    #expect(!library.hasPendingFolderCheck)
+  }
+
   @Test("A file dropped twice comes in once: the second drop's placeholder goes, and the status line says why")
   func aFileDroppedTwiceComesInOnce() async throws {
     let fixture = try Fixture()

@@ -211,6 +211,66 @@ import Testing
     #expect(pendingLeft == 0)
   }
 
+  /// A library of one photo, closed, with an image no row names and one of the library's
+  /// own temporary files left in `photos/`; returns the kept photo's file name and the
+  /// temporary file's name.
+  func libraryWithLeftovers() throws -> (kept: String, temporary: String) {
+    let kept: String
+    do {
+      let library = try Library(folder: folder)
+      kept = try library.importPhoto(data: LibraryTests.png("kept"), originalName: "kept.png").fileName
+    }
+    let temporary = "\(Library.temporaryPrefix)\(UUID().uuidString.lowercased())"
+    try write(LibraryTests.png("orphan"), at: "photos/orphan.png")
+    try write(LibraryTests.png("temporary"), at: "photos/\(temporary)")
+    return (kept, temporary)
+  }
+
+  @Test("A deferred folder check waits for its call: nothing recovered or removed before, the same outcome after")
+  func aDeferredFolderCheck() throws {
+    let (kept, temporary) = try libraryWithLeftovers()
+    let library = try Library(folder: folder, folderCheck: .deferred)
+    #expect(library.hasPendingFolderCheck)
+    #expect(try photoFiles() == [kept, "orphan.png", temporary])
+    #expect(try library.albums().isEmpty)
+    #expect(library.openingReport.isWorthTelling == false)
+    let recovered = try library.finishFolderCheck()
+    #expect(recovered.map(\.originalName) == ["orphan.png"])
+    #expect(!library.hasPendingFolderCheck)
+    #expect(try photoFiles() == [kept, "orphan.png"])
+    #expect(try names(library, Library.recoveredAlbumName) == ["orphan.png"])
+    #expect(
+      library.openingReport.description == "1 photo that the database did not name was put in the album Recovered.")
+    // Done once.
+    #expect(try library.finishFolderCheck().isEmpty)
+    #expect(try names(library, Library.recoveredAlbumName) == ["orphan.png"])
+  }
+
+  @Test("A deferred folder check runs before the library's first write of a file, and recovers only what was there")
+  func aDeferredFolderCheckRunsBeforeTheFirstWrite() throws {
+    let (kept, _) = try libraryWithLeftovers()
+    let library = try Library(folder: folder, folderCheck: .deferred)
+    let imported = try library.importPhoto(data: LibraryTests.png("new"), originalName: "new.png")
+    #expect(!library.hasPendingFolderCheck)
+    #expect(try photoFiles() == [kept, "orphan.png", imported.fileName])
+    #expect(try names(library, Library.recoveredAlbumName) == ["orphan.png"])
+    #expect(try library.allPhotos().map(\.originalName).sorted() == ["kept.png", "new.png", "orphan.png"])
+    #expect(try library.finishFolderCheck().isEmpty)
+  }
+
+  @Test("Only a library opened as it is defers its folder check: a new, a made or a repaired one checks while opening")
+  func onlyAnOpenedLibraryDefers() throws {
+    let fresh = try Library(folder: folder, folderCheck: .deferred)
+    #expect(!fresh.hasPendingFolderCheck)
+    let made = root.appending(path: "made")
+    try FileManager.default.createDirectory(
+      at: made.appending(path: "photos"), withIntermediateDirectories: true)
+    try LibraryTests.png("here").write(to: made.appending(path: "photos/here.png"))
+    let madeLibrary = try Library(folder: made, mode: .makeLibraryHere, folderCheck: .deferred)
+    #expect(!madeLibrary.hasPendingFolderCheck)
+    #expect(madeLibrary.openingReport.recovered.map(\.originalName) == ["here.png"])
+  }
+
   @Test("A photo deleted from the trash takes its thumbnail with it, and a crash before its file goes is finished")
   func theTrashRemovesOnlyItsOwn() throws {
     let photo: Photo
