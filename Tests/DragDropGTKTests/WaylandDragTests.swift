@@ -365,10 +365,10 @@ struct WaylandDragTests {
   /// From the probe's label (the left half) into the peer's window (the right).
   static let outward = [(100, 100), (110, 100), (130, 100), (200, 120), (400, 150), (700, 150), (900, 150), (901, 151)]
 
-  /// Runs `body` on `compositor` with the probe (`ours`) on the left and the peer on the right.
-  func withPeer(
-    on compositor: Compositor, ours: [String], peer mode: String, _ arguments: [String] = [], qt: Bool = false,
-    body: (Session, Probe, Probe) throws -> Void
+  /// Runs `body` on a session of `compositor` of its own, with the probe (`ours`) on the
+  /// left half, and checks that the probe printed no critical.
+  static func withProbe(
+    on compositor: Compositor, ours: [String], body: (Session, Probe) throws -> Void
   ) throws {
     // Its own compositor, but the X display's turn all the same: the transfers and the
     // windows of the tests on X11 would otherwise share the machine's cores with these.
@@ -377,10 +377,20 @@ struct WaylandDragTests {
       defer { session.close() }
       let probe = try session.start(ours)
       defer { probe.terminate() }
+      try body(session, probe)
+      #expect(probe.criticals.isEmpty, "\(probe.criticals)")
+    }
+  }
+
+  /// Runs `body` on `compositor` with the probe (`ours`) on the left and the peer on the right.
+  func withPeer(
+    on compositor: Compositor, ours: [String], peer mode: String, _ arguments: [String] = [], qt: Bool = false,
+    body: (Session, Probe, Probe) throws -> Void
+  ) throws {
+    try Self.withProbe(on: compositor, ours: ours) { session, probe in
       let peer = try qt ? session.qtPeer(mode, arguments) : session.peer(mode, arguments)
       defer { peer.terminate() }
       try body(session, probe, peer)
-      #expect(probe.criticals.isEmpty, "\(probe.criticals)")
     }
   }
 

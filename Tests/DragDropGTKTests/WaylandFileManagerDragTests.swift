@@ -38,11 +38,7 @@ struct WaylandFileManagerDragTests {
     _ kind: Kind, on compositor: Compositor, ours: [String], folder: URL,
     body: (_ session: WaylandDragTests.Session, _ ours: Probe) throws -> Void
   ) throws {
-    try DisplayLock.withExclusiveDisplay {
-      let session = try WaylandDragTests.Session(compositor)
-      defer { session.close() }
-      let probe = try session.start(ours)
-      defer { probe.terminate() }
+    try WaylandDragTests.withProbe(on: compositor, ours: ours) { session, probe in
       let config = session.folder.appending(path: "session-bus.conf")
       try Data(FileManagerDragTests.busConfiguration.utf8).write(to: config)
       // Settings of its own, from a file: Nautilus draws no thumbnails, which would change
@@ -64,7 +60,6 @@ struct WaylandFileManagerDragTests {
         manager.terminate()
       }
       try body(session, probe)
-      #expect(probe.criticals.isEmpty, "\(probe.criticals)")
     }
   }
 
