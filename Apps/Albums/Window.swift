@@ -66,7 +66,7 @@ struct Open: ParsableCommand {
             "error: \(error). Albums needs a display; its commands (albums --help) work without one.\n".utf8))
         throw ExitCode(3)
       }
-      if try library.librarySummary().photoCount == 0 {
+      if try library.isEmpty() {
         try Self.seed(library)
       }
       let dark = appearance == .dark || (appearance == .system && GTKApplication.prefersDarkAppearance)

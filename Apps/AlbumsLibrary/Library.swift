@@ -247,6 +247,12 @@ public final class Library: Sendable {
     }
   }
 
+  /// Whether the library has no photo at all, in the trash or out of it: one look at the
+  /// photos' index, however many there are.
+  public func isEmpty() throws(LibraryError) -> Bool {
+    try read { db in try !(Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM photo)") ?? false) }
+  }
+
   /// The albums in order, each with its number of photos and its first photo (its cover).
   public func albumSummaries() throws(LibraryError) -> [AlbumSummary] {
     try read { db in
@@ -1156,7 +1162,7 @@ public final class Library: Sendable {
   /// is on this machine.
   @discardableResult
   public func seedIfEmpty(from sources: [SeedSource] = Library.seedSources) throws(LibraryError) -> Int {
-    guard try librarySummary().photoCount == 0 else { return 0 }
+    guard try isEmpty() else { return 0 }
     var imported = 0
     for source in sources {
       let files =

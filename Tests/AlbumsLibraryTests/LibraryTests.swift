@@ -62,6 +62,17 @@ import Testing
     #expect(check == "ok")
   }
 
+  @Test("A library is empty until its first photo, and a photo in the trash still counts")
+  func emptiness() throws {
+    let library = try Library(folder: folder)
+    #expect(try library.isEmpty())
+    let photo = try library.importPhoto(data: Self.png("one"), originalName: "one.png")
+    #expect(try !library.isEmpty())
+    try library.trash([photo])
+    #expect(try !library.isEmpty())
+    #expect(try library.librarySummary().photoCount == 0)
+  }
+
   @Test("An image comes in as a copy, named by the library, in the album it was given")
   func importsAnImage() throws {
     let library = try Library(folder: folder)
