@@ -205,6 +205,11 @@ public final class Library: Sendable {
       try db.alter(table: "photo") { table in table.add(column: "contentHash", .integer) }
       try db.create(index: "photoBySizeAndHash", on: "photo", columns: ["byteCount", "contentHash"])
     }
+    // The photos in the trash, usually none or a few, found without a walk of every photo:
+    // counts subtract them, and opening empties the trash.
+    migrator.registerMigration("v5: trash index") { db in
+      try db.execute(sql: "CREATE INDEX photoInTrash ON photo (id) WHERE trashedAt IS NOT NULL")
+    }
     return migrator
   }
 
@@ -241,7 +246,11 @@ public final class Library: Sendable {
   /// what "All Photos" shows, without reading every photo.
   public func librarySummary() throws(LibraryError) -> (photoCount: Int, cover: Photo?) {
     try read { db in
-      let count = try Photo.filter(Column("trashedAt") == nil).fetchCount(db)
+      // Every photo less those in the trash (found through its index): no walk of the rows.
+      let count =
+        try Int.fetchOne(
+          db, sql: "SELECT (SELECT COUNT(*) FROM photo) - (SELECT COUNT(*) FROM photo WHERE trashedAt IS NOT NULL)")
+        ?? 0
       let cover = try Photo.filter(Column("trashedAt") == nil).order(Column("id")).fetchOne(db)
       return (count, cover)
     }
@@ -264,13 +273,7 @@ public final class Library: Sendable {
             SELECT \(Photo.selectionSQL) FROM photo JOIN albumPhoto ON albumPhoto.photoId = photo.id
             WHERE albumPhoto.albumId = ? AND photo.trashedAt IS NULL ORDER BY albumPhoto.position LIMIT 1
             """, arguments: [album.id])
-        let count =
-          try Int.fetchOne(
-            db,
-            sql: """
-              SELECT COUNT(*) FROM albumPhoto JOIN photo ON photo.id = albumPhoto.photoId
-              WHERE albumPhoto.albumId = ? AND photo.trashedAt IS NULL
-              """, arguments: [album.id]) ?? 0
+        let count = try album.id.map { id in try Self.visibleCount(in: id, db) } ?? 0
         return AlbumSummary(album: album, photoCount: count, cover: cover)
       }
     }
@@ -1205,12 +1208,16 @@ public final class Library: Sendable {
     """
   }
 
-  private static func visibleCount(in albumID: Int64, _ db: Database) throws -> Int {
+  /// How many photos of an album are out of the trash: the album's rows, counted on its
+  /// order index, less those of the few photos in the trash, found through the trash's own
+  /// index (the `CROSS JOIN` keeps SQLite from walking the album's rows instead).
+  static func visibleCount(in albumID: Int64, _ db: Database) throws -> Int {
     try Int.fetchOne(
       db,
       sql: """
-        SELECT COUNT(*) FROM albumPhoto JOIN photo ON photo.id = albumPhoto.photoId
-        WHERE albumPhoto.albumId = ? AND photo.trashedAt IS NULL
+        SELECT (SELECT COUNT(*) FROM albumPhoto WHERE albumId = ?1)
+          - (SELECT COUNT(*) FROM photo CROSS JOIN albumPhoto ON albumPhoto.albumId = ?1 AND albumPhoto.photoId = photo.id
+             WHERE photo.trashedAt IS NOT NULL)
         """, arguments: [albumID]) ?? 0
   }
 

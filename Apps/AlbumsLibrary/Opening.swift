@@ -178,8 +178,11 @@ extension Library {
   /// are recorded as pending, then their files and thumbnails go (a crash before that is
   /// finished by ``finishPendingFiles()``).
   private func emptyTrash() throws(LibraryError) {
+    // A read of every row of the photo table, not of the trash's index: it finds a damaged
+    // table as the library opens (``LibraryError/damaged(_:reason:)``), before any change.
     let trashed = try read { db in
-      try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM photo WHERE trashedAt IS NOT NULL)") ?? false
+      try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM photo NOT INDEXED WHERE trashedAt IS NOT NULL)")
+        ?? false
     }
     guard trashed else { return }
     try write { db in

@@ -19,6 +19,7 @@ import Testing
   let sources: URL
   static let migrations = [
     "v1: albums and photos", "v2: trash", "v3: album order index", "v4: pending files and content hashes",
+    "v5: trash index",
   ]
 
   init() throws {
@@ -71,6 +72,28 @@ import Testing
     try library.trash([photo])
     #expect(try !library.isEmpty())
     #expect(try library.librarySummary().photoCount == 0)
+  }
+
+  @Test("Counts leave out the photos in the trash, in every album and in the library, and take them back on restore")
+  func countsLeaveOutTheTrash() throws {
+    let library = try Library(folder: folder)
+    let travel = try library.makeAlbum(named: "Travel")
+    let family = try library.makeAlbum(named: "Family")
+    var photos: [Photo] = []
+    for index in 0..<5 {
+      photos.append(try library.importPhoto(data: Self.png("t\(index)"), originalName: "t\(index).png", into: travel))
+    }
+    let shared = try library.importPhoto(data: Self.png("f"), originalName: "f.png", into: family)
+    try library.add(photos[0], to: family)
+    try library.trash([photos[0], photos[3]])
+    #expect(try library.albumSummaries().map(\.photoCount) == [3, 1])
+    #expect(try library.librarySummary().photoCount == 4)
+    try library.trash([shared])
+    #expect(try library.albumSummaries().map(\.photoCount) == [3, 0])
+    #expect(try library.librarySummary().photoCount == 3)
+    try library.restore([photos[0], shared])
+    #expect(try library.albumSummaries().map(\.photoCount) == [4, 2])
+    #expect(try library.librarySummary().photoCount == 5)
   }
 
   @Test("An image comes in as a copy, named by the library, in the album it was given")
