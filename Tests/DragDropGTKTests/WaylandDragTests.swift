@@ -693,6 +693,30 @@ struct WaylandDragTests {
       ])
   }
 
+  /// A peer's drag that allows a move, into a target that takes it as a move: the text
+  /// arrives, and the peer is told to delete its own.
+  @Test(.enabled(if: hasAnyCompositor, "needs sway or mutter, and python3-gi with GTK 4"), arguments: compositors)
+  func aMoveFromAGTKPeerWeTakeTellsThePeerToDelete(on compositor: Compositor) throws {
+    try withPeer(on: compositor, ours: ["drop-move", "DragDropGTK-wayland-ours"], peer: "source-move", ["青森"]) {
+      session, probe, peer in
+      try session.drag(along: Self.inward)
+      #expect(probe.waitForAnyLine(startingWith: "dropped", timeout: 20) == "dropped 青森", "\(probe.output)")
+      #expect(peer.waitForAnyLine(startingWith: "drag-end", timeout: 20) == "drag-end delete=1", "\(peer.output)")
+    }
+  }
+
+  /// A peer's move over a target that refuses it: nothing is dropped, and the peer keeps
+  /// its data.
+  @Test(.enabled(if: hasAnyCompositor, "needs sway or mutter, and python3-gi with GTK 4"), arguments: compositors)
+  func aMoveFromAGTKPeerWeRefuseLeavesThePeerItsData(on compositor: Compositor) throws {
+    try withPeer(on: compositor, ours: ["drop-refuse", "DragDropGTK-wayland-ours"], peer: "source-move", ["青森"]) {
+      session, probe, peer in
+      try session.drag(along: Self.inward)
+      #expect(peer.waitForAnyLine(startingWith: "drag-end", timeout: 20) == "drag-end delete=0", "\(peer.output)")
+      #expect(!probe.lines.contains("call target.performDrop"), "\(probe.output)")
+    }
+  }
+
   /// The evidence for the interop article: Qt 6.4 on Wayland ignores a drop after accepting
   /// a move while the drag hovered, and still finishes it. GTK's own drag source, a
   /// `GtkDragSource` that allows a move, then hears a finished move and is told to delete

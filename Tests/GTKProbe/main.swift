@@ -76,7 +76,13 @@ final class ReportingDropTarget: DropInteractionDelegate {
   /// Whether items load as files (any data, never held in memory) rather than as text,
   /// URLs and images.
   let loadsFiles: Bool
-  init(loadsFiles: Bool = false) { self.loadsFiles = loadsFiles }
+  /// What it proposes: a copy; a move where the session allows one (`drop-move`); or
+  /// nothing at all (`drop-refuse`).
+  let proposal: DropOperation
+  init(loadsFiles: Bool = false, proposal: DropOperation = .copy) {
+    self.loadsFiles = loadsFiles
+    self.proposal = proposal
+  }
 
   func dropInteraction(_ interaction: DropInteraction, canHandle session: DropSession) -> Bool {
     if loadsFiles { return session.hasItemsConforming(to: [.data]) }
@@ -95,7 +101,8 @@ final class ReportingDropTarget: DropInteractionDelegate {
       report("enter-latency \(Int(((MainLoop.monotonicNow - enter) * 1_000_000).rounded()))")
     }
     updated = true
-    return DropProposal(operation: .copy)
+    if proposal == .move, !session.allowsMoveOperation { return DropProposal(operation: .copy) }
+    return DropProposal(operation: proposal)
   }
 
   func dropInteraction(_ interaction: DropInteraction, sessionDidExit session: DropSession) { updated = false }
@@ -275,7 +282,7 @@ func runApplication(_ activate: @escaping @MainActor (GTKApplication) -> Void) -
 @MainActor
 func openWindow(
   title: String, reporting: Bool, dropping: Bool = false, loadsFiles: Bool = false, dragging: String? = nil,
-  file: URL? = nil, notes: Bool = false, fileBacked: Bool = false
+  file: URL? = nil, notes: Bool = false, fileBacked: Bool = false, proposal: DropOperation = .copy
 ) -> Int32 {
   return runApplication { application in
     let host = GTKWindow(application: application, title: title, size: Size(width: 400, height: 300))
@@ -295,7 +302,7 @@ func openWindow(
       root.focus(label)
     }
     if dropping {
-      let delegate = ReportingDropTarget(loadsFiles: loadsFiles)
+      let delegate = ReportingDropTarget(loadsFiles: loadsFiles, proposal: proposal)
       delegates.append(delegate)
       let target = View(
         frame: dragging == nil ? Rect(x: 0, y: 0, width: 400, height: 300) : Rect(x: 200, y: 0, width: 200, height: 300)
@@ -510,6 +517,10 @@ let status: Int32 =
   case "window": openWindow(title: arguments.dropFirst().first ?? "GTKProbe", reporting: true)
   case "idle": openWindow(title: arguments.dropFirst().first ?? "GTKProbe", reporting: false)
   case "drop": openWindow(title: arguments.dropFirst().first ?? "GTKProbe", reporting: false, dropping: true)
+  case "drop-move":
+    openWindow(title: arguments.dropFirst().first ?? "GTKProbe", reporting: false, dropping: true, proposal: .move)
+  case "drop-refuse":
+    openWindow(title: arguments.dropFirst().first ?? "GTKProbe", reporting: false, dropping: true, proposal: .forbidden)
   case "both":
     openWindow(
       title: arguments.dropFirst().first ?? "GTKProbe", reporting: false, dropping: true,
@@ -536,7 +547,7 @@ let status: Int32 =
   default:
     {
       report(
-        "usage: GTKProbe no-display | main-loop | selected-state | menu TITLE | clipboard TITLE [TEXT] | clipboard-files TITLE PATH… | cut TITLE TEXT | cut-files TITLE PATH… | edit-menu TITLE | primary TITLE [TEXT] | copy-then-quit TITLE TEXT | copy-on-click TITLE TEXT | clipboard-load TITLE | clipboard-load-file TITLE | window TITLE | idle TITLE | drop TITLE | drop-files TITLE | both-files TITLE TEXT | drag TITLE TEXT | drag-file TITLE PATH | drag-file-backed TITLE PATH | drag-note TITLE TEXT"
+        "usage: GTKProbe no-display | main-loop | selected-state | menu TITLE | clipboard TITLE [TEXT] | clipboard-files TITLE PATH… | cut TITLE TEXT | cut-files TITLE PATH… | edit-menu TITLE | primary TITLE [TEXT] | copy-then-quit TITLE TEXT | copy-on-click TITLE TEXT | clipboard-load TITLE | clipboard-load-file TITLE | window TITLE | idle TITLE | drop TITLE | drop-move TITLE | drop-refuse TITLE | drop-files TITLE | both-files TITLE TEXT | drag TITLE TEXT | drag-file TITLE PATH | drag-file-backed TITLE PATH | drag-note TITLE TEXT"
       )
       return 2
     }()
