@@ -36,6 +36,19 @@ struct QtPeerDragTests {
     }
   }
 
+  /// Qt's drag allows a move: a target that takes it as a move makes Qt hear a move (its
+  /// own XdndFinished), and one that refuses it, nothing.
+  @Test(.enabled(if: hasQt, "needs an X display, xdotool and PyQt6"), arguments: [true, false])
+  func aMoveFromQtEndsAsWeTakeIt(taking: Bool) throws {
+    try peers.drag(peer: ["text", "青森"], script: Self.script, into: taking ? "drop-move" : "drop-refuse") {
+      probe, peer in
+      #expect(
+        peer.waitForLine(startingWith: "drag-end", timeout: 20) == (taking ? "drag-end move" : "drag-end ignore"),
+        "\(peer.output)")
+      #expect(probe.lines.contains("call target.performDrop") == taking, "\(probe.output)")
+    }
+  }
+
   /// 3 MiB of PNG bytes: more than one X request holds, so Qt sends them incrementally.
   @Test(.enabled(if: hasQt, "needs an X display, xdotool and PyQt6"))
   func pngBytesFromQtArriveWholeThroughAnIncrementalTransfer() throws {

@@ -606,16 +606,12 @@ struct WaylandDragTests {
     on compositor: Compositor, _ mode: [String], into ours: String = "drop",
     check: (_ probe: Probe, _ peer: Probe) throws -> Void
   ) throws {
-    try DisplayLock.withExclusiveDisplay {
-      let session = try Session(compositor)
-      defer { session.close() }
-      let probe = try session.start([ours, "DragDropGTK-wayland-ours"])
-      defer { probe.terminate() }
-      let peer = try session.qtPeer(mode[0], Array(mode.dropFirst()))
-      defer { peer.terminate() }
+    try withPeer(
+      on: compositor, ours: [ours, "DragDropGTK-wayland-ours"], peer: mode[0], Array(mode.dropFirst()), qt: true
+    ) {
+      session, probe, peer in
       try session.drag(along: Self.inward)
       try check(probe, peer)
-      #expect(probe.criticals.isEmpty, "\(probe.criticals)")
     }
   }
 
@@ -626,6 +622,20 @@ struct WaylandDragTests {
         probe.waitForAnyLine(startingWith: "dropped", timeout: QtPeerDragTests.answerDeadline)
           == "dropped 北海道の夏 🌻", "\(probe.output)")
       #expect(peer.waitForLine(startingWith: "drag-end", timeout: 20) == "drag-end copy", "\(peer.output)")
+    }
+  }
+
+  /// Qt's drag allows a move: a target that takes it as a move makes Qt hear a move, and
+  /// one that refuses it, nothing.
+  @Test(
+    .enabled(if: !qtCompositors.isEmpty, "needs PyQt6 with Qt's Wayland platform"),
+    arguments: qtCompositors.flatMap { [($0, true), ($0, false)] })
+  func aMoveFromQtEndsAsWeTakeIt(on compositor: Compositor, taking: Bool) throws {
+    try dragFromQt(on: compositor, ["text", "青森"], into: taking ? "drop-move" : "drop-refuse") { probe, peer in
+      #expect(
+        peer.waitForLine(startingWith: "drag-end", timeout: 20) == (taking ? "drag-end move" : "drag-end ignore"),
+        "\(peer.output)")
+      #expect(probe.lines.contains("call target.performDrop") == taking, "\(probe.output)")
     }
   }
 
