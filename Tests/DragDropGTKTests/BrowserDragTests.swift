@@ -47,6 +47,7 @@ struct BrowserDragTests {
       _ = try #require(ready, "\(browser.output)")
       try Probe.xdotool(steps)
       try check(probe, browser)
+      try probe.expectClickHeard(mode: ours.first) { try PeerDragTests.clickOurWindow() }
     }
   }
 

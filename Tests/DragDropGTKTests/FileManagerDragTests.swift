@@ -80,6 +80,7 @@ struct FileManagerDragTests {
       try Probe.xdotool(["windowmove", "--sync", try #require(window, "\(session.output)"), "\(kind.windowX)", "0"])
       try Probe.xdotool(steps)
       try check(probe)
+      try probe.expectClickHeard(mode: ours.first) { try PeerDragTests.clickOurWindow() }
     }
   }
 

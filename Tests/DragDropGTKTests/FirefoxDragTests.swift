@@ -59,6 +59,7 @@ struct FirefoxDragTests {
           .map(String.init), "no Firefox window")
       try Probe.xdotool(["windowmove", "--sync", window, "600", "0"])
       try body(probe, browser, (600 + numbers[0], numbers[1]))
+      try probe.expectClickHeard(mode: ours.first) { try PeerDragTests.clickOurWindow() }
     }
   }
 

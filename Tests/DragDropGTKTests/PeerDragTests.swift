@@ -55,7 +55,13 @@ struct PeerDragTests {
       steps += releases ? ["sleep", "0.3", "mouseup", "1"] : ["sleep", "0.3"]
       try Probe.xdotool(steps)
       try check(probe, other)
+      try probe.expectClickHeard(mode: ours.first) { try Self.clickOurWindow() }
     }
+  }
+
+  /// A click at (100, 100) of the X screen, inside the probe's window at the top left.
+  static func clickOurWindow() throws {
+    try Probe.xdotool(["mousemove", "100", "100", "sleep", "0.2", "click", "1"])
   }
 
   /// A drag from the peer's middle (at x = 600) into the probe's window in `mode`.
@@ -367,6 +373,7 @@ struct PeerDragTests {
   func aMoveFromAGTKPeerWeRefuseLeavesThePeerItsData() throws {
     try drag(peer: ["source-move", "青森"], into: "drop-refuse") { probe, peer in
       #expect(peer.waitForLine(startingWith: "drag-end", timeout: 20) == "drag-end delete=0", "\(peer.output)")
+      _ = probe.waitForAnyLine(startingWith: "call target.sessionDidEnd", timeout: 20)
       #expect(!probe.lines.contains("call target.performDrop"), "\(probe.output)")
     }
   }

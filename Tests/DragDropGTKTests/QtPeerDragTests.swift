@@ -45,6 +45,8 @@ struct QtPeerDragTests {
       #expect(
         peer.waitForLine(startingWith: "drag-end", timeout: 20) == (taking ? "drag-end move" : "drag-end ignore"),
         "\(peer.output)")
+      // The drop session ends after any drop: only then is a missing performDrop told.
+      _ = probe.waitForAnyLine(startingWith: "call target.sessionDidEnd", timeout: 20)
       #expect(probe.lines.contains("call target.performDrop") == taking, "\(probe.output)")
     }
   }

@@ -366,7 +366,8 @@ struct WaylandDragTests {
   static let outward = [(100, 100), (110, 100), (130, 100), (200, 120), (400, 150), (700, 150), (900, 150), (901, 151)]
 
   /// Runs `body` on a session of `compositor` of its own, with the probe (`ours`) on the
-  /// left half, and checks that the probe printed no critical.
+  /// left half, and checks that a click in the probe's window is heard after it, and that
+  /// the probe printed no critical.
   static func withProbe(
     on compositor: Compositor, ours: [String], body: (Session, Probe) throws -> Void
   ) throws {
@@ -378,6 +379,7 @@ struct WaylandDragTests {
       let probe = try session.start(ours)
       defer { probe.terminate() }
       try body(session, probe)
+      try probe.expectClickHeard(mode: ours.first) { try session.click(at: (100, 100)) }
       #expect(probe.criticals.isEmpty, "\(probe.criticals)")
     }
   }
@@ -635,6 +637,8 @@ struct WaylandDragTests {
       #expect(
         peer.waitForLine(startingWith: "drag-end", timeout: 20) == (taking ? "drag-end move" : "drag-end ignore"),
         "\(peer.output)")
+      // The drop session ends after any drop: only then is a missing performDrop told.
+      _ = probe.waitForAnyLine(startingWith: "call target.sessionDidEnd", timeout: 20)
       #expect(probe.lines.contains("call target.performDrop") == taking, "\(probe.output)")
     }
   }
@@ -723,6 +727,7 @@ struct WaylandDragTests {
       session, probe, peer in
       try session.drag(along: Self.inward)
       #expect(peer.waitForAnyLine(startingWith: "drag-end", timeout: 20) == "drag-end delete=0", "\(peer.output)")
+      _ = probe.waitForAnyLine(startingWith: "call target.sessionDidEnd", timeout: 20)
       #expect(!probe.lines.contains("call target.performDrop"), "\(probe.output)")
     }
   }

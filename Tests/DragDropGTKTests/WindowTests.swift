@@ -142,6 +142,25 @@ struct WindowTests {
 /// A running GTKProbe with its output collected line by line (through the sample driver's
 /// `LineProcess`), read in order with a cursor.
 final class Probe: @unchecked Sendable {
+  /// The probe's modes whose window has a drag source or a drop target, which report a tap
+  /// ("tapped source", "tapped target").
+  static let dragModes: Set<String> = [
+    "drag", "drag-note", "drag-file", "drag-file-backed", "drop", "drop-move", "drop-refuse", "drop-files", "both",
+    "both-files",
+  ]
+
+  /// After a drag: a click in the probe's window (at 100, 100 of the screen, where its
+  /// window starts at the top left) is heard, when the probe runs in `mode` (one of
+  /// ``dragModes``; any other mode checks nothing). `click` plays the click.
+  func expectClickHeard(mode: String?, click: () throws -> Void) throws {
+    guard let mode, Self.dragModes.contains(mode) else { return }
+    let before = process.lineCount
+    try click()
+    #expect(
+      process.waitForLine(from: before, timeout: 10, where: { $0.hasPrefix("tapped ") }) != nil,
+      "a click after the drag was not heard: \(output.suffix(2000))")
+  }
+
   private let process: LineProcess
   private let cursor = Mutex(0)
 

@@ -279,6 +279,15 @@ func runApplication(_ activate: @escaping @MainActor (GTKApplication) -> Void) -
   return application.run(activate)
 }
 
+/// A tap recognizer that reports "tapped NAME": a click after a drag shows that the window
+/// still takes input (no grab left behind).
+@MainActor
+func tapReporter(_ name: String) -> TapGestureRecognizer {
+  TapGestureRecognizer { recognizer in
+    if recognizer.state == .ended { report("tapped \(name)") }
+  }
+}
+
 @MainActor
 func openWindow(
   title: String, reporting: Bool, dropping: Bool = false, loadsFiles: Bool = false, dragging: String? = nil,
@@ -298,6 +307,7 @@ func openWindow(
         frame: dropping ? Rect(x: 20, y: 20, width: 160, height: 260) : Rect(x: 20, y: 20, width: 360, height: 260))
       label.accessibilityLabel = "source"
       label.addInteraction(DragInteraction(delegate: delegate))
+      label.addGestureRecognizer(tapReporter("source"))
       root.addSubview(label)
       root.focus(label)
     }
@@ -309,6 +319,7 @@ func openWindow(
       )
       target.accessibilityLabel = "target"
       target.addInteraction(DropInteraction(delegate: delegate))
+      target.addGestureRecognizer(tapReporter("target"))
       root.addSubview(target)
     }
     if !delegates.isEmpty {
