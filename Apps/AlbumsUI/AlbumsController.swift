@@ -214,10 +214,13 @@ public final class AlbumsController {
           guard let self else { return }
           switch outcome {
           case .success(let recovered) where !recovered.isEmpty:
-            reload()
+            // The grid is read again only when no drop or paste is on its way into it;
+            // otherwise the albums list alone shows the new album, and the grid shows it when
+            // it is next opened.
+            if isSettled { reload() } else { refreshAlbums() }
             say("\(library.openingReport)")
           case .success: break
-          case .failure(let error): say("\(error)")
+          case .failure(let error): report(error)
           }
         }
       }
