@@ -119,8 +119,9 @@ static int play_key(char *name) {
     *plus = 0;
     int known = 0;
     for (size_t m = 0; m < sizeof modifiers / sizeof modifiers[0]; m++) {
-      if (strcmp(name, modifiers[m][0]) == 0) {
-        mask |= 1u << xkb_keymap_mod_get_index(keymap, modifiers[m][1]);
+      xkb_mod_index_t index = xkb_keymap_mod_get_index(keymap, modifiers[m][1]);
+      if (strcmp(name, modifiers[m][0]) == 0 && index != XKB_MOD_INVALID && index < 32) {
+        mask |= 1u << index;
         known = 1;
       }
     }
