@@ -569,18 +569,28 @@ struct WaylandDragTests {
     }
   }
 
+  /// Drags from a probe in `source` mode (the left half) into a probe in `target` mode (the
+  /// right half), two processes of ours, and runs `check` on both.
+  func betweenOurProcesses(
+    on compositor: Compositor, source mode: [String], target: String,
+    check: (_ source: Probe, _ target: Probe) throws -> Void
+  ) throws {
+    try Self.withProbe(on: compositor, ours: [mode[0], "DragDropGTK-wayland-source"] + mode.dropFirst()) {
+      session, source in
+      let target = try session.start([target, "DragDropGTK-wayland-ours"])
+      defer { target.terminate() }
+      try session.drag(along: Self.outward)
+      try check(source, target)
+      #expect(target.criticals.isEmpty, "\(target.criticals)")
+    }
+  }
+
   @Test(.enabled(if: hasAnyCompositor, "needs sway or mutter, and python3-gi with GTK 4"), arguments: compositors)
   func rawBytesArriveBetweenOurOwnProcessesThroughTheChannel(on compositor: Compositor) throws {
     let directory = try TemporaryDirectory()
     let archive = try PeerDragTests.archive(in: directory)
-    try DisplayLock.withExclusiveDisplay {
-      let session = try Session(compositor)
-      defer { session.close() }
-      let source = try session.start(["drag-file-backed", "DragDropGTK-wayland-archive", archive.url.path])
-      defer { source.terminate() }
-      let target = try session.start(["drop-files", "DragDropGTK-wayland-ours"])
-      defer { target.terminate() }
-      try session.drag(along: Self.outward)
+    try betweenOurProcesses(on: compositor, source: ["drag-file-backed", archive.url.path], target: "drop-files") {
+      source, target in
       #expect(
         target.waitForLine(startingWith: "received-file", timeout: 20) == "received-file \(archive.size)",
         "\(target.output)")
@@ -589,6 +599,19 @@ struct WaylandDragTests {
         sourceCalls(source).suffix(3) == [
           "source.willEnd(copy)", "source.didEnd(copy)", "source.sessionDidTransferItems",
         ])
+    }
+  }
+
+  /// A type of our own (a Codable note under its exported type) reaches another process of
+  /// ours as itself, through Wayland's data device.
+  @Test(.enabled(if: hasAnyCompositor, "needs sway or mutter, and python3-gi with GTK 4"), arguments: compositors)
+  func aCodableTypeArrivesBetweenOurOwnProcesses(on compositor: Compositor) throws {
+    try betweenOurProcesses(on: compositor, source: ["drag-note", "北海道"], target: "drop") { source, target in
+      #expect(target.waitForLine(startingWith: "dropped", timeout: 20) == "dropped-note 北海道 5", "\(target.output)")
+      #expect(
+        target.lines.contains("types [\"org.dragdrop.probe.note\", \"public.utf8-plain-text\"] local=none"),
+        "\(target.output)")
+      #expect(sourceCalls(source).last == "source.sessionDidTransferItems", "\(source.output)")
     }
   }
 
