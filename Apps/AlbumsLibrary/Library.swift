@@ -1211,7 +1211,7 @@ public final class Library: Sendable {
   /// How many photos of an album are out of the trash: the album's rows, counted on its
   /// order index, less those of the few photos in the trash, found through the trash's own
   /// index (the `CROSS JOIN` keeps SQLite from walking the album's rows instead).
-  static func visibleCount(in albumID: Int64, _ db: Database) throws -> Int {
+  private static func visibleCount(in albumID: Int64, _ db: Database) throws -> Int {
     try Int.fetchOne(
       db,
       sql: """
