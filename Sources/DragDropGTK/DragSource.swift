@@ -72,6 +72,7 @@ final class DragSource: DragPlatformPort {
     let readsX11Answers = ddxdnd_watch(UnsafeMutableRawPointer(display))
     ddxdnd_forget()
     let icon = setIcon(of: drag, for: outgoing)
+    Self.letClicksThrough(drag)
     // GDK has the pointer now: the drag moves with the platform from here.
     outgoing.platformDidTakeOver()
     Self.live[drag] = outgoing
@@ -203,6 +204,16 @@ final class DragSource: DragPlatformPort {
     guard let display else { return false }
     let instance = UnsafeMutableRawPointer(display).assumingMemoryBound(to: GTypeInstance.self)
     return g_type_name_from_instance(instance).map { String(cString: $0) } == "GdkWaylandDisplay"
+  }
+
+  /// Makes the drag icon's surface take no input. On X11, a cancelled drag's icon slides
+  /// back to where the drag began for half a second (GDK maps it again for that), over the
+  /// source's own window: without this, a click the user makes there in that time lands on
+  /// the icon and is lost. (A Wayland drag icon takes no input by the protocol.)
+  private static func letClicksThrough(_ drag: OpaquePointer) {
+    guard let surface = gdk_drag_get_drag_surface(drag), let empty = cairo_region_create() else { return }
+    gdk_surface_set_input_region(surface, empty)
+    cairo_region_destroy(empty)
   }
 
   /// Hides the icon of a drag that has ended or dropped. Shown again after GDK hid it (by

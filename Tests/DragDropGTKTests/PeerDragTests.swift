@@ -315,6 +315,28 @@ struct PeerDragTests {
     }
   }
 
+  /// A cancelled drag's icon slides back over the source for half a second (GDK maps it
+  /// again for that): a click there at once, before that ends, still reaches the source.
+  @Test(.enabled(if: WindowTests.hasDisplay && WindowTests.hasXdotool, "needs an X display and xdotool"))
+  func aClickRightAfterACancelledDragReachesTheSource() throws {
+    try DisplayLock.withExclusiveDisplay {
+      let title = "DragDropGTK-drag-\(ProcessInfo.processInfo.processIdentifier)"
+      let probe = try Probe.start(["drag", title, "青森"])
+      defer { probe.terminate() }
+      _ = try #require(probe.waitForLine(startingWith: "ready", timeout: 30), "\(probe.output)")
+      var steps = ["mousemove", "100", "100", "sleep", "0.2", "mousedown", "1", "sleep", "0.1"]
+      for (x, y) in [(110, 100), (130, 100), (200, 120), (150, 100), (151, 101)] {
+        steps += ["mousemove", "\(x)", "\(y)", "sleep", "0.1"]
+      }
+      // Released over our own label, which takes no drops (a cancel), and clicked where the
+      // drag began within a twentieth of a second.
+      steps += ["sleep", "0.3", "mouseup", "1", "sleep", "0.05", "mousemove", "100", "100", "click", "1"]
+      try Probe.xdotool(steps)
+      #expect(probe.waitForAnyLine(startingWith: "tapped", timeout: 10) == "tapped source", "\(probe.output)")
+      #expect(probe.waitForAnyLine(startingWith: "call source.didEnd", timeout: 20) == "call source.didEnd(cancel)")
+    }
+  }
+
   @Test(.enabled(if: hasPeer, "needs an X display, xdotool and python3-gi with GTK 4"))
   func aMoveThePeerTookEndsAsAMove() throws {
     // The source hears a move only because the peer's XdndFinished said it accepted one.
