@@ -237,6 +237,52 @@ public final class Library: Sendable {
     }
   }
 
+  /// The ids of `album`'s photos in the album's order, the trash left out: what a window
+  /// needs to open an album, reading each photo's row only when it shows it
+  /// (``photos(withIDs:)``). Only the album order index and the trash's index are read, not
+  /// the photos' rows.
+  public func photoIDs(in album: Album) throws(LibraryError) -> [Int64] {
+    guard let albumID = album.id else { throw .notInLibrary }
+    return try read { db in
+      try Int64.fetchAll(
+        db,
+        sql: """
+          SELECT photoId FROM albumPhoto WHERE albumId = ?
+            AND photoId NOT IN (SELECT id FROM photo WHERE trashedAt IS NOT NULL) ORDER BY position
+          """, arguments: [albumID])
+    }
+  }
+
+  /// The ids of every photo not in the trash, oldest first: ``allPhotos()`` without the rows.
+  public func allPhotoIDs() throws(LibraryError) -> [Int64] {
+    try read { db in
+      try Int64.fetchAll(
+        db, sql: "SELECT id FROM photo WHERE id NOT IN (SELECT id FROM photo WHERE trashedAt IS NOT NULL) ORDER BY id")
+    }
+  }
+
+  /// The photos whose ids are among `ids`, by id, in the trash or not. An id the library
+  /// does not have (any more) is not among the keys.
+  public func photos(withIDs ids: some Sequence<Int64>) throws(LibraryError) -> [Int64: Photo] {
+    let wanted = Array(ids)
+    return try read { db in
+      var found: [Int64: Photo] = [:]
+      found.reserveCapacity(wanted.count)
+      // A few hundred at a time, well inside SQLite's limit on a statement's arguments.
+      var start = 0
+      while start < wanted.count {
+        let part = Array(wanted[start..<min(start + 500, wanted.count)])
+        let marks = repeatElement("?", count: part.count).joined(separator: ",")
+        let rows = try Photo.fetchAll(
+          db, sql: "SELECT \(Photo.selectionSQL) FROM photo WHERE id IN (\(marks))",
+          arguments: StatementArguments(part))
+        for photo in rows { if let id = photo.id { found[id] = photo } }
+        start += part.count
+      }
+      return found
+    }
+  }
+
   /// Every photo not in the trash, oldest first.
   public func allPhotos() throws(LibraryError) -> [Photo] {
     try read { db in try Photo.filter(Column("trashedAt") == nil).order(Column("id")).fetchAll(db) }
@@ -900,10 +946,20 @@ public final class Library: Sendable {
   /// stay where they were: moving 1,000 photos out of an album of 100,000 writes 1,000
   /// rows. Otherwise the album is written whole, photos in the trash after the others.
   public func setContents(_ contents: [(album: Album, photos: [Photo])]) throws(LibraryError) {
+    var resolved: [(album: Album, photoIDs: [Int64])] = []
+    for entry in contents { resolved.append((entry.album, try photoIDs(entry.photos))) }
+    try setContents(resolved)
+  }
+
+  /// Gives each album the photos with `photoIDs`, in that order, in one transaction, as
+  /// `setContents(_:)` does with the photos themselves. Throws
+  /// ``LibraryError/notInLibrary`` for an album not saved, and
+  /// ``LibraryError/duplicatePhotos`` for an id named twice.
+  public func setContents(_ contents: [(album: Album, photoIDs: [Int64])]) throws(LibraryError) {
     var resolved: [(Int64, [Int64])] = []
     for entry in contents {
       guard let albumID = entry.album.id else { throw .notInLibrary }
-      resolved.append((albumID, try photoIDs(entry.photos)))
+      resolved.append((albumID, entry.photoIDs))
     }
     try write { db in
       for (albumID, ids) in resolved {

@@ -258,18 +258,23 @@ public final class AlbumsController {
     }
     if let row { openRow = row }
     if openRow > albums.count { openRow = 0 }
-    photos = PhotoList(currentPhotos())
+    photos = currentPhotos()
     albumsTable.reloadData()
     albumsTable.selectRow(at: IndexPath(row: openRow, section: 0))
     grid.reloadData()
     updateLabels()
   }
 
-  /// The photos of the open album as the library has them.
-  private func currentPhotos() -> [Photo] {
+  /// The photos of the open album as the library has them: their ids, each photo's row
+  /// read when it is wanted (a cell shows it).
+  private func currentPhotos() -> PhotoList {
+    let library = self.library
     do {
-      if let album = openAlbum { return try library.photos(in: album) }
-      return try library.allPhotos()
+      let ids =
+        try openAlbum.map { album throws(LibraryError) in try library.photoIDs(in: album) } ?? library.allPhotoIDs()
+      return PhotoList(
+        ids: ids, reading: { ids throws(LibraryError) in try library.photos(withIDs: ids) },
+        failed: { error in Task { @MainActor [weak self] in self?.report(error) } })
     } catch {
       report(error)
       return []
@@ -280,7 +285,7 @@ public final class AlbumsController {
   public func open(row: Int) {
     guard row >= 0, row <= albums.count else { return }
     openRow = row
-    photos = PhotoList(currentPhotos())
+    photos = currentPhotos()
     albumsTable.selectRow(at: IndexPath(row: row, section: 0))
     grid.reloadData()
     updateLabels()
@@ -393,9 +398,19 @@ public final class AlbumsController {
 
   // MARK: Changes, each one transaction, each undoable
 
-  /// Gives albums new contents, undoably.
-  func setContents(_ name: String, _ contents: [(album: Album, photos: [Photo])]) {
-    let before = contents.map { entry in (album: entry.album, photos: (try? library.photos(in: entry.album)) ?? []) }
+  /// Gives albums new contents, each as its photos' ids in order, undoably. An id that is
+  /// nil (a photo not recorded yet) stops the change with ``LibraryError/notInLibrary``:
+  /// nothing is written.
+  func setContents(_ name: String, _ contents: [(album: Album, photoIDs: [Int64?])]) {
+    var resolved: [(album: Album, photoIDs: [Int64])] = []
+    for entry in contents {
+      let ids = entry.photoIDs.compactMap { $0 }
+      guard ids.count == entry.photoIDs.count else { return report(LibraryError.notInLibrary) }
+      resolved.append((entry.album, ids))
+    }
+    let contents = resolved
+    let before = contents.map { entry in (album: entry.album, photoIDs: (try? library.photoIDs(in: entry.album)) ?? [])
+    }
     do {
       try library.setContents(contents)
       say(name)
@@ -412,7 +427,7 @@ public final class AlbumsController {
     if let album = openAlbum {
       let ids = Set(doomed.compactMap(\.id))
       setContents(
-        "Removed \(noun) from \(album.name). Ctrl+Z undoes.", [(album, photos.filter { !ids.contains($0.id ?? -1) })])
+        "Removed \(noun) from \(album.name). Ctrl+Z undoes.", [(album, photos.ids.filter { !ids.contains($0 ?? -1) })])
     } else {
       trash(doomed, saying: "Deleted \(noun). Ctrl+Z undoes.", undoName: "Deleted \(noun)")
     }
@@ -774,14 +789,14 @@ public final class AlbumsController {
     let ids = Set(moving.compactMap(\.id))
     let noun = moving.count == 1 ? "“\(moving[0].originalName)”" : "\(moving.count) photos"
     do {
-      var contents: [(album: Album, photos: [Photo])] = []
+      var contents: [(album: Album, photoIDs: [Int64?])] = []
       if let source = cut.album {
-        contents.append((source, try library.photos(in: source).filter { !ids.contains($0.id ?? -1) }))
+        contents.append((source, try library.photoIDs(in: source).filter { !ids.contains($0) }))
       }
       if let destination {
-        let present = try library.photos(in: destination)
-        let have = Set(present.compactMap(\.id))
-        contents.append((destination, present + moving.filter { !have.contains($0.id ?? -1) }))
+        let present = try library.photoIDs(in: destination)
+        let have = Set(present)
+        contents.append((destination, present + moving.map(\.id).filter { !have.contains($0 ?? -1) }))
       }
       let into = destination.map { " into \($0.name)" } ?? " out of \(cut.album?.name ?? "")"
       setContents("Moved \(noun)\(into). Ctrl+Z undoes.", contents)

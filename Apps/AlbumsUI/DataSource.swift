@@ -149,12 +149,11 @@ final class DataSource: TableViewDataSource, TableViewDelegate, TableViewDragDel
   func addPhotos(_ photos: [Photo], to album: Album, at position: Int?, from source: Album?) {
     guard let controller else { return }
     let ids = Set(photos.compactMap(\.id))
-    var contents = ((try? controller.library.photos(in: album)) ?? []).filter { !ids.contains($0.id ?? -1) }
-    contents.insert(contentsOf: photos, at: min(position ?? contents.count, contents.count))
-    var changes: [(album: Album, photos: [Photo])] = [(album, contents)]
+    var contents: [Int64?] = ((try? controller.library.photoIDs(in: album)) ?? []).filter { !ids.contains($0) }
+    contents.insert(contentsOf: photos.map(\.id), at: min(position ?? contents.count, contents.count))
+    var changes: [(album: Album, photoIDs: [Int64?])] = [(album, contents)]
     if let source, source.id != album.id {
-      changes.append(
-        (source, ((try? controller.library.photos(in: source)) ?? []).filter { !ids.contains($0.id ?? -1) }))
+      changes.append((source, ((try? controller.library.photoIDs(in: source)) ?? []).filter { !ids.contains($0) }))
     }
     let noun = photos.count == 1 ? "“\(photos[0].originalName)”" : "\(photos.count) photos"
     controller.setContents(
@@ -271,13 +270,14 @@ final class DataSource: TableViewDataSource, TableViewDelegate, TableViewDragDel
     // its place (the end is the count). Otherwise the slot counts the photos before it,
     // and those that leave from before it move it up.
     let withinGrid = coordinator.items.count == 1 && coordinator.items[0].sourceIndexPath != nil
+    let order = controller.photos.ids
     let start =
       withinGrid
-      ? min(slot, controller.photos.count - 1)
-      : slot - controller.photos.prefix(slot).filter { ids.contains($0.id ?? -1) }.count
+      ? min(slot, order.count - 1)
+      : slot - order.prefix(slot).filter { ids.contains($0 ?? -1) }.count
     if source?.id == open.id {
-      var order = controller.photos.filter { !ids.contains($0.id ?? -1) }
-      order.insert(contentsOf: dropped, at: min(start, order.count))
+      var order = order.filter { !ids.contains($0 ?? -1) }
+      order.insert(contentsOf: dropped.map(\.id), at: min(start, order.count))
       let noun = dropped.count == 1 ? "“\(dropped[0].originalName)”" : "\(dropped.count) photos"
       controller.setContents("Moved \(noun) in \(open.name).", [(open, order)])
     } else {
@@ -285,11 +285,12 @@ final class DataSource: TableViewDataSource, TableViewDelegate, TableViewDragDel
         dropped, to: open, at: start, from: coordinator.proposal.operation == .move ? source : nil)
     }
     controller.reload()
-    let placed = controller.photos.enumerated().filter { ids.contains($0.element.id ?? -1) }
+    var placed: [Int64: Int] = [:]
+    for (index, id) in controller.photos.ids.enumerated() {
+      if let id, ids.contains(id) { placed[id] = index }
+    }
     for item in coordinator.items {
-      guard let photo = item.dragItem.localObject as? Photo,
-        let index = placed.first(where: { $0.element.id == photo.id })?.offset
-      else { continue }
+      guard let id = (item.dragItem.localObject as? Photo)?.id, let index = placed[id] else { continue }
       coordinator.drop(item.dragItem, toItemAt: IndexPath(item: index, section: 0))
     }
   }

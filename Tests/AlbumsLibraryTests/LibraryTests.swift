@@ -96,6 +96,44 @@ import Testing
     #expect(try library.librarySummary().photoCount == 5)
   }
 
+  @Test("An album's ids are its photos' ids in its order, the trash left out; rows are read by id, any number")
+  func readsByID() throws {
+    let library = try Library(folder: folder)
+    let travel = try library.makeAlbum(named: "Travel")
+    let family = try library.makeAlbum(named: "Family")
+    var photos: [Photo] = []
+    for index in 0..<6 {
+      photos.append(try library.importPhoto(data: Self.png("t\(index)"), originalName: "t\(index).png", into: travel))
+    }
+    try library.add(photos[2], to: family)
+    try library.setContents([(travel, [photos[4], photos[0], photos[5], photos[1], photos[3], photos[2]])])
+    try library.trash([photos[5]])
+    #expect(try library.photoIDs(in: travel) == library.photos(in: travel).map(\.id))
+    #expect(try library.photoIDs(in: travel) == [4, 0, 1, 3, 2].map { photos[$0].id })
+    #expect(try library.photoIDs(in: family) == [photos[2].id])
+    #expect(try library.allPhotoIDs() == library.allPhotos().map(\.id))
+    #expect(try library.allPhotoIDs() == [0, 1, 2, 3, 4].map { photos[$0].id })
+    #expect(throws: LibraryError.notInLibrary) { try library.photoIDs(in: Album(id: nil, name: "New", position: 9)) }
+
+    // By id: every photo asked for that the library has, the trash included; unknown ids
+    // are left out; more ids than one statement takes are read in parts.
+    let unknown: [Int64] = [0, -3, 999_999]
+    let asked = photos.compactMap(\.id) + unknown + Array(repeating: photos[1].id!, count: 1200)
+    let found = try library.photos(withIDs: asked)
+    #expect(found.count == photos.count)
+    for photo in photos { #expect(found[photo.id!] == (photo.id == photos[5].id ? found[photo.id!] : photo)) }
+    #expect(found[photos[5].id!]?.trashedAt != nil)
+    #expect(try library.photos(withIDs: []).isEmpty)
+
+    // Contents by id are contents by photo.
+    try library.setContents([(album: family, photoIDs: [photos[3].id!, photos[2].id!])])
+    #expect(try library.photos(in: family) == [photos[3], photos[2]])
+    #expect(throws: LibraryError.duplicatePhotos) {
+      try library.setContents([(album: family, photoIDs: [photos[3].id!, photos[3].id!])])
+    }
+    #expect(try library.photos(in: family) == [photos[3], photos[2]])
+  }
+
   @Test("An image comes in as a copy, named by the library, in the album it was given")
   func importsAnImage() throws {
     let library = try Library(folder: folder)
