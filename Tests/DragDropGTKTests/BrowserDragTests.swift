@@ -79,7 +79,7 @@ struct BrowserDragTests {
       query: query.merging(["mode": "source"]) { $1 },
       steps: Self.drag(along: Self.intoProbe(from: start), after: prelude)
     ) { probe, _ in
-      _ = probe.waitForAnyLine(startingWith: "call target.sessionDidEnd", timeout: 20)
+      probe.waitForDropToSettle()
       lines = probe.lines
     }
     return lines

@@ -78,7 +78,7 @@ struct FirefoxDragTests {
         ? ["mousemove", "\(point.0)", "\(point.1)", "click", "--repeat", "3", "--delay", "80", "1", "sleep", "0.5"]
         : []
       try Probe.xdotool(BrowserDragTests.drag(along: BrowserDragTests.intoProbe(from: point), after: prelude))
-      _ = probe.waitForAnyLine(startingWith: "call target.sessionDidEnd", timeout: 20)
+      probe.waitForDropToSettle()
       lines = probe.lines
       #expect(probe.criticals.isEmpty, "\(probe.criticals)")
     }

@@ -233,6 +233,20 @@ final class Probe: @unchecked Sendable {
     process.waitForLine(from: 0, timeout: timeout, where: predicate)?.line
   }
 
+  /// Waits for a drop into the probe to settle: its drop session's end, then, when it
+  /// performed the drop, the end of each item's load ("dropped …" or "failed …"), which may
+  /// come after the session's end. Each wait lasts at most `timeout` seconds.
+  func waitForDropToSettle(timeout: TimeInterval = 20) {
+    _ = waitForAnyLine(startingWith: "call target.sessionDidEnd", timeout: timeout)
+    guard let items = lines.first(where: { $0.hasPrefix("items ") }).flatMap({ Int($0.dropFirst(6)) }) else { return }
+    // Each line is seen once, in order.
+    var loads = 0
+    _ = waitForAnyLine(timeout: timeout) { line in
+      if line.hasPrefix("dropped") || line.hasPrefix("failed") { loads += 1 }
+      return loads >= items
+    }
+  }
+
   /// The exit status, waiting for it until `timeout` seconds have passed; nil if it is
   /// still running.
   func waitForExit(timeout: TimeInterval) -> Int32? {
