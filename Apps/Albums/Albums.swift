@@ -19,7 +19,7 @@ struct Albums: ParsableCommand {
 }
 
 /// Where the library is.
-struct LibraryOption: ParsableArguments {
+struct LibraryOption: ParsableArguments, Sendable {
   @Option(help: "The library's folder.")
   var library: String?
 

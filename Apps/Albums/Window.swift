@@ -5,6 +5,7 @@ import DragDrop
 import DragDropGTK
 import DragDropLists
 import Foundation
+import Synchronization
 import TraceLines
 
 /// `Albums` (or `Albums open`): the library in a window.
@@ -55,17 +56,27 @@ struct Open: ParsableCommand {
 
   func run() throws {
     try MainActor.assumeIsolated {
-      // The check of `photos/` against the database waits until the window is on screen.
-      let library = try options.open(folderCheck: .deferred)
+      // The library opens on a thread of its own while GTK starts on this one; the check of
+      // `photos/` against the database waits until the window is on screen.
+      let options = options
+      let opening = DispatchGroup()
+      let opened = Mutex<Result<Library, any Error>?>(nil)
+      DispatchQueue.global(qos: .userInteractive).async(group: opening) {
+        let result = Result { try options.open(folderCheck: .deferred) }
+        opened.withLock { $0 = result }
+      }
       let application: GTKApplication
       do {
         application = try GTKApplication(id: "org.dragdrop.Albums")
       } catch {
+        opening.wait()
         FileHandle.standardError.write(
           Data(
             "error: \(error). Albums needs a display; its commands (albums --help) work without one.\n".utf8))
         throw ExitCode(3)
       }
+      opening.wait()
+      let library = try opened.withLock { $0! }.get()
       if try library.isEmpty() {
         try Self.seed(library)
       }
