@@ -129,6 +129,62 @@ import Testing
     for (path, data) in before { #expect(after[path] == data, "\(path)") }
   }
 
+  @Test("Files no row names are recovered in name order among those rows name; hidden files and non-images stay")
+  func recoversAmongNamedFiles() throws {
+    var imported: [Photo] = []
+    do {
+      let library = try Library(folder: folder)
+      for index in 0..<40 {
+        imported.append(
+          try library.importPhoto(data: LibraryTests.png("named \(index)"), originalName: "n\(index).png"))
+      }
+    }
+    let named = Set(imported.map(\.fileName))
+    // Names before, between and after the library's (lowercase UUIDs), one a prefix of
+    // another's, and one that is not ASCII.
+    let strays = ["0.png", "zz.png", "\(imported[7].fileName).png", "Été.png", "a", "~.png"]
+    for (index, name) in strays.enumerated() { try write(LibraryTests.png("stray \(index)"), at: "photos/\(name)") }
+    try write(LibraryTests.png("hidden"), at: "photos/.hidden.png")
+    try write(Data("not an image".utf8), at: "photos/notes.png")
+    let again = try Library(folder: folder)
+    let expected = strays.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+    #expect(again.openingReport.recovered.map(\.fileName) == expected)
+    #expect(try names(again, Library.recoveredAlbumName) == expected)
+    #expect(Set(try again.allPhotos().map(\.fileName)) == named.union(strays))
+  }
+
+  @Test("A folder's names are read whole, kept in byte order, and compared as SQLite compares them")
+  func folderNames() throws {
+    let names = ["b", "a", "ab", "é", "e\u{301}", ".hidden", String(repeating: "x", count: 255)]
+    let place = root.appending(path: "names")
+    try FileManager.default.createDirectory(at: place, withIntermediateDirectories: true)
+    for name in names { try Data().write(to: place.appending(path: name)) }
+    // A name whose bytes are not UTF-8.
+    let invalid = place.path + "/bad-\u{1}"
+    var bytes = Array(invalid.utf8)
+    bytes[bytes.count - 1] = 0xFF
+    bytes.append(0)
+    let descriptor = bytes.withUnsafeBufferPointer {
+      open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_CREAT | O_WRONLY, 0o644)
+    }
+    #expect(descriptor >= 0)
+    close(descriptor)
+
+    let folder = FolderNames(of: place)
+    #expect(folder.count == names.count + 1)
+    let sorted = folder.sortedIndices().map { folder.name(at: $0) }
+    let expected = names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+    #expect(sorted.compactMap { $0 } == expected)
+    #expect(sorted.filter { $0 == nil }.count == 1)
+    let first = try #require(folder.sortedIndices().first)
+    #expect(folder.hasPrefix(".", at: first))
+    var other = "a"
+    other.withUTF8 { bytes in
+      #expect(folder.sortedIndices().map { folder.compare(at: $0, with: bytes).signum() }.prefix(3) == [-1, 0, 1])
+    }
+    #expect(FolderNames(of: place.appending(path: "missing")).count == 0)
+  }
+
   // MARK: Photos no row names
 
   @Test("Without library.sqlite, opening refuses and deletes nothing; repair rebuilds the library from its photos")
