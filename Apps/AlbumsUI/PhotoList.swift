@@ -8,8 +8,8 @@ import Synchronization
 /// A list made with ``init(ids:reading:)`` reads each photo's row from the library only when
 /// it is first wanted, a page of neighbours with it, and keeps a few thousand of them: an
 /// album of 160,000 photos opens with its ids alone (1.3 MB), where its rows were 350 to
-/// 450 ms of reading and tens of megabytes kept. Photos put in before the library has
-/// recorded them (with no id yet) are kept whole until they are replaced.
+/// 450 ms of reading and tens of megabytes kept. Photos put in whole (those the library has
+/// not recorded yet, with no id, among them) are kept as long as the list and its copies.
 public struct PhotoList: RandomAccessCollection, Hashable, Sendable, ExpressibleByArrayLiteral {
   /// How many photos a chunk holds before it is split in two.
   static let chunkCapacity = 1024
