@@ -226,20 +226,32 @@ struct WaylandBrowserDragTests {
   }
 
   /// A page that takes nothing: the drop there is a cancel, and the source keeps its item.
-  /// (Chromium only: Firefox ESR 115 now and then finishes such a drop as a move, on X11 as
-  /// on Wayland; the interop article says so.)
-  @Test(
-    .enabled(if: cases.contains { $0.0 == .chromium }, "needs Chromium, and sway or mutter"),
-    arguments: cases.filter { $0.0 == .chromium })
+  @Test(.enabled(if: !cases.isEmpty, "needs Chromium or Firefox, and sway or mutter"), arguments: cases)
   func aMoveABrowserRefusedIsACancel(_ browser: Browser, on compositor: WaylandDragTests.Compositor) throws {
     try withBrowser(
       browser, on: compositor, ours: ["drag", "DragDropGTK-wayland-ours", "青森"],
       query: ["mode": "target", "refuse": "1"]
     ) { session, probe, peer, page in
       try dragIntoPage(session, peer, page)
-      #expect(
-        WaylandDragTests().sourceCalls(probe) == PeerDragTests.lift + WaylandDragTests.cancelled, "\(probe.output)")
-      #expect(!peer.lines.contains { $0.contains("peer: got") }, "\(peer.output)")
+      Self.expectRefused(browser, calls: WaylandDragTests().sourceCalls(probe), page: peer)
+    }
+  }
+
+  /// What a drop into a page that refused it must leave: the page saw the drag and got
+  /// nothing, and our source heard a cancel. Firefox ESR 115 now and then finishes such a
+  /// drop as a move, on X11 as on Wayland (the interop article says so): for Firefox that
+  /// ending is recorded as a known issue, and any other is a failure.
+  static func expectRefused(_ browser: Browser, calls: [String], page: Probe) {
+    #expect(page.lines.contains { $0.contains("peer: over") }, "the page never saw the drag: \(page.output)")
+    #expect(!page.lines.contains { $0.contains("peer: got") }, "\(page.output)")
+    let cancelled = PeerDragTests.lift + WaylandDragTests.cancelled
+    let moved = PeerDragTests.lift + ["source.willEnd(move)", "source.didEnd(move)", "source.sessionDidTransferItems"]
+    guard browser == .firefox, calls == moved else {
+      #expect(calls == cancelled)
+      return
+    }
+    withKnownIssue("Firefox ESR 115 now and then finishes a drop its page refused as a move", isIntermittent: true) {
+      #expect(calls == cancelled)
     }
   }
 }
