@@ -402,13 +402,10 @@ public final class AlbumsController {
   /// nil (a photo not recorded yet) stops the change with ``LibraryError/notInLibrary``:
   /// nothing is written.
   func setContents(_ name: String, _ contents: [(album: Album, photoIDs: [Int64?])]) {
-    var resolved: [(album: Album, photoIDs: [Int64])] = []
-    for entry in contents {
-      let ids = entry.photoIDs.compactMap { $0 }
-      guard ids.count == entry.photoIDs.count else { return report(LibraryError.notInLibrary) }
-      resolved.append((entry.album, ids))
+    guard contents.allSatisfy({ $0.photoIDs.allSatisfy { $0 != nil } }) else {
+      return report(LibraryError.notInLibrary)
     }
-    let contents = resolved
+    let contents = contents.map { (album: $0.album, photoIDs: $0.photoIDs.compactMap { $0 }) }
     let before = contents.map { entry in (album: entry.album, photoIDs: (try? library.photoIDs(in: entry.album)) ?? [])
     }
     do {

@@ -74,15 +74,21 @@ import Testing
     #expect(try library.librarySummary().photoCount == 0)
   }
 
-  @Test("Counts leave out the photos in the trash, in every album and in the library, and take them back on restore")
-  func countsLeaveOutTheTrash() throws {
+  /// A new library with an album Travel of `travelPhotos` photos ("t0.png"…) and an empty
+  /// album Family.
+  func travelAndFamily(travelPhotos: Int) throws -> (Library, travel: Album, family: Album, photos: [Photo]) {
     let library = try Library(folder: folder)
     let travel = try library.makeAlbum(named: "Travel")
     let family = try library.makeAlbum(named: "Family")
-    var photos: [Photo] = []
-    for index in 0..<5 {
-      photos.append(try library.importPhoto(data: Self.png("t\(index)"), originalName: "t\(index).png", into: travel))
+    let photos = try (0..<travelPhotos).map { index in
+      try library.importPhoto(data: Self.png("t\(index)"), originalName: "t\(index).png", into: travel)
     }
+    return (library, travel, family, photos)
+  }
+
+  @Test("Counts leave out the photos in the trash, in every album and in the library, and take them back on restore")
+  func countsLeaveOutTheTrash() throws {
+    let (library, _, family, photos) = try travelAndFamily(travelPhotos: 5)
     let shared = try library.importPhoto(data: Self.png("f"), originalName: "f.png", into: family)
     try library.add(photos[0], to: family)
     try library.trash([photos[0], photos[3]])
@@ -98,13 +104,7 @@ import Testing
 
   @Test("An album's ids are its photos' ids in its order, the trash left out; rows are read by id, any number")
   func readsByID() throws {
-    let library = try Library(folder: folder)
-    let travel = try library.makeAlbum(named: "Travel")
-    let family = try library.makeAlbum(named: "Family")
-    var photos: [Photo] = []
-    for index in 0..<6 {
-      photos.append(try library.importPhoto(data: Self.png("t\(index)"), originalName: "t\(index).png", into: travel))
-    }
+    let (library, travel, family, photos) = try travelAndFamily(travelPhotos: 6)
     try library.add(photos[2], to: family)
     try library.setContents([(travel, [photos[4], photos[0], photos[5], photos[1], photos[3], photos[2]])])
     try library.trash([photos[5]])
