@@ -110,7 +110,7 @@ public final class AlbumsController {
       Task { @MainActor in next() }
     }
   ) {
-    stager = ImportStager(library: library, batchSize: 8, yield: yieldToDrawing)
+    stager = ImportStager(library: library, yield: yieldToDrawing)
     self.library = library
     self.theme = theme
     thumbnails = ThumbnailLoader(library: library, pipeline: pipeline, scheduling: thumbnailScheduling)

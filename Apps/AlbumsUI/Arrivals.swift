@@ -1,30 +1,43 @@
 import AlbumsLibrary
 import DequeModule
 import Foundation
+import Synchronization
 
 /// Images and image files that arrived from other applications, on their way into the
-/// library: written off the main thread a batch at a time (``Library/stage(_:into:allowingDuplicates:)``:
-/// the checks, the copies and their syncs), then handed back to the main thread one batch
-/// a turn, each turn after the window has drawn, to be recorded in one transaction.
+/// library: written off the main thread (``Library/stage(_:into:allowingDuplicates:)``: the
+/// checks, the copies and their syncs), then handed back to the main thread a few at a
+/// time, each part in a turn of its own after the window has drawn, to be recorded in one
+/// transaction.
 ///
-/// Writing a photo durably costs milliseconds of syncs; done on the main thread, eight at a
-/// time, it held frames back by a tenth of a second while a thousand photos came in.
+/// Writing a photo durably costs milliseconds of syncs. The writing goes on from batch to
+/// batch on a thread of its own, below the window's priority, without waiting for the main
+/// thread between them; a batch takes every arrival waiting (up to `batchSize`), so that a
+/// thousand files dropped at once are written in a few dozen batches, each with one folder
+/// sync, while the window records the batches before, `recordSize` photos a turn.
 @MainActor
 final class ImportStager {
   /// An item that arrived: what it is (or why it could not be loaded), and the album it
   /// goes into. `token` gives it back with its result.
-  struct Arrival {
+  struct Arrival: Sendable {
     let incoming: Result<AlbumsController.Incoming, any Error>
     let album: Album?
     let token: Int
   }
 
-  /// How many arrivals are staged together.
+  /// A batch the worker staged, numbered in the order it was taken.
+  private struct Staged: Sendable {
+    let batch: [Arrival]
+    let results: [Result<Library.StagedPhoto, LibraryError>]
+  }
+
+  /// At most how many arrivals are staged together.
   let batchSize: Int
-  private let library: Library
-  private var waiting = Deque<Arrival>()
-  /// Whether a batch is being staged now.
-  private var staging = false
+  /// At most how many are recorded together, in one turn of the main thread.
+  let recordSize: Int
+  private let worker: StagingWorker<Arrival, Staged>
+  /// Batches staged, handed on in the order they were taken, whatever order the main
+  /// actor hears of them in.
+  private var inOrder: InOrder<Staged>!
   /// Batches staged, waiting for their turn on the main thread.
   private let turns: PacedQueue
   /// Hears each batch, all of one album, in the order the items arrived, after `yield`
@@ -35,10 +48,28 @@ final class ImportStager {
   /// How many arrivals have not been delivered yet.
   private(set) var pending = 0
 
-  init(library: Library, batchSize: Int = 8, yield: @escaping @MainActor (@escaping @MainActor () -> Void) -> Void) {
-    self.library = library
+  init(
+    library: Library, batchSize: Int = 32, recordSize: Int = 16,
+    yield: @escaping @MainActor (@escaping @MainActor () -> Void) -> Void
+  ) {
     self.batchSize = max(1, batchSize)
+    self.recordSize = max(1, recordSize)
     turns = PacedQueue(batch: 1, yield: yield)
+    let owner = WeakReference<ImportStager>()
+    worker = StagingWorker(
+      batchSize: self.batchSize, sameBatch: { $0.album?.id == $1.album?.id },
+      stage: { batch in
+        let sources = batch.compactMap { arrival -> Library.ImportSource? in
+          guard case .success(let incoming) = arrival.incoming else { return nil }
+          return incoming.source
+        }
+        return Staged(batch: batch, results: library.stage(sources, into: batch[0].album))
+      },
+      staged: { number, staged in
+        Task { @MainActor in owner.value?.inOrder.arrived(staged, at: number) }
+      })
+    inOrder = InOrder { [weak self] staged in self?.staged(staged) }
+    owner.value = self
   }
 
   /// Whether nothing is waiting, being staged or waiting to be delivered.
@@ -46,48 +77,103 @@ final class ImportStager {
 
   func enqueue(_ arrival: Arrival) {
     pending += 1
-    waiting.append(arrival)
-    stageNext()
+    worker.enqueue(arrival)
   }
 
-  /// Stages the next batch, of arrivals for the same album, off the main thread.
-  private func stageNext() {
-    guard !staging, let first = waiting.first else { return }
-    var batch: [Arrival] = []
-    while batch.count < batchSize, let next = waiting.first, next.album?.id == first.album?.id {
-      batch.append(waiting.removeFirst())
-    }
-    staging = true
-    let sources = batch.compactMap { arrival -> Library.ImportSource? in
-      guard case .success(let incoming) = arrival.incoming else { return nil }
-      return incoming.source
-    }
-    let library = self.library
-    let album = first.album
-    Task.detached(priority: .userInitiated) {
-      let staged = library.stage(sources, into: album)
-      await MainActor.run { self.staged(batch, staged) }
-    }
-  }
-
-  private func staged(_ batch: [Arrival], _ staged: [Result<Library.StagedPhoto, LibraryError>]) {
-    staging = false
-    var results = staged.makeIterator()
-    let delivered = batch.map { arrival -> (token: Int, result: Result<Library.StagedPhoto, any Error>) in
+  private func staged(_ staged: Staged) {
+    var results = staged.results.makeIterator()
+    let delivered = staged.batch.map { arrival -> (token: Int, result: Result<Library.StagedPhoto, any Error>) in
       switch arrival.incoming {
       case .failure(let error): (arrival.token, .failure(error))
       case .success: (arrival.token, results.next()!.mapError { $0 as any Error })
       }
     }
-    let album = batch[0].album
-    turns.enqueue { [weak self] in
-      guard let self else { return }
-      self.pending -= delivered.count
-      self.deliver(album, delivered)
+    let album = staged.batch[0].album
+    // Recorded a part at a time, each in a turn of its own after the window has drawn.
+    for start in stride(from: 0, to: delivered.count, by: recordSize) {
+      let part = Array(delivered[start..<min(delivered.count, start + recordSize)])
+      turns.enqueue { [weak self] in
+        guard let self else { return }
+        self.pending -= part.count
+        self.deliver(album, part)
+      }
     }
-    // The next batch is written while this one waits for its turn.
-    stageNext()
   }
+}
+
+/// Runs `stage` over the items enqueued, a batch at a time, on a thread of its own:
+/// each batch takes every item waiting, up to `batchSize`, as long as `sameBatch` says it
+/// belongs with the batch's first, and `staged` hears each batch's result with its number
+/// (0, 1, 2… in the order the batches were taken). The thread works while there are
+/// items, and ends when there are none; the next item starts another.
+final class StagingWorker<Item: Sendable, Output: Sendable>: Sendable {
+  private struct State {
+    var waiting = Deque<Item>()
+    var running = false
+    var taken = 0
+  }
+
+  private let state = Mutex(State())
+  private let batchSize: Int
+  private let sameBatch: @Sendable (Item, Item) -> Bool
+  private let stage: @Sendable ([Item]) -> Output
+  private let staged: @Sendable (Int, Output) -> Void
+
+  init(
+    batchSize: Int, sameBatch: @escaping @Sendable (Item, Item) -> Bool,
+    stage: @escaping @Sendable ([Item]) -> Output, staged: @escaping @Sendable (Int, Output) -> Void
+  ) {
+    self.batchSize = max(1, batchSize)
+    self.sameBatch = sameBatch
+    self.stage = stage
+    self.staged = staged
+  }
+
+  func enqueue(_ item: Item) {
+    let start = state.withLock { state in
+      state.waiting.append(item)
+      defer { state.running = true }
+      return !state.running
+    }
+    if start {
+      let thread = Thread { [self] in
+        // Niced (on Linux, for this thread alone), so that the window's thread has the
+        // processor first while files are written.
+        setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+        work()
+      }
+      thread.name = "Albums staging"
+      thread.start()
+    }
+  }
+
+  private func work() {
+    while let (number, batch) = nextBatch() {
+      staged(number, stage(batch))
+    }
+  }
+
+  /// The next batch and its number; nil, and the worker stopped, when nothing waits.
+  private func nextBatch() -> (Int, [Item])? {
+    state.withLock { state in
+      guard let first = state.waiting.first else {
+        state.running = false
+        return nil
+      }
+      var batch: [Item] = []
+      while batch.count < batchSize, let next = state.waiting.first, sameBatch(first, next) {
+        batch.append(state.waiting.removeFirst())
+      }
+      defer { state.taken += 1 }
+      return (state.taken, batch)
+    }
+  }
+}
+
+/// A main-actor object held weakly, for callbacks from other threads.
+@MainActor
+private final class WeakReference<Value: AnyObject> {
+  weak var value: Value?
 }
 
 /// Hands on what arrives in the order it was asked for, whatever order it arrives in: the
