@@ -58,8 +58,8 @@ public final class AlbumsController {
   public private(set) var status = ""
   /// Imports under way, by placeholder.
   private(set) var imports: [ObjectIdentifier: Import] = [:]
-  /// Imports that arrived, written eight at a time off the main thread and recorded a
-  /// batch a turn.
+  /// Imports that arrived, written in batches off the main thread and recorded a few a
+  /// turn.
   let stager: ImportStager
   /// The imports the stager has, by token: where each goes, and who hears how it ended.
   private var arrivals: [Int: Arrival] = [:]
