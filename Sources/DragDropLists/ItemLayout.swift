@@ -124,32 +124,30 @@ extension ListLayout: ItemLayout {
 
   func indexPaths(fromY top: Double, toY bottom: Double) -> [IndexPath] {
     var found: [IndexPath] = []
-    var y = top
-    // Walk down from the first row in view, one row at a time, skipping headers.
-    while y < bottom {
-      if let path = indexPathForRow(at: Point(x: 0, y: y)), let rect = rectForRow(at: path) {
-        found.append(path)
-        y = rect.maxY
-      } else if let next = nextRowStart(after: y) {
-        y = next
-      } else {
-        break
+    guard width > 0 else { return found }
+    // One walk down a section's row tree to the first row in view, then along its leaves;
+    // rows of no height show nothing and are left out.
+    var section = indexOfSection(atY: top)
+    while section < numberOfSections, let geometry = sectionGeometry(section), geometry.rowsTop < bottom {
+      let start = top - geometry.rowsTop
+      if let first = start <= 0 ? 0 : sections[section].rows.index(covering: start)?.index {
+        sections[section].rows.forEachElement(from: first) { row, offset, extent in
+          guard geometry.rowsTop + offset < bottom else { return false }
+          if extent > 0 { found.append(IndexPath(row: row, section: section)) }
+          return true
+        }
       }
+      section += 1
     }
     return found
   }
 
-  /// The top of the first row below `y` (past a header, a footer or an empty section).
-  private func nextRowStart(after y: Double) -> Double? {
-    let first = max(0, indexOfSection(atY: y))
-    for section in first..<sections.count where numberOfRows(inSection: section) > 0 {
-      if let rect = rectForRow(at: IndexPath(row: 0, section: section)), rect.minY > y { return rect.minY }
-    }
-    return nil
-  }
-
   func displacedFrame(_ row: Int, inSection section: Int, in pass: inout DisplacementPass) -> Rect? {
-    guard let rect = rectForRow(row, inSection: section) else { return nil }
+    if pass.section != section {
+      guard let top = sectionGeometry(section)?.top else { return nil }
+      (pass.section, pass.sectionTop) = (section, top)
+    }
+    guard let rect = rectForRow(row, inSection: section, sectionTop: pass.sectionTop) else { return nil }
     var dy = 0.0
     if let removed = pass.removed, removed.section == section, row > removed.item { dy -= pass.removedExtent }
     let index = displacedIndex(row, inSection: section, removing: pass.removed, gap: nil)

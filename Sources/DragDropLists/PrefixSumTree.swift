@@ -114,6 +114,23 @@ struct PrefixSumTree: Sendable, Equatable {
     return (found.offset + Double(index - found.start) * found.run.extent, found.run.extent)
   }
 
+  /// Calls `body` with the index, offset and extent of each element from `index` on, in
+  /// order, until it returns false: one walk down the tree, then along its leaves. The
+  /// offsets are summed along the way (equal to ``element(at:)``'s but for rounding).
+  func forEachElement(from index: Int, _ body: (_ index: Int, _ offset: Double, _ extent: Double) -> Bool) {
+    guard let (position, before, _) = runs.element(holdingItem: index) else { return }
+    var runStart = before.count
+    var runOffset = before.sum
+    runs.forEach(from: position) { run in
+      for element in max(0, index - runStart)..<run.count {
+        if !body(runStart + element, runOffset + Double(element) * run.extent, run.extent) { return false }
+      }
+      runStart += run.count
+      runOffset += run.sum
+      return true
+    }
+  }
+
   /// The element covering `position`, and the position's distance into it. Positions
   /// before 0 or at or past the total cover nothing. Elements of extent 0 cover nothing.
   func index(covering position: Double) -> (index: Int, offsetInElement: Double)? {

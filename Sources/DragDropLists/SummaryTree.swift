@@ -266,6 +266,46 @@ struct SummaryTree<Element: SummaryTreeElement>: Sendable {
     visit(root, level: height)
   }
 
+  /// Calls `body` with every element from `position` on, in order, until it returns
+  /// false: along the leaves, climbing to a leaf's next sibling when it ends. Reading n
+  /// elements this way costs O(n + log count), where finding each costs O(log count).
+  func forEach(from position: Position, _ body: (Element) -> Bool) {
+    var leaf = position.leaf
+    var slot = position.slot
+    while leaf >= 0 {
+      let base = Int(leaf) * leafCapacity
+      let count = Int(leafCounts[Int(leaf)])
+      while slot < count {
+        if !body(elements[base + slot]) { return }
+        slot += 1
+      }
+      guard let next = self.leaf(after: leaf) else { return }
+      (leaf, slot) = (next, 0)
+    }
+  }
+
+  /// The leaf after `leaf`, in order; nil after the last.
+  private func leaf(after leaf: Int32) -> Int32? {
+    var child = leaf
+    var parent = leafParents[Int(child)]
+    // How many levels of inner nodes `child` has below it.
+    var level = 0
+    while parent >= 0 {
+      let base = Int(parent) * innerCapacity
+      var slot = 0
+      while children[base + slot] != child { slot += 1 }
+      if slot + 1 < Int(innerCounts[Int(parent)]) {
+        var node = children[base + slot + 1]
+        for _ in 0..<level { node = children[Int(node) * innerCapacity] }
+        return node
+      }
+      child = parent
+      parent = innerParents[Int(child)]
+      level += 1
+    }
+    return nil
+  }
+
   /// Bytes of storage, the spare capacity of the arrays included.
   var storageBytes: Int {
     elements.capacity * MemoryLayout<Element>.stride + (leafCounts.capacity + leafParents.capacity) * 4

@@ -58,7 +58,7 @@ import Testing
     }
   }
 
-  @Test("Row lookups and rectangles agree with a linear scan after random edits")
+  @Test("Row lookups, rectangles and the rows in a band agree with a linear scan after random edits")
   func agreesWithALinearScan() async {
     await propertyCheck(count: 200, input: Gen<UInt64>.value(in: 0...UInt64.max)) { seed in
       var random = SeededGenerator(state: seed)
@@ -75,7 +75,8 @@ import Testing
       )
       for _ in 0..<20 {
         let section = Int.random(in: 0..<model.count, using: &random)
-        let height = Double(Int.random(in: 1...60, using: &random))
+        // Now and then a row of no height, which no point is over.
+        let height = Double(max(0, Int.random(in: -5...60, using: &random)))
         switch Int.random(in: 0..<3, using: &random) {
         case 0:
           let row = Int.random(in: 0...model[section].rows.count, using: &random)
@@ -109,6 +110,11 @@ import Testing
         for (path, rect) in rects { #expect(layout.rectForRow(at: path) == rect, "seed \(seed)") }
         let probe = Point(x: 50, y: Double.random(in: -10...(y + 10), using: &random))
         #expect(layout.indexPathForRow(at: probe) == rects.first { $0.1.contains(probe) }?.0, "seed \(seed) \(probe)")
+        // The rows in a band: those of some height that meet it.
+        let top = Double.random(in: -10...(y + 10), using: &random)
+        let bottom = top + Double.random(in: 0...80, using: &random)
+        let band = rects.filter { $0.1.height > 0 && $0.1.maxY > top && $0.1.minY < bottom }.map(\.0)
+        #expect(layout.indexPaths(fromY: top, toY: bottom) == band, "seed \(seed) \(top)..<\(bottom)")
       }
     }
   }

@@ -151,6 +151,19 @@ import Testing
           let element = tree.element(at: probe)
           let offset = reference.prefix(probe).reduce(0) { $0 + $1.extent }
           #expect(element.map { abs($0.offset - offset) < 1e-9 } ?? !reference.indices.contains(probe))
+          // Read on from there, along the leaves, as far as the reader asks.
+          let limit = Int.random(in: 1...40, using: &random)
+          var read: [(index: Int, offset: Double, extent: Double)] = []
+          tree.forEachElement(from: probe) { index, offset, extent in
+            read.append((index, offset, extent))
+            return read.count < limit
+          }
+          let expected = Array(reference.indices.filter { $0 >= probe }.prefix(limit))
+          #expect(read.map(\.index) == expected, "seed \(seed)")
+          #expect(read.map(\.extent) == expected.map { reference[$0].extent }, "seed \(seed)")
+          for (index, offset, _) in read {
+            #expect(abs(offset - reference.prefix(index).reduce(0) { $0 + $1.extent }) < 1e-9, "seed \(seed)")
+          }
         }
         #expect(tree.brokenInvariant == nil, "seed \(seed)")
         #expect(tree.count == reference.count, "seed \(seed)")
