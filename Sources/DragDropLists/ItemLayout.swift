@@ -81,8 +81,16 @@ struct DisplacementPass {
   /// The gap's extent, and the removed item's.
   let extent: Double
   let removedExtent: Double
+  /// The last section asked for, and its top (a list's: the top of its rows).
   var section = -1
   var sectionTop = 0.0
+  /// A list's rows read ahead along the leaves of its row tree, from row `rowsStart` of
+  /// section `rowsSection`: each row's offset in its section's rows, and its height. A pass
+  /// over the cells on show asks for rows one after another, so one walk down the tree
+  /// serves them all.
+  var rowsSection = -1
+  var rowsStart = 0
+  var rows: [(offset: Double, extent: Double)] = []
   /// A flow of items of their own sizes: each section's lines re-flowed for the pass,
   /// made once a section.
   var sizedFlows: [Int: SizedFlowLayout.Reflow] = [:]
@@ -144,10 +152,21 @@ extension ListLayout: ItemLayout {
 
   func displacedFrame(_ row: Int, inSection section: Int, in pass: inout DisplacementPass) -> Rect? {
     if pass.section != section {
-      guard let top = sectionGeometry(section)?.top else { return nil }
-      (pass.section, pass.sectionTop) = (section, top)
+      guard let geometry = sectionGeometry(section) else { return nil }
+      (pass.section, pass.sectionTop) = (section, geometry.rowsTop)
     }
-    guard let rect = rectForRow(row, inSection: section, sectionTop: pass.sectionTop) else { return nil }
+    if pass.rowsSection != section || row < pass.rowsStart || row >= pass.rowsStart + pass.rows.count {
+      pass.rows.removeAll(keepingCapacity: true)
+      (pass.rowsSection, pass.rowsStart) = (section, row)
+      sections[section].rows.forEachElement(from: row) { _, offset, extent in
+        pass.rows.append((offset, extent))
+        return pass.rows.count < 64
+      }
+      guard !pass.rows.isEmpty else { return nil }
+    }
+    let (offset, extent) = pass.rows[row - pass.rowsStart]
+    let inset = rowInset
+    let rect = Rect(x: inset, y: pass.sectionTop + offset, width: max(0, width - 2 * inset), height: extent)
     var dy = 0.0
     if let removed = pass.removed, removed.section == section, row > removed.item { dy -= pass.removedExtent }
     let index = displacedIndex(row, inSection: section, removing: pass.removed, gap: nil)

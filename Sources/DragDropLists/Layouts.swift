@@ -97,13 +97,6 @@ struct ListLayout: Sendable {
 
   func rectForRow(_ index: Int, inSection section: Int) -> Rect? {
     guard sections.indices.contains(section), let sectionTop = sectionHeights.offset(of: section) else { return nil }
-    return rectForRow(index, inSection: section, sectionTop: sectionTop)
-  }
-
-  /// The rectangle of a row of a section whose top is known, in content coordinates; nil
-  /// when out of range.
-  func rectForRow(_ index: Int, inSection section: Int, sectionTop: Double) -> Rect? {
-    guard sections.indices.contains(section) else { return nil }
     // Read through the array in place: binding the section to a local would copy its tree's
     // references, which costs more than the lookup.
     guard let row = sections[section].rows.element(at: index) else { return nil }
