@@ -108,16 +108,18 @@ extension ItemsView {
     let top = contentOffset.y
     let bottom = top + bounds.height
     let wanted = band.map { ($0, displayItem(at: $0)) }
-    var wantedData = Set<IndexPath>()
+    // The data items wanted, by their packed keys: hashing an integer costs far less
+    // than hashing an index path.
+    var wantedData = Set<Int>(minimumCapacity: wanted.count + 1)
     var wantedPlaceholders = Set<ObjectIdentifier>()
     for (_, item) in wanted {
       switch item {
-      case .data(let indexPath): wantedData.insert(indexPath)
+      case .data(let indexPath): wantedData.insert(VisibleCells.key(indexPath))
       case .placeholder(let placeholder): wantedPlaceholders.insert(ObjectIdentifier(placeholder))
       }
     }
-    if let movement { wantedData.insert(movement.original) }  // the moving item stays
-    for cell in visibleByPath.removeAll(where: { !wantedData.contains($0) }) { recycle(cell) }
+    if let movement { wantedData.insert(VisibleCells.key(movement.original)) }  // the moving item stays
+    for cell in visibleByPath.removeAll(whereKey: { !wantedData.contains($0) }) { recycle(cell) }
     for (key, entry) in placeholders.withCells where !wantedPlaceholders.contains(key) {
       if let cell = entry.cell { recycle(cell) }
       entry.cell = nil

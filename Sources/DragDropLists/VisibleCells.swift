@@ -20,7 +20,9 @@ struct VisibleCells: Sequence {
     cells = sorted.map(\.1)
   }
 
-  private static func key(_ indexPath: IndexPath) -> Int {
+  /// An index path packed into one integer, as the cells on show are kept: a key that is
+  /// cheap to hash and to compare.
+  static func key(_ indexPath: IndexPath) -> Int {
     indexPath.section << 32 | (indexPath.item & 0xFFFF_FFFF)
   }
 
@@ -66,12 +68,12 @@ struct VisibleCells: Sequence {
     }
   }
 
-  /// Removes the cells whose index paths `shouldRemove` picks, and returns them.
-  mutating func removeAll(where shouldRemove: (IndexPath) -> Bool) -> [ItemsViewCell] {
+  /// Removes the cells whose keys (``key(_:)``) `shouldRemove` picks, and returns them.
+  mutating func removeAll(whereKey shouldRemove: (Int) -> Bool) -> [ItemsViewCell] {
     var removed: [ItemsViewCell] = []
     var kept = 0
     for index in keys.indices {
-      if shouldRemove(Self.indexPath(keys[index])) {
+      if shouldRemove(keys[index]) {
         removed.append(cells[index])
       } else {
         keys[kept] = keys[index]
