@@ -116,7 +116,11 @@ extension ItemsView {
 
   /// What to call the item at `indexPath`: its cell's accessibility text.
   func itemLabel(at indexPath: IndexPath) -> String? {
-    visibleCell(at: indexPath)?.accessibilityText
+    // The cells on show are the list's own layout's: their labels do not wait for the
+    // cells' layouts, so the cells' subtrees are not walked (the focus ring asks at every
+    // layout pass).
+    if needsLayout { layoutIfNeeded() }
+    return visibleByPath[indexPath]?.accessibilityText
   }
 
   /// Where a drag resolves to a stop: for a gap, in the item beside it, on the side

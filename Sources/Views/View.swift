@@ -199,6 +199,7 @@ open class View {
     subviews.insert(view, at: max(0, min(index, subviews.count)))
     view.superview = self
     hitIndex = nil
+    if view.needsLayout || view.subtreeNeedsLayout { noteLayoutNeededInside() }
     let newWindow = window
     if oldWindow !== newWindow { view.notifyWindowChange(from: oldWindow, to: newWindow) }
   }
@@ -264,9 +265,24 @@ open class View {
   /// Whether the view waits for ``layoutSubviews()``.
   public private(set) var needsLayout = true
 
+  /// Whether a view inside this one waits for its layout: a layout pass walks only the
+  /// branches that lead to one, not every view of the tree.
+  private var subtreeNeedsLayout = false
+
   /// Marks the view for layout: ``layoutSubviews()`` runs before it is next drawn or hit-tested.
   public func setNeedsLayout() {
     needsLayout = true
+    superview?.noteLayoutNeededInside()
+  }
+
+  /// A view inside this one waits for its layout: this view and its ancestors lead to it.
+  private func noteLayoutNeededInside() {
+    var current: View? = self
+    // An ancestor already marked leads here already, or is in a pass that will get here.
+    while let view = current, !view.subtreeNeedsLayout {
+      view.subtreeNeedsLayout = true
+      current = view.superview
+    }
   }
 
   /// The environment of the window the view is in, or ``WindowEnvironment/detached``
@@ -397,6 +413,8 @@ open class View {
       layoutSubviews()
       owningController?.viewDidLayoutSubviews()
     }
+    guard subtreeNeedsLayout else { return }
+    subtreeNeedsLayout = false
     for subview in subviews { subview.layoutIfNeeded() }
   }
 
