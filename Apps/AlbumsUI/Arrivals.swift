@@ -37,7 +37,7 @@ final class ImportStager {
   private let worker: StagingWorker<Arrival, Staged>
   /// Batches staged, handed on in the order they were taken, whatever order the main
   /// actor hears of them in.
-  private var inOrder: InOrder<Staged>!
+  private let inOrder: InOrder<Staged>
   /// Batches staged, waiting for their turn on the main thread.
   private let turns: PacedQueue
   /// Hears each batch, all of one album, in the order the items arrived, after `yield`
@@ -56,6 +56,8 @@ final class ImportStager {
     self.recordSize = max(1, recordSize)
     turns = PacedQueue(batch: 1, yield: yield)
     let owner = WeakReference<ImportStager>()
+    let inOrder = InOrder<Staged> { staged in owner.value?.staged(staged) }
+    self.inOrder = inOrder
     worker = StagingWorker(
       batchSize: self.batchSize, sameBatch: { $0.album?.id == $1.album?.id },
       stage: { batch in
@@ -66,9 +68,8 @@ final class ImportStager {
         return Staged(batch: batch, results: library.stage(sources, into: batch[0].album))
       },
       staged: { number, staged in
-        Task { @MainActor in owner.value?.inOrder.arrived(staged, at: number) }
+        Task { @MainActor in inOrder.arrived(staged, at: number) }
       })
-    inOrder = InOrder { [weak self] staged in self?.staged(staged) }
     owner.value = self
   }
 
