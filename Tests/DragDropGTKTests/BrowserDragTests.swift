@@ -113,6 +113,53 @@ struct BrowserDragTests {
     }
   }
 
+  /// Text dragged out of a page's field into a window that takes it as a move: the text
+  /// arrives whole. Chromium on X11 tells its page the drag ended with "none" and keeps the
+  /// text in its field, as it does for GTK's own drop target
+  /// (``textMovedOutOfAChromiumFieldIntoGTKsOwnTarget()``).
+  @Test(.enabled(if: hasChromium, "needs an X display, xdotool and Chromium"))
+  func textMovedOutOfAChromiumField() throws {
+    let title = "DragDropGTK-drop-\(ProcessInfo.processInfo.processIdentifier)"
+    try dragOutOfTheField(into: ["drop-move", title], allowedCriticals: [Self.chromiumTextDropCritical]) { probe in
+      probe.waitForDropToSettle()
+      #expect(probe.lines.contains("dropped 北海道の夏"), "\(probe.output)")
+    }
+  }
+
+  /// The evidence for ``textMovedOutOfAChromiumField()``: the same drag into the GTK 4 peer,
+  /// whose own `GtkDropTarget` takes it as a move.
+  @Test(.enabled(if: hasChromium && PeerDragTests.hasPeer, "needs an X display, xdotool, Chromium and python3-gi"))
+  func textMovedOutOfAChromiumFieldIntoGTKsOwnTarget() throws {
+    let title = "DragDropGTK-peer-\(ProcessInfo.processInfo.processIdentifier)"
+    try dragOutOfTheField(
+      into: [PeerDragTests.peerScript.path, "target-move", title],
+      executable: URL(fileURLWithPath: PeerDragTests.python)
+    ) { peer in
+      #expect(peer.waitForAnyLine(startingWith: "received", timeout: 20) == "received 北海道の夏", "\(peer.output)")
+    }
+  }
+
+  /// Selects the text of the page's field (`?mode=field`) and drags it into the window of
+  /// `target` (at the top left), which takes it as a move; then checks the window with
+  /// `check`, and that the field kept its text and the page heard "none".
+  func dragOutOfTheField(
+    into target: [String], executable: URL = Probe.executable, allowedCriticals: [String] = [],
+    check: @escaping (Probe) throws -> Void
+  ) throws {
+    let point = (600 + WaylandBrowserDragTests.fieldText.x, WaylandBrowserDragTests.fieldText.y)
+    try withChromium(
+      ours: target, executable: executable, allowedCriticals: allowedCriticals, query: ["mode": "field"],
+      steps: Self.drag(
+        along: Self.intoProbe(from: point),
+        after: [
+          "mousemove", "\(point.0)", "\(point.1)", "click", "--repeat", "3", "--delay", "80", "1", "sleep", "0.5",
+        ])
+    ) { window, browser in
+      try check(window)
+      WaylandBrowserDragTests.expectFieldKept(browser, ending: "none")
+    }
+  }
+
   @Test(.enabled(if: hasChromium, "needs an X display, xdotool and Chromium"))
   func aLinkFromChromiumArrivesAsItsURL() throws {
     // Chromium offers a link as text/x-moz-url and _NETSCAPE_URL, with no text/uri-list.

@@ -33,13 +33,13 @@ struct FirefoxDragTests {
   /// Starts our program with `ours` and Firefox on the page with `query`, moves Firefox's
   /// window to x = 600, and runs `body` with where the page starts on the screen.
   func withFirefox(
-    ours: [String], query: [String: String],
+    ours: [String], executable: URL = Probe.executable, query: [String: String],
     body: (_ ours: Probe, _ firefox: Probe, _ page: (x: Int, y: Int)) throws -> Void
   ) throws {
     try DisplayLock.withExclusiveDisplay {
       let profile = try TemporaryDirectory()
       try Data(Self.preferences.utf8).write(to: profile.url.appending(path: "user.js"))
-      let probe = try Probe.start(ours)
+      let probe = try Probe.start(ours, executable: executable)
       defer { probe.terminate() }
       _ = try #require(probe.waitForLine(startingWith: "ready", timeout: 30), "\(probe.output)")
       var page = URLComponents(url: BrowserDragTests.page, resolvingAgainstBaseURL: false)!
@@ -89,6 +89,51 @@ struct FirefoxDragTests {
   func japaneseTextSelectedInFirefoxArrivesExactly() throws {
     let lines = try dropIntoProbe(from: (60, 40), selecting: true)
     #expect(lines.contains("dropped 北海道の夏"), "\(lines)")
+  }
+
+  /// Text dragged out of a page's field into a window that takes it as a move: the text
+  /// arrives whole. Firefox on X11 ends the drag as a copy and keeps the text in its field,
+  /// as it does for GTK's own drop target
+  /// (``textMovedOutOfAFirefoxFieldIntoGTKsOwnTarget()``).
+  @Test(.enabled(if: hasFirefox, "needs an X display, xdotool and Firefox ESR"))
+  func textMovedOutOfAFirefoxField() throws {
+    try dragOutOfTheField(into: ["drop-move", "DragDropGTK-drop-\(ProcessInfo.processInfo.processIdentifier)"]) {
+      probe in
+      probe.waitForDropToSettle()
+      #expect(probe.lines.contains("dropped 北海道の夏"), "\(probe.output)")
+      #expect(probe.criticals.isEmpty, "\(probe.criticals)")
+    }
+  }
+
+  /// The evidence for ``textMovedOutOfAFirefoxField()``: the same drag into the GTK 4 peer,
+  /// whose own `GtkDropTarget` takes it as a move.
+  @Test(.enabled(if: hasFirefox && PeerDragTests.hasPeer, "needs an X display, xdotool, Firefox ESR and python3-gi"))
+  func textMovedOutOfAFirefoxFieldIntoGTKsOwnTarget() throws {
+    try dragOutOfTheField(
+      into: [
+        PeerDragTests.peerScript.path, "target-move", "DragDropGTK-peer-\(ProcessInfo.processInfo.processIdentifier)",
+      ],
+      executable: URL(fileURLWithPath: PeerDragTests.python)
+    ) { peer in
+      #expect(peer.waitForAnyLine(startingWith: "received", timeout: 20) == "received 北海道の夏", "\(peer.output)")
+    }
+  }
+
+  /// Selects the text of the page's field (`?mode=field`) and drags it into the window of
+  /// `target` (at the top left), which takes it as a move; then checks the window with
+  /// `check`, and that the field kept its text and the page heard a copy.
+  func dragOutOfTheField(
+    into target: [String], executable: URL = Probe.executable, check: (Probe) throws -> Void
+  ) throws {
+    try withFirefox(ours: target, executable: executable, query: ["mode": "field"]) { window, browser, page in
+      let point = (page.x + WaylandBrowserDragTests.fieldText.x, page.y + WaylandBrowserDragTests.fieldText.y)
+      let prelude = [
+        "mousemove", "\(point.0)", "\(point.1)", "click", "--repeat", "3", "--delay", "80", "1", "sleep", "0.5",
+      ]
+      try Probe.xdotool(BrowserDragTests.drag(along: BrowserDragTests.intoProbe(from: point), after: prelude))
+      try check(window)
+      WaylandBrowserDragTests.expectFieldKept(browser, ending: "copy")
+    }
   }
 
   @Test(.enabled(if: hasFirefox, "needs an X display, xdotool and Firefox ESR"))

@@ -31,11 +31,12 @@ struct WaylandBrowserDragTests {
   /// Starts the probe (`ours`) on the left and `browser` on the page with `query` on the
   /// right, and runs `body` with where the page starts on the screen.
   func withBrowser(
-    _ browser: Browser, on compositor: WaylandDragTests.Compositor, ours: [String], query: [String: String],
+    _ browser: Browser, on compositor: WaylandDragTests.Compositor, ours: [String], executable: URL = Probe.executable,
+    query: [String: String],
     body: (_ session: WaylandDragTests.Session, _ ours: Probe, _ browser: Probe, _ page: (x: Int, y: Int)) throws ->
       Void
   ) throws {
-    try WaylandDragTests.withProbe(on: compositor, ours: ours) { session, probe in
+    try WaylandDragTests.withProbe(on: compositor, ours: ours, executable: executable) { session, probe in
       let profile = try TemporaryDirectory()
       var page = URLComponents(url: BrowserDragTests.page, resolvingAgainstBaseURL: false)!
       page.queryItems = query.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) }
@@ -139,12 +140,13 @@ struct WaylandBrowserDragTests {
   /// lines once the drop session has ended.
   func dropIntoProbe(
     _ browser: Browser, on compositor: WaylandDragTests.Compositor, from start: (x: Int, y: Int),
-    selecting: Bool = false, query: [String: String] = [:]
+    selecting: Bool = false, query: [String: String] = [:], ours: String = "drop",
+    page pageCheck: (Probe) -> Void = { _ in }
   ) throws -> [String] {
     var lines: [String] = []
     try withBrowser(
-      browser, on: compositor, ours: ["drop", "DragDropGTK-wayland-ours"],
-      query: query.merging(["mode": "source"]) { $1 }
+      browser, on: compositor, ours: [ours, "DragDropGTK-wayland-ours"],
+      query: query.merging(["mode": "source"]) { old, _ in old }
     ) { session, probe, peer, page in
       let point = (x: page.x + start.x, y: page.y + start.y)
       // A triple click selects the line; the drag starts on the selection.
@@ -158,8 +160,66 @@ struct WaylandBrowserDragTests {
       // A load may end after the session: what it brought, or its error.
       probe.waitForDropToSettle()
       lines = probe.lines
+      pageCheck(peer)
     }
     return lines
+  }
+
+  /// Text dragged out of a page's field into a window that takes it as a move: the text
+  /// arrives whole. Neither browser takes text out of its field for a move into another
+  /// application, as the same drag into GTK's own drop target shows
+  /// (``textMovedOutOfABrowsersFieldIntoGTKsOwnTarget(_:on:)``); Chromium's page hears the
+  /// move, Firefox's hears "none".
+  @Test(.enabled(if: !cases.isEmpty, "needs Chromium or Firefox, and sway or mutter"), arguments: cases)
+  func textMovedOutOfABrowsersField(_ browser: Browser, on compositor: WaylandDragTests.Compositor) throws {
+    let lines = try dropIntoProbe(
+      browser, on: compositor, from: Self.fieldText, selecting: true, query: ["mode": "field"], ours: "drop-move"
+    ) { page in
+      Self.expectFieldKept(page, ending: browser == .chromium ? "move" : "none")
+    }
+    #expect(lines.contains("dropped 北海道の夏"), "\(lines)")
+    #expect(lines.contains("call target.performDrop"), "\(lines)")
+  }
+
+  /// The evidence for ``textMovedOutOfABrowsersField(_:on:)``: the same drag into the GTK 4
+  /// peer, whose own `GtkDropTarget` takes it as a move, ends the same way in each browser.
+  @Test(
+    .enabled(if: !cases.isEmpty && PeerDragTests.hasPeer, "needs a browser, python3-gi, and sway or mutter"),
+    arguments: cases)
+  func textMovedOutOfABrowsersFieldIntoGTKsOwnTarget(
+    _ browser: Browser, on compositor: WaylandDragTests.Compositor
+  ) throws {
+    try withBrowser(
+      browser, on: compositor, ours: [PeerDragTests.peerScript.path, "target-move", "DragDropGTK-wayland-peer"],
+      executable: URL(fileURLWithPath: PeerDragTests.python), query: ["mode": "field"]
+    ) { session, peer, page, origin in
+      let point = (x: origin.x + Self.fieldText.x, y: origin.y + Self.fieldText.y)
+      try selectLine(at: point, in: session, browser: page)
+      try session.drag(along: Self.intoProbe(from: point))
+      if peer.waitForAnyLine(startingWith: "formats", timeout: 3) == nil {
+        try session.drag(along: Self.intoProbe(from: point))
+      }
+      #expect(peer.waitForAnyLine(startingWith: "received", timeout: 20) == "received 北海道の夏", "\(peer.output)")
+      Self.expectFieldKept(page, ending: browser == .chromium ? "move" : "none")
+    }
+  }
+
+  /// A point on the text of the page's field (`?mode=field`), from where the page starts.
+  static let fieldText = (x: 60, y: 37)
+
+  /// What a browser's page says once text dragged out of its field was dropped in another
+  /// application as a move: the field still holds the text, and the drag ended with
+  /// `ending` (the page's `dropEffect`).
+  static func expectFieldKept(_ page: Probe, ending: String) {
+    let field = page.waitForAnyLine(timeout: 10) { $0.contains("peer: field") }
+    #expect(field.flatMap(fieldValue) == "北海道の夏", "\(page.output.suffix(2000))")
+    #expect(page.lines.contains { $0.contains("peer: dragend \(ending)") }, "\(page.output.suffix(2000))")
+  }
+
+  /// The value of a page's `peer: field` line, decoded.
+  static func fieldValue(_ line: String) -> String? {
+    guard let range = line.range(of: "peer: field ") else { return nil }
+    return line[range.upperBound...].prefix { $0 != "\"" }.removingPercentEncoding
   }
 
   @Test(.enabled(if: !cases.isEmpty, "needs Chromium or Firefox, and sway or mutter"), arguments: cases)

@@ -376,14 +376,15 @@ struct WaylandDragTests {
   /// left half, and checks that a click in the probe's window is heard after it, and that
   /// the probe printed no critical.
   static func withProbe(
-    on compositor: Compositor, ours: [String], body: (Session, Probe) throws -> Void
+    on compositor: Compositor, ours: [String], executable: URL = Probe.executable,
+    body: (Session, Probe) throws -> Void
   ) throws {
     // Its own compositor, but the X display's turn all the same: the transfers and the
     // windows of the tests on X11 would otherwise share the machine's cores with these.
     try DisplayLock.withExclusiveDisplay {
       let session = try Session(compositor)
       defer { session.close() }
-      let probe = try session.start(ours)
+      let probe = try session.start(ours, executable: executable)
       defer { probe.terminate() }
       try body(session, probe)
       try probe.expectClickHeard(mode: ours.first) { try session.click(at: (100, 100)) }
