@@ -32,6 +32,9 @@ open class View {
     didSet {
       guard bounds != oldValue else { return }
       if bounds.size != oldValue.size { resizeSubviews(from: oldValue.size) }
+      // As in UIKit, the view lays out again when its bounds change (a scroll view's when
+      // it scrolls), not when only its centre or transform does.
+      setNeedsLayout()
       geometryDidChange()
     }
   }
@@ -89,9 +92,9 @@ open class View {
     Rect(x: center.x - bounds.width / 2, y: center.y - bounds.height / 2, width: bounds.width, height: bounds.height)
   }
 
-  /// Called when the bounds, centre or transform change.
+  /// Called when the bounds, centre or transform change. A change of the bounds has asked
+  /// for a layout first (``setNeedsLayout()``); moving or turning the view does not.
   open func geometryDidChange() {
-    setNeedsLayout()
     superview?.hitIndex = nil
   }
 

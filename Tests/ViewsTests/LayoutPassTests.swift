@@ -43,6 +43,38 @@ import Testing
     #expect([root, a, b, sibling].map(\.layouts) == [1, 1, 2, 1])
   }
 
+  @Test("As in UIKit, a view is laid out again when its bounds change, not when it only moves or turns")
+  func geometryChanges() {
+    let root = Counting("root")
+    let a = Counting("a")
+    root.addSubview(a)
+    root.layoutIfNeeded()
+    #expect([root, a].map(\.layouts) == [1, 1])
+
+    a.center = Point(x: 40, y: 50)
+    a.frame.origin.x += 3
+    a.transform = CGAffineTransform(rotationAngle: 0.5)
+    root.layoutIfNeeded()
+    #expect([root, a].map(\.layouts) == [1, 1])
+    #expect(a.center == Point(x: 43, y: 50))
+    a.transform = .identity
+
+    a.bounds.size = Size(width: 20, height: 10)
+    root.layoutIfNeeded()
+    #expect([root, a].map(\.layouts) == [1, 2])
+
+    // A scroll: the bounds' origin moves.
+    a.bounds.origin = Point(x: 0, y: 5)
+    root.layoutIfNeeded()
+    #expect([root, a].map(\.layouts) == [1, 3])
+
+    // The same values again change nothing.
+    a.bounds = a.bounds
+    a.center = a.center
+    root.layoutIfNeeded()
+    #expect([root, a].map(\.layouts) == [1, 3])
+  }
+
   @Test("A view added, or asking while out of the tree and then added, is laid out by the next pass")
   func addedViews() {
     let root = Counting("root")
