@@ -167,7 +167,8 @@ struct Open: ParsableCommand {
       if each {
         emit(
           TraceLine.frame(
-            number: frame.number, time: frame.time, input: frame.lastInputEventTime, drawing: frame.drawingTime
+            number: frame.number, time: frame.time, input: frame.lastInputEventTime, drawing: frame.drawingTime,
+            received: frame.inputReceivedTime, drawn: frame.drawnTime
           ).description)
       }
     }

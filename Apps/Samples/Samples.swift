@@ -96,7 +96,8 @@ struct Samples: ParsableCommand {
         host.frameObserver = { frame in
           emit(
             .frame(
-              number: frame.number, time: frame.time, input: frame.lastInputEventTime, drawing: frame.drawingTime))
+              number: frame.number, time: frame.time, input: frame.lastInputEventTime, drawing: frame.drawingTime,
+              received: frame.inputReceivedTime, drawn: frame.drawnTime))
         }
       }
       if trace { Self.trace(scene, in: host) }

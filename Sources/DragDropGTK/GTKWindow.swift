@@ -365,4 +365,12 @@ public struct DrawnFrame: Sendable, Hashable {
   public var lastInputEventTime: UInt32
   /// How long the frame took to lay out and draw, in seconds.
   public var drawingTime: Double = 0
+  /// When the window's input handler received that last input event, on GLib's monotonic
+  /// clock, in seconds; 0 before the first. With ``lastInputEventTime``, ``drawnTime`` and
+  /// ``time`` it splits an input's latency into its stages: the event's way to the window,
+  /// the wait for the frame clock's next frame, the drawing, and GTK's painting.
+  public var inputReceivedTime: Double = 0
+  /// When the window finished laying out and drawing the frame (before GTK painted it), on
+  /// GLib's monotonic clock, in seconds.
+  public var drawnTime: Double = 0
 }

@@ -31,6 +31,8 @@ final class ViewSurface {
   private(set) var frameCount = 0
   /// The X server time (milliseconds) of the last input event delivered, 0 before the first.
   private(set) var lastInputEventTime: UInt32 = 0
+  /// When the last input event reached ``handle(_:)``, on GLib's monotonic clock.
+  private var lastInputReceivedTime = 0.0
 
   private var connections: [SignalConnection] = []
   private var translator = InputTranslator()
@@ -158,7 +160,8 @@ final class ViewSurface {
     let end = MainLoop.monotonicNow
     guard frameObserver != nil else { return }
     unpaintedFrame = DrawnFrame(
-      number: frameCount, time: end, lastInputEventTime: lastInputEventTime, drawingTime: end - start)
+      number: frameCount, time: end, lastInputEventTime: lastInputEventTime, drawingTime: end - start,
+      inputReceivedTime: lastInputReceivedTime, drawnTime: end)
     if afterPaint == nil, let frameClock = gtk_widget_get_frame_clock(drawingArea) {
       afterPaint = connectAfterPaint(frameClock) { [weak self] in self?.framePainted() }
     }
@@ -201,6 +204,7 @@ final class ViewSurface {
       return false
     }
     lastInputEventTime = gdk_event_get_time(event)
+    lastInputReceivedTime = MainLoop.monotonicNow
     let modifiers = InputTranslator.modifiers(gdk_event_get_modifier_state(event))
     switch type {
     case GDK_BUTTON_PRESS, GDK_BUTTON_RELEASE:

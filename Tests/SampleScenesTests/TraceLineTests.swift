@@ -14,13 +14,17 @@ import TraceLines
       .frame(number: 17, time: 12.016, input: 4_294_967_295),
       .frame(number: 0, time: 0.000001, input: 0),
       .frame(number: 5, time: 1.5, input: 7, drawing: 0.0021),
+      .frame(number: 6, time: 1.52, input: 1490, drawing: 0.004, received: 1.4905, drawn: 1.51),
       .other("key down space"),
     ]
     for line in lines { #expect(TraceLine(line.description) == line, "\(line)") }
     #expect(
-      TraceLine.frame(number: 3, time: 2.5, input: 9).description == "frame 3 time=2.500000 input=9 drawing=0.000000")
-    // Lines written before frames told their drawing time read as drawing nothing.
+      TraceLine.frame(number: 3, time: 2.5, input: 9).description
+        == "frame 3 time=2.500000 input=9 drawing=0.000000 received=0.000000 drawn=0.000000")
+    // Lines written before frames told their drawing time and stages read as drawing nothing.
     #expect(TraceLine("frame 3 time=2.5 input=9") == .frame(number: 3, time: 2.5, input: 9))
+    #expect(
+      TraceLine("frame 3 time=2.5 input=9 drawing=0.001") == .frame(number: 3, time: 2.5, input: 9, drawing: 0.001))
     #expect(
       TraceLine.ready(originX: 1, originY: 2, width: 3, height: 4).description == "ready origin=1,2 size=3x4")
   }
@@ -40,7 +44,10 @@ import TraceLines
       let micros = Int64.random(in: 0...10_000_000_000, using: &random)
       let frame = TraceLine.frame(
         number: Int.random(in: 0...1_000_000, using: &random), time: Double(micros) / 1_000_000,
-        input: UInt32.random(in: 0...UInt32.max, using: &random))
+        input: UInt32.random(in: 0...UInt32.max, using: &random),
+        drawing: Double(Int64.random(in: 0...1_000_000, using: &random)) / 1_000_000,
+        received: Double(Int64.random(in: 0...10_000_000_000, using: &random)) / 1_000_000,
+        drawn: Double(Int64.random(in: 0...10_000_000_000, using: &random)) / 1_000_000)
       #expect(TraceLine(frame.description) == frame)
       let ready = TraceLine.ready(
         originX: Int.random(in: -5000...5000, using: &random), originY: Int.random(in: -5000...5000, using: &random),

@@ -153,7 +153,7 @@ struct AlbumsBenchmark: ParsableCommand {
     /// The drawing times of the frames printed from line `mark` on.
     func drawingTimes(from mark: Int) -> [Double] {
       process.lines.dropFirst(mark).compactMap { line in
-        guard case .frame(_, _, _, let drawing) = TraceLine(line) else { return nil }
+        guard case .frame(_, _, _, let drawing, _, _) = TraceLine(line) else { return nil }
         return drawing
       }
     }
@@ -291,7 +291,7 @@ struct AlbumsBenchmark: ParsableCommand {
     let times =
       [start]
       + window.process.lines.dropFirst(mark).compactMap { line -> Double? in
-        guard case .frame(_, let time, _, _) = TraceLine(line), time >= start else { return nil }
+        guard case .frame(_, let time, _, _, _, _) = TraceLine(line), time >= start else { return nil }
         return time
       }
     let gaps = zip(times.dropFirst(), times).map { $0 - $1 }

@@ -37,6 +37,7 @@ struct Latency: ParsableCommand {
 
     var fromServer: [Double] = []
     var fromSpawn: [Double] = []
+    var stages = Stages()
     var lastInput: UInt32?
     let ticksBefore = try IdleCPU.cpuTicks(of: window.process.pid)
     let linesBefore = window.process.lineCount
@@ -59,6 +60,9 @@ struct Latency: ParsableCommand {
       lastInput = parsed.input
       fromSpawn.append(parsed.time - start)
       if let delta = Self.sinceInput(parsed) { fromServer.append(delta) }
+      if case .frame(_, let time, let input, let drawing, let received, let drawn) = TraceLine(frame.line) {
+        stages.add(input: input, received: received, drawing: drawing, drawn: drawn, painted: time)
+      }
       let left = Scenario.stepInterval - (monotonicNow() - start)
       if left > 0 { Thread.sleep(forTimeInterval: left) }
     }
@@ -66,7 +70,7 @@ struct Latency: ParsableCommand {
     // Our own share of each frame of the drag: laying out, drawing what changed and handing
     // the image to GTK.
     let drawing = window.process.lines[linesBefore...].compactMap { line -> Double? in
-      guard case .frame(_, _, _, let drawing) = TraceLine(line) else { return nil }
+      guard case .frame(_, _, _, let drawing, _, _) = TraceLine(line) else { return nil }
       return drawing
     }
     try window.input.buttonUp()
@@ -83,6 +87,8 @@ struct Latency: ParsableCommand {
     print(Self.summary("later motions, from the X event's timestamp", Array(fromServer.dropFirst())))
     print(Self.summary("later motions, from starting xdotool", Array(fromSpawn.dropFirst())))
     print(Self.summary("drawing, every frame of the drag", drawing))
+    print("  the stages of the later motions' latency:")
+    for line in stages.summaries(droppingFirst: true) { print("  " + line) }
     // All the CPU the window's process used during the drag, GTK's rendering included.
     let cpu = Double(ticks) / Double(sysconf(Int32(_SC_CLK_TCK)))
     print(
@@ -101,8 +107,38 @@ struct Latency: ParsableCommand {
 
   /// The time and input stamp of a `frame` trace line.
   static func frame(_ line: String) -> (time: Double, input: UInt32)? {
-    guard case .frame(_, let time, let input, _) = TraceLine(line) else { return nil }
+    guard case .frame(_, let time, let input, _, _, _) = TraceLine(line) else { return nil }
     return (time, input)
+  }
+
+  /// The stages of a motion's latency, one sample each per motion: from the X event to the
+  /// window's handler (the X server, Xlib and GDK's event queue), from there to the start of
+  /// the frame that shows it (waiting for the frame clock's next frame), the window's own
+  /// layout and drawing, and from there to the painted frame (GSK's rendering, and handing
+  /// the frame to the display).
+  struct Stages {
+    var toWindow: [Double] = []
+    var toFrame: [Double] = []
+    var drawing: [Double] = []
+    var painting: [Double] = []
+
+    mutating func add(input: UInt32, received: Double, drawing: Double, drawn: Double, painted: Double) {
+      guard received > 0, drawn > 0 else { return }
+      if let delta = Latency.sinceInput((received, input)) { toWindow.append(delta) }
+      toFrame.append(drawn - drawing - received)
+      self.drawing.append(drawing)
+      painting.append(painted - drawn)
+    }
+
+    func summaries(droppingFirst: Bool) -> [String] {
+      let skip = droppingFirst ? 1 : 0
+      return [
+        Latency.summary("X event to the window's handler", Array(toWindow.dropFirst(skip))),
+        Latency.summary("handler to the frame's start (the frame clock)", Array(toFrame.dropFirst(skip))),
+        Latency.summary("the frame's layout and drawing", Array(drawing.dropFirst(skip))),
+        Latency.summary("drawn to painted (GSK and the display)", Array(painting.dropFirst(skip))),
+      ]
+    }
   }
 
   static func summary(_ name: String, _ samples: [Double]) -> String {
@@ -173,7 +209,7 @@ struct TouchLatency: ParsableCommand {
     }
     try session.send("up 0")
     let drawing = window.lines[linesBefore...].compactMap { line -> Double? in
-      guard case .frame(_, _, _, let drawing) = TraceLine(line) else { return nil }
+      guard case .frame(_, _, _, let drawing, _, _) = TraceLine(line) else { return nil }
       return drawing
     }
     print(

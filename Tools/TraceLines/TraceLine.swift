@@ -7,7 +7,7 @@
 /// call source.sessionWillBegin
 /// scene moveItem 3 → 0
 /// state albums=[…]
-/// frame 17 time=12.016000 input=4301 drawing=0.002100
+/// frame 17 time=12.016000 input=4301 drawing=0.002100 received=12.001000 drawn=12.010000
 /// idle
 /// ```
 public enum TraceLine: Hashable, Sendable, CustomStringConvertible {
@@ -22,10 +22,11 @@ public enum TraceLine: Hashable, Sendable, CustomStringConvertible {
   case state(String)
   /// A frame after which nothing is left to happen: no drag, animation, timer or load.
   case idle
-  /// A frame was drawn, at `time` on the monotonic clock, after the input event stamped
-  /// `input` (the X server's time, in milliseconds); laying it out and drawing it took
-  /// `drawing` seconds.
-  case frame(number: Int, time: Double, input: UInt32, drawing: Double = 0)
+  /// A frame was painted, at `time` on the monotonic clock, after the input event stamped
+  /// `input` (the X server's time, in milliseconds), which the window received at
+  /// `received`; laying the frame out and drawing it took `drawing` seconds, and ended at
+  /// `drawn`. The times are seconds; 0 where a window did not say.
+  case frame(number: Int, time: Double, input: UInt32, drawing: Double = 0, received: Double = 0, drawn: Double = 0)
   /// The pointer moved to this point of the view tree (with `DRAGDROP_TRACE_POINTER` set).
   case pointer(x: Int, y: Int)
   /// Any other line, kept whole: a probe's own reports.
@@ -39,8 +40,9 @@ public enum TraceLine: Hashable, Sendable, CustomStringConvertible {
     case .scene(let text): "scene \(text)"
     case .state(let text): "state \(text)"
     case .idle: "idle"
-    case .frame(let number, let time, let input, let drawing):
+    case .frame(let number, let time, let input, let drawing, let received, let drawn):
       "frame \(number) time=\(Self.microseconds(time)) input=\(input) drawing=\(Self.microseconds(drawing))"
+        + " received=\(Self.microseconds(received)) drawn=\(Self.microseconds(drawn))"
     case .pointer(let x, let y): "pointer \(x) \(y)"
     case .other(let text): text
     }
@@ -75,7 +77,9 @@ public enum TraceLine: Hashable, Sendable, CustomStringConvertible {
         self = .other(line)
         return
       }
-      self = .frame(number: number, time: time, input: input, drawing: fields["drawing"].flatMap(Double.init) ?? 0)
+      self = .frame(
+        number: number, time: time, input: input, drawing: fields["drawing"].flatMap(Double.init) ?? 0,
+        received: fields["received"].flatMap(Double.init) ?? 0, drawn: fields["drawn"].flatMap(Double.init) ?? 0)
     default: self = .other(line)
     }
   }
