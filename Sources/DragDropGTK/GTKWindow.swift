@@ -102,7 +102,7 @@ public final class GTKWindow {
     {
       window.environment.deviceConfiguration = configuration
     }
-    surface = ViewSurface(window: window, clock: clock)
+    surface = ViewSurface(window: window, clock: clock, tiled: true)
     self.application = application
     widget = gtk_application_window_new(application.application)
     let gtkWindow = ddgtk_window(widget)
@@ -114,7 +114,7 @@ public final class GTKWindow {
     window.observeTitle { title in gtk_window_set_title(titled, title ?? "") }
     gtk_window_set_default_size(gtkWindow, width, height)
     contentSize = (width, height)
-    gtk_window_set_child(gtkWindow, surface.drawingArea)
+    gtk_window_set_child(gtkWindow, surface.widget)
     connectSignals()
     // Announcements reach screen readers through the drawing area's description, and the
     // focused item through its name: the window's title until something has the focus.

@@ -240,6 +240,16 @@ package func connectAfterPaint(
   connect(UnsafeMutableRawPointer(clock), "after-paint", plain: handler)
 }
 
+/// `map` of a widget: it is about to be shown.
+@MainActor
+package func connectMap(
+  _ widget: UnsafeMutablePointer<GtkWidget>, _ handler: @escaping @MainActor () -> Void
+)
+  -> SignalConnection
+{
+  connect(UnsafeMutableRawPointer(widget), "map", plain: handler)
+}
+
 // MARK: - GtkDrawingArea
 
 /// Sets the draw function of a GtkDrawingArea: `void (GtkDrawingArea *, cairo_t *, int

@@ -1,6 +1,7 @@
 import BackendSupport
 internal import CGTK
 import DragDrop
+import Foundation
 
 /// A GtkDrawingArea that shows a DragDrop `Window`'s views, drawn with cairo, and feeds it
 /// GTK's pointer, touch, scroll and key events, timed on its clock. A ``GTKWindow`` shows
@@ -47,18 +48,45 @@ final class ViewSurface {
   /// Where the pointer was at its last motion or button event, in the drawing area.
   private var lastPointerLocation = Point.zero
 
-  init(window: Window, clock: GLibClock) {
+  /// A surface for `window`. A tiled one hands GTK its image in tiles (``TileLayer``),
+  /// under ``widget``, when `DRAGDROP_TILES=1` is in the environment; otherwise it paints
+  /// its image whole.
+  init(window: Window, clock: GLibClock, tiled: Bool = false) {
     self.window = window
     self.clock = clock
     drawingArea = gtk_drawing_area_new()
     gtk_widget_set_focusable(drawingArea, 1)
+    if tiled && ProcessInfo.processInfo.environment["DRAGDROP_TILES"] == "1" {
+      let layer = TileLayer()
+      let overlay = gtk_overlay_new()!
+      let gtkOverlay = OpaquePointer(overlay)
+      gtk_overlay_set_child(gtkOverlay, drawingArea)
+      gtk_overlay_add_overlay(gtkOverlay, layer.widget)
+      tiles = layer
+      widget = overlay
+    } else {
+      tiles = nil
+      widget = drawingArea
+    }
     connectSignals()
   }
+
+  /// The widget to put in a window: the drawing area, or the overlay that holds it and the
+  /// tiles over it.
+  let widget: UnsafeMutablePointer<GtkWidget>
+  /// The tiles that show the image, when the surface is tiled; the drawing area then draws
+  /// nothing itself, and takes the input.
+  private let tiles: TileLayer?
+  /// A tiled surface's frames: they are drawn at the frame clock's update phase, before GTK
+  /// paints the tiles that changed.
+  private var frameTick: SignalConnection?
+  private var needsFrame = false
 
   isolated deinit {
     MainLoop.removeDrainObserver(self)
     for connection in connections { connection.disconnect() }
     animationTick?.disconnect()
+    frameTick?.disconnect()
     afterPaint?.disconnect()
   }
 
@@ -67,7 +95,27 @@ final class ViewSurface {
 
   /// Asks for the views to be drawn in the next frame.
   func setNeedsDisplay() {
-    gtk_widget_queue_draw(drawingArea)
+    guard tiles != nil else {
+      gtk_widget_queue_draw(drawingArea)
+      return
+    }
+    needsFrame = true
+    startFrameTick()
+  }
+
+  /// A tiled surface draws a frame at each tick while one is needed or an animation runs.
+  private func startFrameTick() {
+    guard frameTick == nil else { return }
+    frameTick = addTickCallback(drawingArea) { [weak self] _ in
+      guard let self else { return false }
+      // The frame after an animation's end is drawn too, and is the first not animating.
+      let animating = self.clock.now < self.animationDeadline
+      self.needsFrame = false
+      if !animating { self.frameTick = nil }
+      self.drawTiles()
+      // A frame asked for while this one was drawn starts the tick again.
+      return animating
+    }
   }
 
   /// Redraws every frame for the next `duration` seconds (on the clock). Calls extend the
@@ -76,6 +124,7 @@ final class ViewSurface {
     guard duration.isFinite, duration > 0 else { return }
     animationDeadline = max(animationDeadline, clock.now + duration)
     setNeedsDisplay()
+    guard tiles == nil else { return }
     guard animationTick == nil else { return }
     animationTick = addTickCallback(drawingArea) { [weak self] _ in
       guard let self else { return false }
@@ -89,18 +138,25 @@ final class ViewSurface {
   }
 
   /// Whether the frame clock is redrawing every frame.
-  var isAnimating: Bool { animationTick != nil }
+  var isAnimating: Bool {
+    tiles == nil ? animationTick != nil : frameTick != nil && clock.now < animationDeadline
+  }
 
   // MARK: Signals
 
   private func connectSignals() {
     let area = drawingArea.withMemoryRebound(to: GtkDrawingArea.self, capacity: 1) { $0 }
-    connections.append(
-      setDrawFunction(area) { [weak self] cairo, width, height in self?.draw(cairo, width: width, height: height) })
+    if tiles == nil {
+      connections.append(
+        setDrawFunction(area) { [weak self] cairo, width, height in self?.draw(cairo, width: width, height: height) })
+    }
     connections.append(
       connectResize(area) { [weak self] width, height in
         self?.window.frame = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
+        self?.setNeedsDisplay()
       })
+    // GTK draws a drawing area when it is shown; a tiled surface's frames are its own.
+    if tiles != nil { connections.append(connectMap(drawingArea) { [weak self] in self?.setNeedsDisplay() }) }
     connections.append(connectScaleFactorChanged(drawingArea) { [weak self] in self?.setNeedsDisplay() })
 
     let legacy = gtk_event_controller_legacy_new()!
@@ -136,6 +192,36 @@ final class ViewSurface {
 
   private func draw(_ cairo: OpaquePointer, width: Int, height: Int) {
     let start = MainLoop.monotonicNow
+    guard let renderer = render(width: width, height: height) else { return }
+    cairo_set_source_surface(cairo, renderer.image.surface, 0, 0)
+    cairo_paint(cairo)
+    frameDrawn(since: start)
+  }
+
+  /// Draws a tiled surface's frame, and hands GTK the tiles it changed.
+  private func drawTiles() {
+    guard let tiles else { return }
+    let start = MainLoop.monotonicNow
+    let width = Int(gtk_widget_get_width(drawingArea))
+    let height = Int(gtk_widget_get_height(drawingArea))
+    guard width > 0, height > 0 else { return }
+    tiles.resize(width: width, height: height)
+    guard let renderer = render(width: width, height: height) else { return }
+    if tiles.update(from: renderer.image, changed: renderer.lastDrawnArea) == 0 {
+      // A frame that changed nothing still paints one tile: on Wayland the frame clock waits
+      // for the compositor's word that a frame was shown, which a frame that commits
+      // nothing never gets, and the clock would stop with timers and animations due.
+      tiles.repaintOne()
+    }
+    frameDrawn(since: start)
+    // Reported at the after-paint of this frame, which may paint nothing.
+    if let frameClock = gtk_widget_get_frame_clock(drawingArea) {
+      gdk_frame_clock_request_phase(frameClock, GDK_FRAME_CLOCK_PHASE_AFTER_PAINT)
+    }
+  }
+
+  /// Lays out and draws the views into the renderer's image, only where they changed.
+  private func render(width: Int, height: Int) -> IncrementalRenderer? {
     frameCount += 1
     // The views are drawn into images kept between frames, where only what changed is
     // drawn again, and the image is painted into GTK's frame. GTK keeps that frame's
@@ -147,7 +233,7 @@ final class ViewSurface {
     if renderer.map({ $0.image.scale != scale || $0.imageSize != size }) ?? true {
       renderer = try? IncrementalRenderer(size: size, scale: scale, buffers: 3)
     }
-    guard let renderer else { return }
+    guard let renderer else { return nil }
     // Live drags draw their previews on top, and keep frames coming until they end, as do
     // views that change with time alone (activity indicators, progress bars).
     do {
@@ -155,13 +241,19 @@ final class ViewSurface {
     } catch {
       renderer.invalidate()
     }
-    cairo_set_source_surface(cairo, renderer.image.surface, 0, 0)
-    cairo_paint(cairo)
+    return renderer
+  }
+
+  /// Notes a frame drawn since `start`, for the frame observer, which hears of it at the
+  /// frame clock's after-paint (a tiled frame in which nothing changed paints nothing, and
+  /// is reported there all the same).
+  private func frameDrawn(since start: Double) {
     let end = MainLoop.monotonicNow
     guard frameObserver != nil else { return }
-    unpaintedFrame = DrawnFrame(
+    let frame = DrawnFrame(
       number: frameCount, time: end, lastInputEventTime: lastInputEventTime, drawingTime: end - start,
       inputReceivedTime: lastInputReceivedTime, drawnTime: end)
+    unpaintedFrame = frame
     if afterPaint == nil, let frameClock = gtk_widget_get_frame_clock(drawingArea) {
       afterPaint = connectAfterPaint(frameClock) { [weak self] in self?.framePainted() }
     }
