@@ -214,7 +214,7 @@ final class ViewSurface {
       tiles.repaintOne()
     }
     frameDrawn(since: start)
-    // Reported at the after-paint of this frame, which may paint nothing.
+    // Reported at this frame's after-paint.
     if let frameClock = gtk_widget_get_frame_clock(drawingArea) {
       gdk_frame_clock_request_phase(frameClock, GDK_FRAME_CLOCK_PHASE_AFTER_PAINT)
     }
@@ -245,8 +245,7 @@ final class ViewSurface {
   }
 
   /// Notes a frame drawn since `start`, for the frame observer, which hears of it at the
-  /// frame clock's after-paint (a tiled frame in which nothing changed paints nothing, and
-  /// is reported there all the same).
+  /// frame clock's after-paint.
   private func frameDrawn(since start: Double) {
     let end = MainLoop.monotonicNow
     guard frameObserver != nil else { return }
